@@ -1,0 +1,58 @@
+"""The deck a farmer deals from: shuffled by the game's own RNG, or stacked for tests."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable
+
+from game.cards import DECK, Card
+
+
+class Deck:
+    """A deck of cards dealt from the top or the bottom.
+
+    A shuffled deck is shuffled lazily: each card taken is a uniformly random one of
+    the cards still in the deck, which is exactly a full shuffle dealt out, but costs
+    only as many random numbers as cards are dealt. A stacked deck deals its cards in
+    the order given (the first is the top card, the last the bottom).
+    """
+
+    __slots__ = ("_bottom", "_cards", "_rng", "_top")
+
+    def __init__(self, cards: Iterable[Card] = DECK, rng: random.Random | None = None) -> None:
+        """Make a deck of ``cards``; with ``rng`` it is shuffled, without it stacked."""
+        self._cards = list(cards)
+        self._top = 0
+        self._bottom = len(self._cards) - 1
+        self._rng = rng
+
+    def __len__(self) -> int:
+        return self._bottom - self._top + 1
+
+    def _pick(self, index: int) -> Card:
+        """Swap a random remaining card into ``index`` (when shuffled) and return it."""
+        cards = self._cards
+        if self._rng is not None:
+            other = self._top + int(self._rng.random() * (self._bottom - self._top + 1))
+            cards[index], cards[other] = cards[other], cards[index]
+        return cards[index]
+
+    def take_top(self) -> Card:
+        """Deal the top card. Raises ``IndexError`` when the deck is empty."""
+        if self._top > self._bottom:
+            raise IndexError("the deck is empty")
+        card = self._pick(self._top)
+        self._top += 1
+        return card
+
+    def take_bottom(self) -> Card:
+        """Deal the bottom card. Raises ``IndexError`` when the deck is empty."""
+        if self._top > self._bottom:
+            raise IndexError("the deck is empty")
+        card = self._pick(self._bottom)
+        self._bottom -= 1
+        return card
+
+    def remaining(self) -> list[Card]:
+        """The cards not yet dealt, top first (for a shuffled deck: in no meaningful order)."""
+        return self._cards[self._top : self._bottom + 1]

@@ -1,0 +1,609 @@
+"""The Farmer state machine: selling the farm, the deal, the draws, the showdown, settling up.
+
+Create a :class:`Game`, call :meth:`Game.next_deal` to start each deal, then feed the
+seat to act one :class:`~game.actions.Action` at a time through :meth:`Game.apply`
+until the deal is settled. Every step returns the :mod:`game.events` it caused.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Callable, Sequence
+from enum import Enum
+from typing import Any
+
+from game.actions import DRAW, PASS, STAND, Action, IllegalAction, Kind, bid
+from game.cards import Card
+from game.deck import Deck
+from game.events import (
+    FARM,
+    AuctionOpened,
+    BidMade,
+    Busted,
+    CardDealt,
+    ChipsMoved,
+    DealEnded,
+    DealStarted,
+    Event,
+    FarmerChosen,
+    FarmerReason,
+    FarmSold,
+    FarmWon,
+    GameEnded,
+    HandShown,
+    NearestFound,
+    Passed,
+    Place,
+    Reason,
+    Stood,
+    TurnStarted,
+)
+from game.ranking import nearest_key, rank_key
+from game.rules import FOSTER, RuleSet, Succession
+from game.view import View
+
+MIN_SEATS = 3
+MAX_SEATS = 10
+
+
+class Phase(Enum):
+    """Where the game stands."""
+
+    BETWEEN = "between"
+    """No deal in progress: call :meth:`Game.next_deal`."""
+    AUCTION = "auction"
+    """The farm is being auctioned: the seat to act bids or passes."""
+    PLAY = "play"
+    """Cards are dealt: the seat to act draws or stands."""
+    OVER = "over"
+    """The game has ended."""
+
+
+Transfer = tuple[Place, Place, int, Reason]
+
+
+class Game:
+    """One game of Farmer at one table, from the first farm to the final standings.
+
+    All randomness comes from one ``random.Random`` seeded with ``seed``; the same seed
+    and the same actions give the same game card for card.
+    """
+
+    def __init__(
+        self,
+        names: Sequence[str],
+        rules: RuleSet = FOSTER,
+        *,
+        chips: int | Sequence[int] = 100,
+        seed: int | None = None,
+        max_deals: int | None = None,
+        max_minutes: float | None = None,
+        first_seat: int | None = None,
+        record_events: bool = True,
+        keep_log: bool = True,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
+        """Seat ``names`` (3 to 10, clockwise from seat 0) with ``chips`` each.
+
+        ``first_seat`` fixes the seat that the lot would choose (the first bidder, or
+        the first farmer when no auction is held). ``max_deals`` and ``max_minutes``
+        end the game after that many deals or minutes (checked between deals).
+        ``record_events`` and ``keep_log`` can be switched off for fast simulation.
+        """
+        n = len(names)
+        if not MIN_SEATS <= n <= MAX_SEATS:
+            raise ValueError(f"Farmer needs {MIN_SEATS} to {MAX_SEATS} players, not {n}")
+        stacks = [chips] * n if isinstance(chips, int) else list(chips)
+        if len(stacks) != n or any(c < 0 for c in stacks):
+            raise ValueError("chips must be one number, or one non-negative number per seat")
+        if first_seat is not None and not 0 <= first_seat < n:
+            raise ValueError(f"first_seat must be a seat from 0 to {n - 1}")
+        if max_deals is not None and max_deals < 1:
+            raise ValueError("max_deals must be at least 1")
+        if max_minutes is not None and max_minutes <= 0:
+            raise ValueError("max_minutes must be positive")
+        self.names: tuple[str, ...] = tuple(names)
+        self.rules = rules
+        self.seed = seed
+        self.rng = random.Random(seed)
+        self.chips: list[int] = stacks
+        self.farm = 0
+        self.farmer: int | None = None
+        self.deal_no = 0
+        self.phase = Phase.BETWEEN
+        self.max_deals = max_deals
+        self.max_minutes = max_minutes
+        self.record_events = record_events
+        self.keep_log = keep_log
+        self.log: list[dict[str, Any]] = []
+        self.result: GameEnded | None = None
+        self._clock = clock
+        self._started_at: float | None = None
+        self._first_seat = first_seat
+        self._farm_won = True  # a farm must be formed before the first deal
+        self._stacked: list[Card] | None = None
+        self._events: list[Event] = []
+        # Per-deal state, reset by next_deal().
+        self.order: list[int] = []
+        self.hands: list[list[Card]] = [[] for _ in range(n)]
+        self.totals: list[int] = [0] * n
+        self.to_act: int | None = None
+        self._turn = 0
+        self._drawn = 0
+        self._deck = Deck((), None)
+        self._transfers: list[Transfer] = []
+        self._record: dict[str, Any] = {}
+        self.winner: int | None = None
+        self.nearest: int | None = None
+        self.last_winner: int | None = None
+        self._in_deal: frozenset[int] = frozenset()
+        self.shown: bool = False
+        # Auction state.
+        self.opener: int | None = None
+        self.high_bid = 0
+        self.high_bidder: int | None = None
+        self._bidders: list[int] = []
+        self._passed: set[int] = set()
+        self.calls: list[tuple[int, int | None]] = []
+
+    # ------------------------------------------------------------------ queries
+
+    @property
+    def n_seats(self) -> int:
+        """How many seats the table has."""
+        return len(self.names)
+
+    def has_chips(self, seat: int) -> bool:
+        """Whether ``seat`` still has chips (a seat at 0 sits out)."""
+        return self.chips[seat] > 0
+
+    def seats_with_chips(self) -> list[int]:
+        """The seats that still have chips, in seat order."""
+        return [s for s in range(self.n_seats) if self.chips[s] > 0]
+
+    def next_seat_with_chips(self, seat: int, step: int = 1) -> int:
+        """The first seat after ``seat`` going ``step`` (+1 left, -1 right) that has chips."""
+        n = self.n_seats
+        for k in range(1, n + 1):
+            other = (seat + step * k) % n
+            if self.chips[other] > 0:
+                return other
+        raise RuntimeError("no seat has chips")
+
+    @property
+    def deck_size(self) -> int:
+        """Cards left in the deck during a deal."""
+        return len(self._deck)
+
+    @property
+    def is_over(self) -> bool:
+        """Whether the game has ended."""
+        return self.phase is Phase.OVER
+
+    def served_index(self, seat: int) -> int:
+        """The position of ``seat`` in this deal's service order (0 = served first)."""
+        return self.order.index(seat)
+
+    def finished(self, seat: int) -> bool:
+        """Whether ``seat`` has played its turn in this deal (public: it takes no more cards)."""
+        if seat not in self.order:
+            return False
+        return self.phase is not Phase.PLAY or self.order.index(seat) < self._turn
+
+    def max_bid(self, seat: int) -> int:
+        """The most ``seat`` may bid: the chips it holds (after its ante)."""
+        return self.chips[seat]
+
+    def must_draw(self) -> bool:
+        """Whether the seat to act must still take its compulsory card."""
+        return self.rules.compulsory_draw and self._drawn == 0 and len(self._deck) > 0
+
+    def legal_actions(self) -> list[Action]:
+        """Every action the seat to act may take now (empty between deals)."""
+        if self.phase is Phase.AUCTION:
+            assert self.to_act is not None
+            actions = [PASS]
+            actions.extend(bid(a) for a in range(self.high_bid + 1, self.chips[self.to_act] + 1))
+            return actions
+        if self.phase is Phase.PLAY:
+            actions = []
+            if len(self._deck) > 0:
+                actions.append(DRAW)
+            if not self.must_draw():
+                actions.append(STAND)
+            return actions
+        return []
+
+    def view_for(self, seat: int) -> View:
+        """What ``seat`` may know: its own cards, everyone's card counts, chips, the farm."""
+        return View(self, seat)
+
+    # ------------------------------------------------------------------ driving
+
+    def stack_deck(self, cards: Sequence[Card]) -> None:
+        """Deal the next deal from ``cards`` in this order (first = top), for tests and replays."""
+        if len(set(cards)) != len(cards):
+            raise ValueError("a stacked deck cannot hold a card twice")
+        self._stacked = list(cards)
+
+    def _emit(self, event: Event) -> None:
+        self._events.append(event)
+
+    def _take_events(self) -> list[Event]:
+        events, self._events = self._events, []
+        return events
+
+    def _move(self, source: Place, target: Place, amount: int, reason: Reason) -> int:
+        """Move up to ``amount`` chips (a seat never goes below 0); returns what moved."""
+        if source == FARM:
+            amount = min(amount, self.farm)
+            self.farm -= amount
+        else:
+            amount = min(amount, self.chips[source])
+            self.chips[source] -= amount
+        if amount <= 0:
+            return 0
+        if target == FARM:
+            self.farm += amount
+        else:
+            self.chips[target] += amount
+        self._transfers.append((source, target, amount, reason))
+        if self.record_events:
+            self._emit(ChipsMoved(source, target, amount, reason))
+        return amount
+
+    def next_deal(self) -> list[Event]:
+        """Start the next deal: form and sell a farm if needed, then (once there is a farmer) deal."""
+        if self.phase is not Phase.BETWEEN:
+            raise IllegalAction(f"a deal cannot start now: the game is in the {self.phase.value} phase")
+        if self._started_at is None:
+            self._started_at = self._clock()
+        self.deal_no += 1
+        n = self.n_seats
+        self.hands = [[] for _ in range(n)]
+        self.totals = [0] * n
+        self.order = []
+        self.winner = self.nearest = None
+        self.shown = False
+        self._transfers = []
+        self.calls = []
+        self.opener = None
+        if self.keep_log:
+            self._record = {"chips_before": list(self.chips), "farm_before": self.farm}
+        new_farm = self._farm_won
+        # Seats with chips now take part in this deal, even if the ante leaves them at 0.
+        self._in_deal = frozenset(self.seats_with_chips())
+        farmer = self._farmer_without_auction() if new_farm else self.farmer
+        if self.record_events:
+            self._emit(DealStarted(self.deal_no, new_farm, farmer))
+        if new_farm:
+            for seat in range(n):
+                if self.chips[seat] > 0:
+                    self._move(seat, FARM, 1, Reason.ANTE)
+        if farmer is None:
+            self._open_auction()
+        else:
+            if new_farm and self.record_events:
+                self._emit(FarmerChosen(farmer, self._farmer_reason()))
+            self.farmer = farmer
+            self._deal_cards()
+        return self._take_events()
+
+    def _farmer_reason(self) -> FarmerReason:
+        if self.deal_no == 1:
+            return FarmerReason.LOT
+        if self.rules.succession is Succession.ROTATE:
+            return FarmerReason.ROTATION
+        return FarmerReason.WINNER
+
+    def _lot(self) -> int:
+        """The seat drawn by lot at the start of a game (among seats with chips)."""
+        if self._first_seat is not None and self._first_seat in self._in_deal:
+            return self._first_seat
+        return self.rng.choice(sorted(self._in_deal))
+
+    def _farmer_without_auction(self) -> int | None:
+        """The new farmer when the rules name one without an auction, else None."""
+        rules = self.rules
+        if self.deal_no == 1:
+            return None if rules.first_farm_auctioned else self._lot()
+        assert self.farmer is not None
+        if rules.succession is Succession.AUCTION:
+            return None
+        if rules.succession is Succession.ROTATE:
+            return self.next_seat_with_chips(self.farmer, int(rules.direction))
+        # The winner of the last farm deals (they hold its chips, so they have chips).
+        return self.last_winner
+
+    # ------------------------------------------------------------------ auction
+
+    def _open_auction(self) -> None:
+        if self.deal_no == 1:
+            opener = self._lot()
+        else:
+            assert self.farmer is not None
+            n = self.n_seats
+            opener = next(
+                (self.farmer + k) % n for k in range(1, n + 1) if (self.farmer + k) % n in self._in_deal
+            )
+        self.phase = Phase.AUCTION
+        self.opener = opener
+        self.high_bid = 0
+        self.high_bidder = None
+        self._passed = set()
+        # Everyone who had chips before the ante takes part, clockwise from the opener.
+        n = self.n_seats
+        self._bidders = [
+            (opener + k) % n for k in range(n) if (opener + k) % n in self._in_deal
+        ]
+        self.to_act = opener
+        if self.record_events:
+            self._emit(AuctionOpened(opener))
+
+    def _auction_step(self, action: Action) -> None:
+        seat = self.to_act
+        assert seat is not None
+        if action.kind is Kind.BID:
+            if action.amount <= self.high_bid:
+                raise IllegalAction(f"a bid must be higher than the current bid of {self.high_bid}")
+            if action.amount < 1:
+                raise IllegalAction("a bid is a whole number of at least 1 chip")
+            if action.amount > self.chips[seat]:
+                raise IllegalAction(
+                    f"a bid cannot exceed the chips the bidder holds ({self.chips[seat]})"
+                )
+            self.high_bid = action.amount
+            self.high_bidder = seat
+            self.calls.append((seat, action.amount))
+            if self.record_events:
+                self._emit(BidMade(seat, action.amount))
+        elif action.kind is Kind.PASS:
+            self._passed.add(seat)
+            self.calls.append((seat, None))
+            if self.record_events:
+                self._emit(Passed(seat))
+        else:
+            raise IllegalAction(f"'{action}' is not an auction call: bid or pass")
+        active = [s for s in self._bidders if s not in self._passed]
+        if self.high_bidder is not None and active == [self.high_bidder]:
+            self._sell(self.high_bidder, self.high_bid)
+        elif not active:
+            # Nobody bid: the seat that opened (left of the last farmer) takes it for nothing.
+            assert self.opener is not None
+            self._sell(self.opener, 0)
+        else:
+            i = self._bidders.index(seat)
+            k = len(self._bidders)
+            for j in range(1, k + 1):
+                other = self._bidders[(i + j) % k]
+                if other not in self._passed:
+                    self.to_act = other
+                    break
+
+    def _sell(self, seat: int, price: int) -> None:
+        if self.record_events:
+            self._emit(FarmSold(seat, price, self.high_bidder is None))
+        if price:
+            self._move(seat, FARM, price, Reason.BID)
+        self.farmer = seat
+        self._deal_cards()
+
+    # ------------------------------------------------------------------ the deal
+
+    def _deal_cards(self) -> None:
+        farmer = self.farmer
+        assert farmer is not None
+        n = self.n_seats
+        step = int(self.rules.direction)
+        self.order = [
+            s for s in ((farmer + step * k) % n for k in range(1, n)) if s in self._in_deal
+        ]
+        if self._stacked is not None:
+            self._deck = Deck(self._stacked, None)
+            self._stacked = None
+        else:
+            self._deck = Deck(rng=self.rng)
+        record = self.record_events
+        for seat in self.order:
+            card = self._deck.take_top()
+            self.hands[seat].append(card)
+            self.totals[seat] = card.points
+            if record:
+                self._emit(CardDealt(seat, card, False, True, 1))
+        self.phase = Phase.PLAY
+        self._turn = 0
+        self._start_turn()
+
+    def _start_turn(self) -> None:
+        """Ask the next player in order, or settle up when everyone has been served."""
+        self._drawn = 0
+        if self._turn >= len(self.order):
+            self.to_act = None
+            self._settle()
+            return
+        self.to_act = self.order[self._turn]
+        if self.record_events:
+            self._emit(TurnStarted(self.to_act))
+
+    def _play_step(self, action: Action) -> None:
+        seat = self.to_act
+        assert seat is not None
+        if action.kind is Kind.DRAW:
+            deck = self._deck
+            if len(deck) == 0:
+                raise IllegalAction("the deck is empty: nobody can draw any more")
+            bottom = self.rules.draws_from_bottom
+            card = deck.take_bottom() if bottom else deck.take_top()
+            hand = self.hands[seat]
+            hand.append(card)
+            total = self.totals[seat] + card.points
+            self.totals[seat] = total
+            self._drawn += 1
+            if self.record_events:
+                self._emit(CardDealt(seat, card, bottom, False, len(hand)))
+            if total > 16:
+                # Over 16: the player stops without a word.
+                if self.record_events:
+                    self._emit(Busted(seat, total))
+                self._turn += 1
+                self._start_turn()
+        elif action.kind is Kind.STAND:
+            if self.must_draw():
+                raise IllegalAction(
+                    f"under the {self.rules.name} rules a player must take at least one"
+                    " more card before standing"
+                )
+            if self.record_events:
+                self._emit(Stood(seat))
+            self._turn += 1
+            self._start_turn()
+        else:
+            raise IllegalAction(f"'{action}' is not a call in the deal: draw or stand")
+
+    def apply(self, action: Action) -> list[Event]:
+        """Play ``action`` for the seat to act; returns the events it caused.
+
+        Raises :class:`~game.actions.IllegalAction` (naming the rule) for anything not legal.
+        """
+        if self.phase is Phase.PLAY:
+            self._play_step(action)
+        elif self.phase is Phase.AUCTION:
+            self._auction_step(action)
+        elif self.phase is Phase.OVER:
+            raise IllegalAction("the game is over")
+        else:
+            raise IllegalAction("no deal is in progress: start the next deal first")
+        return self._take_events()
+
+    # ------------------------------------------------------------------ settling up
+
+    def _settle(self) -> None:
+        farmer = self.farmer
+        assert farmer is not None
+        order = self.order
+        totals = self.totals
+        hands = self.hands
+        record = self.record_events
+        self.shown = True
+        if record:
+            for seat in order:
+                self._emit(HandShown(seat, tuple(hands[seat]), totals[seat]))
+        # 1. Over 16: a chip per point over, to the farmer, whatever else happens.
+        for seat in order:
+            if totals[seat] > 16:
+                self._move(seat, farmer, totals[seat] - 16, Reason.OVER)
+        ranking = self.rules.ranking
+        sixteens = [s for s in order if totals[s] == 16]
+        winner: int | None = None
+        if sixteens:
+            winner = min(sixteens, key=lambda s: rank_key(ranking, hands[s], order.index(s)))
+        else:
+            under = [s for s in order if totals[s] < 16]
+            nearest = None
+            if under:
+                nearest = min(
+                    under,
+                    key=lambda s: nearest_key(ranking, totals[s], hands[s], order.index(s)),
+                )
+            if record:
+                self._emit(NearestFound(nearest, totals[nearest] if nearest is not None else 0))
+            if nearest is not None:
+                if self.rules.nearest_takes_farm:
+                    winner = nearest
+                else:
+                    self.nearest = nearest
+                    for seat in order:
+                        if seat != nearest:
+                            self._move(seat, nearest, 1, Reason.NEAREST)
+        if winner is not None:
+            amount = self.farm
+            self._move(FARM, winner, amount, Reason.FARM)
+            self.winner = winner
+            self.last_winner = winner
+            if record:
+                self._emit(FarmWon(winner, amount, totals[winner]))
+        self._farm_won = winner is not None
+        if self.keep_log:
+            self.log.append(self._deal_record())
+        if record:
+            self._emit(DealEnded(self.deal_no, self.winner, self.nearest))
+        self.phase = Phase.BETWEEN
+        self._check_end()
+
+    def _deal_record(self) -> dict[str, Any]:
+        """This deal as a deal-log record (see ../shared/DEAL_LOG.md)."""
+        rec = self._record
+        auction: dict[str, Any] | None = None
+        if self.opener is not None:
+            bought = self.high_bidder is not None
+            auction = {
+                "bids": [[s, a] for s, a in self.calls],
+                "winner": self.high_bidder if bought else None,
+                "price": self.high_bid if bought else 0,
+            }
+        return {
+            "deal": self.deal_no,
+            "rules": self.rules.name,
+            "rotating": self.rules.rotating,
+            "seats": list(self.names),
+            "farmer": self.farmer,
+            "chips_before": rec["chips_before"],
+            "farm_before": rec["farm_before"],
+            "auction": auction,
+            "hands": [[str(c) for c in hand] for hand in self.hands],
+            "order": list(self.order),
+            "transfers": [
+                {"from": s, "to": t, "amount": a, "reason": r.value} for s, t, a, r in self._transfers
+            ],
+            "chips_after": list(self.chips),
+            "farm_after": self.farm,
+            "winner": self.winner,
+            "nearest": self.nearest,
+        }
+
+    def end_reason(self) -> str | None:
+        """Why the game should end now (``players``, ``deals`` or ``minutes``), or None."""
+        if len(self.seats_with_chips()) < MIN_SEATS:
+            return "players"
+        if self.max_deals is not None and self.deal_no >= self.max_deals:
+            return "deals"
+        if (
+            self.max_minutes is not None
+            and self._started_at is not None
+            and self._clock() - self._started_at >= self.max_minutes * 60
+        ):
+            return "minutes"
+        return None
+
+    def _check_end(self) -> None:
+        reason = self.end_reason()
+        if reason is not None:
+            self._finish(reason)
+
+    def _finish(self, reason: str) -> None:
+        if self.result is not None:
+            return
+        standings = self.standings()
+        best = max(standings)
+        winners = tuple(s for s, c in enumerate(standings) if c == best)
+        self.result = GameEnded(tuple(standings), winners, reason)
+        self.phase = Phase.OVER
+        self.to_act = None
+        if self.record_events:
+            self._emit(self.result)
+
+    def end(self, reason: str = "deals") -> list[Event]:
+        """End the game now, between deals (players agree to stop); returns its events."""
+        if self.phase not in (Phase.BETWEEN, Phase.OVER):
+            raise IllegalAction("the game can only end between deals")
+        self._finish(reason)
+        return self._take_events()
+
+    def standings(self) -> list[int]:
+        """Chips per seat, with an unwon farm counted to its farmer."""
+        standings = list(self.chips)
+        if self.farmer is not None:
+            standings[self.farmer] += self.farm
+        return standings
+

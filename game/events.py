@@ -1,0 +1,206 @@
+"""What happened, as small frozen records a screen can animate and a log can write.
+
+The engine returns these from :meth:`game.engine.Game.apply`. Some are private: a card
+dealt is face up only for the seat that receives it, and a bust is known only to that
+player until the showdown (see :func:`visible_to`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+from typing import Literal
+
+from game.cards import Card
+
+FARM: Literal["farm"] = "farm"
+"""The farm (the pot) as the source or destination of chips."""
+
+Place = int | Literal["farm"]
+"""A seat number or the farm."""
+
+
+class Reason(Enum):
+    """Why chips moved; the value is the deal-log ``reason``."""
+
+    ANTE = "ante"
+    """A seat's chip into a new farm."""
+    BID = "bid"
+    """The auction's winner pays the price into the farm."""
+    OVER = "over"
+    """A player over 16 pays the farmer a chip per point over."""
+    FARM = "farm"
+    """The farm won by the best 16 (or by the nearest under the French rules)."""
+    NEAREST = "nearest"
+    """One chip from each other player to the player nearest 16."""
+
+
+class FarmerReason(Enum):
+    """How a seat became farmer without an auction."""
+
+    LOT = "lot"
+    """Drawn by lot at the start of a game."""
+    WINNER = "winner"
+    """Won the last farm and deals the next."""
+    ROTATION = "rotation"
+    """The role passed round to the next seat with chips."""
+
+
+@dataclass(frozen=True, slots=True)
+class DealStarted:
+    """A deal begins. ``new_farm`` when a farm is formed (antes follow)."""
+
+    deal: int
+    new_farm: bool
+    farmer: int | None
+    """The farmer if already known (the farm continues, or no auction is held)."""
+
+
+@dataclass(frozen=True, slots=True)
+class AuctionOpened:
+    """The farm is put up for auction; ``opener`` bids first."""
+
+    opener: int
+
+
+@dataclass(frozen=True, slots=True)
+class BidMade:
+    """``seat`` bid ``amount`` chips for the farm."""
+
+    seat: int
+    amount: int
+
+
+@dataclass(frozen=True, slots=True)
+class Passed:
+    """``seat`` passed in the auction."""
+
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class FarmSold:
+    """The auction ended: ``seat`` is farmer for ``price`` (0 when nobody bid)."""
+
+    seat: int
+    price: int
+    nobody_bid: bool
+
+
+@dataclass(frozen=True, slots=True)
+class FarmerChosen:
+    """``seat`` became farmer without an auction, for ``reason``."""
+
+    seat: int
+    reason: FarmerReason
+
+
+@dataclass(frozen=True, slots=True)
+class CardDealt:
+    """``card`` went to ``seat`` (face up for that seat only).
+
+    ``from_bottom`` when it came from under the deck; ``first`` for the first card of
+    the deal round; ``count`` is the seat's number of cards after it.
+    """
+
+    seat: int
+    card: Card
+    from_bottom: bool
+    first: bool
+    count: int
+
+
+@dataclass(frozen=True, slots=True)
+class TurnStarted:
+    """``seat`` is asked whether it wants a card."""
+
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class Stood:
+    """``seat`` stood (said "Stand", "Basta" or "Je m'y tiens")."""
+
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class Busted:
+    """``seat`` went over 16 with ``total`` and stopped; known only to that seat."""
+
+    seat: int
+    total: int
+
+
+@dataclass(frozen=True, slots=True)
+class HandShown:
+    """At the showdown, ``seat`` turns over ``cards`` worth ``total``."""
+
+    seat: int
+    cards: tuple[Card, ...]
+    total: int
+
+
+@dataclass(frozen=True, slots=True)
+class ChipsMoved:
+    """``amount`` chips went from ``source`` to ``target`` for ``reason``."""
+
+    source: Place
+    target: Place
+    amount: int
+    reason: Reason
+
+
+@dataclass(frozen=True, slots=True)
+class FarmWon:
+    """``seat`` won the farm of ``amount`` chips with ``total`` points."""
+
+    seat: int
+    amount: int
+    total: int
+
+
+@dataclass(frozen=True, slots=True)
+class NearestFound:
+    """Nobody made 16; ``seat`` was nearest with ``total`` (None when everyone went over)."""
+
+    seat: int | None
+    total: int
+
+
+@dataclass(frozen=True, slots=True)
+class DealEnded:
+    """The deal is settled: ``winner`` won the farm, ``nearest`` was paid as nearest."""
+
+    deal: int
+    winner: int | None
+    nearest: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class GameEnded:
+    """The game is over. ``standings`` counts an unwon farm to its farmer; ``winners`` have the most."""
+
+    standings: tuple[int, ...]
+    winners: tuple[int, ...]
+    reason: str
+    """``deals``, ``minutes`` or ``players`` (fewer than 3 seats with chips)."""
+
+
+Event = (
+    DealStarted | AuctionOpened | BidMade | Passed | FarmSold | FarmerChosen | CardDealt
+    | TurnStarted | Stood | Busted | HandShown | ChipsMoved | FarmWon | NearestFound
+    | DealEnded | GameEnded
+)
+"""Any engine event."""
+
+
+def visible_to(event: Event, seat: int | None) -> bool:
+    """Whether ``seat`` may see the event in full (``None``: a spectator who sees only public facts).
+
+    A dealt card is face up only for its receiver, a bust known only to the one who busted.
+    Everything else is public.
+    """
+    if isinstance(event, CardDealt | Busted):
+        return event.seat == seat
+    return True

@@ -1,0 +1,122 @@
+"""The rule sets of Farmer as ../shared/RULES.md settles them, as frozen data.
+
+The engine reads every rule-dependent choice from a :class:`RuleSet`; adding a way to
+play means describing it here, not editing the engine.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum, IntEnum
+
+
+class Direction(IntEnum):
+    """The way service goes round the table; the value is the seat step."""
+
+    CLOCKWISE = 1
+    """From the farmer's left (seat + 1)."""
+    ANTICLOCKWISE = -1
+    """From the farmer's right (seat - 1)."""
+
+
+class Ranking(Enum):
+    """How several 16s (and ties for nearest) are ranked."""
+
+    FOSTER = "foster"
+    """6♥ first, then fewest cards, then the seat served first."""
+    LACOMBE = "lacombe"
+    """Fewest cards first (6♥ with a ten best), then the 6♥, then the seat served first."""
+    FERME = "ferme"
+    """6♥; two cards; best nine by suit; highest heart, diamond, club, spade; fewer cards; seat."""
+
+
+class Succession(Enum):
+    """Who deals after a farm has been won."""
+
+    AUCTION = "auction"
+    """Everyone antes and a new farm is auctioned (foster)."""
+    WINNER = "winner"
+    """Everyone antes and the winner of the farm becomes farmer (lacombe, ferme)."""
+    ROTATE = "rotate"
+    """Everyone antes and the next seat in dealing order with chips becomes farmer."""
+
+
+@dataclass(frozen=True, slots=True)
+class RuleSet:
+    """One way of playing Farmer: every rule the engine needs to know."""
+
+    name: str
+    """The deal-log name: ``foster``, ``lacombe`` or ``ferme``."""
+    rotating: bool
+    """The rotating-farm option."""
+    direction: Direction
+    """Dealing and service direction, starting next to the farmer."""
+    draws_from_bottom: bool
+    """Further cards (after the first) come from the bottom of the deck."""
+    compulsory_draw: bool
+    """Each player must take at least one more card after the first."""
+    ranking: Ranking
+    """How several 16s and ties for nearest are ranked."""
+    succession: Succession
+    """Who deals once a farm has been won."""
+    first_farm_auctioned: bool
+    """The first farm of a game is auctioned (else the first farmer is drawn by lot)."""
+    nearest_takes_farm: bool
+    """With no 16, the nearest below 16 wins the farm itself (ferme), not 1 chip from each."""
+
+    @property
+    def key(self) -> str:
+        """A short name for menus and flags, e.g. ``foster`` or ``lacombe+rotating``."""
+        return f"{self.name}+rotating" if self.rotating else self.name
+
+
+_BASE = {
+    "foster": RuleSet(
+        name="foster", rotating=False, direction=Direction.CLOCKWISE,
+        draws_from_bottom=False, compulsory_draw=True, ranking=Ranking.FOSTER,
+        succession=Succession.AUCTION, first_farm_auctioned=True, nearest_takes_farm=False,
+    ),
+    "lacombe": RuleSet(
+        name="lacombe", rotating=False, direction=Direction.ANTICLOCKWISE,
+        draws_from_bottom=True, compulsory_draw=True, ranking=Ranking.LACOMBE,
+        succession=Succession.WINNER, first_farm_auctioned=True, nearest_takes_farm=False,
+    ),
+    "ferme": RuleSet(
+        name="ferme", rotating=False, direction=Direction.ANTICLOCKWISE,
+        draws_from_bottom=True, compulsory_draw=False, ranking=Ranking.FERME,
+        succession=Succession.WINNER, first_farm_auctioned=False, nearest_takes_farm=True,
+    ),
+}
+
+#: The rule-set names, default first.
+RULE_NAMES: tuple[str, ...] = tuple(_BASE)
+
+
+def rules_named(name: str, rotating: bool = False) -> RuleSet:
+    """The rule set called ``name``, with the rotating-farm option if asked.
+
+    Raises ``ValueError`` for an unknown name, or for the rotating option on ``ferme``
+    (its corbeille already passes to its winner).
+    """
+    base_name, _, option = name.partition("+")
+    if option:
+        if option != "rotating":
+            raise ValueError(f"unknown rule option {option!r} (only 'rotating')")
+        rotating = True
+    base = _BASE.get(base_name)
+    if base is None:
+        raise ValueError(f"unknown rule set {base_name!r} (choose from {', '.join(RULE_NAMES)})")
+    if not rotating:
+        return base
+    if base_name == "ferme":
+        raise ValueError("the rotating farm is an option of foster and lacombe, not ferme")
+    return RuleSet(
+        name=base.name, rotating=True, direction=base.direction,
+        draws_from_bottom=base.draws_from_bottom, compulsory_draw=base.compulsory_draw,
+        ranking=base.ranking, succession=Succession.ROTATE, first_farm_auctioned=False,
+        nearest_takes_farm=base.nearest_takes_farm,
+    )
+
+
+FOSTER = rules_named("foster")
+"""The default rule set: Foster's Complete Hoyle (1897)."""
