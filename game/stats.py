@@ -1,0 +1,88 @@
+"""A player's statistics, counted from deal-log records: what the statistics screen shows."""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, field, fields
+from typing import Any
+
+from game.cards import Card
+
+HISTORY = 50
+"""How many finished games' results are kept for the chart."""
+
+
+@dataclass(slots=True)
+class Stats:
+    """Counts for one player under one rule set."""
+
+    games_played: int = 0
+    games_won: int = 0
+    deals_played: int = 0
+    chips_won: int = 0
+    chips_lost: int = 0
+    farms_bought: int = 0
+    farms_won: int = 0
+    best_farm: int = 0
+    sixteens: int = 0
+    busts: int = 0
+    results: list[int] = field(default_factory=list)
+    """Chips at the end of each recent game, oldest first (at most :data:`HISTORY`)."""
+
+    def add_deal(self, record: dict[str, Any], seat: int) -> None:
+        """Count one deal-log record for ``seat``."""
+        self.deals_played += 1
+        delta = record["chips_after"][seat] - record["chips_before"][seat]
+        if delta > 0:
+            self.chips_won += delta
+        else:
+            self.chips_lost -= delta
+        auction = record.get("auction")
+        if auction and auction.get("winner") == seat:
+            self.farms_bought += 1
+        if record.get("winner") == seat:
+            self.farms_won += 1
+            won = sum(
+                t["amount"] for t in record["transfers"] if t["reason"] == "farm" and t["to"] == seat
+            )
+            self.best_farm = max(self.best_farm, won)
+        hand = record["hands"][seat]
+        if hand:
+            total = sum(Card.parse(code).points for code in hand)
+            if total == 16:
+                self.sixteens += 1
+            elif total > 16:
+                self.busts += 1
+
+    def add_game(self, final_chips: int, won: bool) -> None:
+        """Count a finished game."""
+        self.games_played += 1
+        if won:
+            self.games_won += 1
+        self.results.append(final_chips)
+        del self.results[:-HISTORY]
+
+    def to_json(self) -> dict[str, Any]:
+        """The counts as a JSON-ready dict."""
+        return asdict(self)
+
+    @classmethod
+    def from_json(cls, data: Any) -> Stats:
+        """Counts from a dict; raises ValueError naming the first bad value."""
+        if not isinstance(data, dict):
+            raise ValueError("statistics must be an object")
+        stats = cls()
+        for f in fields(cls):
+            if f.name not in data:
+                continue
+            value = data[f.name]
+            if f.name == "results":
+                if not isinstance(value, list) or not all(
+                    isinstance(v, int) and not isinstance(v, bool) and 0 <= v < 10**9 for v in value
+                ):
+                    raise ValueError("results must be a list of chip counts")
+                stats.results = list(value)[-HISTORY:]
+            elif isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < 10**12:
+                raise ValueError(f"{f.name} must be a whole number from 0")
+            else:
+                setattr(stats, f.name, value)
+        return stats

@@ -1,0 +1,54 @@
+"""The saved game: the game in progress, written after every deal and on quit."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from game.engine import Game
+from game.savegame import SaveError, restore, snapshot
+from scenes.store.files import data_dir, keep_bad_copy, read_json, write_json
+
+
+class SaveStore:
+    """One save slot, ``save.json`` in the user's data folder. A bad save is kept aside, never fatal."""
+
+    def __init__(self, path: Path | None = None) -> None:
+        """Keep the save at ``path`` (default: ``save.json`` in the user's data folder)."""
+        self.path = path or data_dir() / "save.json"
+        self.problem: str | None = None
+
+    def exists(self) -> bool:
+        """Whether there is a save file to continue from."""
+        return self.path.is_file()
+
+    def save(self, game: Game, players: list[str]) -> bool:
+        """Save ``game`` (between deals); False (with :attr:`problem` set) when it failed."""
+        self.problem = write_json(self.path, snapshot(game, players))
+        return self.problem is None
+
+    def save_document(self, document: dict[str, object]) -> bool:
+        """Save a snapshot taken earlier (the start of the deal in progress)."""
+        self.problem = write_json(self.path, document)
+        return self.problem is None
+
+    def load(self) -> tuple[Game, list[str]] | None:
+        """The saved game, or None (with :attr:`problem` set when the file was bad)."""
+        result = read_json(self.path, "saved game")
+        self.problem = result.problem
+        if result.data is None:
+            return None
+        try:
+            return restore(result.data)
+        except (SaveError, ValueError) as exc:
+            kept = keep_bad_copy(self.path)
+            self.path.unlink(missing_ok=True)
+            where = f" (kept as {kept.name})" if kept else ""
+            self.problem = f"The saved game {self.path} could not be continued: {exc}{where}."
+            return None
+
+    def delete(self) -> None:
+        """Remove the save (the game it held has ended)."""
+        try:
+            self.path.unlink(missing_ok=True)
+        except OSError as exc:
+            self.problem = f"Could not remove {self.path} ({exc.strerror})."
