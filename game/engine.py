@@ -14,7 +14,7 @@ from enum import Enum
 from typing import Any
 
 from game.actions import DRAW, PASS, STAND, Action, IllegalAction, Kind, bid
-from game.cards import Card
+from game.cards import DECK_SET, Card
 from game.deck import Deck
 from game.events import (
     FARM,
@@ -217,14 +217,28 @@ class Game:
 
     def view_for(self, seat: int) -> View:
         """What ``seat`` may know: its own cards, everyone's card counts, chips, the farm."""
+        if not 0 <= seat < self.n_seats:
+            raise ValueError(f"no seat {seat} at a table of {self.n_seats}")
         return View(self, seat)
 
     # ------------------------------------------------------------------ driving
 
     def stack_deck(self, cards: Sequence[Card]) -> None:
-        """Deal the next deal from ``cards`` in this order (first = top), for tests and replays."""
+        """Deal the next deal from ``cards`` in this order (first = top), for tests and replays.
+
+        The stack may be shorter than the deck (the deal then runs out sooner), but it must
+        hold a first card for every seat that could be served, and only Farmer cards, once each.
+        """
         if len(set(cards)) != len(cards):
             raise ValueError("a stacked deck cannot hold a card twice")
+        strangers = [str(c) for c in cards if c not in DECK_SET]
+        if strangers:
+            raise ValueError(
+                f"not in the Farmer deck (no 8s, and the 6♥ is the only six): {' '.join(strangers)}"
+            )
+        players = (len(self._in_deal) if self.phase is Phase.AUCTION else len(self.seats_with_chips())) - 1
+        if len(cards) < players:
+            raise ValueError(f"a stacked deck needs at least one card for each of the {players} players")
         self._stacked = list(cards)
 
     def _emit(self, event: Event) -> None:
@@ -255,10 +269,18 @@ class Game:
 
     def next_deal(self) -> list[Event]:
         """Start the next deal: form and sell a farm if needed, then (once there is a farmer) deal."""
+        if self.phase is Phase.OVER:
+            raise IllegalAction("the game is over: no more deals")
         if self.phase is not Phase.BETWEEN:
-            raise IllegalAction(f"a deal cannot start now: the game is in the {self.phase.value} phase")
+            raise IllegalAction(f"a deal cannot start now: the {self.phase.value} of this deal is not over")
         if self._started_at is None:
             self._started_at = self._clock()
+        # The agreed time may run out between deals, and a table may be set (or restored)
+        # with fewer than 3 seats holding chips: then no deal starts and the game ends.
+        reason = self.end_reason()
+        if reason is not None:
+            self._finish(reason)
+            return self._take_events()
         self.deal_no += 1
         n = self.n_seats
         self.hands = [[] for _ in range(n)]
@@ -345,13 +367,15 @@ class Game:
         seat = self.to_act
         assert seat is not None
         if action.kind is Kind.BID:
-            if action.amount <= self.high_bid:
-                raise IllegalAction(f"a bid must be higher than the current bid of {self.high_bid}")
+            if type(action.amount) is not int:
+                raise IllegalAction("a bid is a whole number of chips")
             if action.amount < 1:
                 raise IllegalAction("a bid is a whole number of at least 1 chip")
+            if action.amount <= self.high_bid:
+                raise IllegalAction(f"a bid must be higher than the current bid of {self.high_bid}")
             if action.amount > self.chips[seat]:
                 raise IllegalAction(
-                    f"a bid cannot exceed the chips the bidder holds ({self.chips[seat]})"
+                    f"a bid cannot exceed the chips the bidder holds after the ante ({self.chips[seat]})"
                 )
             self.high_bid = action.amount
             self.high_bidder = seat
@@ -464,8 +488,13 @@ class Game:
     def apply(self, action: Action) -> list[Event]:
         """Play ``action`` for the seat to act; returns the events it caused.
 
-        Raises :class:`~game.actions.IllegalAction` (naming the rule) for anything not legal.
+        Raises :class:`~game.actions.IllegalAction` (naming the rule) for anything not legal;
+        the game is then unchanged.
         """
+        if not isinstance(action, Action):
+            raise IllegalAction(f"not an action: {action!r} (bid, pass, draw or stand)")
+        if action.amount and action.kind is not Kind.BID:
+            raise IllegalAction(f"only a bid names a number of chips, not '{action.kind.value}'")
         if self.phase is Phase.PLAY:
             self._play_step(action)
         elif self.phase is Phase.AUCTION:
@@ -599,6 +628,45 @@ class Game:
             raise IllegalAction("the game can only end between deals")
         self._finish(reason)
         return self._take_events()
+
+    def between_deals_state(self) -> dict[str, Any]:
+        """Everything that carries from one deal to the next, for saving (between deals only)."""
+        if self.phase not in (Phase.BETWEEN, Phase.OVER):
+            raise IllegalAction("a game can only be saved between deals")
+        return {
+            "deal": self.deal_no,
+            "chips": list(self.chips),
+            "farm": self.farm,
+            "farmer": self.farmer,
+            "last_winner": self.last_winner,
+            "farm_won": self._farm_won,
+            "rng": self.rng.getstate(),
+        }
+
+    def restore_between_deals(
+        self,
+        *,
+        deal: int,
+        chips: Sequence[int],
+        farm: int,
+        farmer: int | None,
+        last_winner: int | None,
+        farm_won: bool,
+        rng: tuple[Any, ...],
+        log: Sequence[dict[str, Any]] = (),
+    ) -> None:
+        """Put a new game in the state :meth:`between_deals_state` described (a saved game)."""
+        if len(chips) != self.n_seats:
+            raise ValueError("one chip count per seat is needed")
+        self.deal_no = deal
+        self.chips = list(chips)
+        self.farm = farm
+        self.farmer = farmer
+        self.last_winner = last_winner
+        self._farm_won = farm_won
+        self.rng.setstate(rng)
+        self.log = [dict(rec) for rec in log]
+        self.phase = Phase.BETWEEN
 
     def standings(self) -> list[int]:
         """Chips per seat, with an unwon farm counted to its farmer."""
