@@ -1,0 +1,130 @@
+"""The kiosk configuration file (TOML, read-only): timeouts, exit combination, demo pace, table.
+
+Every key is optional. An unknown key or a bad value is logged and its default used: a
+kiosk must come up whatever its config file says.
+"""
+
+from __future__ import annotations
+
+import logging
+import tomllib
+from dataclasses import dataclass, fields, replace
+from pathlib import Path
+from typing import Any
+
+log = logging.getLogger("farmer.kiosk")
+
+SPEEDS = ("slow", "normal", "fast")
+LANGUAGES = ("system", "en", "fr", "de")
+RULES = ("foster", "lacombe", "ferme")
+KEY_NAMES = ("ctrl", "alt", "shift", "meta")
+
+
+@dataclass(frozen=True, slots=True)
+class KioskConfig:
+    """What an operator can set for a kiosk."""
+
+    idle_timeout: float = 60.0
+    """Seconds without input in a visitor's game before "Are you still there?"."""
+    countdown: float = 10.0
+    """Seconds the "Are you still there?" countdown runs before the table returns to the demo."""
+    exit_combo: tuple[str, ...] = ("ctrl", "alt", "shift", "q")
+    """Keys an operator holds to quit: modifiers and one letter or key name."""
+    exit_hold: float = 3.0
+    """Seconds the exit combination must be held."""
+    demo_speed: str = "normal"
+    """Pace of the attract loop: slow, normal or fast."""
+    language: str = "system"
+    """Language of the kiosk: system, en, fr or de."""
+    rules: str = "foster"
+    """Rule set of the demo and of visitors' games."""
+    players: int = 5
+    """Seats at the table (3 to 10), the visitor's included."""
+    deals: int = 6
+    """Deals in a visitor's game (a short game)."""
+    sound: bool = False
+    """Sound in the attract loop (off by default) and in visitors' games."""
+    drift: bool = True
+    """Move the picture a few pixels now and then so nothing burns in."""
+
+    @property
+    def summary(self) -> str:
+        """One line for the log."""
+        return ", ".join(f"{f.name}={getattr(self, f.name)!r}" for f in fields(self))
+
+
+_CHECKS: dict[str, Any] = {
+    "idle_timeout": (float, 5.0, 3600.0),
+    "countdown": (float, 3.0, 120.0),
+    "exit_hold": (float, 0.5, 30.0),
+    "players": (int, 3, 10),
+    "deals": (int, 1, 100),
+    "demo_speed": SPEEDS,
+    "language": LANGUAGES,
+    "rules": RULES,
+    "sound": bool,
+    "drift": bool,
+}
+
+
+def _check(name: str, value: Any) -> Any:
+    """The value to use for ``name``, or raise ValueError saying what is wrong."""
+    if name == "exit_combo":
+        if isinstance(value, str):
+            value = [part.strip().lower() for part in value.split("+")]
+        if (
+            not isinstance(value, list)
+            or not value
+            or not all(isinstance(k, str) and k for k in value)
+            or all(k in KEY_NAMES for k in value)
+        ):
+            raise ValueError("exit_combo must list keys such as \"ctrl+alt+shift+q\"")
+        return tuple(str(k).lower() for k in value)
+    check = _CHECKS[name]
+    if check is bool:
+        if not isinstance(value, bool):
+            raise ValueError(f"{name} must be true or false")
+        return value
+    if isinstance(check, tuple) and check and isinstance(check[0], type):
+        kind, low, high = check
+        if isinstance(value, bool) or not isinstance(value, int | float):
+            raise ValueError(f"{name} must be a number")
+        if kind is int and value != int(value):
+            raise ValueError(f"{name} must be a whole number")
+        if not low <= value <= high:
+            raise ValueError(f"{name} must be between {low} and {high}")
+        return kind(value)
+    if value not in check:
+        raise ValueError(f"{name} must be one of {', '.join(check)}")
+    return value
+
+
+def load_config(path: Path | None) -> KioskConfig:
+    """The kiosk config from ``path`` (None: the defaults). Never raises: problems are logged."""
+    config = KioskConfig()
+    if path is None:
+        return config
+    try:
+        with path.open("rb") as handle:
+            data = tomllib.load(handle)
+    except FileNotFoundError:
+        log.warning("kiosk config %s not found; using defaults", path)
+        return config
+    except (OSError, tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
+        log.warning("kiosk config %s not readable (%s); using defaults", path, exc)
+        return config
+    section = data.get("kiosk", data)
+    if not isinstance(section, dict):
+        log.warning("kiosk config %s: [kiosk] is not a table; using defaults", path)
+        return config
+    known = {f.name for f in fields(KioskConfig)}
+    good: dict[str, Any] = {}
+    for name, value in section.items():
+        if name not in known:
+            log.warning("kiosk config: unknown key %r ignored", name)
+            continue
+        try:
+            good[name] = _check(name, value)
+        except ValueError as exc:
+            log.warning("kiosk config: %s; using the default %r", exc, getattr(config, name))
+    return replace(config, **good)
