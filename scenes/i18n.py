@@ -1,20 +1,164 @@
 """Translation of every word on screen, switchable while the game runs.
 
-Call :func:`_` (and :func:`ngettext`) when text is drawn, never at import time: the
-language can change at any moment. Mark module-level strings with :func:`N_` and
-translate them with :func:`_` where they are shown.
+Call :func:`_` (and :func:`ngettext`, :func:`pgettext`) when text is drawn, never at
+import time: the language can change at any moment. Mark module-level strings with
+:func:`N_` and translate them with :func:`_` where they are shown.
+
+English is the source language. The French and German catalogues are the gettext ``.po``
+files under ``assets/locale/<lang>/LC_MESSAGES/farmer.po``; they are read at run time by a
+small reader (:func:`read_po`) into a standard :class:`gettext.GNUTranslations`, so there
+is no compiled ``.mo`` file to build or to go stale. ``tools/i18n.py`` extracts, merges
+and checks the catalogues.
+
+Besides plain translation this module gives the words whose choice depends on the rule
+set (the pot is *la corbeille* under the ferme rules, standing is *Basta* under Lacombe's)
+and numbers, chips, percentages and dates written the way the current language writes them.
 """
 
 from __future__ import annotations
 
+import ast
+import datetime as _dt
+import functools
 import gettext
+import io
+import locale
+import os
+import struct
+from collections.abc import Mapping
+from pathlib import Path
+
+from scenes import numbers
+
+DOMAIN = "farmer"
+"""The gettext domain: the catalogues are called ``farmer.po``."""
+
+LOCALE_DIR = Path(__file__).resolve().parent.parent / "assets" / "locale"
+"""Where the catalogues live: ``<LOCALE_DIR>/<lang>/LC_MESSAGES/farmer.po``."""
+
+LANGUAGES: tuple[str, ...] = ("en", "fr", "de")
+"""Language codes the game speaks, the source language first."""
+
+_LANGUAGE_NAMES = {"en": "English", "fr": "Français", "de": "Deutsch"}
+
+# Names that locale.getlocale() gives on Windows ("French_France") and that people write.
+_LANGUAGE_ALIASES = {
+    "english": "en", "french": "fr", "français": "fr", "francais": "fr",
+    "german": "de", "deutsch": "de",
+}
 
 _current: gettext.NullTranslations = gettext.NullTranslations()
 _language = "en"
 
-LANGUAGES: tuple[str, ...] = ("en", "fr", "de")
-"""Language codes the game speaks."""
 
+# --- reading catalogues ----------------------------------------------------------------------
+
+def _unquote(text: str) -> str:
+    """The content of one quoted .po string, its C escapes decoded."""
+    text = text.strip()
+    if len(text) < 2 or text[0] != '"' or text[-1] != '"':
+        raise ValueError(f"not a quoted string: {text!r}")
+    # A .po string is a C string literal; Python's literal syntax decodes the same escapes.
+    return str(ast.literal_eval(text))
+
+
+def read_po(text: str) -> dict[str, str | list[str]]:
+    """The translated messages of a .po catalogue, as gettext looks them up.
+
+    Keys are the msgid, prefixed by ``msgctxt + "\\x04"`` when there is a context (the
+    gettext convention). A plural entry maps ``msgid + "\\x00" + msgid_plural`` to its list of
+    forms. Like ``msgfmt``, this leaves out fuzzy entries, obsolete (``#~``) entries and
+    untranslated ones (an empty msgstr or any empty plural form), so that they fall back to
+    English; the header (msgid ``""``) is always kept, for the charset and the plural rule.
+    """
+    entries: dict[str, str | list[str]] = {}
+    fields: dict[str, str] = {}
+    fuzzy = False
+    current: str | None = None
+
+    def finish() -> None:
+        nonlocal fuzzy
+        if "msgid" in fields:
+            msgid = fields["msgid"]
+            context = fields.get("msgctxt")
+            key = msgid if context is None else f"{context}\x04{msgid}"
+            if "msgid_plural" in fields:
+                forms = [fields[k] for k in sorted(
+                    (k for k in fields if k.startswith("msgstr[")),
+                    key=lambda k: int(k[7:-1]))]
+                if forms and all(forms) and not fuzzy:
+                    entries[key + "\x00" + fields["msgid_plural"]] = forms
+            elif msgid == "" and context is None:
+                entries[""] = fields.get("msgstr", "")
+            elif fields.get("msgstr") and not fuzzy:
+                entries[key] = fields["msgstr"]
+        fields.clear()
+        fuzzy = False
+
+    for raw in text.splitlines():
+        line = raw.strip()
+        keyword = line.partition(" ")[0]
+        # A comment, msgctxt or msgid after a msgstr starts the next entry.
+        if (line.startswith("#") or keyword in ("msgctxt", "msgid")) and any(
+                k.startswith("msgstr") for k in fields):
+            finish()
+        if not line:
+            continue
+        if line.startswith("#~"):  # obsolete: kept for translators, never used
+            fuzzy = False
+            continue
+        if line.startswith("#"):
+            if line.startswith("#,") and "fuzzy" in (f.strip() for f in line[2:].split(",")):
+                fuzzy = True
+            continue
+        if line.startswith('"'):
+            if current is None:
+                raise ValueError(f"continuation line outside an entry: {raw!r}")
+            fields[current] += _unquote(line)
+            continue
+        if not (keyword in ("msgctxt", "msgid", "msgid_plural", "msgstr") or keyword.startswith("msgstr[")):
+            raise ValueError(f"unknown .po line: {raw!r}")
+        current = keyword
+        fields[keyword] = _unquote(line[len(keyword):])
+    finish()
+    return entries
+
+
+def _mo_bytes(entries: Mapping[str, str | list[str]]) -> bytes:
+    """The messages in the binary .mo layout that :class:`gettext.GNUTranslations` reads."""
+    keys = sorted(entries)
+    ids = [k.encode() for k in keys]
+    strs = [("\x00".join(v) if isinstance(v, list) else v).encode() for v in (entries[k] for k in keys)]
+    count = len(keys)
+    header_size = 7 * 4
+    ids_table = header_size
+    strs_table = ids_table + count * 8
+    data = strs_table + count * 8
+    offsets: list[int] = []
+    blob = b""
+    for chunk in ids + strs:
+        offsets += [len(chunk), data + len(blob)]
+        blob += chunk + b"\x00"
+    head = struct.pack("<7I", 0x950412DE, 0, count, ids_table, strs_table, 0, data)
+    return head + struct.pack(f"<{4 * count}I", *offsets) + blob
+
+
+def catalogue_path(code: str) -> Path:
+    """The .po file of language ``code``."""
+    return LOCALE_DIR / code / "LC_MESSAGES" / f"{DOMAIN}.po"
+
+
+@functools.cache
+def translations(code: str) -> gettext.NullTranslations:
+    """The translations of language ``code`` (English, or a missing catalogue, translates nothing)."""
+    path = catalogue_path(code)
+    if code == LANGUAGES[0] or not path.is_file():
+        return gettext.NullTranslations()
+    entries = read_po(path.read_text(encoding="utf-8"))
+    return gettext.GNUTranslations(io.BytesIO(_mo_bytes(entries)))
+
+
+# --- translating ----------------------------------------------------------------------------
 
 def _(message: str) -> str:
     """``message`` in the current language."""
@@ -26,9 +170,32 @@ def ngettext(singular: str, plural: str, n: int) -> str:
     return _current.ngettext(singular, plural, n)
 
 
-def N_(message: str) -> str:  # noqa: N802 (the gettext convention)
+def pgettext(context: str, message: str) -> str:
+    """``message`` in the current language, as meant in ``context``.
+
+    For an English word with two meanings, e.g. ``pgettext("game name", "Farmer")`` (La
+    Ferme) against ``pgettext("role", "Farmer")`` (Fermier).
+    """
+    return _current.pgettext(context, message)
+
+
+def npgettext(context: str, singular: str, plural: str, n: int) -> str:
+    """:func:`ngettext` with a context, as :func:`pgettext`."""
+    return _current.npgettext(context, singular, plural, n)
+
+
+def N_(message: str) -> str:
     """Mark ``message`` for translation without translating it yet."""
     return message
+
+
+# --- choosing the language ------------------------------------------------------------------
+
+def normalize_language(code: str) -> str | None:
+    """The game's code for a locale name (``fr_FR.UTF-8`` → ``fr``), or None if it has none."""
+    base = code.strip().split(".")[0].split("@")[0].replace("-", "_").split("_")[0].lower()
+    base = _LANGUAGE_ALIASES.get(base, base)
+    return base if base in LANGUAGES else None
 
 
 def language() -> str:
@@ -37,7 +204,146 @@ def language() -> str:
 
 
 def set_language(code: str) -> None:
-    """Speak ``code`` from now on (unknown codes fall back to English)."""
+    """Speak ``code`` from now on (``fr``, ``de_DE``…; unknown codes fall back to English).
+
+    The change is immediate: every later call of :func:`_` answers in the new language.
+    """
     global _current, _language
-    _language = code if code in LANGUAGES else "en"
-    _current = gettext.NullTranslations()
+    _language = normalize_language(code) or LANGUAGES[0]
+    _current = translations(_language)
+
+
+def default_language(environ: Mapping[str, str] | None = None) -> str:
+    """The language the system asks for, as gettext reads it, else English.
+
+    The first of ``LANGUAGE``, ``LC_ALL``, ``LC_MESSAGES``, ``LANG`` that is set decides
+    (``LANGUAGE`` may list several, ``fr:de``: the first the game speaks wins); with none
+    set, :func:`locale.getlocale` (the desktop's choice on Windows and macOS).
+    ``C`` and ``POSIX`` mean English.
+    """
+    env = os.environ if environ is None else environ
+    for var in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
+        value = env.get(var, "")
+        if value:
+            for part in value.split(":"):
+                code = normalize_language(part)
+                if code:
+                    return code
+            return LANGUAGES[0]
+    if environ is None:
+        try:
+            name = locale.getlocale()[0]
+        except ValueError:
+            name = None
+        if name:
+            return normalize_language(name) or LANGUAGES[0]
+    return LANGUAGES[0]
+
+
+def language_name(code: str) -> str:
+    """The name of a language in that language, for a menu: English, Français, Deutsch."""
+    return _LANGUAGE_NAMES.get(normalize_language(code) or "", code)
+
+
+# --- the words of the game ------------------------------------------------------------------
+
+def game_name() -> str:
+    """The game's name: Farmer, La Ferme, Pächter."""
+    return pgettext("game name", "Farmer")
+
+
+def farmer_word() -> str:
+    """The farmer in running text: farmer, fermier, Pächter."""
+    return pgettext("role", "farmer")
+
+
+def farmer_title() -> str:
+    """The farmer as a label or badge: Farmer, Fermier, Pächter."""
+    return pgettext("role", "Farmer")
+
+
+def pot_name(rules_name: str) -> str:
+    """The pot as a label: Farm, Ferme (Corbeille under the ferme rules), Hof."""
+    if _base_rules(rules_name) == "ferme":
+        return pgettext("pot, ferme rules", "Farm")
+    return pgettext("pot", "Farm")
+
+
+def the_pot(rules_name: str) -> str:
+    """The pot in running text, with its article: the farm, la ferme / la corbeille, der Hof."""
+    if _base_rules(rules_name) == "ferme":
+        return pgettext("pot, ferme rules", "the farm")
+    return pgettext("pot", "the farm")
+
+
+def draw_word() -> str:
+    """What a player says to draw a card (the button): Card, Carte, Karte."""
+    return pgettext("button", "Card")
+
+
+def stand_word(rules_name: str) -> str:
+    """What a player says to stand (the button): Stand, Je m'y tiens, Ich bleibe; Basta under Lacombe."""
+    if _base_rules(rules_name) == "lacombe":
+        return pgettext("button", "Basta")
+    return pgettext("button", "Stand")
+
+
+def six_of_hearts() -> str:
+    """The 6♥ by name: six of hearts, le brillant, Herz-6."""
+    return _("six of hearts")
+
+
+def rules_label(rules_name: str, rotating: bool = False) -> str:
+    """A rule set's name for a menu, e.g. "Foster (1897)" or "Lacombe (1800), rotating farm"."""
+    labels = {
+        "foster": N_("Foster's Hoyle (1897)"),
+        "lacombe": N_("La Ferme after Lacombe (1800)"),
+        "ferme": N_("French rules of la Ferme"),
+    }
+    base = _base_rules(rules_name)
+    label = _(labels.get(base, base))
+    if rotating or rules_name.endswith("+rotating"):
+        return _("{rules}, rotating farm").format(rules=label)
+    return label
+
+
+def _base_rules(rules_name: str) -> str:
+    """``lacombe`` for ``lacombe`` or ``lacombe+rotating``."""
+    return rules_name.partition("+")[0]
+
+
+# --- numbers, chips, dates ------------------------------------------------------------------
+
+def format_number(value: float, decimals: int = 0) -> str:
+    """``value`` as the current language writes it: 1,234 / 1 234 / 1.234."""
+    return numbers.format_number(value, _language, decimals)
+
+
+def format_chips(n: int) -> str:
+    """A number of chips: 1 chip, 2 chips; 0 jeton, 1 jeton, 2 jetons; 1 Chip, 2 Chips."""
+    return ngettext("{n} chip", "{n} chips", abs(n)).format(n=format_number(n))
+
+
+def format_points(n: int) -> str:
+    """A number of points: 1 point, 16 points; 1 Punkt, 16 Punkte."""
+    return ngettext("{n} point", "{n} points", abs(n)).format(n=format_number(n))
+
+
+def format_percent(fraction: float, decimals: int = 1) -> str:
+    """A fraction as a percentage: 0.094 → 9.4% / 9,4 % / 9,4 % (no-break spaces)."""
+    return numbers.format_percent(fraction, _language, decimals)
+
+
+def colon(label: str) -> str:
+    """``label`` and a colon: Total: (English, German), Total : (French, no-break space)."""
+    return numbers.colon(label, _language)
+
+
+def format_date(day: _dt.date) -> str:
+    """A date in words: March 1, 2025 / 1 mars 2025 / 1. März 2025."""
+    return numbers.format_date(day, _language)
+
+
+def format_time(moment: _dt.time | _dt.datetime) -> str:
+    """A time of day: 3:05 PM / 15:05."""
+    return numbers.format_time(moment, _language)
