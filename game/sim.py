@@ -1,0 +1,283 @@
+"""The simulator: seeded games between AI players, a short summary, and optionally a deal log.
+
+    python -m game.sim --rules foster --players 6 --deals 200 --games 10 --seed 1 --log out.jsonl
+
+Every seat is an agent made by :func:`make_agent` from a spec such as ``threshold:13``;
+new kinds of agent are added with :func:`register_agent_kind`. Without ``--agent`` the
+seats are threshold players whose threshold and bidding share vary a little per seat,
+drawn from the seed, so that the play is not uniform.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import NoReturn, TextIO
+
+from game.agents import Agent, ThresholdAgent
+from game.cards import DECK
+from game.deallog import Record, write_records
+from game.engine import MAX_SEATS, MIN_SEATS, Game
+from game.rules import RULE_NAMES, RuleSet, rules_named
+from game.runner import play_game
+
+AgentFactory = Callable[[list[str]], Agent]
+"""Makes an agent from the parameters of a spec (the parts after the kind, split at ``:``)."""
+
+_KINDS: dict[str, tuple[AgentFactory, str]] = {}
+
+
+def register_agent_kind(kind: str, factory: AgentFactory, usage: str) -> None:
+    """Make ``kind:…`` specs create agents with ``factory``; ``usage`` shows the spec's form."""
+    _KINDS[kind] = (factory, usage)
+
+
+def agent_kinds() -> dict[str, str]:
+    """The known agent kinds and the form of their specs."""
+    return {kind: usage for kind, (_, usage) in _KINDS.items()}
+
+
+def _threshold_agent(params: list[str]) -> Agent:
+    if len(params) > 2:
+        raise ValueError("too many parameters (threshold:T:SHARE)")
+    try:
+        threshold = int(params[0]) if params and params[0] else 13
+        share = float(params[1]) if len(params) > 1 else 0.5
+    except ValueError:
+        raise ValueError("T must be a whole number and SHARE a number") from None
+    return ThresholdAgent(threshold, share)
+
+
+register_agent_kind(
+    "threshold", _threshold_agent, "threshold[:T[:SHARE]] (stand from T points, bid up to SHARE of the farm)"
+)
+
+
+def make_agent(spec: str) -> Agent:
+    """The agent a spec such as ``threshold``, ``threshold:13`` or ``threshold:13:0.4`` names.
+
+    Raises ``ValueError`` with a readable message for an unknown kind or bad parameters.
+    """
+    kind, *params = spec.strip().split(":")
+    entry = _KINDS.get(kind)
+    if entry is None:
+        raise ValueError(f"unknown agent kind {kind!r} in {spec!r} (known: {', '.join(sorted(_KINDS))})")
+    factory, usage = entry
+    try:
+        return factory(params)
+    except ValueError as exc:
+        raise ValueError(f"bad agent spec {spec!r}: {exc}; the form is {usage}") from None
+
+
+def default_specs(players: int, seed: int, threshold: int | None = None) -> list[str]:
+    """Threshold players for ``players`` seats, varied per seat from ``seed``.
+
+    Thresholds run 11..15 (all ``threshold`` when given) and bidding shares 0.25..0.75,
+    so the seats play a little differently from one another.
+    """
+    rng = random.Random(f"agents:{seed}")
+    specs = []
+    for _ in range(players):
+        t = threshold if threshold is not None else rng.randint(11, 15)
+        share = rng.choice((0.25, 0.4, 0.5, 0.6, 0.75))
+        specs.append(f"threshold:{t}:{share}")
+    return specs
+
+
+# ---------------------------------------------------------------------- statistics
+
+_POINTS = {str(card): card.points for card in DECK}
+
+
+@dataclass
+class Summary:
+    """What a simulation run did, counted from its deal records."""
+
+    games: int = 0
+    deals: int = 0
+    farms_won: int = 0
+    """Deals whose farm was won."""
+    hands: int = 0
+    """Hands played (a seat served in a deal)."""
+    busts: int = 0
+    """Hands that went over 16."""
+    sixteen_deals: int = 0
+    """Deals in which at least one hand made exactly 16."""
+    sixteen_hands: int = 0
+    """Hands that made exactly 16."""
+    final_chips: list[list[int]] = field(default_factory=list)
+    """Chips per seat at the end of each game."""
+    seconds: float = 0.0
+    """Time spent playing (not writing the log)."""
+
+    def add_game(self, records: Sequence[Record], chips: Sequence[int]) -> None:
+        """Count one finished game from its records and its final chips."""
+        self.games += 1
+        for rec in records:
+            self.deals += 1
+            if rec["winner"] is not None:
+                self.farms_won += 1
+            made = 0
+            for seat in rec["order"]:
+                total = sum(_POINTS[c] for c in rec["hands"][seat])
+                self.hands += 1
+                if total > 16:
+                    self.busts += 1
+                elif total == 16:
+                    made += 1
+            self.sixteen_hands += made
+            if made:
+                self.sixteen_deals += 1
+        self.final_chips.append(list(chips))
+
+    @property
+    def mean_chips(self) -> list[float]:
+        """Mean chips per seat at the end of the games."""
+        if not self.final_chips:
+            return []
+        return [sum(col) / len(col) for col in zip(*self.final_chips, strict=True)]
+
+    @property
+    def deals_per_second(self) -> float:
+        """Deals played per second of play."""
+        return self.deals / self.seconds if self.seconds > 0 else 0.0
+
+    def lines(self) -> list[str]:
+        """The summary for people, one fact a line."""
+
+        def part(count: int, whole: int, what: str) -> str:
+            share = 100 * count / whole if whole else 0.0
+            return f"{count} of {whole} {what} ({share:.1f}%)"
+
+        return [
+            f"games: {self.games}",
+            f"deals played: {self.deals}",
+            f"farm won: {part(self.farms_won, self.deals, 'deals')}",
+            f"bust rate: {part(self.busts, self.hands, 'hands')}",
+            f"16 made: {part(self.sixteen_deals, self.deals, 'deals')},"
+            f" {part(self.sixteen_hands, self.hands, 'hands')}",
+            "mean chips at the end: " + " ".join(f"{c:.1f}" for c in self.mean_chips),
+            f"deals/second: {self.deals_per_second:.0f}",
+        ]
+
+
+def simulate(
+    rules: RuleSet,
+    specs: Sequence[str],
+    *,
+    deals: int,
+    games: int,
+    seed: int,
+    chips: int,
+    log: TextIO | None = None,
+) -> Summary:
+    """Play ``games`` seeded games of up to ``deals`` deals, one agent per spec; write records to ``log``."""
+    agents = [make_agent(spec) for spec in specs]
+    names = [f"{spec.split(':')[0].title()} {seat}" for seat, spec in enumerate(specs)]
+    master = random.Random(seed)
+    summary = Summary()
+    for _ in range(games):
+        game = Game(
+            names, rules, chips=chips, seed=master.getrandbits(64), max_deals=deals, record_events=False
+        )
+        start = time.perf_counter()
+        play_game(game, agents)
+        summary.seconds += time.perf_counter() - start
+        summary.add_game(game.log, game.chips)
+        if log is not None:
+            write_records(game.log, log)
+    return summary
+
+
+# ---------------------------------------------------------------------- command line
+
+
+class _Parser(argparse.ArgumentParser):
+    """An argument parser whose errors are one line and exit with code 2."""
+
+    def error(self, message: str) -> NoReturn:
+        """Print ``message`` as one line on stderr and exit 2."""
+        self.exit(2, f"{self.prog}: error: {message} (see --help)\n")
+
+
+def _parser() -> _Parser:
+    kinds = "; ".join(agent_kinds().values())
+    p = _Parser(
+        prog="python -m game.sim",
+        description="Play seeded games of Farmer between AI players and summarise them.",
+    )
+    p.add_argument("--rules", default="foster", help=f"rule set: {', '.join(RULE_NAMES)} (default foster)")
+    p.add_argument("--rotating", action="store_true", help="the rotating farm (foster and lacombe only)")
+    p.add_argument("--players", type=int, default=6, help=f"seats, {MIN_SEATS} to {MAX_SEATS} (default 6)")
+    p.add_argument("--deals", type=int, default=100, help="deals per game, at most (default 100)")
+    p.add_argument("--games", type=int, default=1, help="games to play (default 1)")
+    p.add_argument("--seed", type=int, default=0, help="seed for the cards and the players (default 0)")
+    p.add_argument("--chips", type=int, default=100, help="starting chips per seat (default 100)")
+    p.add_argument("--log", metavar="FILE", help="write every deal to FILE as a JSON Lines deal log")
+    p.add_argument("--threshold", type=int, help="every threshold player stands from T points (1-17)")
+    p.add_argument(
+        "--agent", action="append", metavar="SPEC",
+        help=f"the agent for every seat (once) or for each seat (once per seat): {kinds}",
+    )
+    return p
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the simulator; bad flags or values exit with code 2 and a one-line message."""
+    parser = _parser()
+    args = parser.parse_args(argv)
+    if not MIN_SEATS <= args.players <= MAX_SEATS:
+        parser.error(f"--players must be from {MIN_SEATS} to {MAX_SEATS}, not {args.players}")
+    for flag in ("deals", "games", "chips"):
+        if getattr(args, flag) < 1:
+            parser.error(f"--{flag} must be at least 1, not {getattr(args, flag)}")
+    if args.threshold is not None and not 1 <= args.threshold <= 17:
+        parser.error(f"--threshold must be from 1 to 17, not {args.threshold}")
+    try:
+        rules = rules_named(args.rules, args.rotating)
+    except ValueError as exc:
+        parser.error(str(exc))
+    if args.agent is None:
+        specs = default_specs(args.players, args.seed, args.threshold)
+    elif len(args.agent) == 1:
+        specs = args.agent * args.players
+    elif len(args.agent) == args.players:
+        specs = list(args.agent)
+    else:
+        parser.error(f"give --agent once, or once per seat ({args.players}), not {len(args.agent)} times")
+    if args.agent is not None and args.threshold is not None:
+        parser.error("--threshold applies to the default players; put it in the --agent spec instead")
+    for spec in specs:
+        try:
+            make_agent(spec)
+        except ValueError as exc:
+            parser.error(str(exc))
+    log: TextIO | None = None
+    if args.log is not None:
+        try:
+            log = open(args.log, "w", encoding="utf-8")  # noqa: SIM115 -- closed below, after the run
+        except OSError as exc:
+            parser.error(f"cannot write the log {args.log!r}: {exc.strerror or exc}")
+    try:
+        summary = simulate(
+            rules, specs, deals=args.deals, games=args.games, seed=args.seed, chips=args.chips, log=log
+        )
+    except OSError as exc:
+        parser.error(f"cannot write the log {args.log!r}: {exc.strerror or exc}")
+    finally:
+        if log is not None:
+            log.close()
+    print(f"rules: {rules.key}, {args.players} players: {' '.join(specs)}")
+    for line in summary.lines():
+        print(line)
+    if args.log is not None:
+        print(f"log: {args.log}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
