@@ -111,12 +111,11 @@ def problems(lang: str, template: Catalog) -> list[str]:
             continue
         if translated.fuzzy:
             found.append(f"{lang}: fuzzy: {name}")
-        strings = list(translated.string) if isinstance(translated.string, (list, tuple)) \
-            else [translated.string]
-        if message.pluralizable:
-            if not translated.pluralizable or len(strings) != catalog.num_plurals:
-                found.append(f"{lang}: plural forms missing: {name}")
-                continue
+        value = translated.string
+        strings = list(value) if isinstance(value, (list, tuple)) else [value]
+        if message.pluralizable and (not translated.pluralizable or len(strings) != catalog.num_plurals):
+            found.append(f"{lang}: plural forms missing: {name}")
+            continue
         if not all(strings):
             found.append(f"{lang}: untranslated: {name}")
             continue
@@ -136,7 +135,8 @@ def check(template: Catalog, langs: Iterable[str] = TRANSLATED) -> list[str]:
 
 def main(argv: list[str] | None = None) -> int:
     """Run one command; the exit status is 1 when ``check`` finds something to fix."""
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("command", choices=("extract", "update", "check"))
     args = parser.parse_args(argv)
     template = extract()
