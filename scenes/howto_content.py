@@ -6,7 +6,8 @@ called, so the screen shows it in whatever language is current. A section may ca
 example hand as card codes (``"7S"``, ``"10H"``, ``"6H"``) that the screen draws as cards.
 
 Where the English is the same under the ferme rules but the French is not (the pot is
-*la corbeille* there), the message carries the context ``"ferme rules"``.
+*la corbeille* there), the message carries the context ``"ferme rules"``, spelled out in
+each call so that the extractor sees it.
 """
 
 from __future__ import annotations
@@ -14,9 +15,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from scenes.i18n import _, draw_word, pgettext, stand_word
-
-FERME = "ferme rules"
-"""The message context for text that names the pot under the ferme rules."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -202,7 +200,7 @@ def _next_deal(lacombe: bool, rotating: bool) -> HowtoSection:
 
 def _end(ferme: bool) -> HowtoSection:
     if ferme:
-        unwon = pgettext(FERME, "A farm that nobody has won by then goes to its farmer.")
+        unwon = pgettext("ferme rules", "A farm that nobody has won by then goes to its farmer.")
     else:
         unwon = _("A farm that nobody has won by then goes to its farmer.")
     return HowtoSection(_("The end of the game"), (
@@ -232,9 +230,10 @@ def _ferme() -> list[HowtoSection]:
     words = {"card": draw_word(), "stand": stand_word("ferme")}
     return [
         HowtoSection(_("The aim"), (
-            pgettext(FERME, "Draw cards to make a total of exactly 16, or to come as close to it as you "
-                            "can without going over: the best hand takes the farm, the pile of chips in "
-                            "the middle of the table."),
+            pgettext("ferme rules",
+                     "Draw cards to make a total of exactly 16, or to come as close to it as you can "
+                     "without going over: the best hand takes the farm, the pile of chips in the middle of "
+                     "the table."),
             _("One player is the farmer, who deals, takes no cards and plays no hand. The farmer "
               "earns a chip for every point by which a player goes over 16."),
             _("When the game ends, the player with the most chips wins."),
@@ -243,11 +242,13 @@ def _ferme() -> list[HowtoSection]:
             *_values_paragraphs(),
             _("Suits matter only when hands tie: hearts come first, then diamonds, clubs and spades."),
         ), _VALUES_EXAMPLE),
-        HowtoSection(pgettext(FERME, "The farm and the farmer"), (
-            pgettext(FERME, "Before each deal that starts a new farm, every player with chips puts 1 chip "
-                            "into the farm, in the middle of the table."),
-            pgettext(FERME, "The first farmer is drawn by lot. After that, whoever wins the farm becomes "
-                            "the farmer and deals the next hand."),
+        HowtoSection(pgettext("ferme rules", "The farm and the farmer"), (
+            pgettext("ferme rules",
+                     "Before each deal that starts a new farm, every player with chips puts 1 chip into "
+                     "the farm, in the middle of the table."),
+            pgettext("ferme rules",
+                     "The first farmer is drawn by lot. After that, whoever wins the farm becomes the "
+                     "farmer and deals the next hand."),
         )),
         HowtoSection(_("The deal"), (
             _("The farmer has the pack cut on the left, then deals one card face down to each other "
@@ -259,12 +260,15 @@ def _ferme() -> list[HowtoSection]:
               "pack is empty, nobody can draw."),
         ), ("10C", "4D", "2S")),
         HowtoSection(_("Settling up"), (
-            pgettext(FERME, "Over 16: each such player pays the farmer 1 chip for every point over 16, "
-                            "whatever happens to the farm."),
-            pgettext(FERME, "Exactly 16 wins the farm. If several players have 16, the best of them "
-                            "wins (see the ties below)."),
-            pgettext(FERME, "Nobody at 16: the player nearest to 16, below it, wins the farm instead. "
-                            "If every player went over, the farm stays for the next deal."),
+            pgettext("ferme rules",
+                     "Over 16: each such player pays the farmer 1 chip for every point over 16, whatever "
+                     "happens to the farm."),
+            pgettext("ferme rules",
+                     "Exactly 16 wins the farm. If several players have 16, the best of them wins (see the "
+                     "ties below)."),
+            pgettext("ferme rules",
+                     "Nobody at 16: the player nearest to 16, below it, wins the farm instead. If every "
+                     "player went over, the farm stays for the next deal."),
             _over_paragraph(),
             _no_debt(),
         ), ("KC", "9D")),
@@ -278,16 +282,17 @@ def _ferme() -> list[HowtoSection]:
               "Ties for nearest to 16 are broken the same way."),
         ), ("9H", "5C", "2D")),
         HowtoSection(_("The next deal"), (
-            pgettext(FERME, "Whoever wins the farm deals the next hand, after everyone with chips has "
-                            "put in 1 chip again. If every player went over, the farm stays and the "
-                            "same farmer deals again."),
+            pgettext("ferme rules",
+                     "Whoever wins the farm deals the next hand, after everyone with chips has put in 1 "
+                     "chip again. If every player went over, the farm stays and the same farmer deals "
+                     "again."),
         )),
         _end(ferme=True),
         HowtoSection(_("Tips"), (
             _("16 of the 45 cards are worth 10: from 7 points up, one of them takes you over 16."),
-            pgettext(FERME, "Going over costs only the points above 16. When nobody makes 16, the "
-                            "nearest hand takes the farm, so a good total just below 16 is worth "
-                            "standing on."),
+            pgettext("ferme rules",
+                     "Going over costs only the points above 16. When nobody makes 16, the nearest hand "
+                     "takes the farm, so a good total just below 16 is worth standing on."),
             _("Drawing is optional: on a high first card you may stand at once and hope to be the "
               "nearest to 16."),
         ), ("6H", "QD")),
