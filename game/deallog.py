@@ -226,8 +226,10 @@ def _check_shape(rec: Record) -> None:
                 card = Card.parse(code)
             except ValueError as exc:
                 raise LogError(f"seat {seat}'s hand: {exc}") from None
-            if card not in DECK_SET or str(card) != code:
+            if card not in DECK_SET:
                 raise LogError(f"seat {seat}'s hand: {code!r} is not a card of the Farmer deck")
+            if str(card) != code:
+                raise LogError(f"seat {seat}'s hand: write the card {code!r} as {str(card)!r}")
     order = rec["order"]
     if not isinstance(order, list) or not all(_is_int(s) and 0 <= s < n for s in order):
         raise LogError(f"'order' must list seats from 0 to {n - 1}")
@@ -573,9 +575,13 @@ def check_file(path: str | os.PathLike[str]) -> tuple[int, int]:
 def main(argv: Sequence[str] | None = None) -> int:
     """Check deal-log files: ``python -m game.deallog FILE...``; exit 0 when all are sound."""
     args = list(sys.argv[1:] if argv is None else argv)
-    if not args or args[0] in ("-h", "--help"):
-        print("usage: python -m game.deallog FILE...  (check deal logs against the rules)")
-        return 0 if args else 2
+    usage = "usage: python -m game.deallog FILE...  (check deal logs against the rules)"
+    if args and args[0] in ("-h", "--help"):
+        print(usage)
+        return 0
+    if not args:
+        print(usage, file=sys.stderr)
+        return 2
     status = 0
     for path in args:
         try:

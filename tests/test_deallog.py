@@ -11,6 +11,7 @@ from typing import Any
 
 import pytest
 
+from game.__main__ import main as game_main
 from game.agents import ThresholdAgent
 from game.cards import Card
 from game.deallog import (
@@ -27,6 +28,7 @@ from game.deallog import (
     replay_iter,
     write_log,
 )
+from game.deallog import main as deallog_main
 from game.engine import Game
 from game.rules import rules_named
 from game.runner import play_deal
@@ -194,6 +196,8 @@ def test_card_outside_the_deck_is_refused() -> None:
     assert message.startswith("deal 1: ") and "'8D' is not a card of the Farmer deck" in message
     message = refused(edit_example(lambda r: r["hands"][3].__setitem__(2, "XY")))
     assert message.startswith("deal 1: ") and "not a card" in message
+    message = refused(edit_example(lambda r: r["hands"][3].__setitem__(2, "2d")))
+    assert message == "deal 1: seat 3's hand: write the card '2d' as '2D'"
 
 
 def test_wrong_payment_amount_is_refused_even_when_the_sums_add_up() -> None:
@@ -342,3 +346,25 @@ def test_log_that_goes_on_after_the_game_ended_is_refused() -> None:
     extra["chips_before"], extra["farm_before"] = extra["chips_after"], extra["farm_after"]
     message = refused([*records, extra])
     assert message.startswith(f"deal {extra['deal']}: the game is already over")
+
+
+def test_check_command_reports_sound_and_broken_logs(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    good = tmp_path / "good.jsonl"
+    bad = tmp_path / "bad.jsonl"
+    write_log(good, [[example_record()]])
+    broken = example_record()
+    broken["winner"] = 2
+    write_log(bad, [[broken]])
+    assert deallog_main([str(good)]) == 0
+    assert "ok, 1 game, 1 deals" in capsys.readouterr().out
+    assert deallog_main([str(good), str(bad), str(tmp_path / "none.jsonl")]) == 1
+    err = capsys.readouterr().err.splitlines()
+    assert err[0] == (
+        f"{bad}: line 1, deal 1: wrong winner: the rules give the farm to seat 1, the log says seat 2"
+    )
+    assert err[1].startswith(f"{tmp_path / 'none.jsonl'}: cannot read")
+    assert deallog_main([]) == 2
+    assert game_main(["check", str(good)]) == 0
+    assert game_main(["nonsense"]) == 2
