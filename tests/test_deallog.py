@@ -10,6 +10,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from game.__main__ import main as game_main
 from game.agents import ThresholdAgent
@@ -112,7 +114,7 @@ def rebalance(rec: Record) -> None:
 def test_written_log_replays_to_the_same_chips_farm_and_farmer(key: str, tmp_path: Path) -> None:
     seen = {"nobody_bid": 0, "seat_out": 0, "nearest": 0, "won": 0, "capped": 0}
     for players in range(3, 11):
-        for seed in range(4):
+        for seed in range(8):
             game, states = play(key, players, seed)
             path = tmp_path / f"{players}-{seed}.jsonl"
             write_log(path, [game])
@@ -137,6 +139,18 @@ def test_written_log_replays_to_the_same_chips_farm_and_farmer(key: str, tmp_pat
         assert seen["nobody_bid"]
     if key != "ferme":
         assert seen["nearest"]
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    key=st.sampled_from(RULE_KEYS), players=st.integers(3, 10), seed=st.integers(0, 2**32),
+    deals=st.integers(1, 30),
+)
+def test_any_seeded_game_survives_the_round_trip(key: str, players: int, seed: int, deals: int) -> None:
+    game, states = play(key, players, seed, deals)
+    (records,) = loads(dumps(game.log))
+    assert [(list(g.chips), g.farm, g.farmer) for g in replay_iter(records)] == states
+    assert sum(game.chips) + game.farm == sum(records[0]["chips_before"])
 
 
 def test_several_games_in_one_file_split_where_deal_is_one(tmp_path: Path) -> None:
