@@ -1,0 +1,102 @@
+"""Shared test helpers: stacked decks, tables set up in a known state, scripted play."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+from game.actions import DRAW, PASS, STAND, Action, bid
+from game.cards import DECK, Card, parse_cards
+from game.engine import Game, Phase
+from game.events import ChipsMoved, Event
+from game.rules import RuleSet, rules_named
+from game.view import View
+
+NAMES = ("Anna", "Ben", "Carla", "Dan", "Eve", "Fritz", "Gus", "Hal", "Ida", "Jo")
+
+
+def deck(top: str = "", bottom: str = "") -> list[Card]:
+    """A full 45-card stacked deck: ``top`` dealt first from the top, ``bottom`` first from the bottom.
+
+    ``bottom`` lists cards in the order they leave the bottom of the deck (its first card is
+    the bottom card). Every other card sits in between, in the fixed :data:`DECK` order.
+    """
+    head = parse_cards(top)
+    tail = parse_cards(bottom)
+    used = set(head) | set(tail)
+    assert len(used) == len(head) + len(tail), "a card is stacked twice"
+    middle = [c for c in DECK if c not in used]
+    return [*head, *middle, *reversed(tail)]
+
+
+def action(word: str) -> Action:
+    """A scripted action: ``d`` draw, ``s`` stand, ``p`` pass, ``b5`` (or ``5``) a bid of 5."""
+    if word == "d":
+        return DRAW
+    if word == "s":
+        return STAND
+    if word == "p":
+        return PASS
+    return bid(int(word.removeprefix("b")))
+
+
+def play(game: Game, script: str | Iterable[str]) -> list[Event]:
+    """Apply a script of actions (see :func:`action`) for whoever is to act; returns the events."""
+    words = script.split() if isinstance(script, str) else list(script)
+    events: list[Event] = []
+    for word in words:
+        assert game.to_act is not None, f"nobody is to act, but the script still has {word!r}"
+        events.extend(game.apply(action(word)))
+    return events
+
+
+def table(
+    rules: str | RuleSet = "foster",
+    players: int = 4,
+    *,
+    first_seat: int = 0,
+    chips: int | Sequence[int] = 100,
+    **options: Any,
+) -> Game:
+    """A new game of ``players`` seats (Anna, Ben, …) under ``rules``, the lot fixed on ``first_seat``."""
+    ruleset = rules_named(rules) if isinstance(rules, str) else rules
+    return Game(NAMES[:players], ruleset, chips=chips, first_seat=first_seat, seed=0, **options)
+
+
+def start(game: Game, top: str = "", bottom: str = "", auction: str = "") -> list[Event]:
+    """Stack the deck, start the next deal and play the ``auction`` script (if any)."""
+    game.stack_deck(deck(top, bottom))
+    events = game.next_deal()
+    events.extend(play(game, auction))
+    return events
+
+
+def moves(events: Iterable[Event]) -> list[tuple[object, object, int, str]]:
+    """The chip movements among ``events`` as ``(from, to, amount, reason)``."""
+    return [(e.source, e.target, e.amount, e.reason.value) for e in events if isinstance(e, ChipsMoved)]
+
+
+def total_chips(game: Game) -> int:
+    """Every chip at the table: the seats' and the farm's."""
+    return sum(game.chips) + game.farm
+
+
+class RandomAgent:
+    """A test player choosing at random with its own RNG: bids, passes, draws and stands."""
+
+    def __init__(self, seed: int) -> None:
+        """A random player seeded with ``seed``."""
+        self.rng = random.Random(seed)
+        self.threshold = self.rng.randint(8, 17)
+
+    def choose(self, view: View) -> Action:
+        """A random legal action, drawing below a random threshold in the deal."""
+        legal = view.legal_actions()
+        if view.phase is Phase.AUCTION:
+            if len(legal) > 1 and self.rng.random() < 0.4:
+                return legal[self.rng.randint(1, min(len(legal) - 1, 6))]
+            return PASS
+        if DRAW in legal and (STAND not in legal or view.total < self.threshold):
+            return DRAW
+        return STAND
