@@ -11,6 +11,7 @@ compile step. Needs babel (the ``dev`` extra).
 from __future__ import annotations
 
 import argparse
+import datetime
 import re
 import sys
 from collections.abc import Iterable
@@ -34,6 +35,8 @@ KEYWORDS = {
 }
 """The translation functions of ``scenes/i18n.py`` and where their messages sit."""
 
+LANGUAGE_NAMES = {"fr": "French", "de": "German"}
+
 PLURAL_FORMS = {
     "fr": "nplurals=2; plural=(n > 1);",
     "de": "nplurals=2; plural=(n != 1);",
@@ -49,7 +52,8 @@ def po_path(lang: str) -> Path:
 
 def extract(root: Path = ROOT) -> Catalog:
     """Every message marked in the Python files of game/ and scenes/, as a template."""
-    template = Catalog(project="Farmer", version="0.1", charset="utf-8", fuzzy=False)
+    template = Catalog(project="Farmer", version="0.1", charset="utf-8", fuzzy=False, msgid_bugs_address="",
+                       header_comment="# Messages of Farmer: made by python tools/i18n.py extract.")
     for directory in SOURCE_DIRS:
         found = extract_from_dir(
             root / directory, method_map=[("**.py", "python")], keywords=KEYWORDS,
@@ -85,6 +89,14 @@ def update(template: Catalog) -> None:
         catalog.update(template, no_fuzzy_matching=True)
         catalog.fuzzy = False
         catalog.project, catalog.version = "Farmer", "0.1"
+        catalog.header_comment = (
+            f"# {LANGUAGE_NAMES[lang]} translation of Farmer.\n"
+            "# Distributed under the same licence as Farmer (MIT).\n"
+            "# Update with: python tools/i18n.py update; check with: python tools/i18n.py check")
+        catalog.msgid_bugs_address = ""
+        catalog.last_translator = "Farmer translators"
+        catalog.revision_date = datetime.datetime.now(datetime.UTC)
+        catalog.language_team = f"{LANGUAGE_NAMES[lang]}"
         # babel's own plural rules are right for fr and de; say them explicitly all the same.
         catalog._num_plurals, catalog._plural_expr = 2, PLURAL_FORMS[lang].split("plural=")[1].rstrip(";")
         write_catalog(catalog, po_path(lang))
