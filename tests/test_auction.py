@@ -150,3 +150,23 @@ def test_no_action_between_deals() -> None:
     with pytest.raises(IllegalAction, match="no deal is in progress"):
         game.apply(PASS)
     assert game.legal_actions() == []
+
+
+def test_nobody_bids_the_opener_takes_the_farm_even_at_zero_after_its_ante() -> None:
+    """RULES 'foster' 1 (decision): the opener takes an unbid farm even with no chips left; it then deals."""
+    game = table("foster", first_seat=1, chips=[100, 1, 100, 100])
+    start(game, auction="p p p p")
+    assert game.farmer == 1 and game.chips[1] == 0 and game.farm == 4
+    assert game.order == [2, 3, 0] and game.phase is Phase.PLAY
+
+
+def test_the_first_lacombe_auction_goes_round_clockwise_as_in_foster() -> None:
+    """RULES 'lacombe' (decision): the first farm is sold 'as in foster', so bidding goes to the left."""
+    game = table("lacombe", first_seat=1)
+    game.next_deal()
+    asked = []
+    for word in ["p", "p", "p", "1"]:
+        asked.append(game.to_act)
+        play(game, word)
+    assert asked == [1, 2, 3, 0]
+    assert game.farmer == 0 and game.order == [3, 2, 1]

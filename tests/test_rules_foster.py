@@ -261,3 +261,14 @@ def test_a_stacked_deck_must_hold_farmer_cards_once_and_a_card_per_player() -> N
         game.stack_deck([*deck()[:5], deck()[0]])
     with pytest.raises(ValueError, match="at least one card"):
         game.stack_deck(deck()[:2])
+
+
+def test_a_player_on_16_may_still_draw() -> None:
+    """RULES 'foster' 2: a player may draw until standing or going over; 16 does not end the turn."""
+    game = table("foster")
+    start(game, top="7S 2C 2D 9S AS", auction=ANNA_BUYS)
+    play(game, "d")
+    assert game.totals[1] == 16 and game.to_act == 1
+    assert game.legal_actions() == [DRAW, STAND]
+    play(game, "d")
+    assert game.totals[1] == 17 and game.to_act == 2
