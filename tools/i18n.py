@@ -97,8 +97,7 @@ def update(template: Catalog) -> None:
         catalog.last_translator = "Farmer translators"
         catalog.revision_date = datetime.datetime.now(datetime.UTC)
         catalog.language_team = f"{LANGUAGE_NAMES[lang]}"
-        # babel's own plural rules are right for fr and de; say them explicitly all the same.
-        catalog._num_plurals, catalog._plural_expr = 2, PLURAL_FORMS[lang].split("plural=")[1].rstrip(";")
+        # The Plural-Forms header comes from babel's locale data; check() verifies it.
         write_catalog(catalog, po_path(lang))
 
 
@@ -134,7 +133,7 @@ def problems(lang: str, template: Catalog) -> list[str]:
         ids = list(message.id) if isinstance(message.id, (list, tuple)) else [message.id]
         wanted = set(_PLACEHOLDER.findall(" ".join(ids)))
         for text in strings:
-            if set(_PLACEHOLDER.findall(text)) != wanted:
+            if set(_PLACEHOLDER.findall(text or "")) != wanted:
                 found.append(f"{lang}: placeholders differ: {name} -> {text}")
                 break
     return found
