@@ -217,7 +217,7 @@ class Game:
 
     def view_for(self, seat: int) -> View:
         """What ``seat`` may know: its own cards, everyone's card counts, chips, the farm."""
-        if not 0 <= seat < self.n_seats:
+        if not 0 <= seat < len(self.names):
             raise ValueError(f"no seat {seat} at a table of {self.n_seats}")
         return View(self, seat)
 
@@ -593,7 +593,8 @@ class Game:
 
     def end_reason(self) -> str | None:
         """Why the game should end now (``players``, ``deals`` or ``minutes``), or None."""
-        if len(self.seats_with_chips()) < MIN_SEATS:
+        # Chips are never negative, so the seats with chips are those not at 0.
+        if len(self.chips) - self.chips.count(0) < MIN_SEATS:
             return "players"
         if self.max_deals is not None and self.deal_no >= self.max_deals:
             return "deals"
