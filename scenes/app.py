@@ -1,0 +1,196 @@
+"""The application: the window, the clock, the scene stack and the loop.
+
+:meth:`App.run` is the loop: ``dt = min(clock.tick(fps) / 1000, MAX_DT)`` and one
+:meth:`App.step` per frame. ``step(dt, events)`` is the whole frame (input, update, scene
+changes, drawing) and takes its events as an argument, so tests, tools and a later
+attract mode can drive the app directly. The clock and the event source can be injected.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from typing import Protocol
+
+import pygame
+
+from scenes.art import INK, Art
+from scenes.i18n import _
+from scenes.layout import MIN_SIZE, too_small, unit
+from scenes.settings import Settings
+from scenes.stack import Scene, SceneStack
+from scenes.text import Text
+from scenes.tween import Tweener
+
+FPS = 60
+MAX_DT = 0.1
+"""Longest step a frame may take: after a stall the game slows rather than jumps."""
+
+
+class Clock(Protocol):
+    """What the loop needs of a clock: ``tick(fps)`` returns the milliseconds since the last tick."""
+
+    def tick(self, framerate: float = 0) -> int:
+        """Wait for the next frame; the milliseconds since the previous one."""
+        ...
+
+
+class App:
+    """Owns the display, the clock, the scene stack and the shared art; see the module docstring."""
+
+    def __init__(
+        self,
+        settings: Settings | None = None,
+        size: tuple[int, int] = (1280, 720),
+        *,
+        clock: Clock | None = None,
+        events: Callable[[], Iterable[pygame.event.Event]] | None = None,
+        caption: str = "Farmer",
+    ) -> None:
+        """Open the window (windowed at ``size``, or full screen as ``settings`` say).
+
+        Raises ``pygame.error`` when no display can be opened.
+        """
+        self.settings = settings or Settings()
+        pygame.display.init()
+        pygame.font.init()
+        self.windowed_size = size
+        self.screen = self._open(self.settings.fullscreen)
+        pygame.display.set_caption(caption)
+        self.clock: Clock = clock or pygame.time.Clock()
+        self.events = events or pygame.event.get
+        self.text = Text()
+        self.art = Art(self.text)
+        self.tweens = Tweener(self.settings.speed.value)
+        self.stack = SceneStack()
+        self.running = True
+        self.frames = 0
+        self.time = 0.0
+
+    # ------------------------------------------------------------------ window
+
+    def _open(self, fullscreen: bool) -> pygame.Surface:
+        if fullscreen:
+            return pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
+        return pygame.display.set_mode(self.windowed_size, pygame.RESIZABLE)
+
+    @property
+    def size(self) -> tuple[int, int]:
+        """The window's size in pixels."""
+        return self.screen.get_size()
+
+    @property
+    def u(self) -> float:
+        """The scale unit of the window (see :func:`scenes.layout.unit`)."""
+        return unit(self.size)
+
+    def set_fullscreen(self, on: bool) -> None:
+        """Switch between full screen and a resizable window."""
+        if on == self.settings.fullscreen and self.frames:
+            return
+        if not self.settings.fullscreen:
+            self.windowed_size = self.size
+        self.settings.fullscreen = on
+        self.screen = self._open(on)
+        self._resized()
+
+    def toggle_fullscreen(self) -> None:
+        """F11 and Alt+Enter."""
+        self.set_fullscreen(not self.settings.fullscreen)
+
+    def set_speed(self, speed: float) -> None:
+        """Apply a new animation-speed factor."""
+        self.tweens.speed = speed
+
+    def _resized(self) -> None:
+        self.screen = pygame.display.get_surface()
+        for scene in self.stack.scenes:
+            scene.resize(self.size)
+
+    # ------------------------------------------------------------------ loop
+
+    def step(self, dt: float, events: Iterable[pygame.event.Event]) -> None:
+        """One frame: handle ``events``, advance by ``dt`` seconds, apply scene changes, draw."""
+        self.stack.apply()
+        small = too_small(self.size)
+        for event in events:
+            if self._global(event):
+                continue
+            top = self.stack.top
+            if top is not None and not small:
+                top.handle(event)
+        if not small and self.stack.top is not None:
+            self.stack.top.update(dt)
+        self.time += dt
+        self.stack.apply()
+        if not self.stack.scenes:
+            self.running = False
+            return
+        self.draw()
+        pygame.display.flip()
+        self.frames += 1
+
+    def _global(self, event: pygame.event.Event) -> bool:
+        """Keys and window events that work on every screen."""
+        if event.type == pygame.QUIT:
+            self.running = False
+            return True
+        if event.type in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):
+            if event.type == pygame.VIDEORESIZE and not self.settings.fullscreen:
+                self.windowed_size = (event.w, event.h)
+            self._resized()
+            return True
+        if event.type == pygame.KEYDOWN:
+            alt_enter = event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and event.mod & pygame.KMOD_ALT
+            if event.key == pygame.K_F11 or alt_enter:
+                self.toggle_fullscreen()
+                return True
+        return False
+
+    def draw(self) -> None:
+        """Draw the visible scenes, or the notice asking for a larger window."""
+        if too_small(self.size):
+            self.draw_too_small()
+            return
+        for scene in self.stack.visible():
+            scene.draw(self.screen)
+
+    def draw_too_small(self) -> None:
+        """The notice shown instead of the game in a window below the minimum size."""
+        w, h = self.size
+        self.screen.blit(self.art.felt(self.size, None), (0, 0))
+        size = max(12, min(w, h) // 22)
+        lines = [
+            (_("Please make the window larger"), size + 4, "bold"),
+            (
+                _("The table needs at least {w} × {h} pixels; the window is {cw} × {ch}.").format(
+                    w=MIN_SIZE[0], h=MIN_SIZE[1], cw=w, ch=h
+                ),
+                size,
+                "sans",
+            ),
+            (_("Drag a corner of the window, or press F11 for full screen."), size, "sans"),
+        ]
+        y = h / 2 - len(lines) * size
+        for line, fs, style in lines:
+            for part in self.text.wrap(line, fs, max(40, w - 40), style):
+                self.text.blit(self.screen, part, fs, (w / 2, y), INK, style, "midtop")
+                y += fs * 1.4
+            y += fs * 0.4
+
+    def run(self, exit_after: float | None = None) -> None:
+        """The loop: until the window closes, the last scene leaves, or ``exit_after`` seconds pass."""
+        elapsed = 0.0
+        while self.running:
+            dt = min(self.clock.tick(FPS) / 1000, MAX_DT)
+            elapsed += dt
+            self.step(dt, list(self.events()))
+            if exit_after is not None and elapsed >= exit_after:
+                self.running = False
+
+    def quit(self) -> None:
+        """Stop the loop at the end of this frame."""
+        self.running = False
+
+    def push(self, scene: Scene) -> None:
+        """Shortcut for ``stack.push``."""
+        self.stack.push(scene)

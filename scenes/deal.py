@@ -1,0 +1,177 @@
+"""The deal: cards fly one at a time from the deck to the seats, then each player draws or stands.
+
+The human sees their own cards face up and everyone else's face down; a card drawn from
+the bottom of the deck slides out from under it. On the human's turn the panel offers
+the rule set's words (Card / Stand, "Basta" under Lacombe), Stand greyed out until the
+compulsory card is taken, with the total shown. AI seats think for a moment, visibly.
+A bust says nothing until the showdown. When the human is farmer they deal: automatically,
+or one card per click or key (Enter or D), as the settings say.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from game.actions import DRAW, STAND
+from game.events import Busted, CardDealt, Event, Stood, TurnStarted
+from scenes.art import GOLD, INK
+from scenes.i18n import _
+from scenes.play import TableScene, add_button, draw_word, stand_word
+
+OVER_RED = (240, 110, 100)
+
+
+class DealScene(TableScene):
+    """See the module docstring."""
+
+    name = "deal"
+
+    def __init__(self, *args: object, **kwargs: object) -> None:
+        """The cards of the session's current deal."""
+        super().__init__(*args, **kwargs)  # type: ignore[arg-type]
+        self.card_button = add_button(self.buttons, lambda: draw_word(self.session), self.do_draw, True)
+        self.stand_button = add_button(self.buttons, lambda: stand_word(self.session), self.do_stand)
+        self.deal_button = add_button(self.buttons, lambda: _("Deal a card"), self.do_deal, True)
+        self.deal_ok = False
+
+    def plays(self, event: Event) -> bool:
+        """Cards, turns, stands and the human's own bust."""
+        return isinstance(event, CardDealt | TurnStarted | Stood | Busted)
+
+    def _human_total(self) -> str:
+        hand = self.table.seats[self.session.human].hand
+        return str(sum(s.card.points for s in hand if s.card is not None))
+
+    def hold(self, event: Event) -> bool:
+        """When the human is farmer and deals by hand, each card waits for a click or a key."""
+        manual = self.session.game.farmer == self.session.human and not self.app.settings.auto_deal
+        if not manual or not isinstance(event, CardDealt) or self.deal_ok:
+            return False
+        if self.app.tweens.busy:
+            return True
+        if self.prompt is None:
+            name = self.session.names[event.seat]
+            self.prompt = lambda: _("Deal a card to {name}.").format(name=name)
+            self.deal_button.visible = True
+            self.buttons.set_focus(self.deal_button)
+            self.layout_panel()
+        return True
+
+    def do_deal(self) -> None:
+        """Let the held card go."""
+        self.deal_ok = True
+        self.prompt = None
+        self.deal_button.visible = False
+
+    def play(self, event: Event) -> float:
+        """Deal, turn, stand, bust."""
+        table = self.table
+        human = self.session.human
+        names = self.session.names
+        if isinstance(event, CardDealt):
+            self.deal_ok = False
+            shown = event.card if self.session.shows(event) else None
+            if not event.first:
+                table.say(event.seat, lambda: draw_word(self.session) + "!", INK)
+            table.deal_card(event.seat, shown, event.from_bottom, duration=0.35 if event.first else 0.45)
+            if event.seat == human:
+                table.set_badge(human, self._human_total, GOLD, pop=not event.first)
+            return 0.16 if event.first else 0.5
+        if isinstance(event, TurnStarted):
+            table.active = event.seat
+            if event.seat == human:
+                table.banner = lambda: _("Your turn.")
+            else:
+                who = names[event.seat]
+                table.banner = lambda: _("{name}'s turn.").format(name=who)
+            return 0.15
+        if isinstance(event, Stood):
+            table.say(event.seat, lambda: stand_word(self.session), (180, 220, 255))
+            table.active = None
+            return 0.4
+        if isinstance(event, Busted):  # only ever the human's own
+            table.say(human, lambda: _("Over 16"), OVER_RED)
+            table.set_badge(human, self._human_total, OVER_RED)
+            table.banner = lambda: _("Over 16: you stop, and wait for the showdown.")
+            table.active = None
+            return 0.8
+        return 0.0
+
+    def leave(self, event: Event | None) -> None:
+        """Everyone is served: the showdown."""
+        from scenes.showdown import ShowdownScene
+
+        self.table.active = None
+        self.app.stack.replace(ShowdownScene(self.app, self.session, self.table))
+
+    # ------------------------------------------------------------------ the human's turn
+
+    def human_turn(self) -> None:
+        """Show Card and Stand (Stand greyed out while the compulsory card is owed)."""
+        view = self.session.view
+        if self.prompt is None:
+            self.card_button.visible = True
+            self.stand_button.visible = True
+            self.deal_button.visible = False
+            self.buttons.set_focus(self.card_button)
+            self.layout_panel()
+            self.prompt = self._prompt
+        self.card_button.enabled = view.deck_size > 0
+        self.stand_button.enabled = not view.must_draw
+        if self.buttons.focused is None or not self.buttons.focused.enabled:
+            self.buttons.set_focus(self.card_button if self.card_button.enabled else self.stand_button)
+
+    def _prompt(self) -> str:
+        view = self.session.view
+        if view.must_draw:
+            return _("You have {n}. You must take one more card.").format(n=view.total)
+        if view.deck_size == 0:
+            return _("You have {n}. The deck is empty.").format(n=view.total)
+        return _("You have {n}. Another card?").format(n=view.total)
+
+    def _done(self) -> None:
+        self.prompt = None
+        self.card_button.visible = False
+        self.stand_button.visible = False
+
+    def do_draw(self) -> None:
+        """Ask for a card."""
+        if not self.session.human_to_act or not self.card_button.enabled:
+            return
+        self._done()
+        self.session.act(DRAW)
+
+    def do_stand(self) -> None:
+        """Take no more cards."""
+        if not self.session.human_to_act or not self.stand_button.enabled:
+            return
+        self._done()
+        self.session.act(STAND)
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        """C or D asks for a card, S stands; D or Enter deals when the human deals by hand."""
+        if event.type == pygame.KEYDOWN:
+            if self.deal_button.visible and event.key in (pygame.K_d, pygame.K_RETURN, pygame.K_KP_ENTER):
+                self.do_deal()
+                return True
+            if self.prompt is not None and self.card_button.visible:
+                if event.key in (pygame.K_c, pygame.K_d):
+                    self.do_draw()
+                    return True
+                if event.key in (pygame.K_s, pygame.K_b):
+                    self.do_stand()
+                    return True
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.deal_button.visible:
+            # Dealing by hand: a click anywhere on the table deals.
+            if not self.buttons.handle(event):
+                self.do_deal()
+            return True
+        return super().handle(event)
+
+    def hints(self) -> str:
+        """The keys of the human's turn, or of dealing by hand."""
+        if self.deal_button.visible:
+            return _("D or Enter: deal · Space: skip animation · Esc: menu")
+        if self.prompt is not None:
+            return _("C: card · S: stand · Esc: menu")
+        return super().hints()

@@ -1,0 +1,217 @@
+"""New game: the number of players, the opponents' names and levels, the rules, the length.
+
+The left column holds the game's choices and Start; the right column one row per
+opponent (a name to type and a level). The human sits at seat 0.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from game.rules import RULE_NAMES
+from scenes.app import App
+from scenes.art import INK
+from scenes.i18n import _, ngettext, rules_label
+from scenes.panels import PanelScene
+from scenes.play import start_game
+from scenes.session import DEFAULT_NAMES, LEVEL_LABELS, LEVELS, Setup
+from scenes.widgets import Button, Choice, Stepper, TextField, Widget
+
+MAX_PLAYERS = 10
+
+
+class NewGameScene(PanelScene):
+    """See the module docstring."""
+
+    name = "newgame"
+    transparent = False
+    width = 1080
+
+    def __init__(self, app: App, setup: Setup | None = None) -> None:
+        """The form, filled from ``setup`` (or the defaults)."""
+        base = setup or Setup.for_players(4)
+        self.players = len(base.names)
+        self.names = list(base.names) + list(DEFAULT_NAMES[len(base.names) - 1 :])
+        self.names = self.names[:MAX_PLAYERS]
+        while len(self.names) < MAX_PLAYERS:
+            self.names.append(f"AI {len(self.names)}")
+        self.levels = (list(base.levels) + ["normal"] * MAX_PLAYERS)[:MAX_PLAYERS]
+        self.rules = base.rules
+        self.rotating = base.rotating
+        self.deals = base.deals
+        self.seed = base.seed
+        super().__init__(app, lambda: _("New game"))
+
+    def build(self) -> list[Widget]:
+        """The game's choices, then one name and level per opponent."""
+        self.players_w = Stepper(
+            lambda: _("Players"), 3, MAX_PLAYERS, lambda: self.players, self._set_players
+        )
+        self.you = TextField(lambda: _("Your name"), lambda: self.names[0], lambda v: self._set_name(0, v))
+        self.rules_w = Choice(
+            lambda: _("Rules"),
+            [(r, lambda r=r: rules_label(r)) for r in RULE_NAMES],
+            lambda: self.rules,
+            self._set_rules,
+        )
+        self.rotating_w = Choice(
+            lambda: _("Rotating farm"),
+            [(False, lambda: _("No")), (True, lambda: _("Yes"))],
+            lambda: self.rotating and self.rules != "ferme",
+            self._set_rotating,
+        )
+        self.deals_w = Stepper(
+            lambda: _("Length"),
+            1,
+            60,
+            lambda: self.deals,
+            self._set_deals,
+            fmt=lambda n: ngettext("{n} deal", "{n} deals", n).format(n=n),
+        )
+        self.start = Button(lambda: _("Start"), self.start_game, primary=True)
+        self.cancel = Button(lambda: _("Back"), self.back)
+        self.left = [self.players_w, self.you, self.rules_w, self.rotating_w, self.deals_w]
+        self.opponents: list[tuple[TextField, Choice]] = []
+        for seat in range(1, MAX_PLAYERS):
+            name = TextField(
+                lambda seat=seat: _("Player {n}").format(n=seat + 1),
+                lambda seat=seat: self.names[seat],
+                lambda v, seat=seat: self._set_name(seat, v),
+            )
+            level = Choice(
+                lambda: _("Level"),
+                [(lv, lambda lv=lv: _(LEVEL_LABELS[lv])) for lv in LEVELS],
+                lambda seat=seat: self.levels[seat],
+                lambda v, seat=seat: self._set_level(seat, v),
+            )
+            self.opponents.append((name, level))
+        widgets: list[Widget] = [*self.left]
+        for pair in self.opponents:
+            widgets.extend(pair)
+        widgets += [self.start, self.cancel]
+        return widgets
+
+    def enter(self) -> None:
+        """Lay out, focus Start."""
+        super().enter()
+        self._refresh()
+        self.group.set_focus(self.start)
+
+    def _refresh(self) -> None:
+        self.rotating_w.enabled = self.rules != "ferme"
+        for i, (name, level) in enumerate(self.opponents):
+            name.visible = level.visible = i + 1 < self.players
+
+    def _set_players(self, n: int) -> None:
+        self.players = n
+        self._refresh()
+
+    def _set_name(self, seat: int, value: str) -> None:
+        self.names[seat] = value
+
+    def _set_level(self, seat: int, value: str) -> None:
+        self.levels[seat] = value
+
+    def _set_rules(self, value: str) -> None:
+        self.rules = value
+        self._refresh()
+
+    def _set_rotating(self, value: bool) -> None:
+        self.rotating = value
+
+    def _set_deals(self, n: int) -> None:
+        self.deals = n
+
+    def setup(self) -> Setup:
+        """The game the form describes (empty names get a default)."""
+        names = []
+        for seat in range(self.players):
+            name = self.names[seat].strip() or (_("You") if seat == 0 else DEFAULT_NAMES[seat - 1])
+            names.append(name)
+        return Setup(
+            names,
+            self.levels[: self.players],
+            self.rules,
+            self.rotating and self.rules != "ferme",
+            self.deals,
+            self.seed,
+            0,
+        )
+
+    def start_game(self) -> None:
+        """Sit down and play."""
+        setup = self.setup()
+        self.app.stack.pop()
+        start_game(self.app, setup)
+
+    def resize(self, size: tuple[int, int]) -> None:
+        """Two columns: the game on the left, the opponents on the right; Start and Back below."""
+        u = self.app.u
+        w, h = size
+        room_h = h - round(56 * u)
+        self.panel = pygame.Rect(0, 0, min(w - 20, round(self.width * u)), room_h)
+        self.panel.center = (w // 2, (h - round(26 * u)) // 2)
+        head = round(86 * u)
+        gap = round(8 * u)
+        pad = round(26 * u)
+        foot = round(64 * u)
+        rows = MAX_PLAYERS - 1
+        row_h = min(round(44 * u), (self.panel.h - head - foot) // rows - gap)
+        fs = max(11, round(min(18 * u, row_h * 0.45)))
+        col_w = (self.panel.w - 3 * pad) // 2
+        left_x = self.panel.x + pad
+        right_x = left_x + col_w + pad
+        y = self.panel.y + head
+        left_h = min(round(48 * u), (self.panel.h - head - foot) // len(self.left) - gap)
+        for widget in self.left:
+            widget.rect = pygame.Rect(left_x, y, col_w, left_h)
+            widget.font_size = fs
+            y += left_h + gap
+        y = self.panel.y + head
+        name_w = round(col_w * 0.58)
+        for name, level in self.opponents:
+            name.rect = pygame.Rect(right_x, y, name_w - gap // 2, row_h)
+            level.rect = pygame.Rect(right_x + name_w + gap // 2, y, col_w - name_w - gap // 2, row_h)
+            name.font_size = level.font_size = fs
+            y += row_h + gap
+        bh = round(46 * u)
+        self.start.rect = pygame.Rect(0, 0, round(200 * u), bh)
+        self.cancel.rect = pygame.Rect(0, 0, round(160 * u), bh)
+        self.start.rect.bottomright = (self.panel.centerx - gap, self.panel.bottom - round(14 * u))
+        self.cancel.rect.bottomleft = (self.panel.centerx + gap, self.panel.bottom - round(14 * u))
+        self.start.font_size = self.cancel.font_size = round(20 * u)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """The form over the felt."""
+        super().draw(surface)
+        u = self.app.u
+        if self.players > 1:
+            first = self.opponents[0][0].rect
+            self.app.text.blit(
+                surface,
+                _("Opponents"),
+                max(11, round(15 * u)),
+                (first.x, first.y - round(4 * u)),
+                INK,
+                "bold",
+                "bottomleft",
+            )
+
+    def draw_backdrop(self, surface: pygame.Surface) -> None:
+        """The felt."""
+        surface.blit(self.app.art.felt(self.app.size, None), (0, 0))
+
+    def hints(self) -> str:
+        """Form keys."""
+        return _("Tab/↑/↓: move · ←/→: change · type a name · Enter: start · Esc: back")
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        """Enter starts the game unless a button or choice has the focus."""
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            focused = self.group.focused
+            if isinstance(focused, Button):
+                focused.activate()
+            else:
+                self.start_game()
+            return True
+        return super().handle(event)

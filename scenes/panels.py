@@ -1,0 +1,121 @@
+"""A screen of one titled panel holding a column of widgets: the menu, pause, settings, new game.
+
+Subclasses list their widgets in :meth:`PanelScene.build`; the panel sizes itself from the
+window and the widget count, and keyboard and mouse work through the shared
+:class:`~scenes.widgets.FocusGroup`. Escape goes back.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pygame
+
+from scenes.app import App
+from scenes.art import GOLD, INK
+from scenes.i18n import _
+from scenes.stack import Scene
+from scenes.widgets import FocusGroup, Widget, dim, draw_panel
+
+
+class PanelScene(Scene):
+    """See the module docstring."""
+
+    transparent = True
+    width = 560
+    """Panel width at the 1280 × 720 reference size."""
+    row_height = 50
+
+    def __init__(self, app: App, title: Callable[[], str]) -> None:
+        """A panel titled ``title``."""
+        super().__init__(app)
+        self.title = title
+        self.group = FocusGroup(self.build())
+        self.panel = pygame.Rect(0, 0, 0, 0)
+        self.subtitle: Callable[[], str] | None = None
+
+    def build(self) -> list[Widget]:
+        """The panel's widgets, top to bottom."""
+        return []
+
+    def enter(self) -> None:
+        """Lay out."""
+        self.resize(self.app.size)
+
+    def resume(self) -> None:
+        """Lay out again (the window may have changed while covered)."""
+        self.resize(self.app.size)
+
+    def resize(self, size: tuple[int, int]) -> None:
+        """Centre the panel and stack the widgets in it."""
+        u = self.app.u
+        w, h = size
+        widgets = self.group.widgets
+        row_h = round(self.row_height * u)
+        gap = round(10 * u)
+        head = round(90 * u)
+        room = h - round(56 * u)  # the key hints live below the panel
+        need = head + len(widgets) * (row_h + gap) + round(30 * u)
+        if need > room:
+            row_h = max(22, (room - head - round(30 * u)) // max(1, len(widgets)) - gap)
+            need = head + len(widgets) * (row_h + gap) + round(30 * u)
+        self.panel = pygame.Rect(0, 0, min(w - 20, round(self.width * u)), min(room, need))
+        self.panel.center = (w // 2, (h - round(26 * u)) // 2)
+        y = self.panel.y + head
+        inner = self.panel.w - round(60 * u)
+        for widget in widgets:
+            widget.rect = pygame.Rect(0, y, inner, row_h)
+            widget.rect.centerx = self.panel.centerx
+            widget.font_size = max(12, round(min(20 * u, row_h * 0.45)))
+            y += row_h + gap
+
+    def back(self) -> None:
+        """Escape: leave this panel."""
+        self.app.stack.pop()
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        """Escape goes back; the rest goes to the widgets."""
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.back()
+            return True
+        return self.group.handle(event)
+
+    def draw_backdrop(self, surface: pygame.Surface) -> None:
+        """What lies behind the panel: the scene beneath, dimmed."""
+        dim(surface, 150)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """Backdrop, panel, title, widgets, hints."""
+        self.draw_backdrop(surface)
+        u = self.app.u
+        text = self.app.text
+        draw_panel(surface, self.panel, radius=round(16 * u))
+        title = self.title()
+        fs = text.fit(title, round(34 * u), self.panel.w - 30, "serif")
+        text.blit(
+            surface, title, fs, (self.panel.centerx, self.panel.y + round(22 * u)), GOLD, "serif", "midtop"
+        )
+        if self.subtitle is not None:
+            sub = self.subtitle()
+            sfs = text.fit(sub, round(15 * u), self.panel.w - 30)
+            text.blit(
+                surface, sub, sfs, (self.panel.centerx, self.panel.y + round(66 * u)), INK, "sans", "midtop"
+            )
+        self.group.draw(surface, text)
+        hints = self.hints()
+        if hints:
+            w, h = self.app.size
+            hs = max(10, round(14 * u))
+            text.blit(
+                surface,
+                text.ellipsize(hints, hs, w - 20),
+                hs,
+                (w // 2, h - round(8 * u)),
+                (200, 210, 190),
+                "sans",
+                "midbottom",
+            )
+
+    def hints(self) -> str:
+        """Keys that work on every panel."""
+        return _("↑/↓ or Tab: move · Enter: choose · ←/→: change · Esc: back")

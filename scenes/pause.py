@@ -1,0 +1,48 @@
+"""The pause overlay over the table: resume, settings, rules, quit to the menu."""
+
+from __future__ import annotations
+
+from scenes.app import App
+from scenes.i18n import _
+from scenes.panels import PanelScene
+from scenes.session import Session
+from scenes.widgets import Button, Widget
+
+
+class PauseScene(PanelScene):
+    """See the module docstring."""
+
+    name = "pause"
+    width = 440
+
+    def __init__(self, app: App, session: Session) -> None:
+        """Pause ``session``'s game."""
+        self.session = session
+        super().__init__(app, lambda: _("Paused"))
+
+    def build(self) -> list[Widget]:
+        """Resume, Settings, How to play, Quit to menu."""
+        return [
+            Button(lambda: _("Resume"), self.back, primary=True),
+            Button(lambda: _("Settings"), self.settings),
+            Button(lambda: _("How to play"), self.how_to_play),
+            Button(lambda: _("Quit to menu"), self.to_menu),
+        ]
+
+    def settings(self) -> None:
+        """The settings, over the pause panel."""
+        from scenes.settings_screen import SettingsScene
+
+        self.app.push(SettingsScene(self.app))
+
+    def how_to_play(self) -> None:
+        """The rules, over the pause panel."""
+        from scenes.howto import HowToScene
+
+        self.app.push(HowToScene(self.app, self.session.game.rules.name))
+
+    def to_menu(self) -> None:
+        """Abandon the game and go back to the main menu."""
+        from scenes.menu import MenuScene
+
+        self.app.stack.reset(MenuScene(self.app))

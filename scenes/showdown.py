@@ -1,0 +1,120 @@
+"""The showdown: hands turn over one by one, totals appear, the best 16 (or nearest) is crowned,
+and every payment flies as chips from payer to payee with its reason written beside it.
+"""
+
+from __future__ import annotations
+
+from game.events import (
+    FARM,
+    ChipsMoved,
+    DealEnded,
+    Event,
+    FarmWon,
+    GameEnded,
+    HandShown,
+    NearestFound,
+    Reason,
+)
+from scenes.art import GOLD, INK
+from scenes.i18n import _, ngettext
+from scenes.play import TableScene
+
+OVER_RED = (240, 110, 100)
+
+
+class ShowdownScene(TableScene):
+    """See the module docstring."""
+
+    name = "showdown"
+
+    def __init__(self, *args: object, **kwargs: object) -> None:
+        """The showdown of the session's current deal."""
+        super().__init__(*args, **kwargs)  # type: ignore[arg-type]
+        self.left = False
+
+    def enter(self) -> None:
+        """Announce the showdown."""
+        super().enter()
+        self.table.banner = lambda: _("Showdown: every hand is turned over.")
+        self.table.clear_status()
+
+    def plays(self, event: Event) -> bool:
+        """Shown hands, payments, the farm, the end of the deal (and of the game)."""
+        return isinstance(event, HandShown | ChipsMoved | NearestFound | FarmWon | DealEnded | GameEnded)
+
+    def play(self, event: Event) -> float:
+        """Turn over, total, crown and pay."""
+        table = self.table
+        names = self.session.names
+        if isinstance(event, HandShown):
+            table.show_hand(event.seat, event.cards)
+            total = event.total
+            color = GOLD if total == 16 else OVER_RED if total > 16 else INK
+            table.set_badge(event.seat, lambda: str(total), color)
+            return 0.5
+        if isinstance(event, ChipsMoved):
+            amount = event.amount
+            if event.reason is Reason.OVER:
+                note = ngettext("{n} chip to the farmer: over 16", "{n} chips to the farmer: over 16", amount)
+                table.move_chips(event.source, event.target, amount, lambda: note.format(n=amount))
+                return 0.6
+            if event.reason is Reason.NEAREST:
+                table.move_chips(event.source, event.target, amount, None, duration=0.5)
+                return 0.18
+            if event.reason is Reason.FARM:
+                assert event.source == FARM
+                table.crown(int(event.target))
+                table.move_chips(
+                    FARM,
+                    event.target,
+                    amount,
+                    lambda: ngettext("{n} chip: the farm", "{n} chips: the farm", amount).format(n=amount),
+                    duration=0.9,
+                )
+                return 1.1
+            table.move_chips(event.source, event.target, amount, None)
+            return 0.5
+        if isinstance(event, NearestFound):
+            if event.seat is None:
+                table.banner = lambda: _("Everyone went over 16: nobody collects.")
+                return 1.0
+            who = names[event.seat]
+            total = event.total
+            table.crown(event.seat)
+            if self.session.game.rules.nearest_takes_farm:
+                table.banner = lambda: _(
+                    "Nobody made 16: {name} is nearest with {n} and takes the farm."
+                ).format(name=who, n=total)
+            else:
+                table.banner = lambda: _(
+                    "Nobody made 16: {name} is nearest with {n}; a chip from each."
+                ).format(name=who, n=total)
+                table.note(lambda: _("nearest: a chip from each player"), table.anchor(event.seat), GOLD, 2.5)
+            return 1.0
+        if isinstance(event, FarmWon):
+            who = names[event.seat]
+            total = event.total
+            if total == 16:
+                table.banner = lambda: _("{name} makes 16 and wins the farm!").format(name=who)
+            else:
+                table.banner = lambda: _("{name} wins the farm with {n}.").format(name=who, n=total)
+            return 0.6
+        if isinstance(event, DealEnded):
+            if event.winner is None and event.nearest is None and not self.session.over:
+                farm = self.session.game.farm
+                table.banner = lambda: _("The farm of {n} stays for the next deal.").format(n=farm)
+            return 1.2
+        if isinstance(event, GameEnded):
+            table.banner = lambda: _("The game is over.")
+            return 0.6
+        return 0.0
+
+    def leave(self, event: Event | None) -> None:
+        """The deal is settled: the ledger."""
+        if self.left:
+            return
+        self.left = True
+        from scenes.ledger import LedgerScene
+
+        self.table.sync()
+        self.app.push(LedgerScene(self.app, self.session, self.table))

@@ -1,0 +1,127 @@
+"""The scene stack: push, pop and replace, applied between frames.
+
+A scene is told when it starts (``enter``), stops (``exit``), is covered by another
+(``pause``) and uncovered (``resume``). ``handle(event)`` returns whether it used the
+input. A ``transparent`` scene (an overlay such as the pause menu or the ledger) lets the
+scenes beneath it draw first. Only the top scene is updated, so an overlay pauses the game.
+Changes are queued and applied by :meth:`SceneStack.apply` between frames, so a scene never
+removes itself while it is running.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+import pygame
+
+if TYPE_CHECKING:
+    from scenes.app import App
+
+
+class Scene:
+    """One screen of the game; subclasses override what they need."""
+
+    transparent = False
+    """Whether the scenes beneath show through (overlays)."""
+    name = "scene"
+    """A short name, used by tests and the screenshot tool."""
+
+    def __init__(self, app: App) -> None:
+        """A scene of ``app``."""
+        self.app = app
+
+    def enter(self) -> None:
+        """The scene has been put on the stack."""
+
+    def exit(self) -> None:
+        """The scene has been taken off the stack."""
+
+    def pause(self) -> None:
+        """Another scene now covers this one."""
+
+    def resume(self) -> None:
+        """The scene is on top again."""
+
+    def resize(self, size: tuple[int, int]) -> None:
+        """The window changed size: recompute anything laid out."""
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        """React to one input event; return whether it was used."""
+        return False
+
+    def update(self, dt: float) -> None:
+        """Advance by ``dt`` seconds."""
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """Draw the scene."""
+
+    def hints(self) -> str:
+        """The key hints for the header, already translated."""
+        return ""
+
+
+class SceneStack:
+    """Scenes on a stack; see the module docstring."""
+
+    def __init__(self) -> None:
+        """An empty stack."""
+        self.scenes: list[Scene] = []
+        self._pending: list[Callable[[], None]] = []
+
+    @property
+    def top(self) -> Scene | None:
+        """The scene on top, if any."""
+        return self.scenes[-1] if self.scenes else None
+
+    def push(self, scene: Scene) -> None:
+        """Put ``scene`` on top (at the next :meth:`apply`)."""
+        self._pending.append(lambda: self._push(scene))
+
+    def pop(self) -> None:
+        """Take the top scene off (at the next :meth:`apply`)."""
+        self._pending.append(self._pop)
+
+    def replace(self, scene: Scene) -> None:
+        """Swap the top scene for ``scene`` (at the next :meth:`apply`)."""
+        self._pending.append(lambda: (self._pop(resume=False), self._push(scene)))
+
+    def reset(self, scene: Scene) -> None:
+        """Clear the stack and put ``scene`` on it (at the next :meth:`apply`)."""
+
+        def go() -> None:
+            while self.scenes:
+                self._pop(resume=False)
+            self._push(scene)
+
+        self._pending.append(go)
+
+    def _push(self, scene: Scene) -> None:
+        if self.scenes:
+            self.scenes[-1].pause()
+        self.scenes.append(scene)
+        scene.enter()
+
+    def _pop(self, resume: bool = True) -> None:
+        if not self.scenes:
+            return
+        self.scenes.pop().exit()
+        if resume and self.scenes:
+            self.scenes[-1].resume()
+
+    def apply(self) -> bool:
+        """Apply the queued changes in order; returns whether anything changed."""
+        changed = False
+        while self._pending:
+            pending, self._pending = self._pending, []
+            for change in pending:
+                change()
+                changed = True
+        return changed
+
+    def visible(self) -> list[Scene]:
+        """The scenes to draw, bottom first: the top one and every one showing through."""
+        start = len(self.scenes) - 1
+        while start > 0 and self.scenes[start].transparent:
+            start -= 1
+        return self.scenes[max(start, 0) :]

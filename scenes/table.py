@@ -1,0 +1,578 @@
+"""The felt table: one world of seats, cards, chips, the farm, the deck and the farmer's marker.
+
+The auction, deal, showdown and ledger scenes all drive this one world, so nothing jumps
+when the scene changes. Scenes call its verbs (:meth:`Table.deal_card`,
+:meth:`Table.move_chips`, :meth:`Table.show_hand`, :meth:`Table.set_farmer` ...), which start
+tweens on sprites; the world draws whatever state the sprites are in. Numbers shown (chips
+at a seat, chips in the farm) change when the chips land, so the screen agrees with the
+engine once every animation has finished.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+import pygame
+
+from game.cards import DECK, Card
+from game.events import FARM, Place
+from scenes.art import GOLD, INK, Art
+from scenes.i18n import _, ngettext, pot_name
+from scenes.layout import TableLayout, compute
+from scenes.session import Session
+from scenes.text import Text
+from scenes.tween import Tweener, arc, ease_in_out_cubic, ease_out_back, ease_out_cubic, pulse
+
+Message = Callable[[], str]
+"""Text made when drawn, so it follows the language of the moment."""
+
+SEAT_COLORS = [
+    (236, 196, 80),
+    (110, 180, 250),
+    (240, 120, 110),
+    (140, 220, 140),
+    (200, 150, 240),
+    (250, 170, 90),
+    (100, 220, 210),
+    (240, 140, 200),
+    (190, 200, 110),
+    (170, 170, 190),
+]
+"""One colour per seat: the dot on its plate and its line in the ledger's chart."""
+
+PLATE = (16, 34, 24, 215)
+PLATE_ACTIVE = (40, 60, 30, 235)
+WIN = (255, 215, 90)
+
+
+@dataclass(eq=False)
+class CardSprite:
+    """A card on the table: ``card`` is None while its face is unknown to the human."""
+
+    card: Card | None
+    pos: tuple[float, float]
+    size: tuple[int, int]
+    flip: float = 0.0
+    """0: back up, 1: face up; in between it is turning over."""
+    under: bool = False
+    """Drawn beneath the deck (a card sliding out from the bottom)."""
+    lift: float = 0.0
+    """Raised this many pixels (the winning hand)."""
+
+
+@dataclass(eq=False)
+class ChipSprite:
+    """A chip in flight."""
+
+    pos: tuple[float, float]
+    color: int
+
+
+@dataclass(eq=False)
+class Label:
+    """Words floating on the table for a while, then fading: a payment's reason."""
+
+    text: Message
+    pos: tuple[float, float]
+    color: tuple[int, int, int]
+    life: float
+    age: float = 0.0
+
+
+@dataclass(eq=False)
+class SeatState:
+    """What the table shows of one seat."""
+
+    chips: int
+    status: Message | None = None
+    """What the seat last said (a bid, pass, stand), shown on its plate."""
+    status_color: tuple[int, int, int] = INK
+    badge: Message | None = None
+    """A total shown on its hand."""
+    badge_color: tuple[int, int, int] = INK
+    badge_scale: float = 1.0
+    winner: bool = False
+    hand: list[CardSprite] = field(default_factory=list)
+
+
+class Table:
+    """The world; see the module docstring."""
+
+    def __init__(
+        self, session: Session, art: Art, text: Text, tweens: Tweener, size: tuple[int, int]
+    ) -> None:
+        """The table for ``session`` in a window of ``size``."""
+        self.session = session
+        self.art = art
+        self.text = text
+        self.tweens = tweens
+        self.seats = [SeatState(c) for c in session.game.chips]
+        self.farm = session.game.farm
+        self.deck_count = 0
+        self.active: int | None = None
+        """The seat whose turn it is (its plate glows)."""
+        self.farmer: int | None = None
+        self.marker = (0.0, 0.0)
+        self.marker_alpha = 0.0
+        self.flying: list[ChipSprite] = []
+        self.gathering: list[CardSprite] = []
+        """Cards on their way back to the deck between deals."""
+        self.labels: list[Label] = []
+        self.banner: Message | None = None
+        self.time = 0.0
+        self._plates: dict[tuple[object, ...], pygame.Surface] = {}
+        self.layout: TableLayout = compute(size, session.n, session.human)
+
+    # ------------------------------------------------------------------ geometry
+
+    def resize(self, size: tuple[int, int]) -> None:
+        """Lay the table out again for a new window size; everything snaps to its place."""
+        self.tweens.finish_all()
+        self.layout = compute(size, self.session.n, self.session.human)
+        self._plates.clear()
+        for seat, state in enumerate(self.seats):
+            self._arrange(seat, animate=False)
+            for sprite in state.hand:
+                sprite.size = self.layout.seat(seat).card
+        if self.farmer is not None:
+            self.marker = self._marker_pos(self.farmer)
+
+    def anchor(self, place: Place) -> tuple[float, float]:
+        """Where chips leave from or land at: a seat's stack or the farm's pile."""
+        if place == FARM:
+            r = self.layout.farm
+            return (r.centerx, r.centery - r.h * 0.12)
+        return self.layout.seat(place).stack.center  # type: ignore[arg-type]
+
+    def deck_pos(self) -> tuple[float, float]:
+        """The centre of the deck's top card."""
+        return self.layout.deck.center
+
+    def _slot(self, seat: int, index: int, count: int) -> tuple[float, float]:
+        lay = self.layout.seat(seat)
+        w = lay.card[0]
+        step = w * (0.62 if seat == self.session.human else 0.5)
+        if count > 1:
+            step = min(step, (lay.hand.w - w) / (count - 1))
+        span = w + step * (count - 1)
+        x0 = lay.hand.centerx - span / 2 + w / 2
+        return (x0 + index * step, lay.hand.centery)
+
+    def _marker_pos(self, seat: int) -> tuple[float, float]:
+        return self.layout.seat(seat).marker
+
+    def _arrange(self, seat: int, animate: bool = True) -> None:
+        hand = self.seats[seat].hand
+        for i, sprite in enumerate(hand):
+            target = self._slot(seat, i, len(hand))
+            if animate:
+                self.tweens.add(sprite, "pos", target, 0.25)
+            else:
+                self.tweens.cancel(sprite, "pos")
+                sprite.pos = target
+
+    # ------------------------------------------------------------------ verbs
+
+    def collect(self, duration: float = 0.45) -> None:
+        """Gather every card back to the deck, face down, and forget the last deal's words."""
+        sprites = [sprite for state in self.seats for sprite in state.hand]
+        for state in self.seats:
+            state.hand = []
+            state.badge = None
+            state.status = None
+            state.winner = False
+        self.labels.clear()
+        self.gathering = sprites
+
+        def done() -> None:
+            self.gathering = []
+            self.deck_count = len(DECK)
+
+        if not sprites:
+            done()
+            return
+        for i, sprite in enumerate(sprites):
+            self.tweens.add(sprite, "lift", 0.0, duration * 0.5)
+            self.tweens.add(sprite, "flip", 0.0, duration * 0.5)
+            self.tweens.add(
+                sprite,
+                "pos",
+                self.deck_pos(),
+                duration,
+                delay=i * 0.01,
+                ease=ease_in_out_cubic,
+                on_done=done if i == len(sprites) - 1 else None,
+            )
+
+    def clear_status(self) -> None:
+        """Forget what every seat last said."""
+        for state in self.seats:
+            state.status = None
+
+    def say(self, seat: int, text: Message, color: tuple[int, int, int] = INK) -> None:
+        """Show what ``seat`` says on its plate (a bid, a pass, a stand)."""
+        self.seats[seat].status = text
+        self.seats[seat].status_color = color
+
+    def deal_card(self, seat: int, card: Card | None, from_bottom: bool, duration: float = 0.4) -> CardSprite:
+        """Send a card from the deck to ``seat`` (face up when ``card`` is given)."""
+        lay = self.layout.seat(seat)
+        start = self.deck_pos()
+        sprite = CardSprite(card, start, lay.card, flip=0.0)
+        state = self.seats[seat]
+        state.hand.append(sprite)
+        self.deck_count = max(0, self.deck_count - 1)
+        target = self._slot(seat, len(state.hand) - 1, len(state.hand))
+        for i, other in enumerate(state.hand[:-1]):
+            self.tweens.add(other, "pos", self._slot(seat, i, len(state.hand)), duration * 0.6)
+
+        def fly() -> None:
+            sprite.under = False
+            self.tweens.add(sprite, "pos", target, duration, ease=ease_out_cubic)
+            if card is not None:
+                self.tweens.add(sprite, "flip", 1.0, duration * 0.8, delay=duration * 0.3)
+
+        if from_bottom:
+            # From under the deck: the card slides out below it before it flies.
+            sprite.under = True
+            below = (start[0], start[1] + self.layout.deck.h * 0.75)
+            self.tweens.add(sprite, "pos", below, duration * 0.45, ease=ease_in_out_cubic, on_done=fly)
+        else:
+            fly()
+        return sprite
+
+    def show_hand(self, seat: int, cards: tuple[Card, ...], duration: float = 0.45) -> None:
+        """Turn ``seat``'s cards face up (the ones the human has not seen yet flip over)."""
+        hand = self.seats[seat].hand
+        for i, card in enumerate(cards):
+            if i >= len(hand):
+                hand.append(CardSprite(card, self.deck_pos(), self.layout.seat(seat).card))
+            sprite = hand[i]
+            if sprite.flip < 1.0 or sprite.card is None:
+                sprite.card = card
+                sprite.flip = 0.0
+                self.tweens.add(
+                    sprite, "flip", 1.0, duration, delay=i * duration * 0.25, ease=ease_in_out_cubic
+                )
+        self._arrange(seat)
+
+    def set_badge(
+        self, seat: int, text: Message, color: tuple[int, int, int] = INK, pop: bool = True
+    ) -> None:
+        """Show ``text`` (a total) on ``seat``'s hand."""
+        state = self.seats[seat]
+        state.badge = text
+        state.badge_color = color
+        if pop:
+            self.tweens.add(state, "badge_scale", 1.0, 0.35, start=0.3, ease=ease_out_back)
+
+    def crown(self, seat: int) -> None:
+        """Mark ``seat``'s hand as the winner: it rises and glows."""
+        state = self.seats[seat]
+        state.winner = True
+        for sprite in state.hand:
+            self.tweens.add(sprite, "lift", self.layout.seat(seat).card[1] * 0.15, 0.4, ease=ease_out_back)
+
+    def set_farmer(self, seat: int, duration: float = 0.7) -> None:
+        """Move the farmer's marker to ``seat``."""
+        target = self._marker_pos(seat)
+        if self.farmer is None:
+            self.marker = self.layout.farm.center
+            self.tweens.add(self, "marker_alpha", 255.0, duration * 0.5)
+        self.farmer = seat
+        self.tweens.add(self, "marker", target, duration, ease=ease_in_out_cubic)
+
+    def move_chips(
+        self, source: Place, target: Place, amount: int, note: Message | None, duration: float = 0.55
+    ) -> None:
+        """Chips fly from ``source`` to ``target`` in an arc; the counts change as they leave and land.
+
+        ``note`` (the reason) is written on the table by the flight's path for a while.
+        """
+        if amount <= 0:
+            return
+        a = self.anchor(source)
+        b = self.anchor(target)
+        self._add_count(source, -amount)
+        shown = min(amount, 8)
+        height = max(20.0, math.dist(a, b) * 0.25)
+        color = 0 if source == FARM else int(source) % 5
+        for i in range(shown):
+            chip = ChipSprite(a, color + i)
+            self.flying.append(chip)
+            last = i == shown - 1
+
+            def land(chip: ChipSprite = chip, last: bool = last) -> None:
+                if chip in self.flying:
+                    self.flying.remove(chip)
+                if last:
+                    self._add_count(target, amount)
+
+            self.tweens.add(
+                chip,
+                "pos",
+                b,
+                duration,
+                delay=i * 0.06,
+                ease=ease_in_out_cubic,
+                path=arc(height),
+                on_done=land,
+            )
+        if note is not None:
+            mid = ((a[0] + b[0]) / 2, (a[1] + b[1]) / 2 - height * 0.6)
+            self.labels.append(
+                Label(note, mid, WIN if target != FARM else INK, 2.2 * max(self.tweens.speed, 0.5))
+            )
+
+    def _add_count(self, place: Place, delta: int) -> None:
+        if place == FARM:
+            self.farm += delta
+        else:
+            self.seats[place].chips += delta  # type: ignore[index]
+
+    def sync(self) -> None:
+        """Snap every number to the engine (after a skip, or when the screen starts)."""
+        game = self.session.game
+        self.flying.clear()
+        for seat, state in enumerate(self.seats):
+            state.chips = game.chips[seat]
+        self.farm = game.farm
+
+    def note(
+        self, text: Message, pos: tuple[float, float], color: tuple[int, int, int] = INK, life: float = 2.0
+    ) -> None:
+        """Write ``text`` on the table at ``pos`` for ``life`` seconds."""
+        self.labels.append(Label(text, pos, color, life))
+
+    # ------------------------------------------------------------------ frame
+
+    def update(self, dt: float) -> None:
+        """Age the floating words (the tweens are run by the app)."""
+        self.time += dt
+        for label in self.labels:
+            label.age += dt
+        self.labels = [label for label in self.labels if label.age < label.life]
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """Draw the whole table."""
+        lay = self.layout
+        surface.blit(self.art.felt(lay.size, lay.table), (0, 0))
+        for seat in range(len(self.seats)):
+            self._draw_plate(surface, seat)
+        for state in self.seats:
+            for sprite in state.hand:
+                if sprite.under:
+                    self._draw_card(surface, sprite)
+        self._draw_deck(surface)
+        for sprite in self.gathering:
+            self._draw_card(surface, sprite)
+        self._draw_farm(surface)
+        for seat, state in enumerate(self.seats):
+            if state.winner:
+                self._draw_glow(surface, seat)
+            for sprite in state.hand:
+                if not sprite.under:
+                    self._draw_card(surface, sprite)
+            if state.badge is not None:
+                self._draw_badge(surface, seat, state)
+        if self.marker_alpha > 0:
+            self._draw_marker(surface)
+        r = lay.chip_r
+        for chip in self.flying:
+            img = self.art.chip(r, chip.color)
+            surface.blit(img, (chip.pos[0] - r - 1, chip.pos[1] - r - 1))
+        for label in self.labels:
+            self._draw_label(surface, label)
+        if self.banner is not None:
+            text = self.banner()
+            size = self.text.fit(text, lay.font["banner"], lay.banner.w)
+            self.text.blit(surface, text, size, lay.banner.center, INK, "bold", "center")
+
+    def _draw_card(self, surface: pygame.Surface, sprite: CardSprite) -> None:
+        w, h = sprite.size
+        x, y = sprite.pos[0], sprite.pos[1] - sprite.lift
+        squeeze = abs(math.cos(math.pi * sprite.flip))
+        face = sprite.card if sprite.flip >= 0.5 else None
+        if squeeze > 0.98:
+            img = self.art.card(face, sprite.size)
+            surface.blit(self.art.shadow(sprite.size), (x - w / 2, y - h / 2 + 1))
+        else:
+            width = max(1, round(w * squeeze))
+            img = self.art.card_squeezed(face, sprite.size, width)
+        surface.blit(img, (round(x - img.get_width() / 2), round(y - h / 2)))
+
+    def _draw_deck(self, surface: pygame.Surface) -> None:
+        if self.deck_count <= 0:
+            return
+        r = self.layout.deck
+        back = self.art.card(None, r.size)
+        layers = min(6, 1 + self.deck_count // 8)
+        surface.blit(self.art.shadow(r.size), (r.x, r.y + layers))
+        for i in range(layers):
+            surface.blit(back, (r.x - i, r.y + (layers - i)))
+
+    def _draw_farm(self, surface: pygame.Surface) -> None:
+        r = self.layout.farm
+        lay = self.layout
+        chip_w = max(10, round(lay.chip_r * 2.2))
+        side = self.art.chip_side(chip_w, 2)
+        step = max(2, side.get_height() // 3)
+        count = min(max(self.farm, 0), 40)
+        stacks = 4
+        bottom = r.bottom - round(lay.font["small"] * 1.6)
+        for s in range(stacks):
+            n = count // stacks + (1 if s < count % stacks else 0)
+            x = r.centerx + (s - (stacks - 1) / 2) * chip_w * 1.05 - chip_w / 2
+            for i in range(n):
+                img = self.art.chip_side(chip_w, (s + i) % 5)
+                surface.blit(img, (round(x), bottom - side.get_height() - i * step))
+        label = _("{pot}: {n}").format(pot=pot_name(self.session.game.rules.name), n=self.farm)
+        size = self.text.fit(label, lay.font["body"], r.w)
+        self.text.blit(surface, label, size, (r.centerx, r.bottom), INK, "bold", "midbottom")
+
+    def _plate_surface(self, seat: int) -> pygame.Surface:
+        lay = self.layout.seat(seat)
+        state = self.seats[seat]
+        name = self.session.names[seat]
+        if seat == self.session.human:
+            name = _("{name} (you)").format(name=name)
+        status = state.status() if state.status is not None else ""
+        active = self.active == seat
+        out = state.chips <= 0 and self.session.game.chips[seat] <= 0
+        key = (seat, name, state.chips, status, state.status_color, active, out, lay.plate.size)
+        surf = self._plates.get(key)
+        if surf is not None:
+            return surf
+        if len(self._plates) > 200:
+            self._plates.clear()
+        w, h = lay.plate.size
+        surf = pygame.Surface((w, h), pygame.SRCALPHA)
+        radius = max(4, h // 5)
+        pygame.draw.rect(surf, PLATE_ACTIVE if active else PLATE, (0, 0, w, h), border_radius=radius)
+        pygame.draw.rect(
+            surf,
+            GOLD if active else (70, 100, 80),
+            (0, 0, w, h),
+            width=2 if active else 1,
+            border_radius=radius,
+        )
+        fs = self.layout.font["name"]
+        stack_w = lay.stack.w
+        left = stack_w + round(h * 0.22)
+        right = w - round(h * 0.6)
+        dot = max(3, fs // 4)
+        pygame.draw.circle(surf, SEAT_COLORS[seat % len(SEAT_COLORS)], (left + dot, round(h * 0.3)), dot)
+        text_x = left + 3 * dot
+        name_color = (150, 150, 140) if out else (255, 255, 255)
+        shown = self.text.ellipsize(name, fs, right - text_x, "bold")
+        self.text.blit(surf, shown, fs, (text_x, round(h * 0.3)), name_color, "bold", "midleft")
+        small = max(9, round(fs * 0.88))
+        chips = _("out") if out else ngettext("{n} chip", "{n} chips", state.chips).format(n=state.chips)
+        crect = self.text.blit(
+            surf, chips, small, (left, round(h * 0.72)), (210, 220, 200), "sans", "midleft"
+        )
+        if status:
+            room = right - crect.right - small // 2
+            if room > small:
+                st = self.text.ellipsize(status, small, room, "bold")
+                self.text.blit(
+                    surf, st, small, (right, round(h * 0.72)), state.status_color, "bold", "midright"
+                )
+        surf = surf.convert_alpha()
+        self._plates[key] = surf
+        return surf
+
+    def _draw_plate(self, surface: pygame.Surface, seat: int) -> None:
+        lay = self.layout.seat(seat)
+        if self.active == seat:
+            glow = lay.plate.inflate(8, 8)
+            alpha = int(60 + 90 * pulse(self.time))
+            g = pygame.Surface(glow.size, pygame.SRCALPHA)
+            pygame.draw.rect(g, (*GOLD, alpha), g.get_rect(), border_radius=max(6, glow.h // 4))
+            surface.blit(g, glow)
+        surface.blit(self._plate_surface(seat), lay.plate)
+        # The seat's chips as a little stack, taller with more chips.
+        stack = lay.stack
+        chips = max(self.seats[seat].chips, 0)
+        if chips:
+            side = self.art.chip_side(stack.w, seat % 5)
+            n = min(10, 1 + chips // 12)
+            step = max(2, (stack.h - side.get_height()) // 10)
+            for i in range(n):
+                surface.blit(
+                    self.art.chip_side(stack.w, (seat + i // 3) % 5),
+                    (stack.x, stack.bottom - side.get_height() - i * step),
+                )
+
+    def _draw_badge(self, surface: pygame.Surface, seat: int, state: SeatState) -> None:
+        assert state.badge is not None
+        lay = self.layout.seat(seat)
+        text = state.badge()
+        size = max(
+            10,
+            round(
+                self.layout.font["body"] * (1.1 if seat == self.session.human else 0.95) * state.badge_scale
+            ),
+        )
+        img = self.text.render(text, size, (20, 20, 20), "bold")
+        pad = size // 3
+        box = pygame.Rect(0, 0, img.get_width() + 2 * pad, img.get_height() + pad // 2)
+        hand = state.hand
+        if hand:
+            last = hand[-1]
+            box.center = (
+                round(last.pos[0] + last.size[0] / 2 - box.w * 0.2),
+                round(lay.hand.top + box.h * 0.2),
+            )
+        else:
+            box.center = lay.hand.center
+        pygame.draw.rect(surface, state.badge_color, box, border_radius=box.h // 2)
+        pygame.draw.rect(surface, (30, 30, 30), box, width=1, border_radius=box.h // 2)
+        surface.blit(img, img.get_rect(center=box.center))
+
+    def _draw_glow(self, surface: pygame.Surface, seat: int) -> None:
+        lay = self.layout.seat(seat)
+        hand = self.seats[seat].hand
+        if not hand:
+            return
+        xs = [s.pos[0] for s in hand]
+        w, h = lay.card
+        lift = hand[0].lift
+        rect = pygame.Rect(0, 0, max(xs) - min(xs) + w + 16, h + 16)
+        rect.center = (round((max(xs) + min(xs)) / 2), round(lay.hand.centery - lift))
+        g = pygame.Surface(rect.size, pygame.SRCALPHA)
+        alpha = int(90 + 80 * pulse(self.time, 1.6))
+        pygame.draw.rect(g, (*WIN, alpha), g.get_rect(), border_radius=12)
+        surface.blit(g, rect)
+
+    def _draw_marker(self, surface: pygame.Surface) -> None:
+        lay = self.layout
+        r = max(8, round(lay.seat(self.farmer or 0).plate.h * 0.27))
+        x, y = round(self.marker[0]), round(self.marker[1])
+        pygame.draw.circle(surface, (90, 60, 10), (x + 1, y + 2), r)
+        pygame.draw.circle(surface, GOLD, (x, y), r)
+        pygame.draw.circle(surface, (255, 240, 180), (x, y), r, max(1, r // 7))
+        # A little farmhouse: the farmer's mark, the same in every language.
+        s = r * 0.55
+        roof = [(x - s, y - s * 0.05), (x, y - s * 0.8), (x + s, y - s * 0.05)]
+        pygame.draw.polygon(surface, (110, 40, 20), roof)
+        pygame.draw.rect(surface, (110, 40, 20), (x - s * 0.65, y - s * 0.1, s * 1.3, s * 0.85))
+        pygame.draw.rect(surface, GOLD, (x - s * 0.18, y + s * 0.25, s * 0.36, s * 0.5))
+
+    def _draw_label(self, surface: pygame.Surface, label: Label) -> None:
+        fade = min(1.0, (label.life - label.age) / 0.5, label.age / 0.15)
+        text = label.text()
+        size = self.layout.font["small"]
+        img = self.text.render(text, size, label.color, "bold")
+        pad = size // 3
+        box = pygame.Rect(0, 0, img.get_width() + 2 * pad, img.get_height() + pad)
+        box.center = (round(label.pos[0]), round(label.pos[1] - label.age * 6))
+        box.clamp_ip(surface.get_rect())
+        bg = pygame.Surface(box.size, pygame.SRCALPHA)
+        pygame.draw.rect(bg, (0, 0, 0, int(170 * fade)), bg.get_rect(), border_radius=box.h // 2)
+        surface.blit(bg, box)
+        img.set_alpha(int(255 * fade))
+        surface.blit(img, img.get_rect(center=box.center))
+        img.set_alpha(None)

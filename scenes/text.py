@@ -1,0 +1,115 @@
+"""Fonts and cached text surfaces.
+
+The bundled DejaVu fonts (assets/fonts, with their licence) carry ♠♥♦♣ and every French
+and German letter. Rendering text is slow, so each (string, size, style, colour) is
+rendered once and kept; the cache is bounded so a long game does not grow it for ever.
+"""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+from pathlib import Path
+
+import pygame
+
+FONT_DIR = Path(__file__).resolve().parent.parent / "assets" / "fonts"
+_FILES = {
+    "sans": "DejaVuSans.ttf",
+    "bold": "DejaVuSans-Bold.ttf",
+    "serif": "DejaVuSerif-Bold.ttf",
+}
+
+Color = tuple[int, int, int] | tuple[int, int, int, int]
+
+
+class Text:
+    """Fonts by (style, size) and rendered strings, both cached.
+
+    ``style`` is ``sans``, ``bold`` or ``serif`` (a bold serif for titles).
+    """
+
+    def __init__(self, max_surfaces: int = 1500) -> None:
+        """An empty cache holding at most ``max_surfaces`` rendered strings."""
+        if not pygame.font.get_init():
+            pygame.font.init()
+        self._fonts: dict[tuple[str, int], pygame.font.Font] = {}
+        self._surfaces: OrderedDict[tuple[str, str, int, Color], pygame.Surface] = OrderedDict()
+        self._max = max_surfaces
+
+    def font(self, size: int, style: str = "sans") -> pygame.font.Font:
+        """The font of ``style`` at ``size`` pixels (falls back to pygame's own font if missing)."""
+        size = max(6, int(size))
+        key = (style, size)
+        font = self._fonts.get(key)
+        if font is None:
+            path = FONT_DIR / _FILES.get(style, _FILES["sans"])
+            font = pygame.font.Font(str(path) if path.exists() else None, size)
+            self._fonts[key] = font
+        return font
+
+    def render(
+        self, text: str, size: int, color: Color = (255, 255, 255), style: str = "sans"
+    ) -> pygame.Surface:
+        """``text`` drawn antialiased on a transparent surface (cached)."""
+        key = (text, style, int(size), color)
+        surf = self._surfaces.get(key)
+        if surf is not None:
+            self._surfaces.move_to_end(key)
+            return surf
+        surf = self.font(size, style).render(text, True, color)
+        if len(color) == 4 and color[3] < 255:
+            surf.set_alpha(color[3])
+        self._surfaces[key] = surf
+        if len(self._surfaces) > self._max:
+            self._surfaces.popitem(last=False)
+        return surf
+
+    def size(self, text: str, size: int, style: str = "sans") -> tuple[int, int]:
+        """The pixel size ``text`` would take."""
+        return self.font(size, style).size(text)
+
+    def fit(self, text: str, size: int, width: int, style: str = "sans", min_size: int = 8) -> int:
+        """The largest font size up to ``size`` at which ``text`` fits in ``width`` pixels."""
+        while size > min_size and self.size(text, size, style)[0] > width:
+            size -= 1
+        return size
+
+    def ellipsize(self, text: str, size: int, width: int, style: str = "sans") -> str:
+        """``text`` shortened with an ellipsis to fit in ``width`` pixels."""
+        if self.size(text, size, style)[0] <= width:
+            return text
+        while text and self.size(text + "…", size, style)[0] > width:
+            text = text[:-1]
+        return text + "…"
+
+    def wrap(self, text: str, size: int, width: int, style: str = "sans") -> list[str]:
+        """``text`` broken into lines no wider than ``width`` (paragraphs kept)."""
+        lines: list[str] = []
+        for para in text.split("\n"):
+            words = para.split(" ")
+            line = ""
+            for word in words:
+                trial = f"{line} {word}" if line else word
+                if self.size(trial, size, style)[0] <= width or not line:
+                    line = trial
+                else:
+                    lines.append(line)
+                    line = word
+            lines.append(line)
+        return lines
+
+    def blit(
+        self,
+        target: pygame.Surface,
+        text: str,
+        size: int,
+        pos: tuple[float, float],
+        color: Color = (255, 255, 255),
+        style: str = "sans",
+        anchor: str = "topleft",
+    ) -> pygame.Rect:
+        """Draw ``text`` with its ``anchor`` point (a pygame.Rect attribute name) at ``pos``."""
+        surf = self.render(text, size, color, style)
+        rect = surf.get_rect(**{anchor: (round(pos[0]), round(pos[1]))})
+        target.blit(surf, rect)
+        return rect
