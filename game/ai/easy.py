@@ -1,0 +1,57 @@
+"""The easy player: a beginner who stands on a total of their own, give or take one."""
+
+from __future__ import annotations
+
+import random
+
+from game.actions import DRAW, PASS, STAND, Action, bid
+from game.ai.personality import Personality
+from game.engine import Phase
+from game.view import View
+
+#: The total a steady beginner stands on.
+BASE_STOP = 13
+#: The most of the farm's present chips a beginner will bid (before personality).
+TIMID_SHARE = 0.5
+
+
+class EasyAgent:
+    """Stands from a personal total that wavers a little from deal to deal; bids timidly.
+
+    It ignores the odds, the farm and the others: it counts its own points only. In the
+    auction it raises one chip at a time while the price stays under half the chips the
+    farm holds now (more or less, by personality).
+    """
+
+    level = "easy"
+
+    def __init__(self, personality: Personality, seed: int | None = None) -> None:
+        """A beginner with ``personality`` and its own random generator seeded with ``seed``."""
+        self.personality = personality
+        self.rng = random.Random(seed)
+        self._deal = -1
+        self._stop = BASE_STOP
+
+    def stop_total(self, view: View) -> int:
+        """This deal's stopping total: the personal one, moved by one now and then."""
+        if view.deal_no != self._deal:
+            self._deal = view.deal_no
+            wobble = self.rng.choice((-1, 0, 0, 1))
+            self._stop = BASE_STOP + self.personality.stop_shift + wobble
+        return self._stop
+
+    def choose(self, view: View) -> Action:
+        """Draw below the stopping total (or when it must); bid a little."""
+        if view.phase is Phase.AUCTION:
+            limit = min(view.max_bid, int(view.farm * TIMID_SHARE * self.personality.bid_share))
+            wanted = view.high_bid + 1
+            return bid(wanted) if wanted <= limit else PASS
+        legal = view.legal_actions()
+        if DRAW not in legal:
+            return STAND
+        if STAND not in legal:
+            return DRAW
+        return DRAW if view.total < self.stop_total(view) else STAND
+
+    def __repr__(self) -> str:
+        return f"EasyAgent({self.personality.key})"

@@ -1,0 +1,75 @@
+"""The normal player: weighs the exact odds of the next card against the farm on the table."""
+
+from __future__ import annotations
+
+import random
+
+from game.actions import DRAW, PASS, STAND, Action, bid
+from game.ai.farm_value import farm_value
+from game.ai.personality import Personality
+from game.engine import Phase
+from game.odds import draw_odds
+from game.view import View
+
+#: A rule of thumb: the chance that one other player ends neither on 16 nor nearer 16
+#: than a hand standing on each total (over 16 counts as "not nearer").
+_NOT_BEATEN = {11: 0.58, 12: 0.62, 13: 0.68, 14: 0.76, 15: 0.86}
+#: The chance that a 16 is the best one at the table, as a rule of thumb.
+_BEST_SIXTEEN = 0.8
+#: The share of the farm's break-even price a normal player will bid (before personality).
+_BID_SHARE = 0.6
+
+
+class NormalAgent:
+    """Looks one card ahead with the exact odds, pricing each next total by rules of thumb.
+
+    A 16 is worth most of the farm; a hand below 16 is worth its chance of being the
+    nearest (a chip from every other player, or the corbeille under ``ferme``) against the
+    chip it pays when another hand is nearer; going over costs its points. It draws when
+    the next card is worth more on average than standing. It does not read the other
+    players' card counts, and it bids a share of the farm's price.
+    """
+
+    level = "normal"
+
+    def __init__(self, personality: Personality, seed: int | None = None) -> None:
+        """A normal player with ``personality`` and its own random generator seeded with ``seed``."""
+        self.personality = personality
+        self.rng = random.Random(seed)
+
+    def _worth(self, view: View, total: int) -> float:
+        """What ending the deal on ``total`` is worth, by rule of thumb."""
+        others = max(1, len(view.order) - 1)
+        ferme = view.rules.nearest_takes_farm
+        if total > 16:
+            pay = (total - 16) * self.personality.bust_weight
+            return -pay if ferme else -pay - 0.7
+        if total == 16:
+            return view.farm * _BEST_SIXTEEN * self.personality.prize_weight
+        nearest = _NOT_BEATEN.get(total, 0.55 if total < 11 else 0.9) ** others
+        if ferme:
+            return view.farm * nearest * self.personality.prize_weight
+        return others * nearest - (1 - nearest) * 0.8
+
+    def choose(self, view: View) -> Action:
+        """Draw when the next card's average worth beats standing; bid within a share of the price."""
+        if view.phase is Phase.AUCTION:
+            price = farm_value(view).fair_bid * _BID_SHARE * self.personality.bid_share
+            limit = min(view.max_bid, int(price))
+            wanted = view.high_bid + 1
+            return bid(wanted) if wanted <= limit else PASS
+        legal = view.legal_actions()
+        if DRAW not in legal:
+            return STAND
+        if STAND not in legal:
+            return DRAW
+        odds = draw_odds(view.hand, view.unseen)
+        draw = sum(float(p) * self._worth(view, t) for t, p in odds.totals.items())
+        stand = self._worth(view, view.total)
+        if abs(draw - stand) < 0.05:
+            # Too close to call by rule of thumb: go with the mood of the moment.
+            return DRAW if self.rng.random() < 0.5 else STAND
+        return DRAW if draw > stand else STAND
+
+    def __repr__(self) -> str:
+        return f"NormalAgent({self.personality.key})"
