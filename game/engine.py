@@ -491,10 +491,12 @@ class Game:
         Raises :class:`~game.actions.IllegalAction` (naming the rule) for anything not legal;
         the game is then unchanged.
         """
-        if not isinstance(action, Action):
-            raise IllegalAction(f"not an action: {action!r} (bid, pass, draw or stand)")
-        if action.amount and action.kind is not Kind.BID:
-            raise IllegalAction(f"only a bid names a number of chips, not '{action.kind.value}'")
+        # The shared DRAW / STAND / PASS constants are well formed; only others need checking.
+        if action is not DRAW and action is not STAND and action is not PASS:
+            if not isinstance(action, Action):
+                raise IllegalAction(f"not an action: {action!r} (bid, pass, draw or stand)")
+            if action.amount and action.kind is not Kind.BID:
+                raise IllegalAction(f"only a bid names a number of chips, not '{action.kind.value}'")
         if self.phase is Phase.PLAY:
             self._play_step(action)
         elif self.phase is Phase.AUCTION:
