@@ -1,77 +1,23 @@
-"""How to play: the rules in short, scrolled with the arrows, Page Up/Down or the mouse wheel."""
+"""How to play: the rules of the rule set in play (← → for the others), with example hands as cards.
+
+The text comes from :mod:`scenes.howto_content`, in the current language. It scrolls with
+the arrows, Page Up/Down, Home/End or the mouse wheel.
+"""
 
 from __future__ import annotations
 
 import pygame
 
+from game.cards import Card
 from scenes.app import App
 from scenes.art import GOLD, INK
-from scenes.i18n import N_, _
+from scenes.howto_content import howto_sections
+from scenes.i18n import _, rules_label
 from scenes.stack import Scene
-from scenes.widgets import Button, FocusGroup, dim, draw_panel
+from scenes.widgets import Button, FocusGroup, dim, draw_hints, draw_panel
 
-SECTIONS: tuple[tuple[str, str], ...] = (
-    (
-        N_("The aim"),
-        N_(
-            "Draw cards to make exactly 16 points. Aces count 1, the 2 to 10 their number, jacks, queens and "
-            "kings 10. There are no 8s, and the only six is the six of hearts, marked with a gold star."
-        ),
-    ),
-    (
-        N_("The farm"),
-        N_(
-            "Every player with chips antes one chip into the farm. Under Foster's rules the farm is then "
-            "auctioned: bid more than the last bid, or pass for good. The highest bidder pays the price into "
-            "the farm and becomes the farmer, who deals and plays no hand."
-        ),
-    ),
-    (
-        N_("The deal"),
-        N_(
-            "The farmer deals everyone one card face down. Then each player in turn must take at least one "
-            "more card, and may go on drawing (Card) until they stand (Stand) or go over 16, when they stop "
-            "and say nothing."
-        ),
-    ),
-    (
-        N_("Settling up"),
-        N_(
-            "Everyone over 16 pays the farmer a chip per point over. The best 16 takes the whole farm: a 16 "
-            "with the six of hearts first, then the fewest cards, then the player served first. If nobody "
-            "made 16, the player nearest to 16 gets a chip from each other player and the farm stays."
-        ),
-    ),
-    (
-        N_("Lacombe's rules"),
-        N_(
-            "The farmer deals to the right, further cards come from the bottom of the deck, standing is said "
-            "Basta, and a two-card 16 with the six of hearts beats all. The winner of the farm deals next."
-        ),
-    ),
-    (
-        N_("La Ferme (French rules)"),
-        N_(
-            "Drawing is optional: you may stand on your first card. Cards after the first come from the "
-            "bottom. If nobody makes 16, the player nearest to 16 takes the whole corbeille."
-        ),
-    ),
-    (
-        N_("Rotating farm"),
-        N_(
-            "An option of Foster's and Lacombe's rules: whenever a new farm is formed the role of farmer "
-            "passes to the next player, with no auction."
-        ),
-    ),
-    (
-        N_("Keys"),
-        N_(
-            "Mouse or keyboard everywhere. In the auction: + and − change your bid, B bids, P passes. In the "
-            "deal: C takes a card, S stands. Space finishes the current animation. Escape pauses. F11 or "
-            "Alt+Enter switches full screen."
-        ),
-    ),
-)
+RULE_ORDER = ("foster", "lacombe", "ferme")
+"""The rule sets How to play can explain; ← and → switch between them."""
 
 
 class HowToScene(Scene):
@@ -80,10 +26,11 @@ class HowToScene(Scene):
     name = "howto"
     transparent = True
 
-    def __init__(self, app: App, rules: str | None = None) -> None:
-        """The rules; ``rules`` names the rule set in play, if any (its section comes first)."""
+    def __init__(self, app: App, rules: str | None = None, rotating: bool = False) -> None:
+        """The rules of ``rules`` (default foster), with the rotating farm if ``rotating``."""
         super().__init__(app)
-        self.rules = rules
+        self.rules = rules if rules in RULE_ORDER else "foster"
+        self.rotating = False
         self.scroll = 0.0
         self.group = FocusGroup([Button(lambda: _("Back"), self.back, primary=True)])
         self.panel = pygame.Rect(0, 0, 0, 0)
@@ -124,6 +71,11 @@ class HowToScene(Scene):
                 self.scroll += self.panel.h * 0.8
             elif event.key == pygame.K_PAGEUP:
                 self.scroll -= self.panel.h * 0.8
+            elif event.key in (pygame.K_LEFT, pygame.K_RIGHT):
+                step_rules = 1 if event.key == pygame.K_RIGHT else -1
+                self.rules = RULE_ORDER[(RULE_ORDER.index(self.rules) + step_rules) % len(RULE_ORDER)]
+                self.rotating = False
+                self.scroll = 0.0
             elif event.key == pygame.K_HOME:
                 self.scroll = 0
             elif event.key == pygame.K_END:
@@ -153,28 +105,38 @@ class HowToScene(Scene):
         )
         body = pygame.Rect(
             p.x + round(30 * u),
-            p.y + round(70 * u),
+            p.y + round(92 * u),
             p.w - round(60 * u),
-            self.group.widgets[0].rect.top - p.y - round(84 * u),
+            self.group.widgets[0].rect.top - p.y - round(106 * u),
         )
         fs = max(12, round(18 * u))
         hs = max(13, round(21 * u))
-        sections = list(SECTIONS)
-        if self.rules == "lacombe":
-            sections.insert(0, sections.pop(4))
-        elif self.rules == "ferme":
-            sections.insert(0, sections.pop(5))
+        sub = "‹  " + rules_label(self.rules, self.rotating) + "  ›"
+        text.blit(
+            surface, sub, max(11, round(16 * u)), (p.centerx, p.y + round(58 * u)), INK, "bold", "midtop"
+        )
+        card_h = round(70 * u)
+        card = (round(card_h / 1.4), card_h)
         clip = surface.get_clip()
         surface.set_clip(body)
         y = body.y - self.scroll
-        for head, para in sections:
-            text.blit(surface, _(head), hs, (body.x, y), GOLD, "bold")
+        for section in howto_sections(self.rules, self.rotating):
+            text.blit(surface, section.title, hs, (body.x, y), GOLD, "bold")
             y += hs * 1.5
-            for line in text.wrap(_(para), fs, body.w):
-                if body.y - fs * 2 < y < body.bottom + fs:
-                    text.blit(surface, line, fs, (body.x, y), INK)
-                y += fs * 1.4
-            y += fs * 0.9
+            for para in section.paragraphs:
+                for line in text.wrap(para, fs, body.w):
+                    if body.y - fs * 2 < y < body.bottom + fs:
+                        text.blit(surface, line, fs, (body.x, y), INK)
+                    y += fs * 1.4
+                y += fs * 0.4
+            if section.example:
+                if body.y - card_h < y < body.bottom:
+                    for i, code in enumerate(section.example):
+                        surface.blit(
+                            self.app.art.card(Card.parse(code), card), (body.x + i * card[0] * 1.08, y)
+                        )
+                y += card_h + fs * 0.6
+            y += fs * 0.6
         surface.set_clip(clip)
         self._max_scroll = max(0.0, y + self.scroll - body.y - body.h)
         if self._max_scroll > 0:
@@ -184,14 +146,6 @@ class HowToScene(Scene):
             )
             pygame.draw.rect(surface, (120, 150, 120), bar, border_radius=3)
         self.group.draw(surface, text)
-        w, h = self.app.size
-        hsz = max(10, round(14 * u))
-        text.blit(
-            surface,
-            _("↑/↓, Page Up/Down or the wheel: scroll · Esc: back"),
-            hsz,
-            (w // 2, h - round(6 * u)),
-            (200, 210, 190),
-            "sans",
-            "midbottom",
+        draw_hints(
+            surface, text, _("↑/↓, Page Up/Down or the wheel: scroll · ←/→: other rules · Esc: back"), u
         )

@@ -65,7 +65,11 @@ class LedgerScene(TableScene):
         super().resize(size)
         u = self.table.layout.u
         w, h = size
-        self.panel = pygame.Rect(0, 0, min(w - round(40 * u), round(1100 * u)), h - round(90 * u))
+        # Tall enough for a row per player, the farm and the buttons; no taller.
+        needed = round((150 + 34 * (self.session.n + 2)) * u)
+        self.panel = pygame.Rect(
+            0, 0, min(w - round(40 * u), round(1100 * u)), min(h - round(90 * u), needed)
+        )
         self.panel.center = (w // 2, h // 2 + round(14 * u))
         bh = round(42 * u)
         area = pygame.Rect(0, 0, min(self.panel.w - 40, round(420 * u)), bh)
@@ -137,7 +141,7 @@ class LedgerScene(TableScene):
         text.blit(surface, title, fs_title, (p.centerx, p.y + pad * 0.7), GOLD, "serif", "midtop")
         top = p.y + pad + round(fs_title * 1.5)
         bottom = self.group.widgets[0].rect.top - round(14 * u)
-        chart_w = round(p.w * 0.34)
+        chart_w = round(p.w * 0.3)
         rows = pygame.Rect(p.x + pad, top, p.w - 3 * pad - chart_w, bottom - top)
         chart = pygame.Rect(rows.right + pad, top, chart_w, min(bottom - top, round(chart_w * 0.8)))
         self._draw_rows(surface, rows)
@@ -183,7 +187,7 @@ class LedgerScene(TableScene):
         line_h = min(round(34 * u), area.h // (n + 2))
         fs = max(10, min(self.table.layout.font["body"], round(line_h * 0.55)))
         small = max(9, round(fs * 0.82))
-        cols = [0.0, 0.36, 0.5, 0.62]  # name, before, change, after (fractions of the width)
+        cols = [0.0, 0.32, 0.42, 0.52]  # name, before, change, after (fractions of the width)
         heads = [
             _("Player"),
             _("Start") if self.over else _("Before"),
@@ -194,7 +198,7 @@ class LedgerScene(TableScene):
         for frac, head in zip(cols, heads, strict=True):
             text.blit(surface, head, small, (area.x + frac * area.w, y), (170, 190, 170), "bold")
         if not self.over:
-            text.blit(surface, _("Why"), small, (area.x + 0.74 * area.w, y), (170, 190, 170), "bold")
+            text.blit(surface, _("Why"), small, (area.x + 0.63 * area.w, y), (170, 190, 170), "bold")
         y += line_h
         for rank, seat in enumerate(order):
             rect = pygame.Rect(area.x, y, area.w, line_h)
@@ -232,9 +236,9 @@ class LedgerScene(TableScene):
                 "midleft",
             )
             if not self.over:
-                why = text.ellipsize(self._reasons(seat), small, round(area.w * 0.26))
+                why = text.ellipsize(self._reasons(seat), small, round(area.w * 0.37))
                 text.blit(
-                    surface, why, small, (area.x + 0.74 * area.w, cy), (200, 210, 200), "sans", "midleft"
+                    surface, why, small, (area.x + 0.63 * area.w, cy), (200, 210, 200), "sans", "midleft"
                 )
             y += line_h
         farm = session.game.farm
@@ -260,18 +264,23 @@ class LedgerScene(TableScene):
         plot = pygame.Rect(
             round(34 * u), round(fs * 2.2), w - round(46 * u), h - round(fs * 2.2) - round(26 * u)
         )
-        top = max(max(row) for row in history) or 1
+        # Scaled to the chips actually seen, so small swings show.
+        top = max(max(row) for row in history)
+        low = min(min(row) for row in history)
+        margin = max(2, (top - low) // 10)
+        top, low = top + margin, max(0, low - margin)
+        span = max(1, top - low)
         pygame.draw.line(surf, (120, 140, 120), plot.bottomleft, plot.bottomright)
         pygame.draw.line(surf, (120, 140, 120), plot.bottomleft, plot.topleft)
         text.blit(surf, str(top), fs, (plot.x - 4, plot.y), (170, 180, 170), "sans", "topright")
-        text.blit(surf, "0", fs, (plot.x - 4, plot.bottom), (170, 180, 170), "sans", "bottomright")
+        text.blit(surf, str(low), fs, (plot.x - 4, plot.bottom), (170, 180, 170), "sans", "bottomright")
         deals = len(history) - 1
         text.blit(surf, _("deals"), fs, (plot.right, plot.bottom + 3), (170, 180, 170), "sans", "topright")
         if deals < 1:
             return surf
         for seat in range(len(history[0])):
             pts = [
-                (plot.x + plot.w * i / deals, plot.bottom - plot.h * row[seat] / top)
+                (plot.x + plot.w * i / deals, plot.bottom - plot.h * (row[seat] - low) / span)
                 for i, row in enumerate(history)
             ]
             width = 3 if seat == self.session.human else 2

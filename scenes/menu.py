@@ -7,7 +7,7 @@ import pygame
 from game.cards import Card
 from scenes.app import App
 from scenes.art import GOLD
-from scenes.i18n import _
+from scenes.i18n import _, game_name
 from scenes.panels import PanelScene
 from scenes.widgets import Button, Widget
 
@@ -21,10 +21,11 @@ class MenuScene(PanelScene):
     transparent = False
     width = 440
     row_height = 54
+    head = 30
 
     def __init__(self, app: App) -> None:
         """The main menu."""
-        super().__init__(app, lambda: _("Main menu"))
+        super().__init__(app, lambda: "")
 
     def build(self) -> list[Widget]:
         """The four choices."""
@@ -36,12 +37,11 @@ class MenuScene(PanelScene):
         ]
 
     def resize(self, size: tuple[int, int]) -> None:
-        """The panel sits below the title."""
+        """The panel sits below the title and the fan of cards."""
         super().resize(size)
         u = self.app.u
-        dy = round(70 * u)
-        room = size[1] - round(30 * u) - self.panel.bottom
-        dy = min(dy, room)
+        top = round(300 * u)
+        dy = max(0, min(top - self.panel.y, size[1] - round(40 * u) - self.panel.bottom))
         self.panel.move_ip(0, dy)
         for w in self.group.widgets:
             w.rect.move_ip(0, dy)
@@ -68,38 +68,27 @@ class MenuScene(PanelScene):
         """Escape on the main menu does nothing (Quit is a button): a stray key must not end the game."""
 
     def draw_backdrop(self, surface: pygame.Surface) -> None:
-        """The felt, the game's name and a fan of cards with the 6♥ in the middle."""
+        """The felt, the game's name and a fan of cards with the 6♥ in the middle, above the panel."""
         w, h = self.app.size
         u = self.app.u
         surface.blit(self.app.art.felt((w, h), None), (0, 0))
         text = self.app.text
-        title_y = self.panel.y - round(150 * u)
-        text.blit(
-            surface,
-            _("Farmer"),
-            round(72 * u),
-            (w // 2, max(round(10 * u), title_y)),
-            GOLD,
-            "serif",
-            "midtop",
+        room = self.panel.y
+        title_size = round(min(72 * u, room * 0.32))
+        title_rect = text.blit(
+            surface, game_name(), title_size, (w // 2, round(room * 0.06)), GOLD, "serif", "midtop"
         )
-        ch = round(110 * u)
+        ch = round(min(110 * u, (room - title_rect.bottom) * 0.78))
+        if ch < 20:
+            return
         size = (round(ch / 1.4), ch)
-        cx = w // 2
-        base_y = max(round(10 * u), title_y) + round(92 * u)
+        base_y = title_rect.bottom + (room - title_rect.bottom - ch) / 2
         for i, code in enumerate(_FAN):
             offset = i - (len(_FAN) - 1) / 2
             img = self.app.art.card(Card.parse(code), size)
-            rotated = pygame.transform.rotate(img, -offset * 9)
-            rect = rotated.get_rect(
-                center=(cx + offset * size[0] * 0.62, base_y + abs(offset) * 6 * u + ch / 2)
-            )
-            surface.blit(rotated, rect)
-        # The fan goes behind the panel: draw it under by drawing first.
-
-    def draw(self, surface: pygame.Surface) -> None:
-        """Backdrop and panel (the panel's own dim is skipped: the menu is opaque)."""
-        super().draw(surface)
+            rotated = pygame.transform.rotate(img, -offset * 8)
+            centre = (w // 2 + offset * size[0] * 0.7, base_y + ch / 2 + abs(offset) * 4 * u)
+            surface.blit(rotated, rotated.get_rect(center=centre))
 
     def hints(self) -> str:
         """Menu keys."""

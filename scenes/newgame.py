@@ -148,14 +148,14 @@ class NewGameScene(PanelScene):
         """Two columns: the game on the left, the opponents on the right; Start and Back below."""
         u = self.app.u
         w, h = size
-        room_h = h - round(56 * u)
+        room_h = min(h - round(56 * u), round((86 + 64 + MAX_PLAYERS * 48) * u))
         self.panel = pygame.Rect(0, 0, min(w - 20, round(self.width * u)), room_h)
         self.panel.center = (w // 2, (h - round(26 * u)) // 2)
         head = round(86 * u)
         gap = round(8 * u)
         pad = round(26 * u)
         foot = round(64 * u)
-        rows = MAX_PLAYERS - 1
+        rows = MAX_PLAYERS  # a heading row, then one row per opponent
         row_h = min(round(44 * u), (self.panel.h - head - foot) // rows - gap)
         fs = max(11, round(min(18 * u, row_h * 0.45)))
         col_w = (self.panel.w - 3 * pad) // 2
@@ -166,14 +166,19 @@ class NewGameScene(PanelScene):
         for widget in self.left:
             widget.rect = pygame.Rect(left_x, y, col_w, left_h)
             widget.font_size = fs
+            if isinstance(widget, Choice):
+                widget.split = 0.36
             y += left_h + gap
-        y = self.panel.y + head
-        name_w = round(col_w * 0.58)
+        y = self.panel.y + head + row_h
+        name_w = round(col_w * 0.55)
         for name, level in self.opponents:
             name.rect = pygame.Rect(right_x, y, name_w - gap // 2, row_h)
             level.rect = pygame.Rect(right_x + name_w + gap // 2, y, col_w - name_w - gap // 2, row_h)
             name.font_size = level.font_size = fs
+            name.compact = level.compact = True
             y += row_h + gap
+        self.heading_y = self.panel.y + head + row_h // 2
+        self.heading_fs = fs
         bh = round(46 * u)
         self.start.rect = pygame.Rect(0, 0, round(200 * u), bh)
         self.cancel.rect = pygame.Rect(0, 0, round(160 * u), bh)
@@ -184,18 +189,26 @@ class NewGameScene(PanelScene):
     def draw(self, surface: pygame.Surface) -> None:
         """The form over the felt."""
         super().draw(surface)
-        u = self.app.u
-        if self.players > 1:
-            first = self.opponents[0][0].rect
-            self.app.text.blit(
-                surface,
-                _("Opponents"),
-                max(11, round(15 * u)),
-                (first.x, first.y - round(4 * u)),
-                INK,
-                "bold",
-                "bottomleft",
-            )
+        first_name, first_level = self.opponents[0]
+        text = self.app.text
+        text.blit(
+            surface,
+            _("Opponents"),
+            self.heading_fs,
+            (first_name.rect.x, self.heading_y),
+            INK,
+            "bold",
+            "midleft",
+        )
+        text.blit(
+            surface,
+            _("Level"),
+            self.heading_fs,
+            (first_level.rect.centerx, self.heading_y),
+            INK,
+            "bold",
+            "center",
+        )
 
     def draw_backdrop(self, surface: pygame.Surface) -> None:
         """The felt."""

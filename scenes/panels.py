@@ -15,7 +15,7 @@ from scenes.app import App
 from scenes.art import GOLD, INK
 from scenes.i18n import _
 from scenes.stack import Scene
-from scenes.widgets import FocusGroup, Widget, dim, draw_panel
+from scenes.widgets import FocusGroup, Widget, dim, draw_hints, draw_panel
 
 
 class PanelScene(Scene):
@@ -25,6 +25,8 @@ class PanelScene(Scene):
     width = 560
     """Panel width at the 1280 × 720 reference size."""
     row_height = 50
+    head = 90
+    """Room for the title above the widgets, at the reference size."""
 
     def __init__(self, app: App, title: Callable[[], str]) -> None:
         """A panel titled ``title``."""
@@ -53,7 +55,7 @@ class PanelScene(Scene):
         widgets = self.group.widgets
         row_h = round(self.row_height * u)
         gap = round(10 * u)
-        head = round(90 * u)
+        head = round(self.head * u)
         room = h - round(56 * u)  # the key hints live below the panel
         need = head + len(widgets) * (row_h + gap) + round(30 * u)
         if need > room:
@@ -104,17 +106,7 @@ class PanelScene(Scene):
         self.group.draw(surface, text)
         hints = self.hints()
         if hints:
-            w, h = self.app.size
-            hs = max(10, round(14 * u))
-            text.blit(
-                surface,
-                text.ellipsize(hints, hs, w - 20),
-                hs,
-                (w // 2, h - round(8 * u)),
-                (200, 210, 190),
-                "sans",
-                "midbottom",
-            )
+            draw_hints(surface, text, hints, u)
 
     def hints(self) -> str:
         """Keys that work on every panel."""

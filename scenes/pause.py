@@ -39,7 +39,7 @@ class PauseScene(PanelScene):
         """The rules, over the pause panel."""
         from scenes.howto import HowToScene
 
-        self.app.push(HowToScene(self.app, self.session.game.rules.name))
+        self.app.push(HowToScene(self.app, self.session.game.rules.name, self.session.game.rules.rotating))
 
     def to_menu(self) -> None:
         """Abandon the game and go back to the main menu."""

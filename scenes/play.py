@@ -185,9 +185,7 @@ class TableScene(Scene):
         """Deal number and rules on the left, the keys on the right."""
         lay = self.table.layout
         header = lay.header
-        shade = pygame.Surface(header.size, pygame.SRCALPHA)
-        shade.fill((0, 0, 0, 110))
-        surface.blit(shade, header)
+        surface.fill((8, 28, 18), header)  # opaque: an overlay's header covers the one beneath
         fs = lay.font["small"]
         game = self.session.game
         deals = game.max_deals

@@ -24,8 +24,8 @@ class SettingsScene(PanelScene):
         s = self.app.settings
         return [
             Choice(
-                lambda: _("Window"),
-                [(False, lambda: _("Window")), (True, lambda: _("Full screen"))],
+                lambda: _("Display"),
+                [(False, lambda: _("In a window")), (True, lambda: _("Full screen"))],
                 lambda: s.fullscreen,
                 self.app.set_fullscreen,
             ),

@@ -297,7 +297,7 @@ class Table:
         b = self.anchor(target)
         self._add_count(source, -amount)
         shown = min(amount, 8)
-        height = max(20.0, math.dist(a, b) * 0.25)
+        height = max(16.0, math.dist(a, b) * 0.12)
         color = 0 if source == FARM else int(source) % 5
         for i in range(shown):
             chip = ChipSprite(a, color + i)
@@ -321,7 +321,14 @@ class Table:
                 on_done=land,
             )
         if note is not None:
-            mid = ((a[0] + b[0]) / 2, (a[1] + b[1]) / 2 - height * 0.6)
+            # Written on the felt just inside the hand of the seat that pays (or wins the farm).
+            seat = int(target if source == FARM else source)
+            hand = self.layout.seat(seat).hand
+            centre = self.layout.table.center
+            dx, dy = centre[0] - hand.centerx, centre[1] - hand.centery
+            norm = max(1.0, math.hypot(dx, dy))
+            reach = hand.h * 0.85
+            mid = (hand.centerx + dx / norm * reach, hand.centery + dy / norm * reach)
             self.labels.append(
                 Label(note, mid, WIN if target != FARM else INK, 2.2 * max(self.tweens.speed, 0.5))
             )
@@ -436,8 +443,6 @@ class Table:
         lay = self.layout.seat(seat)
         state = self.seats[seat]
         name = self.session.names[seat]
-        if seat == self.session.human:
-            name = _("{name} (you)").format(name=name)
         status = state.status() if state.status is not None else ""
         active = self.active == seat
         out = state.chips <= 0 and self.session.game.chips[seat] <= 0
@@ -469,7 +474,13 @@ class Table:
         shown = self.text.ellipsize(name, fs, right - text_x, "bold")
         self.text.blit(surf, shown, fs, (text_x, round(h * 0.3)), name_color, "bold", "midleft")
         small = max(9, round(fs * 0.88))
-        chips = _("out") if out else ngettext("{n} chip", "{n} chips", state.chips).format(n=state.chips)
+        # With something said, the count alone (the stack beside it says "chips") leaves it room.
+        if out:
+            chips = _("out")
+        elif status:
+            chips = str(state.chips)
+        else:
+            chips = ngettext("{n} chip", "{n} chips", state.chips).format(n=state.chips)
         crect = self.text.blit(
             surf, chips, small, (left, round(h * 0.72)), (210, 220, 200), "sans", "midleft"
         )

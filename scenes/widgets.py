@@ -37,6 +37,17 @@ def draw_panel(surface: pygame.Surface, rect: pygame.Rect, radius: int = 14, alp
     surface.blit(panel, rect)
 
 
+def draw_hints(surface: pygame.Surface, text: Text, hints: str, u: float) -> None:
+    """The key hints on a dark strip along the bottom edge (covering any hints beneath)."""
+    w, h = surface.get_size()
+    size = max(10, round(14 * u))
+    strip = pygame.Rect(0, h - round(size * 1.9), w, round(size * 1.9))
+    surface.fill((10, 26, 18), strip)
+    text.blit(
+        surface, text.ellipsize(hints, size, w - 20), size, strip.center, (200, 210, 190), "sans", "center"
+    )
+
+
 def dim(surface: pygame.Surface, alpha: int = 140) -> None:
     """Darken everything drawn so far (under an overlay)."""
     shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
@@ -54,6 +65,8 @@ class Widget:
         self.enabled = True
         self.visible = True
         self.font_size = font_size
+        self.compact = False
+        """Compact widgets show only their value (a column heading names them)."""
 
     def activate(self) -> None:
         """Enter, Space or a click."""
@@ -128,6 +141,8 @@ class Choice(Widget):
         """A choice between ``options``; ``get``/``set_`` read and write the chosen value."""
         super().__init__(label, font_size)
         self.options = list(options)
+        self.split = 0.5
+        """Where the value box starts, as a fraction of the width."""
         self.get = get
         self.set = set_
 
@@ -154,7 +169,9 @@ class Choice(Widget):
 
     def _value_box(self) -> pygame.Rect:
         r = self.rect
-        return pygame.Rect(r.x + r.w * 0.5, r.y, r.w * 0.5, r.h)
+        if self.compact:
+            return r.copy()
+        return pygame.Rect(r.x + r.w * self.split, r.y, r.w * (1 - self.split), r.h)
 
     def value_text(self) -> str:
         """The chosen option's name, translated."""
@@ -169,8 +186,9 @@ class Choice(Widget):
             pygame.draw.rect(surface, GOLD, r, width=2, border_radius=r.h // 4)
         color = INK if self.enabled else TEXT_OFF
         pad = r.h // 3
-        label = text.ellipsize(self.label(), self.font_size, r.w // 2 - pad)
-        text.blit(surface, label, self.font_size, (r.x + pad, r.centery), color, "sans", "midleft")
+        if not self.compact:
+            label = text.ellipsize(self.label(), self.font_size, round(r.w * self.split) - pad)
+            text.blit(surface, label, self.font_size, (r.x + pad, r.centery), color, "sans", "midleft")
         box = self._value_box()
         value = text.ellipsize(self.value_text(), self.font_size, box.w - 3 * self.font_size)
         text.blit(
@@ -268,9 +286,12 @@ class TextField(Widget):
             pygame.draw.rect(surface, (40, 70, 50), r, border_radius=r.h // 4)
         if focused:
             pygame.draw.rect(surface, GOLD, r, width=2, border_radius=r.h // 4)
-        label = text.ellipsize(self.label(), self.font_size, r.w // 2 - pad)
-        text.blit(surface, label, self.font_size, (r.x + pad, r.centery), INK, "sans", "midleft")
-        box = pygame.Rect(r.x + r.w // 2, r.y + 3, r.w // 2 - 3, r.h - 6)
+        if self.compact:
+            box = r.inflate(-6, -6)
+        else:
+            label = text.ellipsize(self.label(), self.font_size, r.w // 2 - pad)
+            text.blit(surface, label, self.font_size, (r.x + pad, r.centery), INK, "sans", "midleft")
+            box = pygame.Rect(r.x + r.w // 2, r.y + 3, r.w // 2 - 3, r.h - 6)
         pygame.draw.rect(surface, (8, 20, 14), box, border_radius=box.h // 4)
         value = self.get() + ("▏" if focused else "")
         text.blit(

@@ -1,0 +1,145 @@
+"""Render every screen of Farmer at a chosen moment to PNG files named after the scene.
+
+    .venv/bin/python tools/screenshots.py --out shots --size 1920x1080 [--players 6] [--seed 4]
+
+Writes menu, newgame, howto, settings, auction, deal, showdown, ledger, pause, gameover and
+too_small (.png) without a display (SDL's dummy driver). Look at them: they are how a
+player sees the game.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from collections.abc import Callable
+from pathlib import Path
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+import pygame  # noqa: E402
+
+from scenes.app import App  # noqa: E402
+from scenes.driver import keys_for  # noqa: E402
+from scenes.howto import HowToScene  # noqa: E402
+from scenes.menu import MenuScene  # noqa: E402
+from scenes.newgame import NewGameScene  # noqa: E402
+from scenes.pause import PauseScene  # noqa: E402
+from scenes.play import start_game  # noqa: E402
+from scenes.session import Setup  # noqa: E402
+from scenes.settings import Settings, Speed  # noqa: E402
+from scenes.settings_screen import SettingsScene  # noqa: E402
+
+DT = 1 / 60
+
+
+def _size(text: str) -> tuple[int, int]:
+    w, h = text.lower().split("x")
+    return int(w), int(h)
+
+
+def run_until(app: App, done: Callable[[], bool], limit: int = 20000, auto: bool = True) -> bool:
+    """Step the app (pressing the stand-in player's keys) until ``done()``; whether it got there."""
+    for _ in range(limit):
+        if done():
+            return True
+        app.step(DT, keys_for(app) if auto else [])
+    return done()
+
+
+def top_name(app: App) -> str:
+    """The name of the scene on top."""
+    return app.stack.top.name if app.stack.top is not None else ""
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Write the screenshots; returns the exit status."""
+    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    p.add_argument("--out", type=Path, default=Path("shots"))
+    p.add_argument("--size", type=_size, default=(1920, 1080))
+    p.add_argument("--players", type=int, default=6)
+    p.add_argument("--rules", default="foster")
+    p.add_argument("--seed", type=int, default=4)
+    args = p.parse_args(argv)
+    out: Path = args.out
+    out.mkdir(parents=True, exist_ok=True)
+    app = App(Settings(speed=Speed.NORMAL), args.size)
+
+    def save(name: str) -> None:
+        app.draw()
+        pygame.image.save(app.screen, str(out / f"{name}.png"))
+        print(out / f"{name}.png")
+
+    app.stack.push(MenuScene(app))
+    app.step(DT, [])
+    save("menu")
+    for name, scene in (("newgame", NewGameScene(app)), ("howto", HowToScene(app)), ("settings", SettingsScene(app))):
+        app.stack.push(scene)
+        app.step(DT, [])
+        save(name)
+        app.stack.pop()
+        app.step(DT, [])
+
+    setup = Setup.for_players(args.players, args.rules, seed=args.seed, deals=3)
+    app.stack.reset(MenuScene(app))
+    app.step(DT, [])
+    start_game(app, setup)
+    app.step(DT, [])
+
+    def human_bids() -> bool:
+        top = app.stack.top
+        return top_name(app) == "auction" and getattr(top, "prompt", None) is not None
+
+    # The auction: wait for the human's bid (AI seats have had their say), else whatever comes.
+    run_until(app, lambda: human_bids() or top_name(app) != "auction", auto=False)
+    save("auction")
+    run_until(app, lambda: top_name(app) == "deal")
+
+    def human_draws() -> bool:
+        top = app.stack.top
+        return top_name(app) == "deal" and getattr(top, "prompt", None) is not None and \
+            getattr(top, "card_button").visible and len(top.table.seats[top.session.human].hand) >= 2  # type: ignore[union-attr]
+
+    run_until(app, lambda: human_draws() or top_name(app) != "deal", auto=False)
+    if human_draws():
+        app.step(DT, keys_for(app))
+        run_until(app, lambda: human_draws() or top_name(app) != "deal", auto=False)
+    save("deal")
+    app.stack.push(PauseScene(app, app.stack.top.session))  # type: ignore[union-attr]
+    app.step(DT, [])
+    save("pause")
+    app.stack.pop()
+    app.step(DT, [])
+    run_until(app, lambda: top_name(app) == "showdown")
+
+    def paying() -> bool:
+        top = app.stack.top
+        return top_name(app) == "showdown" and bool(top.table.flying) and bool(top.table.labels)  # type: ignore[union-attr]
+
+    run_until(app, lambda: paying() or top_name(app) != "showdown", auto=False)
+    for _ in range(12):
+        app.step(DT, [])
+    save("showdown")
+    run_until(app, lambda: top_name(app) in ("ledger", "gameover"))
+    for _ in range(30):
+        app.step(DT, [])
+    save("ledger")
+    app.settings.speed = Speed.INSTANT
+    app.set_speed(0.0)
+    run_until(app, lambda: top_name(app) == "gameover")
+    app.step(DT, [])
+    save("gameover")
+
+    small = App(Settings(), (800, 500))
+    small.draw()
+    pygame.image.save(small.screen, str(out / "too_small.png"))
+    print(out / "too_small.png")
+    pygame.quit()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
