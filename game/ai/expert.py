@@ -231,7 +231,8 @@ class ExpertAgent:
         legal = view.legal_actions()
         if DRAW not in legal:
             return STAND
-        if STAND not in legal:
+        if STAND not in legal or view.total + max(VALUES) <= 16:
+            # No card can take us over from here, and every card brings us nearer 16.
             return DRAW
         found = evaluate(view, self.personality, self._watch.rates())
         if abs(found.draw - found.stand) < 1e-9:
