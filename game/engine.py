@@ -37,6 +37,7 @@ from game.events import (
     Place,
     Reason,
     Stood,
+    TurnEnded,
     TurnStarted,
 )
 from game.ranking import nearest_key, rank_key
@@ -470,6 +471,7 @@ class Game:
                 # Over 16: the player stops without a word.
                 if self.record_events:
                     self._emit(Busted(seat, total))
+                    self._emit(TurnEnded(seat))
                 self._turn += 1
                 self._start_turn()
         elif action.kind is Kind.STAND:
@@ -480,6 +482,7 @@ class Game:
                 )
             if self.record_events:
                 self._emit(Stood(seat))
+                self._emit(TurnEnded(seat))
             self._turn += 1
             self._start_turn()
         else:

@@ -119,7 +119,17 @@ class TurnStarted:
 
 @dataclass(frozen=True, slots=True)
 class Stood:
-    """``seat`` stood (said "Stand", "Basta" or "Je m'y tiens")."""
+    """``seat`` chose to stand ("Stand", "Basta", "Je m'y tiens"); private to that seat.
+
+    The table sees only :class:`TurnEnded`, the same for a stand and a silent bust.
+    """
+
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class TurnEnded:
+    """``seat`` takes no more cards (public: it stood or went over, nobody else can tell)."""
 
     seat: int
 
@@ -189,7 +199,7 @@ class GameEnded:
 
 Event = (
     DealStarted | AuctionOpened | BidMade | Passed | FarmSold | FarmerChosen | CardDealt
-    | TurnStarted | Stood | Busted | HandShown | ChipsMoved | FarmWon | NearestFound
+    | TurnStarted | Stood | TurnEnded | Busted | HandShown | ChipsMoved | FarmWon | NearestFound
     | DealEnded | GameEnded
 )
 """Any engine event."""
@@ -198,9 +208,9 @@ Event = (
 def visible_to(event: Event, seat: int | None) -> bool:
     """Whether ``seat`` may see the event in full (``None``: a spectator who sees only public facts).
 
-    A dealt card is face up only for its receiver, a bust known only to the one who busted.
-    Everything else is public.
+    A dealt card is face up only for its receiver; a stand or a bust is known only to
+    that player (the table sees :class:`TurnEnded`). Everything else is public.
     """
-    if isinstance(event, CardDealt | Busted):
+    if isinstance(event, CardDealt | Busted | Stood):
         return event.seat == seat
     return True
