@@ -54,22 +54,34 @@ def howto_sections(rules_name: str, rotating: bool = False) -> list[HowtoSection
 
 
 def _aim() -> HowtoSection:
-    return HowtoSection(_("The aim"), (
-        _("Draw cards to make a total of exactly 16. Whoever makes exactly 16 takes the farm: "
-          "the pile of chips in the middle of the table."),
-        _("One player is the farmer, who deals, takes no cards and plays no hand. Until somebody "
-          "makes 16, the farmer keeps the farm and earns a chip for every point by which a player "
-          "goes over 16."),
-        _("When the game ends, the player with the most chips wins."),
-    ), ("7S", "3C", "6H"))
+    return HowtoSection(
+        _("The aim"),
+        (
+            _(
+                "Draw cards to make a total of exactly 16. Whoever makes exactly 16 takes the farm: "
+                "the pile of chips in the middle of the table."
+            ),
+            _(
+                "One player is the farmer, who deals, takes no cards and plays no hand. Until somebody "
+                "makes 16, the farmer keeps the farm and earns a chip for every point by which a player "
+                "goes over 16."
+            ),
+            _("When the game ends, the player with the most chips wins."),
+        ),
+        ("7S", "3C", "6H"),
+    )
 
 
 def _values_paragraphs() -> tuple[str, str]:
     return (
-        _("The pack has 45 cards: an ordinary pack of 52 without the four 8s and without the "
-          "6♠, 6♦ and 6♣. The only six left is the 6♥, the six of hearts."),
-        _("An ace counts 1. The 2 to the 7, the 9 and the 10 count their number. The jack, queen "
-          "and king count 10 each, so 16 cards are worth 10."),
+        _(
+            "The pack has 45 cards: an ordinary pack of 52 without the four 8s and without the "
+            "6♠, 6♦ and 6♣. The only six left is the 6♥, the six of hearts."
+        ),
+        _(
+            "An ace counts 1. The 2 to the 7, the 9 and the 10 count their number. The jack, queen "
+            "and king count 10 each, so 16 cards are worth 10."
+        ),
     )
 
 
@@ -87,62 +99,101 @@ def _cards(lacombe: bool) -> HowtoSection:
 def _farmer(lacombe: bool, rotating: bool) -> HowtoSection:
     if rotating:
         if lacombe:
-            passes = _("Each time a farm is won, the role of farmer passes to the next player on the "
-                       "right who still has chips, and everyone with chips puts in 1 chip for the new farm.")
+            passes = _(
+                "Each time a farm is won, the role of farmer passes to the next player on the "
+                "right who still has chips, and everyone with chips puts in 1 chip for the new farm."
+            )
         else:
-            passes = _("Each time a farm is won, the role of farmer passes to the next player on the "
-                       "left who still has chips, and everyone with chips puts in 1 chip for the new farm.")
-        return HowtoSection(_("A rotating farm"), (
-            _("With the rotating farm there is no auction. The first farmer is drawn by lot, and "
-              "every player with chips puts 1 chip in the middle to form the farm."),
-            passes,
-        ))
+            passes = _(
+                "Each time a farm is won, the role of farmer passes to the next player on the "
+                "left who still has chips, and everyone with chips puts in 1 chip for the new farm."
+            )
+        return HowtoSection(
+            _("A rotating farm"),
+            (
+                _(
+                    "With the rotating farm there is no auction. The first farmer is drawn by lot, and "
+                    "every player with chips puts 1 chip in the middle to form the farm."
+                ),
+                passes,
+            ),
+        )
     if lacombe:
-        return HowtoSection(_("Selling the farm"), (
-            _("At the start of the game every player puts 1 chip in the middle, and this first farm "
-              "is auctioned. In turn, each player bids more than the last bid or passes for good; "
-              "the highest bidder pays the bid into the farm and becomes the farmer. If nobody bids, "
-              "the player who opened the bidding takes the farm for nothing."),
-            _("After that there is no auction: whoever wins a farm becomes the next farmer, and "
-              "everyone with chips puts in 1 chip to form the new farm."),
-        ))
-    return HowtoSection(_("Selling the farm"), (
-        _("At the start, and again each time the farm has been won, every player with chips puts "
-          "1 chip in the middle: this is the new farm."),
-        _("The farm is then auctioned. Starting on the left of the last farmer (in the first game, "
-          "with a player drawn by lot), each player in turn bids or passes. A bid must beat the one "
-          "before and can be at most the chips you hold; once you pass, you are out of this auction."),
-        _("Bidding goes round until everyone else has passed. The highest bidder pays the bid into "
-          "the farm and becomes the farmer. If nobody bids, the player on the left of the last "
-          "farmer (in the first game, the one who opened the bidding) gets the farm for nothing."),
-    ))
+        return HowtoSection(
+            _("Selling the farm"),
+            (
+                _(
+                    "At the start of the game every player puts 1 chip in the middle, and this first farm "
+                    "is auctioned. In turn, each player bids more than the last bid or passes for good; "
+                    "the highest bidder pays the bid into the farm and becomes the farmer. If nobody bids, "
+                    "the player who opened the bidding takes the farm for nothing."
+                ),
+                _(
+                    "After that there is no auction: whoever wins a farm becomes the next farmer, and "
+                    "everyone with chips puts in 1 chip to form the new farm."
+                ),
+            ),
+        )
+    return HowtoSection(
+        _("Selling the farm"),
+        (
+            _(
+                "At the start, and again each time the farm has been won, every player with chips puts "
+                "1 chip in the middle: this is the new farm."
+            ),
+            _(
+                "The farm is then auctioned. Starting on the left of the last farmer (in the first game, "
+                "with a player drawn by lot), each player in turn bids or passes. A bid must beat the one "
+                "before and can be at most the chips you hold; once you pass, you are out of this auction."
+            ),
+            _(
+                "Bidding goes round until everyone else has passed. The highest bidder pays the bid into "
+                "the farm and becomes the farmer. If nobody bids, the player on the left of the last "
+                "farmer (in the first game, the one who opened the bidding) gets the farm for nothing."
+            ),
+        ),
+    )
 
 
 def _deal(lacombe: bool, rules_name: str) -> HowtoSection:
     words = {"card": draw_word(), "stand": stand_word(rules_name)}
     if lacombe:
         paragraphs = (
-            _("The farmer shuffles and deals one card face down to each other player, one at a time, "
-              "anticlockwise, starting on the right. These first cards come from the top of the pack; "
-              "every card after them comes from the bottom."),
-            _("Then, starting on the right, each player in turn must take at least one more card, and "
-              "may go on drawing, one card at a time, until they stand or their total goes over 16. "
-              "Say “{card}” to draw and “{stand}” to stop.").format(**words),
+            _(
+                "The farmer shuffles and deals one card face down to each other player, one at a time, "
+                "anticlockwise, starting on the right. These first cards come from the top of the pack; "
+                "every card after them comes from the bottom."
+            ),
+            _(
+                "Then, starting on the right, each player in turn must take at least one more card, and "
+                "may go on drawing, one card at a time, until they stand or their total goes over 16. "
+                "Say “{card}” to draw and “{stand}” to stop."
+            ).format(**words),
         )
     else:
         paragraphs = (
-            _("The farmer shuffles and deals one card face down to each other player, one at a time, "
-              "clockwise, starting on the left."),
-            _("Then, starting on the left, each player in turn must take at least one more card, and "
-              "may go on drawing, one card at a time, until they stand or their total goes over 16. "
-              "Say “{card}” to draw and “{stand}” to stop.").format(**words),
+            _(
+                "The farmer shuffles and deals one card face down to each other player, one at a time, "
+                "clockwise, starting on the left."
+            ),
+            _(
+                "Then, starting on the left, each player in turn must take at least one more card, and "
+                "may go on drawing, one card at a time, until they stand or their total goes over 16. "
+                "Say “{card}” to draw and “{stand}” to stop."
+            ).format(**words),
         )
-    return HowtoSection(_("The deal"), (
-        *paragraphs,
-        _("A player who goes over 16 says nothing and simply stops. Once the pack is empty, nobody "
-          "can draw. When everyone has finished, all the hands are shown."),
-        _("For example, a 7, then a 3, then the 6♥ make exactly 16."),
-    ), ("7S", "3C", "6H"))
+    return HowtoSection(
+        _("The deal"),
+        (
+            *paragraphs,
+            _(
+                "A player who goes over 16 says nothing and simply stops. Once the pack is empty, nobody "
+                "can draw. When everyone has finished, all the hands are shown."
+            ),
+            _("For example, a 7, then a 3, then the 6♥ make exactly 16."),
+        ),
+        ("7S", "3C", "6H"),
+    )
 
 
 def _over_paragraph() -> str:
@@ -154,47 +205,79 @@ def _no_debt() -> str:
 
 
 def _settling() -> HowtoSection:
-    return HowtoSection(_("Settling up"), (
-        _("Over 16: each such player pays the farmer 1 chip for every point over 16. This goes to "
-          "the farmer, not into the farm, and is paid whether or not somebody made 16."),
-        _("Exactly 16: the player with 16 takes the whole farm. If several players have 16, the best "
-          "of them wins (see the ties below)."),
-        _("Nobody at 16: the farm stays. The player nearest to 16, below it, receives 1 chip from "
-          "every other player, those who went over included, but not from the farmer. If every "
-          "player went over, nobody collects."),
-        _over_paragraph(),
-        _no_debt(),
-    ), ("KC", "9D"))
+    return HowtoSection(
+        _("Settling up"),
+        (
+            _(
+                "Over 16: each such player pays the farmer 1 chip for every point over 16. This goes to "
+                "the farmer, not into the farm, and is paid whether or not somebody made 16."
+            ),
+            _(
+                "Exactly 16: the player with 16 takes the whole farm. If several players have 16, the best "
+                "of them wins (see the ties below)."
+            ),
+            _(
+                "Nobody at 16: the farm stays. The player nearest to 16, below it, receives 1 chip from "
+                "every other player, those who went over included, but not from the farmer. If every "
+                "player went over, nobody collects."
+            ),
+            _over_paragraph(),
+            _no_debt(),
+        ),
+        ("KC", "9D"),
+    )
 
 
 def _ties(lacombe: bool) -> HowtoSection:
     if lacombe:
-        return HowtoSection(_("Ties"), (
-            _("The best 16 of all is the 6♥ with a 10-point card. Then comes any other 16 of two "
-              "cards, then the 16s of three cards, and so on: fewer cards rank higher."),
-            _("Between 16s of the same number of cards, the one holding the 6♥ wins, then the player "
-              "served first. Ties for nearest to 16 are broken the same way."),
-        ), ("6H", "KS"))
-    return HowtoSection(_("Ties"), (
-        _("When several players have 16, a 16 holding the 6♥ wins; after that, the 16 made with the "
-          "fewest cards; if it is still a tie, the player served first, nearest the farmer's left."),
-        _("Ties for nearest to 16 are broken the same way."),
-        _("So a 7, a 3 and the 6♥ beat a 9 and a 7."),
-    ), ("7S", "3C", "6H"))
+        return HowtoSection(
+            _("Ties"),
+            (
+                _(
+                    "The best 16 of all is the 6♥ with a 10-point card. Then comes any other 16 of two "
+                    "cards, then the 16s of three cards, and so on: fewer cards rank higher."
+                ),
+                _(
+                    "Between 16s of the same number of cards, the one holding the 6♥ wins, then the player "
+                    "served first. Ties for nearest to 16 are broken the same way."
+                ),
+            ),
+            ("6H", "KS"),
+        )
+    return HowtoSection(
+        _("Ties"),
+        (
+            _(
+                "When several players have 16, a 16 holding the 6♥ wins; after that, the 16 made with the "
+                "fewest cards; if it is still a tie, the player served first, nearest the farmer's left."
+            ),
+            _("Ties for nearest to 16 are broken the same way."),
+            _("So a 7, a 3 and the 6♥ beat a 9 and a 7."),
+        ),
+        ("7S", "3C", "6H"),
+    )
 
 
 def _next_deal(lacombe: bool, rotating: bool) -> HowtoSection:
-    same = _("If nobody made 16, the same farmer deals again with the same farm, and goes on "
-             "collecting from everyone who goes over.")
+    same = _(
+        "If nobody made 16, the same farmer deals again with the same farm, and goes on "
+        "collecting from everyone who goes over."
+    )
     if rotating:
-        won = _("If somebody made 16, the role of farmer passes on to the next player, and everyone "
-                "with chips puts in 1 chip for the new farm.")
+        won = _(
+            "If somebody made 16, the role of farmer passes on to the next player, and everyone "
+            "with chips puts in 1 chip for the new farm."
+        )
     elif lacombe:
-        won = _("If somebody made 16, that player becomes the new farmer, and everyone with chips puts "
-                "in 1 chip for the new farm.")
+        won = _(
+            "If somebody made 16, that player becomes the new farmer, and everyone with chips puts "
+            "in 1 chip for the new farm."
+        )
     else:
-        won = _("If somebody made 16, the farm is empty: everyone with chips puts in 1 chip and a new "
-                "farm is auctioned.")
+        won = _(
+            "If somebody made 16, the farm is empty: everyone with chips puts in 1 chip and a new "
+            "farm is auctioned."
+        )
     return HowtoSection(_("The next deal"), (same, won))
 
 
@@ -203,21 +286,30 @@ def _end(ferme: bool) -> HowtoSection:
         unwon = pgettext("ferme rules", "A farm that nobody has won by then goes to its farmer.")
     else:
         unwon = _("A farm that nobody has won by then goes to its farmer.")
-    return HowtoSection(_("The end of the game"), (
-        _("The game lasts an agreed number of deals or an agreed time, and stops early when fewer "
-          "than three players, the farmer included, still have chips. Whoever then has the most "
-          "chips wins."),
-        unwon,
-    ))
+    return HowtoSection(
+        _("The end of the game"),
+        (
+            _(
+                "The game lasts an agreed number of deals or an agreed time, and stops early when fewer "
+                "than three players, the farmer included, still have chips. Whoever then has the most "
+                "chips wins."
+            ),
+            unwon,
+        ),
+    )
 
 
 def _tips(lacombe: bool, rotating: bool) -> HowtoSection:
     paragraphs = [
         _("16 of the 45 cards are worth 10: from 7 points up, one of them takes you over 16."),
-        _("Going over costs only the points above 16, so a small overshoot is cheap. Standing low "
-          "risks nothing, but rarely wins anything."),
-        _("As farmer you earn from everyone who goes over: a farm that nobody wins for a few deals "
-          "is good business."),
+        _(
+            "Going over costs only the points above 16, so a small overshoot is cheap. Standing low "
+            "risks nothing, but rarely wins anything."
+        ),
+        _(
+            "As farmer you earn from everyone who goes over: a farm that nobody wins for a few deals "
+            "is good business."
+        ),
     ]
     if not rotating:
         paragraphs.append(_("That is why a farm is worth bidding for."))
@@ -229,71 +321,133 @@ def _tips(lacombe: bool, rotating: bool) -> HowtoSection:
 def _ferme() -> list[HowtoSection]:
     words = {"card": draw_word(), "stand": stand_word("ferme")}
     return [
-        HowtoSection(_("The aim"), (
-            pgettext("ferme rules",
-                     "Draw cards to make a total of exactly 16, or to come as close to it as you can "
-                     "without going over: the best hand takes the farm, the pile of chips in the middle of "
-                     "the table."),
-            _("One player is the farmer, who deals, takes no cards and plays no hand. The farmer "
-              "earns a chip for every point by which a player goes over 16."),
-            _("When the game ends, the player with the most chips wins."),
-        ), ("7S", "3C", "6H")),
-        HowtoSection(_("The cards"), (
-            *_values_paragraphs(),
-            _("Suits matter only when hands tie: hearts come first, then diamonds, clubs and spades."),
-        ), _VALUES_EXAMPLE),
-        HowtoSection(pgettext("ferme rules", "The farm and the farmer"), (
-            pgettext("ferme rules",
-                     "Before each deal that starts a new farm, every player with chips puts 1 chip into "
-                     "the farm, in the middle of the table."),
-            pgettext("ferme rules",
-                     "The first farmer is drawn by lot. After that, whoever wins the farm becomes the "
-                     "farmer and deals the next hand."),
-        )),
-        HowtoSection(_("The deal"), (
-            _("The farmer has the pack cut on the left, then deals one card face down to each other "
-              "player, anticlockwise, starting on the right. The farmer takes no card."),
-            _("Then the farmer asks each player in turn, starting on the right: “Do you want any?” "
-              "Drawing is up to you. Say “{card}” to get one more card, taken from the bottom of the "
-              "pack, as often as you like; say “{stand}” to stop, even on your first card.").format(**words),
-            _("Hands stay hidden until everyone has been served; then they are all shown. Once the "
-              "pack is empty, nobody can draw."),
-        ), ("10C", "4D", "2S")),
-        HowtoSection(_("Settling up"), (
-            pgettext("ferme rules",
-                     "Over 16: each such player pays the farmer 1 chip for every point over 16, whatever "
-                     "happens to the farm."),
-            pgettext("ferme rules",
-                     "Exactly 16 wins the farm. If several players have 16, the best of them wins (see the "
-                     "ties below)."),
-            pgettext("ferme rules",
-                     "Nobody at 16: the player nearest to 16, below it, wins the farm instead. If every "
-                     "player went over, the farm stays for the next deal."),
-            _over_paragraph(),
-            _no_debt(),
-        ), ("KC", "9D")),
-        HowtoSection(_("Ties"), (
-            _("When several players have 16, they rank in this order. First, a 16 holding the 6♥. "
-              "Then a 16 of just two cards."),
-            _("Then the 16 holding the best nine: the 9♥, then the 9♦, the 9♣ and the 9♠; a hand "
-              "without a nine comes after. Then the hand with the highest heart, then the highest "
-              "diamond, club and spade."),
-            _("If that still does not separate them, fewer cards win, then the player served first. "
-              "Ties for nearest to 16 are broken the same way."),
-        ), ("9H", "5C", "2D")),
-        HowtoSection(_("The next deal"), (
-            pgettext("ferme rules",
-                     "Whoever wins the farm deals the next hand, after everyone with chips has put in 1 "
-                     "chip again. If every player went over, the farm stays and the same farmer deals "
-                     "again."),
-        )),
+        HowtoSection(
+            _("The aim"),
+            (
+                pgettext(
+                    "ferme rules",
+                    "Draw cards to make a total of exactly 16, or to come as close to it as you can "
+                    "without going over: the best hand takes the farm, the pile of chips in the middle of "
+                    "the table.",
+                ),
+                _(
+                    "One player is the farmer, who deals, takes no cards and plays no hand. The farmer "
+                    "earns a chip for every point by which a player goes over 16."
+                ),
+                _("When the game ends, the player with the most chips wins."),
+            ),
+            ("7S", "3C", "6H"),
+        ),
+        HowtoSection(
+            _("The cards"),
+            (
+                *_values_paragraphs(),
+                _("Suits matter only when hands tie: hearts come first, then diamonds, clubs and spades."),
+            ),
+            _VALUES_EXAMPLE,
+        ),
+        HowtoSection(
+            pgettext("ferme rules", "The farm and the farmer"),
+            (
+                pgettext(
+                    "ferme rules",
+                    "Before each deal that starts a new farm, every player with chips puts 1 chip into "
+                    "the farm, in the middle of the table.",
+                ),
+                pgettext(
+                    "ferme rules",
+                    "The first farmer is drawn by lot. After that, whoever wins the farm becomes the "
+                    "farmer and deals the next hand.",
+                ),
+            ),
+        ),
+        HowtoSection(
+            _("The deal"),
+            (
+                _(
+                    "The farmer has the pack cut on the left, then deals one card face down to each other "
+                    "player, anticlockwise, starting on the right. The farmer takes no card."
+                ),
+                _(
+                    "Then the farmer asks each player in turn, starting on the right: “Do you want any?” "
+                    "Drawing is up to you. Say “{card}” to get one more card, taken from the bottom of the "
+                    "pack, as often as you like; say “{stand}” to stop, even on your first card."
+                ).format(**words),
+                _(
+                    "Hands stay hidden until everyone has been served; then they are all shown. Once the "
+                    "pack is empty, nobody can draw."
+                ),
+            ),
+            ("10C", "4D", "2S"),
+        ),
+        HowtoSection(
+            _("Settling up"),
+            (
+                pgettext(
+                    "ferme rules",
+                    "Over 16: each such player pays the farmer 1 chip for every point over 16, whatever "
+                    "happens to the farm.",
+                ),
+                pgettext(
+                    "ferme rules",
+                    "Exactly 16 wins the farm. If several players have 16, the best of them wins (see the "
+                    "ties below).",
+                ),
+                pgettext(
+                    "ferme rules",
+                    "Nobody at 16: the player nearest to 16, below it, wins the farm instead. If every "
+                    "player went over, the farm stays for the next deal.",
+                ),
+                _over_paragraph(),
+                _no_debt(),
+            ),
+            ("KC", "9D"),
+        ),
+        HowtoSection(
+            _("Ties"),
+            (
+                _(
+                    "When several players have 16, they rank in this order. First, a 16 holding the 6♥. "
+                    "Then a 16 of just two cards."
+                ),
+                _(
+                    "Then the 16 holding the best nine: the 9♥, then the 9♦, the 9♣ and the 9♠; a hand "
+                    "without a nine comes after. Then the hand with the highest heart, then the highest "
+                    "diamond, club and spade."
+                ),
+                _(
+                    "If that still does not separate them, fewer cards win, then the player served first. "
+                    "Ties for nearest to 16 are broken the same way."
+                ),
+            ),
+            ("9H", "5C", "2D"),
+        ),
+        HowtoSection(
+            _("The next deal"),
+            (
+                pgettext(
+                    "ferme rules",
+                    "Whoever wins the farm deals the next hand, after everyone with chips has put in 1 "
+                    "chip again. If every player went over, the farm stays and the same farmer deals "
+                    "again.",
+                ),
+            ),
+        ),
         _end(ferme=True),
-        HowtoSection(_("Tips"), (
-            _("16 of the 45 cards are worth 10: from 7 points up, one of them takes you over 16."),
-            pgettext("ferme rules",
-                     "Going over costs only the points above 16. When nobody makes 16, the nearest hand "
-                     "takes the farm, so a good total just below 16 is worth standing on."),
-            _("Drawing is optional: on a high first card you may stand at once and hope to be the "
-              "nearest to 16."),
-        ), ("6H", "QD")),
+        HowtoSection(
+            _("Tips"),
+            (
+                _("16 of the 45 cards are worth 10: from 7 points up, one of them takes you over 16."),
+                pgettext(
+                    "ferme rules",
+                    "Going over costs only the points above 16. When nobody makes 16, the nearest hand "
+                    "takes the farm, so a good total just below 16 is worth standing on.",
+                ),
+                _(
+                    "Drawing is optional: on a high first card you may stand at once and hope to be the "
+                    "nearest to 16."
+                ),
+            ),
+            ("6H", "QD"),
+        ),
     ]

@@ -43,8 +43,12 @@ _LANGUAGE_NAMES = {"en": "English", "fr": "Français", "de": "Deutsch"}
 
 # Names that locale.getlocale() gives on Windows ("French_France") and that people write.
 _LANGUAGE_ALIASES = {
-    "english": "en", "french": "fr", "français": "fr", "francais": "fr",
-    "german": "de", "deutsch": "de",
+    "english": "en",
+    "french": "fr",
+    "français": "fr",
+    "francais": "fr",
+    "german": "de",
+    "deutsch": "de",
 }
 
 _current: gettext.NullTranslations = gettext.NullTranslations()
@@ -52,6 +56,7 @@ _language = "en"
 
 
 # --- reading catalogues ----------------------------------------------------------------------
+
 
 def _unquote(text: str) -> str:
     """The content of one quoted .po string, its C escapes decoded."""
@@ -83,9 +88,12 @@ def read_po(text: str) -> dict[str, str | list[str]]:
             context = fields.get("msgctxt")
             key = msgid if context is None else f"{context}\x04{msgid}"
             if "msgid_plural" in fields:
-                forms = [fields[k] for k in sorted(
-                    (k for k in fields if k.startswith("msgstr[")),
-                    key=lambda k: int(k[7:-1]))]
+                forms = [
+                    fields[k]
+                    for k in sorted(
+                        (k for k in fields if k.startswith("msgstr[")), key=lambda k: int(k[7:-1])
+                    )
+                ]
                 if forms and all(forms) and not fuzzy:
                     entries[key + "\x00" + fields["msgid_plural"]] = forms
             elif msgid == "" and context is None:
@@ -100,7 +108,8 @@ def read_po(text: str) -> dict[str, str | list[str]]:
         keyword = line.partition(" ")[0]
         # A comment, msgctxt or msgid after a msgstr starts the next entry.
         if (line.startswith("#") or keyword in ("msgctxt", "msgid")) and any(
-                k.startswith("msgstr") for k in fields):
+            k.startswith("msgstr") for k in fields
+        ):
             finish()
         if not line:
             continue
@@ -119,7 +128,7 @@ def read_po(text: str) -> dict[str, str | list[str]]:
         if not (keyword in ("msgctxt", "msgid", "msgid_plural", "msgstr") or keyword.startswith("msgstr[")):
             raise ValueError(f"unknown .po line: {raw!r}")
         current = keyword
-        fields[keyword] = _unquote(line[len(keyword):])
+        fields[keyword] = _unquote(line[len(keyword) :])
     finish()
     return entries
 
@@ -160,6 +169,7 @@ def translations(code: str) -> gettext.NullTranslations:
 
 # --- translating ----------------------------------------------------------------------------
 
+
 def _(message: str) -> str:
     """``message`` in the current language."""
     return _current.gettext(message)
@@ -190,6 +200,7 @@ def N_(message: str) -> str:
 
 
 # --- choosing the language ------------------------------------------------------------------
+
 
 def normalize_language(code: str) -> str | None:
     """The game's code for a locale name (``fr_FR.UTF-8`` → ``fr``), or None if it has none."""
@@ -246,6 +257,7 @@ def language_name(code: str) -> str:
 
 
 # --- the words of the game ------------------------------------------------------------------
+
 
 def game_name() -> str:
     """The game's name: Farmer, La Ferme, Pächter."""
@@ -313,6 +325,7 @@ def _base_rules(rules_name: str) -> str:
 
 
 # --- numbers, chips, dates ------------------------------------------------------------------
+
 
 def format_number(value: float, decimals: int = 0) -> str:
     """``value`` as the current language writes it: 1,234 / 1 234 / 1.234."""
