@@ -68,6 +68,7 @@ def english_after() -> Iterator[None]:
 
 # --- the catalogues are complete ------------------------------------------------------------
 
+
 def test_extraction_finds_the_screens_and_howto_messages(template: Catalog) -> None:
     ids = {m.id if isinstance(m.id, str) else m.id[0] for m in template}
     assert "Settling up" in ids
@@ -96,12 +97,18 @@ def test_the_runtime_reader_gives_what_the_catalogue_says(lang: str) -> None:
         if message.pluralizable:
             singular, plural = message.id
             for n, form in ((1, 0), (2, 1)):
-                got = (runtime.npgettext(message.context, singular, plural, n) if message.context
-                       else runtime.ngettext(singular, plural, n))
+                got = (
+                    runtime.npgettext(message.context, singular, plural, n)
+                    if message.context
+                    else runtime.ngettext(singular, plural, n)
+                )
                 assert got == strings[form]
         else:
-            got = (runtime.pgettext(message.context, message.id) if message.context
-                   else runtime.gettext(message.id))
+            got = (
+                runtime.pgettext(message.context, message.id)
+                if message.context
+                else runtime.gettext(message.id)
+            )
             assert got == strings[0]
         checked += 1
     assert checked > 50
@@ -124,13 +131,19 @@ def test_check_lists_missing_fuzzy_and_plural_holes(tmp_path: Path, monkeypatch:
     for message in ("Deal", ("{n} bid", "{n} bids"), "Pass", "Empty", "Missing"):
         template.add(message)
     found = "\n".join(tool.problems("fr", template))
-    for expected in ("fuzzy: Deal", "untranslated: {n} bid", "placeholders differ: Pass",
-                     "untranslated: Empty", "missing: Missing"):
+    for expected in (
+        "fuzzy: Deal",
+        "untranslated: {n} bid",
+        "placeholders differ: Pass",
+        "untranslated: Empty",
+        "missing: Missing",
+    ):
         assert expected in found
     assert tool.main(["check"]) == 1
 
 
 # --- reading .po files ----------------------------------------------------------------------
+
 
 def test_read_po_follows_msgfmt() -> None:
     entries = read_po(
@@ -152,6 +165,7 @@ def test_read_po_follows_msgfmt() -> None:
 
 
 # --- languages ------------------------------------------------------------------------------
+
 
 def test_set_language_switches_at_once() -> None:
     assert _("Settling up") == "Settling up"
@@ -179,16 +193,19 @@ def test_locale_names_are_understood() -> None:
     assert language() == "fr"
 
 
-@pytest.mark.parametrize(("environ", "expected"), [
-    ({"LANGUAGE": "de:fr", "LANG": "fr_FR.UTF-8"}, "de"),
-    ({"LANGUAGE": "es:fr"}, "fr"),
-    ({"LANGUAGE": "", "LC_ALL": "fr_FR.UTF-8", "LANG": "de_DE.UTF-8"}, "fr"),
-    ({"LC_MESSAGES": "de_CH.UTF-8", "LANG": "fr_FR"}, "de"),
-    ({"LANG": "fr_BE.UTF-8@euro"}, "fr"),
-    ({"LANG": "es_ES.UTF-8"}, "en"),
-    ({"LC_ALL": "C", "LANG": "de_DE.UTF-8"}, "en"),
-    ({}, "en"),
-])
+@pytest.mark.parametrize(
+    ("environ", "expected"),
+    [
+        ({"LANGUAGE": "de:fr", "LANG": "fr_FR.UTF-8"}, "de"),
+        ({"LANGUAGE": "es:fr"}, "fr"),
+        ({"LANGUAGE": "", "LC_ALL": "fr_FR.UTF-8", "LANG": "de_DE.UTF-8"}, "fr"),
+        ({"LC_MESSAGES": "de_CH.UTF-8", "LANG": "fr_FR"}, "de"),
+        ({"LANG": "fr_BE.UTF-8@euro"}, "fr"),
+        ({"LANG": "es_ES.UTF-8"}, "en"),
+        ({"LC_ALL": "C", "LANG": "de_DE.UTF-8"}, "en"),
+        ({}, "en"),
+    ],
+)
 def test_default_language_follows_the_environment(environ: dict[str, str], expected: str) -> None:
     assert default_language(environ) == expected
 
@@ -208,6 +225,7 @@ def test_language_names_are_written_in_their_own_language() -> None:
 
 
 # --- plurals --------------------------------------------------------------------------------
+
 
 def test_french_plural_keeps_zero_and_one_singular() -> None:
     set_language("fr")
@@ -234,9 +252,15 @@ def test_negative_counts_take_the_plural_of_their_size() -> None:
 
 # --- numbers, percentages, colons, dates ----------------------------------------------------
 
-@pytest.mark.parametrize(("lang", "expected"), [
-    ("en", "1,234,567"), ("fr", f"1{NNBSP}234{NNBSP}567"), ("de", "1.234.567"),
-])
+
+@pytest.mark.parametrize(
+    ("lang", "expected"),
+    [
+        ("en", "1,234,567"),
+        ("fr", f"1{NNBSP}234{NNBSP}567"),
+        ("de", "1.234.567"),
+    ],
+)
 def test_thousands_separator(lang: str, expected: str) -> None:
     set_language(lang)
     assert format_number(1234567) == expected
@@ -258,9 +282,14 @@ def test_decimals_round_half_up() -> None:
     assert format_number(-0.04, 1) == "0,0"
 
 
-@pytest.mark.parametrize(("lang", "expected"), [
-    ("en", "9.4%"), ("fr", f"9,4{NBSP}%"), ("de", f"9,4{NBSP}%"),
-])
+@pytest.mark.parametrize(
+    ("lang", "expected"),
+    [
+        ("en", "9.4%"),
+        ("fr", f"9,4{NBSP}%"),
+        ("de", f"9,4{NBSP}%"),
+    ],
+)
 def test_percent(lang: str, expected: str) -> None:
     set_language(lang)
     assert format_percent(0.094) == expected
@@ -272,9 +301,14 @@ def test_percent_with_other_precision() -> None:
     assert format_percent(12.3456, 2) == f"1{NNBSP}234,56{NBSP}%"
 
 
-@pytest.mark.parametrize(("lang", "expected"), [
-    ("en", "Total:"), ("fr", f"Total{NBSP}:"), ("de", "Total:"),
-])
+@pytest.mark.parametrize(
+    ("lang", "expected"),
+    [
+        ("en", "Total:"),
+        ("fr", f"Total{NBSP}:"),
+        ("de", "Total:"),
+    ],
+)
 def test_colon(lang: str, expected: str) -> None:
     set_language(lang)
     assert colon("Total") == expected
@@ -316,16 +350,29 @@ def test_the_font_draws_the_narrow_no_break_space() -> None:
 
 # --- the words of the game ------------------------------------------------------------------
 
-@pytest.mark.parametrize(("lang", "words"), [
-    ("en", ("Farmer", "farmer", "Farm", "Farm", "Card", "Stand", "Basta", "six of hearts")),
-    ("fr", ("La Ferme", "fermier", "Ferme", "Corbeille", "Carte", "Je m'y tiens", "Basta", "le brillant")),
-    ("de", ("Pächter", "Pächter", "Hof", "Hof", "Karte", "Ich bleibe", "Basta", "Herz-6")),
-])
+
+@pytest.mark.parametrize(
+    ("lang", "words"),
+    [
+        ("en", ("Farmer", "farmer", "Farm", "Farm", "Card", "Stand", "Basta", "six of hearts")),
+        (
+            "fr",
+            ("La Ferme", "fermier", "Ferme", "Corbeille", "Carte", "Je m'y tiens", "Basta", "le brillant"),
+        ),
+        ("de", ("Pächter", "Pächter", "Hof", "Hof", "Karte", "Ich bleibe", "Basta", "Herz-6")),
+    ],
+)
 def test_words_on_screen_follow_the_rules_table(lang: str, words: tuple[str, ...]) -> None:
     set_language(lang)
     assert (
-        i18n.game_name(), i18n.farmer_word(), i18n.pot_name("foster"), i18n.pot_name("ferme"),
-        i18n.draw_word(), i18n.stand_word("ferme"), i18n.stand_word("lacombe+rotating"), i18n.six_of_hearts(),
+        i18n.game_name(),
+        i18n.farmer_word(),
+        i18n.pot_name("foster"),
+        i18n.pot_name("ferme"),
+        i18n.draw_word(),
+        i18n.stand_word("ferme"),
+        i18n.stand_word("lacombe+rotating"),
+        i18n.six_of_hearts(),
     ) == words
 
 
@@ -343,6 +390,7 @@ def test_rules_labels() -> None:
 
 
 # --- How to play ----------------------------------------------------------------------------
+
 
 def _all_text(sections: list[HowtoSection]) -> list[str]:
     return [text for s in sections for text in (s.title, *s.paragraphs)]

@@ -52,12 +52,21 @@ def po_path(lang: str) -> Path:
 
 def extract(root: Path = ROOT) -> Catalog:
     """Every message marked in the Python files of game/ and scenes/, as a template."""
-    template = Catalog(project="Farmer", version="0.1", charset="utf-8", fuzzy=False, msgid_bugs_address="",
-                       header_comment="# Messages of Farmer: made by python tools/i18n.py extract.")
+    template = Catalog(
+        project="Farmer",
+        version="0.1",
+        charset="utf-8",
+        fuzzy=False,
+        msgid_bugs_address="",
+        header_comment="# Messages of Farmer: made by python tools/i18n.py extract.",
+    )
     for directory in SOURCE_DIRS:
         found = extract_from_dir(
-            root / directory, method_map=[("**.py", "python")], keywords=KEYWORDS,
-            comment_tags=("Translators:",), strip_comment_tags=True,
+            root / directory,
+            method_map=[("**.py", "python")],
+            keywords=KEYWORDS,
+            comment_tags=("Translators:",),
+            strip_comment_tags=True,
         )
         for filename, lineno, message, comments, context in found:
             path = f"{directory}/{filename}".replace("\\", "/")
@@ -69,8 +78,15 @@ def write_catalog(catalog: Catalog, path: Path) -> None:
     """Write ``catalog`` as a .po/.pot file, sorted, without line numbers that churn."""
     path.parent.mkdir(parents=True, exist_ok=True)
     with path.open("wb") as f:
-        write_po(f, catalog, width=100, sort_output=True, include_lineno=False, omit_header=False,
-                 ignore_obsolete=True)
+        write_po(
+            f,
+            catalog,
+            width=100,
+            sort_output=True,
+            include_lineno=False,
+            omit_header=False,
+            ignore_obsolete=True,
+        )
 
 
 def load(lang: str) -> Catalog:
@@ -92,7 +108,8 @@ def update(template: Catalog) -> None:
         catalog.header_comment = (
             f"# {LANGUAGE_NAMES[lang]} translation of Farmer.\n"
             "# Distributed under the same licence as Farmer (MIT).\n"
-            "# Update with: python tools/i18n.py update; check with: python tools/i18n.py check")
+            "# Update with: python tools/i18n.py update; check with: python tools/i18n.py check"
+        )
         catalog.msgid_bugs_address = ""
         catalog.last_translator = "Farmer translators"
         catalog.revision_date = datetime.datetime.now(datetime.UTC)
@@ -147,7 +164,8 @@ def check(template: Catalog, langs: Iterable[str] = TRANSLATED) -> list[str]:
 def main(argv: list[str] | None = None) -> int:
     """Run one command; the exit status is 1 when ``check`` finds something to fix."""
     parser = argparse.ArgumentParser(
-        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     parser.add_argument("command", choices=("extract", "update", "check"))
     args = parser.parse_args(argv)
     template = extract()
