@@ -14,14 +14,17 @@ from game.events import (
     FARM,
     AuctionOpened,
     BidMade,
+    CardDealt,
     ChipsMoved,
     DealStarted,
     Event,
     FarmerChosen,
     FarmerReason,
     FarmSold,
+    HandShown,
     Passed,
     Reason,
+    TurnStarted,
 )
 from scenes.art import GOLD
 from scenes.i18n import _, ngettext
@@ -46,11 +49,9 @@ class AuctionScene(TableScene):
         )
         self.pass_button = add_button(self.buttons, lambda: _("Pass"), self.do_pass)
 
-    def plays(self, event: Event) -> bool:
-        """Everything up to the first card dealt."""
-        return isinstance(
-            event, DealStarted | AuctionOpened | BidMade | Passed | FarmSold | FarmerChosen
-        ) or (isinstance(event, ChipsMoved) and event.reason in (Reason.ANTE, Reason.BID))
+    def hands_over(self, event: Event) -> bool:
+        """The first card dealt (or anything later) belongs to the deal."""
+        return isinstance(event, CardDealt | TurnStarted | HandShown)
 
     def play(self, event: Event) -> float:
         """Antes, bids, passes, the sale, the new farmer."""
@@ -95,7 +96,7 @@ class AuctionScene(TableScene):
             table.active = None
             table.set_farmer(event.seat)
             return 0.9
-        if isinstance(event, ChipsMoved):  # the price of the farm
+        if isinstance(event, ChipsMoved) and event.reason is Reason.BID:
             table.move_chips(
                 event.source, FARM, event.amount, lambda: _("the price of the farm"), duration=0.6
             )

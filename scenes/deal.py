@@ -13,7 +13,20 @@ from __future__ import annotations
 import pygame
 
 from game.actions import DRAW, STAND
-from game.events import Busted, CardDealt, Event, Stood, TurnStarted
+from game.events import (
+    Busted,
+    CardDealt,
+    ChipsMoved,
+    DealEnded,
+    Event,
+    FarmWon,
+    GameEnded,
+    HandShown,
+    NearestFound,
+    Stood,
+    TurnEnded,
+    TurnStarted,
+)
 from scenes.art import GOLD, INK
 from scenes.i18n import _
 from scenes.play import TableScene, add_button, draw_word, stand_word
@@ -34,9 +47,9 @@ class DealScene(TableScene):
         self.deal_button = add_button(self.buttons, lambda: _("Deal a card"), self.do_deal, True)
         self.deal_ok = False
 
-    def plays(self, event: Event) -> bool:
-        """Cards, turns, stands and the human's own bust."""
-        return isinstance(event, CardDealt | TurnStarted | Stood | Busted)
+    def hands_over(self, event: Event) -> bool:
+        """Hands turned over, payments and the deal's end belong to the showdown."""
+        return isinstance(event, HandShown | ChipsMoved | NearestFound | FarmWon | DealEnded | GameEnded)
 
     def _human_total(self) -> str:
         hand = self.table.seats[self.session.human].hand
@@ -85,10 +98,16 @@ class DealScene(TableScene):
                 who = names[event.seat]
                 table.banner = lambda: _("{name}'s turn.").format(name=who)
             return 0.15
-        if isinstance(event, Stood):
+        if isinstance(event, Stood):  # only ever the human's own
             table.say(event.seat, lambda: stand_word(self.session), (180, 220, 255))
             table.active = None
-            return 0.4
+            return 0.3
+        if isinstance(event, TurnEnded):
+            # The table cannot tell a stand from a silent bust: the seat has simply stopped.
+            if event.seat != human:
+                table.say(event.seat, lambda: _("done"), (180, 220, 255))
+            table.active = None
+            return 0.35
         if isinstance(event, Busted):  # only ever the human's own
             table.say(human, lambda: _("Over 16"), OVER_RED)
             table.set_badge(human, self._human_total, OVER_RED)

@@ -55,6 +55,7 @@ class LedgerScene(TableScene):
             )
         self._chart: tuple[tuple[object, ...], pygame.Surface] | None = None
         self.panel = pygame.Rect(0, 0, 0, 0)
+        self.done = False
 
     def enter(self) -> None:
         """Lay the panel out."""
@@ -90,12 +91,18 @@ class LedgerScene(TableScene):
         """Continue: the next deal, starting with its farm."""
         from scenes.auction import AuctionScene
 
+        if self.done:  # a second press before the scene changes
+            return
+        self.done = True
         self.session.start_deal()
         self.app.stack.pop()
         self.app.stack.replace(AuctionScene(self.app, self.session, self.table))
 
     def end_game(self) -> None:
         """Stop here: the final standings."""
+        if self.done:
+            return
+        self.done = True
         self.session.end_now()
         self.session.pending.clear()
         self.app.stack.replace(LedgerScene(self.app, self.session, self.table))

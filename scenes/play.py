@@ -59,8 +59,12 @@ class TableScene(Scene):
 
     # ------------------------------------------------------------------ to override
 
-    def plays(self, event: Event) -> bool:
-        """Whether this scene plays ``event`` (else it hands over to the next scene)."""
+    def hands_over(self, event: Event) -> bool:
+        """Whether ``event`` belongs to the next scene (then this one hands over once all has landed).
+
+        Any other event is played here, and one this scene does not know is passed over, so
+        a new kind of event from the engine never stalls or confuses the screens.
+        """
         return False
 
     def play(self, event: Event) -> float:
@@ -128,7 +132,7 @@ class TableScene(Scene):
             event = self.session.peek()
             if event is None:
                 break
-            if not self.plays(event):
+            if self.hands_over(event):
                 if not self.app.tweens.busy:
                     self.leave(event)
                 return
@@ -139,8 +143,8 @@ class TableScene(Scene):
             if delay > 0:
                 self.wait = delay
                 return
-        if self.app.tweens.busy:
-            return
+        if self.session.pending or self.app.tweens.busy:
+            return  # more to show first (at instant speed, next frame)
         seat = self.session.waiting_for
         if seat is None:
             self.leave(None)

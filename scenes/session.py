@@ -15,7 +15,7 @@ from game.actions import Action
 from game.agents import Agent
 from game.ai import make_agent as ai_make_agent
 from game.engine import Game
-from game.events import Busted, ChipsMoved, DealEnded, DealStarted, Event, GameEnded, visible_to
+from game.events import CardDealt, ChipsMoved, DealEnded, DealStarted, Event, GameEnded, visible_to
 from game.rules import RuleSet, rules_named
 from game.view import View
 from scenes.i18n import N_, _
@@ -166,8 +166,8 @@ class Session:
 
     def _take(self, events: list[Event]) -> None:
         for event in events:
-            if isinstance(event, Busted) and event.seat != self.human:
-                continue  # a bust is silent until the showdown
+            if not isinstance(event, CardDealt) and not visible_to(event, self.human):
+                continue  # another seat's stand or bust: the table only sees its turn end
             if isinstance(event, DealStarted):
                 self.transfers = []
             elif isinstance(event, ChipsMoved):

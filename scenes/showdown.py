@@ -38,10 +38,6 @@ class ShowdownScene(TableScene):
         self.table.banner = lambda: _("Showdown: every hand is turned over.")
         self.table.clear_status()
 
-    def plays(self, event: Event) -> bool:
-        """Shown hands, payments, the farm, the end of the deal (and of the game)."""
-        return isinstance(event, HandShown | ChipsMoved | NearestFound | FarmWon | DealEnded | GameEnded)
-
     def play(self, event: Event) -> float:
         """Turn over, total, crown and pay."""
         table = self.table

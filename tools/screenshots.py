@@ -20,18 +20,18 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-import pygame  # noqa: E402
+import pygame
 
-from scenes.app import App  # noqa: E402
-from scenes.driver import keys_for  # noqa: E402
-from scenes.howto import HowToScene  # noqa: E402
-from scenes.menu import MenuScene  # noqa: E402
-from scenes.newgame import NewGameScene  # noqa: E402
-from scenes.pause import PauseScene  # noqa: E402
-from scenes.play import start_game  # noqa: E402
-from scenes.session import Setup  # noqa: E402
-from scenes.settings import Settings, Speed  # noqa: E402
-from scenes.settings_screen import SettingsScene  # noqa: E402
+from scenes.app import App
+from scenes.driver import keys_for
+from scenes.howto import HowToScene
+from scenes.menu import MenuScene
+from scenes.newgame import NewGameScene
+from scenes.pause import PauseScene
+from scenes.play import start_game
+from scenes.session import Setup
+from scenes.settings import Settings, Speed
+from scenes.settings_screen import SettingsScene
 
 DT = 1 / 60
 
@@ -76,7 +76,11 @@ def main(argv: list[str] | None = None) -> int:
     app.stack.push(MenuScene(app))
     app.step(DT, [])
     save("menu")
-    for name, scene in (("newgame", NewGameScene(app)), ("howto", HowToScene(app)), ("settings", SettingsScene(app))):
+    for name, scene in (
+        ("newgame", NewGameScene(app)),
+        ("howto", HowToScene(app)),
+        ("settings", SettingsScene(app)),
+    ):
         app.stack.push(scene)
         app.step(DT, [])
         save(name)
@@ -100,8 +104,12 @@ def main(argv: list[str] | None = None) -> int:
 
     def human_draws() -> bool:
         top = app.stack.top
-        return top_name(app) == "deal" and getattr(top, "prompt", None) is not None and \
-            getattr(top, "card_button").visible and len(top.table.seats[top.session.human].hand) >= 2  # type: ignore[union-attr]
+        return (
+            top_name(app) == "deal"
+            and getattr(top, "prompt", None) is not None
+            and top.card_button.visible
+            and len(top.table.seats[top.session.human].hand) >= 2
+        )  # type: ignore[union-attr]
 
     run_until(app, lambda: human_draws() or top_name(app) != "deal", auto=False)
     if human_draws():

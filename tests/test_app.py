@@ -1,0 +1,299 @@
+"""The whole program under the dummy display: whole games driven by posted keys and clicks."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+import pygame
+import pytest
+
+from scenes.app import App
+from scenes.driver import click, key, keys_for
+from scenes.layout import too_small
+from scenes.main import main
+from scenes.menu import MenuScene
+from scenes.play import start_game
+from scenes.session import Setup
+from scenes.settings import Settings, Speed
+
+ROOT = Path(__file__).resolve().parent.parent
+DT = 1 / 60
+
+
+@pytest.fixture
+def app() -> Iterator[App]:
+    the_app = App(Settings(speed=Speed.INSTANT), (1280, 720))
+    the_app.stack.push(MenuScene(the_app))
+    the_app.step(DT, [])
+    yield the_app
+    pygame.event.clear()
+
+
+def post(*events: pygame.event.Event) -> None:
+    for event in events:
+        pygame.event.post(event)
+
+
+def frame(app: App) -> None:
+    """One frame with whatever is in pygame's queue, as the real loop does it."""
+    app.step(DT, app.events())
+
+
+def top(app: App) -> str:
+    return app.stack.top.name if app.stack.top is not None else ""
+
+
+def play(app: App, until: str | tuple[str, ...], limit: int = 5000) -> list[str]:
+    """Let the stand-in player press keys until a scene named in ``until`` is on top; the scenes seen."""
+    targets = (until,) if isinstance(until, str) else until
+    seen: list[str] = []
+    for _ in range(limit):
+        name = top(app)
+        if not seen or seen[-1] != name:
+            seen.append(name)
+        if name in targets:
+            return seen
+        post(*keys_for(app))
+        frame(app)
+    raise AssertionError(f"never reached {until}: saw {seen}")
+
+
+def assert_table_matches_engine(app: App) -> None:
+    scene = app.stack.top
+    session = scene.session  # type: ignore[attr-defined]
+    table = scene.table  # type: ignore[attr-defined]
+    assert [s.chips for s in table.seats] == session.game.chips
+    assert table.seats[session.human].chips == session.view.my_chips
+    assert table.farm == session.game.farm
+
+
+def test_a_whole_game_from_the_menu_through_every_scene(app: App) -> None:
+    assert top(app) == "menu"
+    post(key(pygame.K_RETURN, "\r"))  # New game has the focus
+    frame(app)
+    assert top(app) == "newgame"
+    form = app.stack.top
+    stepper = form.players_w  # type: ignore[attr-defined]
+    post(click((stepper.rect.right - 4, stepper.rect.centery)))  # 4 -> 5 players
+    frame(app)
+    assert form.players == 5  # type: ignore[attr-defined]
+    post(key(pygame.K_RETURN, "\r"))
+    frame(app)
+    assert top(app) == "auction"
+    session = app.stack.top.session  # type: ignore[attr-defined]
+    assert session.n == 5 and session.game.max_deals == 10
+    ledgers = 0
+    seen: list[str] = []
+    while True:
+        seen += play(app, ("ledger", "gameover"))
+        if top(app) == "gameover":
+            break
+        assert_table_matches_engine(app)
+        ledgers += 1
+        post(key(pygame.K_RETURN, "\r"))
+        frame(app)
+        if session.over:
+            break
+    seen += play(app, "gameover")
+    assert_table_matches_engine(app)
+    for name in ("auction", "deal", "showdown", "ledger", "gameover"):
+        assert name in seen
+    assert ledgers >= 1
+    assert session.game.is_over
+    # Main menu is the second button of the game-over ledger.
+    post(key(pygame.K_TAB), key(pygame.K_RETURN, "\r"))
+    frame(app)
+    frame(app)
+    assert top(app) == "menu"
+    assert len(app.stack.scenes) == 1
+
+
+@pytest.mark.parametrize(
+    ("rules", "rotating", "players"), [("lacombe", False, 3), ("ferme", False, 10), ("foster", True, 4)]
+)
+def test_every_rule_set_plays_through(app: App, rules: str, rotating: bool, players: int) -> None:
+    start_game(app, Setup.for_players(players, rules, rotating, deals=3, seed=5))
+    frame(app)
+    seen = play(app, "gameover", limit=8000)
+    assert "deal" in seen and "showdown" in seen
+    assert_table_matches_engine(app)
+
+
+def test_the_human_bids_with_plus_and_minus_never_more_than_they_hold(app: App) -> None:
+    start_game(app, Setup(["Me", "A", "B"], ["easy"] * 3, "foster", False, 2, 3, 0))
+    frame(app)
+    for _ in range(600):
+        scene = app.stack.top
+        if top(app) == "auction" and scene.prompt is not None:  # type: ignore[attr-defined]
+            break
+        frame(app)
+    else:
+        pytest.skip("the auction ended before the human's turn")
+    view = scene.session.view  # type: ignore[attr-defined]
+    post(*[key(pygame.K_PLUS, "+")] * 500)
+    frame(app)
+    assert scene.amount == view.max_bid  # type: ignore[attr-defined]
+    post(key(pygame.K_MINUS, "-"))
+    frame(app)
+    assert scene.amount == view.max_bid - 1  # type: ignore[attr-defined]
+    post(key(pygame.K_b, "b"))
+    frame(app)
+    assert (0, view.max_bid - 1) in [(s, a) for s, a in scene.session.game.calls]  # type: ignore[attr-defined]
+
+
+def test_stand_is_greyed_out_until_the_compulsory_card(app: App) -> None:
+    start_game(app, Setup(["Me", "A", "B", "C"], ["normal"] * 4, "foster", False, 3, 8, 0))
+    frame(app)
+    for _ in range(3000):
+        scene = app.stack.top
+        if top(app) == "deal" and scene.prompt is not None and scene.card_button.visible:  # type: ignore[attr-defined]
+            break
+        post(*keys_for(app))
+        frame(app)
+    view = scene.session.view  # type: ignore[attr-defined]
+    assert view.must_draw
+    assert not scene.stand_button.enabled  # type: ignore[attr-defined]
+    post(key(pygame.K_s, "s"))  # refused: the card is compulsory
+    frame(app)
+    assert len(view.hand) == 1
+    post(key(pygame.K_c, "c"))
+    frame(app)
+    assert len(view.hand) == 2 or view.total > 16
+
+
+def test_escape_pauses_and_resumes_and_the_game_waits(app: App) -> None:
+    start_game(app, Setup.for_players(4, seed=2, deals=2))
+    frame(app)
+    post(key(pygame.K_ESCAPE))
+    frame(app)
+    assert top(app) == "pause"
+    session = app.stack.scenes[-2].session  # type: ignore[attr-defined]
+    before = len(session.pending), session.game.to_act, list(session.game.calls)
+    for _ in range(30):
+        frame(app)
+    assert (len(session.pending), session.game.to_act, list(session.game.calls)) == before
+    post(key(pygame.K_ESCAPE))
+    frame(app)
+    assert top(app) == "auction"
+
+
+def test_space_finishes_the_animations_at_normal_speed() -> None:
+    app = App(Settings(speed=Speed.NORMAL), (1280, 720))
+    start_game(app, Setup.for_players(4, seed=9, deals=1))
+    for _ in range(40):
+        frame(app)
+    post(key(pygame.K_SPACE, " "))
+    frame(app)
+    assert not app.tweens.busy or app.stack.top is not None
+    # Keep skipping: the game still gets to the ledger, and the table agrees with the engine.
+    for _ in range(4000):
+        if top(app) in ("ledger", "gameover"):
+            break
+        post(*keys_for(app), key(pygame.K_SPACE, " "))
+        frame(app)
+    assert top(app) in ("ledger", "gameover")
+    assert_table_matches_engine(app)
+
+
+def test_dealing_by_hand_when_the_human_is_farmer() -> None:
+    app = App(Settings(speed=Speed.INSTANT, auto_deal=False), (1280, 720))
+    # Lacombe with the rotating farm: the first farmer is drawn by lot; seed 1 picks someone.
+    for seed in range(40):
+        setup = Setup.for_players(3, "ferme", deals=1, seed=seed)
+        app.stack.reset(MenuScene(app))
+        frame(app)
+        start_game(app, setup)
+        frame(app)
+        for _ in range(20):
+            frame(app)
+        scene = app.stack.top
+        if scene.session.game.farmer == 0:  # type: ignore[attr-defined]
+            break
+    else:
+        pytest.skip("no seed made the human farmer")
+    assert top(app) == "deal"
+    assert scene.deal_button.visible  # type: ignore[attr-defined]
+    dealt = sum(len(s.hand) for s in scene.table.seats)  # type: ignore[attr-defined]
+    post(key(pygame.K_d, "d"))
+    for _ in range(3):
+        frame(app)
+    assert sum(len(s.hand) for s in scene.table.seats) == dealt + 1  # type: ignore[attr-defined]
+
+
+def test_resizing_relays_the_table_and_a_tiny_window_shows_the_notice(app: App) -> None:
+    start_game(app, Setup.for_players(10, seed=3, deals=1))
+    for _ in range(10):
+        frame(app)
+    for size in [(1024, 600), (1920, 1080)]:
+        app.windowed_size = size
+        app.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
+        post(pygame.event.Event(pygame.VIDEORESIZE, w=size[0], h=size[1], size=size))
+        frame(app)
+        table = app.stack.top.table  # type: ignore[attr-defined]
+        assert table.layout.size == size
+        for seat, state in enumerate(table.seats):
+            for sprite in state.hand:
+                assert table.layout.seat(seat).hand.collidepoint(sprite.pos)
+    app.screen = pygame.display.set_mode((800, 500), pygame.RESIZABLE)
+    post(pygame.event.Event(pygame.VIDEORESIZE, w=800, h=500, size=(800, 500)))
+    frame(app)
+    assert too_small(app.size)
+    session = app.stack.top.session  # type: ignore[attr-defined]
+    pending = len(session.pending), session.game.to_act
+    for _ in range(20):
+        post(key(pygame.K_c, "c"))
+        frame(app)
+    assert (len(session.pending), session.game.to_act) == pending  # nothing moves behind the notice
+
+
+def test_f11_switches_full_screen_and_back(app: App) -> None:
+    post(key(pygame.K_F11))
+    frame(app)
+    assert app.settings.fullscreen
+    post(key(pygame.K_RETURN, "\r", pygame.KMOD_ALT))
+    frame(app)
+    assert not app.settings.fullscreen
+
+
+def test_quit_from_the_menu_ends_the_loop(app: App) -> None:
+    post(key(pygame.K_UP), key(pygame.K_RETURN, "\r"))  # up from New game wraps round to Quit
+    frame(app)
+    assert not app.running
+
+
+def test_bad_flags_get_argparse_messages() -> None:
+    with pytest.raises(SystemExit) as exc:
+        main(["--size", "big"])
+    assert exc.value.code == 2
+    with pytest.raises(SystemExit) as exc:
+        main(["--players", "11"])
+    assert exc.value.code == 2
+    with pytest.raises(SystemExit) as exc:
+        main(["--rules", "ferme", "--rotating"])
+    assert exc.value.code == 2
+
+
+def _farmer(*args: str, driver: str = "dummy") -> subprocess.CompletedProcess[str]:
+    env = dict(os.environ, SDL_VIDEODRIVER=driver, SDL_AUDIODRIVER="dummy")
+    code = "import sys; from scenes.main import main; sys.exit(main(sys.argv[1:]))"
+    return subprocess.run(
+        [sys.executable, "-c", code, *args], cwd=ROOT, env=env, capture_output=True, text=True, timeout=60
+    )
+
+
+def test_exit_after_quits_cleanly_from_a_game_started_by_flags() -> None:
+    done = _farmer("--players", "6", "--rules", "lacombe", "--seed", "3", "--exit-after", "0.5")
+    assert done.returncode == 0, done.stderr
+    assert "Traceback" not in done.stderr
+
+
+def test_no_display_is_one_clear_line_and_exit_1() -> None:
+    done = _farmer("--exit-after", "0.2", driver="no-such-driver")
+    assert done.returncode == 1
+    assert "Traceback" not in done.stderr
+    assert done.stderr.strip().count("\n") == 0
+    assert "cannot open a window" in done.stderr
