@@ -117,8 +117,8 @@ def farm_value(view: View, rates: TableRates | None = None) -> FarmPrice:
 
 
 #: How many hands (and deals) of the model's play the watched rates start from.
-PRIOR_HANDS = 20.0
-PRIOR_DEALS = 8.0
+PRIOR_HANDS = 60.0
+PRIOR_DEALS = 15.0
 
 
 class TableWatch:

@@ -1,12 +1,13 @@
 """What an AI can infer at the table: cards by points, and how the other players' hands end.
 
 The other players are modelled as a mixture of habits: most stand from a personal total
-(11 to 16), a few play erratically (the nearer 16, the likelier they stand). From that
-model and the 45-card deck this module gives, for a player who has finished with ``k``
-cards, or for one who has yet to play, the chance of each final total (with the number of
-cards and whether the hand holds the 6♥, which break ties) and the cards the hand is
-expected to hold. The tables depend only on the rules' drawing habit and ``k``, so they are
-computed once and cached.
+(9, as soon as the compulsory card leaves a fair hand, or 11 to 16), a few play
+erratically (the nearer 16, the likelier they stand). From that model and the 45-card
+deck this module gives, for a player who has finished with ``k`` cards, or for one who
+has yet to play, the chance of each final total (with the number of cards and whether the
+hand holds the 6♥, which break ties) and the cards the hand is expected to hold. The
+tables depend only on the rules' drawing habit and ``k``, so they are computed once and
+cached.
 """
 
 from __future__ import annotations
@@ -54,11 +55,12 @@ def _erratic(total: int, cards: int) -> float:
 
 #: The habits of the model players, with their weights (summing to 1).
 HABITS: tuple[tuple[float, StandRule], ...] = (
-    (0.08, _threshold(11)),
-    (0.17, _threshold(12)),
-    (0.25, _threshold(13)),
-    (0.22, _threshold(14)),
-    (0.13, _threshold(15)),
+    (0.25, _threshold(9)),
+    (0.06, _threshold(11)),
+    (0.12, _threshold(12)),
+    (0.18, _threshold(13)),
+    (0.14, _threshold(14)),
+    (0.10, _threshold(15)),
     (0.05, _threshold(16)),
     (0.10, _erratic),
 )
