@@ -2,8 +2,8 @@
 
     python -m game.sim --rules foster --players 6 --deals 200 --games 10 --seed 1 --log out.jsonl
 
-Every seat is an agent made by :func:`make_agent` from a spec such as ``threshold:13``;
-new kinds of agent are added with :func:`register_agent_kind`. Without ``--agent`` the
+Every seat is an agent made by :func:`make_agent` from a spec such as ``threshold:13``,
+``expert`` or ``normal:bold`` (the AI levels of :mod:`game.ai`, with a personality); new kinds of agent are added with :func:`register_agent_kind`. Without ``--agent`` the
 seats are threshold players whose threshold and bidding share vary a little per seat,
 drawn from the seed, so that the play is not uniform.
 """
@@ -19,6 +19,9 @@ from dataclasses import dataclass, field
 from typing import NoReturn, TextIO
 
 from game.agents import Agent, ThresholdAgent
+from game.ai import LEVELS, PERSONALITIES
+from game.ai import make_agent as make_ai
+from game.ai.personality import DEFAULT_PERSONALITY
 from game.cards import DECK
 from game.deallog import Record, write_records
 from game.engine import MAX_SEATS, MIN_SEATS, Game
@@ -55,6 +58,29 @@ def _threshold_agent(params: list[str]) -> Agent:
 register_agent_kind(
     "threshold", _threshold_agent, "threshold[:T[:SHARE]] (stand from T points, bid up to SHARE of the farm)"
 )
+
+
+def _level_factory(level: str) -> AgentFactory:
+    """A factory for the AI ``level``: ``LEVEL[:PERSONALITY[:SEED]]`` (steady and seed 0 by default)."""
+
+    def factory(params: list[str]) -> Agent:
+        if len(params) > 2:
+            raise ValueError(f"too many parameters ({level}:PERSONALITY:SEED)")
+        mood = params[0] if params and params[0] else DEFAULT_PERSONALITY
+        try:
+            seed = int(params[1]) if len(params) > 1 else 0
+        except ValueError:
+            raise ValueError("SEED must be a whole number") from None
+        return make_ai(level, mood, seed)
+
+    return factory
+
+
+for _level in LEVELS:
+    register_agent_kind(
+        _level, _level_factory(_level),
+        f"{_level}[:PERSONALITY[:SEED]] ({LEVELS[_level].name} AI; personality {'/'.join(PERSONALITIES)})",
+    )
 
 
 def make_agent(spec: str) -> Agent:

@@ -7,8 +7,15 @@ and ``threshold:T`` (stands from T points; ``threshold:T:SHARE`` also bids up to
 farm). The deals are played as games of ``--game-length`` deals with large stacks, so that
 nobody runs out; from game to game the agents move round the seats, so every agent plays
 every seat. An agent's result is the change of its standings (chips, plus an unwon farm
-for its farmer) over each game, per seat and per deal; the interval is the ratio
-estimator's over games.
+for its farmer) over each game, per seat and per deal.
+
+The games come in blocks: one game for each way of moving the agents round the seats. By
+default (``--duplicate``) the games of a block share one seed, so each agent in turn sits
+where every other agent sat, in front of the same shuffles and the same lot (the cards a
+seat receives differ once the players before it draw differently). Luck of the cards then
+falls on every agent alike, which narrows the intervals. The blocks are independent, and
+the interval is the ratio estimator's over blocks (``--no-duplicate``: a seed per game,
+the interval over games).
 """
 
 from __future__ import annotations
@@ -71,6 +78,8 @@ class Tally:
     farmer_chips: int = 0
     per_game: list[tuple[int, int]] = field(default_factory=list)
     """(chips, seat-deals) per game, for the interval."""
+    block: int = 1
+    """How many consecutive games form one independent unit for the interval."""
 
     def mean(self) -> float:
         """Mean chips won per seat and deal."""
@@ -78,7 +87,11 @@ class Tally:
 
     def half_width(self) -> float:
         """Half the 95 % confidence interval of :meth:`mean` (ratio estimator over games)."""
-        games = [(c, n) for c, n in self.per_game if n > 0]
+        units: list[tuple[int, int]] = []
+        for start in range(0, len(self.per_game), self.block):
+            part = self.per_game[start:start + self.block]
+            units.append((sum(c for c, _ in part), sum(n for _, n in part)))
+        games = [(c, n) for c, n in units if n > 0]
         g = len(games)
         if g < 2:
             return math.inf
@@ -105,12 +118,24 @@ class Tally:
 
 
 def run(
-    specs: Sequence[str], players: int, deals: int, seed: int, rules_name: str, game_length: int, chips: int
+    specs: Sequence[str],
+    players: int,
+    deals: int,
+    seed: int,
+    rules_name: str,
+    game_length: int,
+    chips: int,
+    duplicate: bool = True,
 ) -> list[Tally]:
-    """Play the tournament; returns a tally per agent spec, in the order given."""
+    """Play the tournament; returns a tally per agent spec, in the order given.
+
+    With ``duplicate`` the games of each block of ``len(specs)`` games (one per rotation of
+    the agents round the seats) share their seed; see the module notes.
+    """
     rules = rules_named(rules_name)
     factories = [agent_factory(s) for s in specs]
-    tallies = [Tally(s) for s in specs]
+    block = len(specs) if duplicate else 1
+    tallies = [Tally(s, block=block) for s in specs]
     played = 0
     game_no = 0
     while played < deals:
@@ -121,7 +146,7 @@ def run(
         ]
         game = Game(
             [f"{specs[a]}#{s}" for s, a in enumerate(seat_agent)], rules, chips=chips,
-            seed=seed * 7_919 + game_no, record_events=False, keep_log=False,
+            seed=seed * 7_919 + game_no // block, record_events=False, keep_log=False,
         )
         start = game.standings()
         game_seat_deals = [0] * len(specs)
@@ -166,6 +191,10 @@ def _parse(argv: Sequence[str] | None) -> argparse.Namespace:
     parser.add_argument("--rules", default="foster", help="foster, lacombe, ferme, foster+rotating, ...")
     parser.add_argument("--game-length", type=int, default=100, help="deals per game")
     parser.add_argument("--chips", type=int, default=1_000_000, help="starting chips per seat")
+    parser.add_argument(
+        "--duplicate", action=argparse.BooleanOptionalAction, default=True,
+        help="the games of each rotation block share their shuffles (default; --no-duplicate: a seed per game)",
+    )
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
     return parser.parse_args(argv)
 
@@ -194,16 +223,20 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"tournament: {problem}", file=sys.stderr)
         return 2
     started = time.perf_counter()
-    tallies = run(specs, args.players, args.deals, args.seed, args.rules, args.game_length, args.chips)
+    tallies = run(
+        specs, args.players, args.deals, args.seed, args.rules, args.game_length, args.chips, args.duplicate
+    )
     seconds = time.perf_counter() - started
     if args.json:
         print(json.dumps({
             "agents": specs, "players": args.players, "deals": args.deals, "seed": args.seed,
-            "rules": args.rules, "game_length": args.game_length, "seconds": round(seconds, 1),
+            "rules": args.rules, "game_length": args.game_length, "duplicate": args.duplicate,
+            "seconds": round(seconds, 1),
             "results": [t.summary() for t in tallies],
         }, indent=2))
         return 0
-    print(f"{args.deals} deals, {args.players} players, rules {args.rules}, seed {args.seed}"
+    fmt = "duplicate blocks" if args.duplicate else "a seed per game"
+    print(f"{args.deals} deals, {args.players} players, rules {args.rules}, seed {args.seed}, {fmt}"
           f" ({seconds:.0f} s)")
     print(f"{'agent':<20} {'chips/deal':>10} {'± 95 %':>7} {'as farmer':>10} {'farmer':>7} "
           f"{'farms':>6} {'16 %':>6} {'over %':>7}")

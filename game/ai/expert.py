@@ -119,6 +119,9 @@ class Table:
         self.weights = [w * scale for w in weights]
         edge = farmer_edge(rules, self.players, rates)
         self.prize = (view.farm + edge) * personality.prize_weight
+        # A farm that nobody wins stays on the table for a later deal, where this seat's
+        # share of it is about one hand's: what a 16 wins is the farm less that share.
+        self.carry = view.farm * personality.prize_weight / max(1, self.players)
         self.bust_weight = personality.bust_weight
         self._stand: dict[tuple[int, int, bool], float] = {}
         self._bust: dict[int, float] = {}
@@ -137,6 +140,9 @@ class Table:
         if not self.ferme:
             # We pay the nearest a chip when nobody made 16 and someone stayed under.
             value -= self._nobody16 - self._all_bust
+            value += self._nobody16 * self.carry
+        else:
+            value += self._all_bust * self.carry
         self._bust[total] = value
         return value
 
@@ -155,7 +161,7 @@ class Table:
         else:
             # Nearest: a chip from every other player; otherwise we pay the nearest one,
             # unless someone made 16.
-            value = (self.players - 1) * best - (self._nobody16 - best)
+            value = (self.players - 1) * best - (self._nobody16 - best) + self._nobody16 * self.carry
         self._stand[key] = value
         return value
 
