@@ -3,9 +3,10 @@
     python -m game.sim --rules foster --players 6 --deals 200 --games 10 --seed 1 --log out.jsonl
 
 Every seat is an agent made by :func:`make_agent` from a spec such as ``threshold:13``,
-``expert`` or ``normal:bold`` (the AI levels of :mod:`game.ai`, with a personality); new kinds of agent are added with :func:`register_agent_kind`. Without ``--agent`` the
-seats are threshold players whose threshold and bidding share vary a little per seat,
-drawn from the seed, so that the play is not uniform.
+``expert`` or ``normal:bold`` (the AI levels of :mod:`game.ai`, with a personality); new
+kinds of agent are added with :func:`register_agent_kind`. Without ``--agent`` the seats are
+threshold players whose threshold and bidding share vary a little per seat, drawn from the
+seed, so that the play is not uniform.
 """
 
 from __future__ import annotations

@@ -193,7 +193,7 @@ def _parse(argv: Sequence[str] | None) -> argparse.Namespace:
     parser.add_argument("--chips", type=int, default=1_000_000, help="starting chips per seat")
     parser.add_argument(
         "--duplicate", action=argparse.BooleanOptionalAction, default=True,
-        help="the games of each rotation block share their shuffles (default; --no-duplicate: a seed per game)",
+        help="the games of a rotation block share their shuffles (default; --no-duplicate: a seed per game)",
     )
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
     return parser.parse_args(argv)
