@@ -63,6 +63,8 @@ class App:
         self.tweens = Tweener(self.settings.speed.value)
         self.stack = SceneStack()
         self.running = True
+        self._beneath: tuple[tuple[object, ...], pygame.Surface] | None = None
+        self._resizes = 0
         self.frames = 0
         self.time = 0.0
 
@@ -103,6 +105,7 @@ class App:
 
     def _resized(self) -> None:
         self.screen = pygame.display.get_surface()
+        self._resizes += 1
         for scene in self.stack.scenes:
             scene.resize(self.size)
 
@@ -151,7 +154,20 @@ class App:
         if too_small(self.size):
             self.draw_too_small()
             return
-        for scene in self.stack.visible():
+        visible = self.stack.visible()
+        beneath, top = visible[:-1], visible[-1:]
+        if beneath:
+            # Only the top scene updates, so what lies under an overlay is still: draw it once.
+            key = (tuple(id(s) for s in beneath), self.size, self._resizes)
+            if self._beneath is None or self._beneath[0] != key:
+                for scene in beneath:
+                    scene.draw(self.screen)
+                self._beneath = (key, self.screen.copy())
+            else:
+                self.screen.blit(self._beneath[1], (0, 0))
+        else:
+            self._beneath = None
+        for scene in top:
             scene.draw(self.screen)
 
     def draw_too_small(self) -> None:

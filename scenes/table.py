@@ -491,6 +491,17 @@ class Table:
                 self.text.blit(
                     surf, st, small, (right, round(h * 0.72)), state.status_color, "bold", "midright"
                 )
+        # The seat's chips as a little stack, taller with more chips (part of the cached plate).
+        stack = lay.stack.move(-lay.plate.x, -lay.plate.y)
+        chip_count = max(state.chips, 0)
+        if chip_count:
+            side = self.art.chip_side(stack.w, seat % 5)
+            step = max(2, (stack.h - side.get_height()) // 10)
+            for i in range(min(10, 1 + chip_count // 12)):
+                surf.blit(
+                    self.art.chip_side(stack.w, (seat + i // 3) % 5),
+                    (stack.x, stack.bottom - side.get_height() - i * step),
+                )
         surf = surf.convert_alpha()
         self._plates[key] = surf
         return surf
@@ -504,18 +515,6 @@ class Table:
             pygame.draw.rect(g, (*GOLD, alpha), g.get_rect(), border_radius=max(6, glow.h // 4))
             surface.blit(g, glow)
         surface.blit(self._plate_surface(seat), lay.plate)
-        # The seat's chips as a little stack, taller with more chips.
-        stack = lay.stack
-        chips = max(self.seats[seat].chips, 0)
-        if chips:
-            side = self.art.chip_side(stack.w, seat % 5)
-            n = min(10, 1 + chips // 12)
-            step = max(2, (stack.h - side.get_height()) // 10)
-            for i in range(n):
-                surface.blit(
-                    self.art.chip_side(stack.w, (seat + i // 3) % 5),
-                    (stack.x, stack.bottom - side.get_height() - i * step),
-                )
 
     def _draw_badge(self, surface: pygame.Surface, seat: int, state: SeatState) -> None:
         assert state.badge is not None

@@ -29,11 +29,20 @@ TEXT_OFF = (130, 136, 130)
 ACTIVATE_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
 
 
+_PANELS: dict[tuple[int, int, int, int], pygame.Surface] = {}
+
+
 def draw_panel(surface: pygame.Surface, rect: pygame.Rect, radius: int = 14, alpha: int = 235) -> None:
-    """A dark rounded panel with a thin light edge."""
-    panel = pygame.Surface(rect.size, pygame.SRCALPHA)
-    pygame.draw.rect(panel, (*PANEL[:3], alpha), panel.get_rect(), border_radius=radius)
-    pygame.draw.rect(panel, PANEL_EDGE, panel.get_rect(), width=2, border_radius=radius)
+    """A dark rounded panel with a thin light edge (cached by size)."""
+    key = (rect.w, rect.h, radius, alpha)
+    panel = _PANELS.get(key)
+    if panel is None:
+        if len(_PANELS) > 32:
+            _PANELS.clear()
+        panel = pygame.Surface(rect.size, pygame.SRCALPHA)
+        pygame.draw.rect(panel, (*PANEL[:3], alpha), panel.get_rect(), border_radius=radius)
+        pygame.draw.rect(panel, PANEL_EDGE, panel.get_rect(), width=2, border_radius=radius)
+        _PANELS[key] = panel
     surface.blit(panel, rect)
 
 
@@ -50,9 +59,9 @@ def draw_hints(surface: pygame.Surface, text: Text, hints: str, u: float) -> Non
 
 def dim(surface: pygame.Surface, alpha: int = 140) -> None:
     """Darken everything drawn so far (under an overlay)."""
-    shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
-    shade.fill((0, 0, 0, alpha))
-    surface.blit(shade, (0, 0))
+    # A multiply fill darkens in place: no full-window alpha surface to allocate and blend.
+    keep = 255 - alpha
+    surface.fill((keep, keep, keep), special_flags=pygame.BLEND_RGB_MULT)
 
 
 class Widget:
