@@ -18,6 +18,7 @@ from collections.abc import Sequence
 from game.rules import RULE_NAMES
 
 SPEEDS = ("slow", "normal", "fast", "instant")
+NO_DISPLAY = "farmer: cannot open a window ({why}); run it on a desktop, or set DISPLAY."
 
 
 def _size(text: str) -> tuple[int, int]:
@@ -79,6 +80,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.deals < 1:
         p.error("--deals must be at least 1")
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    chosen = os.environ.get("SDL_VIDEODRIVER")
+    if (
+        sys.platform.startswith("linux")
+        and not chosen
+        and not os.environ.get("DISPLAY")
+        and not os.environ.get("WAYLAND_DISPLAY")
+    ):
+        print(NO_DISPLAY.format(why="neither DISPLAY nor WAYLAND_DISPLAY is set"), file=sys.stderr)
+        return 1
     import pygame
 
     from scenes.app import App
@@ -88,7 +98,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         app = App(settings, args.size)
     except pygame.error as exc:
-        print(f"farmer: cannot open a window ({exc}); run it on a desktop, or set DISPLAY.", file=sys.stderr)
+        print(NO_DISPLAY.format(why=exc), file=sys.stderr)
+        return 1
+    if pygame.display.get_driver() in ("offscreen", "dummy") and not chosen:
+        # SDL fell back to drawing nowhere: nobody would see the game.
+        pygame.quit()
+        print(NO_DISPLAY.format(why="only an invisible display driver is available"), file=sys.stderr)
         return 1
     from scenes.menu import MenuScene
 
