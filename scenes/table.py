@@ -273,7 +273,9 @@ class Table:
         state = self.seats[seat]
         state.winner = True
         for sprite in state.hand:
-            self.tweens.add(sprite, "lift", self.layout.seat(seat).card[1] * 0.15, 0.4, ease=ease_out_back)
+            # Rise towards the middle of the table: up for hands above their plate, down for the others.
+            rise = self.layout.seat(seat).card[1] * 0.15 * (1 if self.layout.seat(seat).hand_above else -1)
+            self.tweens.add(sprite, "lift", rise, 0.4, ease=ease_out_back)
 
     def set_farmer(self, seat: int, duration: float = 0.7) -> None:
         """Move the farmer's marker to ``seat``."""
