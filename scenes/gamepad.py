@@ -69,7 +69,8 @@ class Gamepads:
             key = BUTTON_KEYS.get(event.button)
             return _key(key) if key is not None else None
         if event.type == pygame.CONTROLLERAXISMOTION and event.axis in (
-            pygame.CONTROLLER_AXIS_LEFTX, pygame.CONTROLLER_AXIS_LEFTY
+            pygame.CONTROLLER_AXIS_LEFTX,
+            pygame.CONTROLLER_AXIS_LEFTY,
         ):
             direction = 0
             if event.value > STICK_THRESHOLD:

@@ -53,10 +53,15 @@ def _chips(noise: random.Random) -> Voice:
         if t < 0:
             return 0.0
         env = _envelope(t, 0.001, 0.025)
-        return env * (
-            math.sin(2 * math.pi * 2350 * t) + 0.6 * math.sin(2 * math.pi * 3710 * t)
-            + 0.3 * math.sin(2 * math.pi * 5200 * t)
-        ) / 1.9
+        return (
+            env
+            * (
+                math.sin(2 * math.pi * 2350 * t)
+                + 0.6 * math.sin(2 * math.pi * 3710 * t)
+                + 0.3 * math.sin(2 * math.pi * 5200 * t)
+            )
+            / 1.9
+        )
 
     return lambda t: clink(t) + 0.7 * clink(t - 0.07)
 

@@ -78,7 +78,7 @@ def _check(name: str, value: Any) -> Any:
             or not all(isinstance(k, str) and k for k in value)
             or all(k in KEY_NAMES for k in value)
         ):
-            raise ValueError("exit_combo must list keys such as \"ctrl+alt+shift+q\"")
+            raise ValueError('exit_combo must list keys such as "ctrl+alt+shift+q"')
         return tuple(str(k).lower() for k in value)
     check = _CHECKS[name]
     if check is bool:
