@@ -290,3 +290,14 @@ def test_simulator_plays_the_ai_levels() -> None:
     summary = sim.simulate(rules_named("ferme"), specs, deals=30, games=1, seed=2, chips=100)
     assert summary.deals == 30
     assert sum(summary.final_chips[0]) <= 400
+
+
+@pytest.mark.parametrize("rules", ["foster", "ferme"])
+def test_small_tournament_ranks_the_levels(rules: str) -> None:
+    tournament = _tournament()
+    specs = ["expert", "normal", "easy", "threshold:13"]
+    expert, normal, easy, _ = tournament.run(specs, 6, 2400, 1, rules, 100, 100_000)
+    assert expert.mean() > normal.mean() > easy.mean()
+    # Expert and normal are close over so few deals; each is clearly ahead of easy.
+    assert expert.mean() - expert.half_width() > easy.mean() + easy.half_width()
+    assert normal.mean() - normal.half_width() > easy.mean() + easy.half_width()
