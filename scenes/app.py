@@ -9,17 +9,26 @@ attract mode can drive the app directly. The clock and the event source can be i
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from typing import Protocol
+from typing import Any, Protocol
 
 import pygame
 
+from scenes import i18n
 from scenes.art import INK, Art
+from scenes.gamepad import Gamepads
 from scenes.i18n import _
+from scenes.keeper import Keeper
 from scenes.layout import MIN_SIZE, too_small, unit
-from scenes.settings import Settings
+from scenes.settings import Settings, defaults
+from scenes.sound import SoundBank
 from scenes.stack import Scene, SceneStack
+from scenes.store.settings import SettingsStore
 from scenes.text import Text
 from scenes.tween import Tweener
+from scenes.widgets import draw_panel
+
+NOTICE_SECONDS = 9.0
+"""How long a one-line notice (a bad file, say) stays on screen."""
 
 FPS = 60
 MAX_DT = 0.1
@@ -50,7 +59,15 @@ class App:
 
         Raises ``pygame.error`` when no display can be opened.
         """
-        self.settings = settings or Settings()
+        self.settings = settings or defaults()
+        self.settings_store: SettingsStore | None = None
+        """Where changed settings are written (None: kept for this run only)."""
+        self.keeper = Keeper()
+        """Saves and statistics (keeps nothing until given stores)."""
+        self.language_override: str | None = None
+        """A language asked for on the command line, until the player picks one."""
+        self.notices: list[tuple[Callable[[], str], float]] = []
+        """One-line notices on screen and the time each goes away."""
         pygame.display.init()
         pygame.font.init()
         self.windowed_size = size
@@ -59,14 +76,17 @@ class App:
         self.clock: Clock = clock or pygame.time.Clock()
         self.events = events or pygame.event.get
         self.text = Text()
-        self.art = Art(self.text)
+        self.art = Art(Text())  # card faces keep their size when the words grow
         self.tweens = Tweener(self.settings.speed.value)
+        self.sound = SoundBank(self.settings.sound_volume, self.settings.mute)
+        self.gamepads = Gamepads()
         self.stack = SceneStack()
         self.running = True
         self._beneath: tuple[tuple[object, ...], pygame.Surface] | None = None
         self._resizes = 0
         self.frames = 0
         self.time = 0.0
+        self.apply_settings(language=self.settings.language != "system")
 
     # ------------------------------------------------------------------ window
 
@@ -96,12 +116,68 @@ class App:
         self._resized()
 
     def toggle_fullscreen(self) -> None:
-        """F11 and Alt+Enter."""
-        self.set_fullscreen(not self.settings.fullscreen)
+        """F11 and Alt+Enter (remembered in the settings)."""
+        self.update_settings(fullscreen=not self.settings.fullscreen)
 
     def set_speed(self, speed: float) -> None:
         """Apply a new animation-speed factor."""
         self.tweens.speed = speed
+
+    # ------------------------------------------------------------------ settings
+
+    def update_settings(self, **values: Any) -> None:
+        """Change settings (each checked: ValueError when out of range), apply them at once and save."""
+        new = self.settings.changed(**values)
+        if "fullscreen" in values and values["fullscreen"] != self.settings.fullscreen:
+            self.set_fullscreen(values["fullscreen"])
+        if "language" in values:
+            self.language_override = None
+        size = (new.window_width, new.window_height)
+        self.settings = new
+        if not new.fullscreen and ("window_width" in values or "window_height" in values):
+            self.windowed_size = size
+            self.screen = self._open(False)
+            self._resized()
+        self.apply_settings(language="language" in values)
+        self.save_settings()
+
+    def save_settings(self) -> None:
+        """Write the settings (when there is a store), showing a notice if that fails."""
+        if self.settings_store is not None and not self.settings_store.save(self.settings):
+            self.notice(lambda: _("Your settings could not be saved; they apply until you quit."))
+
+    def apply_settings(self, language: bool = True) -> None:
+        """Make everything follow the settings now: speed, sound, words, deck and cloth colours."""
+        s = self.settings
+        self.tweens.speed = s.speed.value
+        self.sound.set_volume(s.sound_volume, s.mute)
+        if language:
+            code = self.language_override or s.language
+            i18n.set_language(i18n.default_language() if code == "system" else code)
+        relaid = self.text.set_scale(s.text_scale)
+        recoloured = self.art.configure(s.four_colour, s.card_back, s.felt)
+        if relaid or recoloured:
+            self._resized()  # lay out again for the new text size; redraw what was cached
+
+    def notice(self, message: Callable[[], str], seconds: float = NOTICE_SECONDS) -> None:
+        """Show a one-line notice over every screen for a while (translated when drawn)."""
+        self.notices.append((message, self.time + seconds))
+
+    def draw_notices(self) -> None:
+        """The notices still due, one under another at the top of the window."""
+        self.notices = [(m, until) for m, until in self.notices if until > self.time]
+        w = self.size[0]
+        u = self.u
+        y = round(44 * u)
+        for message, _until in self.notices:
+            line = message()
+            fs = self.text.fit(line, max(12, round(16 * u)), w - round(80 * u))
+            tw, th = self.text.size(line, fs)
+            box = pygame.Rect(0, 0, tw + round(32 * u), th + round(14 * u))
+            box.midtop = (w // 2, y)
+            draw_panel(self.screen, box, radius=box.h // 2, alpha=240)
+            self.text.blit(self.screen, line, fs, box.center, (255, 226, 150), "sans", "center")
+            y = box.bottom + round(6 * u)
 
     def _resized(self) -> None:
         self.screen = pygame.display.get_surface()
@@ -116,6 +192,12 @@ class App:
         self.stack.apply()
         small = too_small(self.size)
         for event in events:
+            if pygame.CONTROLLERAXISMOTION <= event.type <= pygame.CONTROLLERDEVICEREMAPPED:
+                # A controller's buttons become the keys every scene knows; plugging is handled there.
+                translated = self.gamepads.translate(event)
+                if translated is None:
+                    continue
+                event = translated
             if self._global(event):
                 continue
             top = self.stack.top
@@ -135,6 +217,7 @@ class App:
     def _global(self, event: pygame.event.Event) -> bool:
         """Keys and window events that work on every screen."""
         if event.type == pygame.QUIT:
+            self.keeper.leave_all(self.stack.scenes)
             self.running = False
             return True
         if event.type in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):
@@ -169,6 +252,8 @@ class App:
             self._beneath = None
         for scene in top:
             scene.draw(self.screen)
+        if self.notices:
+            self.draw_notices()
 
     def draw_too_small(self) -> None:
         """The notice shown instead of the game in a window below the minimum size."""

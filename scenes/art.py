@@ -14,7 +14,7 @@ import random
 
 import pygame
 
-from game.cards import SIX_OF_HEARTS, Card
+from game.cards import SIX_OF_HEARTS, Card, Suit
 from scenes.text import Text
 
 FELT = (26, 104, 60)
@@ -28,6 +28,16 @@ BLACK = (24, 24, 28)
 GOLD = (232, 186, 64)
 GOLD_DARK = (150, 110, 20)
 INK = (240, 236, 220)
+BLUE = (24, 76, 190)
+GREEN = (20, 128, 52)
+FOUR_COLOURS = {Suit.SPADES: BLACK, Suit.HEARTS: RED, Suit.DIAMONDS: BLUE, Suit.CLUBS: GREEN}
+"""The four-colour deck: ♠ black, ♥ red, ♦ blue, ♣ green (the suit's symbol is always printed too)."""
+BACKS = {"red": ((120, 22, 34), (160, 44, 56)), "blue": ((26, 52, 120), (52, 84, 160)),
+         "green": ((20, 86, 44), (44, 120, 70))}
+"""Card-back colours: the ground and its lattice."""
+FELTS = {"green": ((26, 104, 60), (12, 58, 32)), "blue": ((28, 72, 118), (12, 34, 62)),
+         "red": ((118, 32, 40), (60, 14, 20))}
+"""Cloth colours: the table and the room around it."""
 CHIP_COLORS = [(196, 44, 44), (40, 90, 180), (236, 236, 228), (40, 140, 70), (30, 30, 34)]
 
 # Pip positions (fractions of the pip area) for each number card, as printed on classic decks.
@@ -67,6 +77,27 @@ class Art:
         self._chips: dict[tuple[int, int, str], pygame.Surface] = {}
         self._felt: dict[tuple[int, int], pygame.Surface] = {}
         self._shadow: dict[tuple[int, int], pygame.Surface] = {}
+        self.four_colour = False
+        self.back = "red"
+        self.cloth = "green"
+
+    def configure(self, four_colour: bool, back: str, cloth: str) -> bool:
+        """Use these deck and cloth colours from now on; returns whether anything changed."""
+        if (four_colour, back, cloth) == (self.four_colour, self.back, self.cloth):
+            return False
+        if (four_colour, back) != (self.four_colour, self.back):
+            self._cards.clear()
+            self._scaled.clear()
+        if cloth != self.cloth:
+            self._felt.clear()
+        self.four_colour, self.back, self.cloth = four_colour, back, cloth
+        return True
+
+    def suit_colour(self, card: Card) -> tuple[int, int, int]:
+        """The ink of ``card``'s suit in the deck in use."""
+        if self.four_colour:
+            return FOUR_COLOURS[card.suit]
+        return RED if card.suit.is_red else BLACK
 
     # ------------------------------------------------------------------ cards
 
@@ -125,9 +156,9 @@ class Art:
         inset = max(3, w // 14)
         inner = pygame.Rect(inset, inset, w - 2 * inset, h - 2 * inset)
         pattern = pygame.Surface(inner.size, pygame.SRCALPHA)
-        pattern.fill((120, 22, 34))
+        ground, light = BACKS.get(self.back, BACKS["red"])
+        pattern.fill(ground)
         step = max(6, w // 6)
-        light = (160, 44, 56)
         for x in range(-inner.h, inner.w + inner.h, step):
             pygame.draw.line(pattern, light, (x, 0), (x + inner.h, inner.h), max(1, w // 40))
             pygame.draw.line(pattern, light, (x + inner.h, 0), (x, inner.h), max(1, w // 40))
@@ -139,7 +170,7 @@ class Art:
         pygame.draw.polygon(pattern, GOLD, [(cx, cy - r), (cx + r, cy), (cx, cy + r), (cx - r, cy)])
         pygame.draw.polygon(
             pattern,
-            (120, 22, 34),
+            ground,
             [(cx, cy - r // 2), (cx + r // 2, cy), (cx, cy + r // 2), (cx - r // 2, cy)],
         )
         mask = pygame.Surface(inner.size, pygame.SRCALPHA)
@@ -154,7 +185,7 @@ class Art:
         surf = self._blank(
             size, (255, 246, 214) if brilliant else CARD_WHITE, GOLD_DARK if brilliant else CARD_EDGE
         )
-        color = RED if card.suit.is_red else BLACK
+        color = self.suit_colour(card)
         text = self.text
         corner = max(9, round(h * 0.15))
         suit_size = max(8, round(h * 0.13))
@@ -281,15 +312,16 @@ class Art:
             self._felt.clear()
         w, h = size
         surf = pygame.Surface(size).convert()
-        surf.fill(FELT_DARK)
+        felt, felt_dark = FELTS.get(self.cloth, FELTS["green"])
+        surf.fill(felt_dark)
         if table is not None and table.w > 0:
             rim = max(6, min(w, h) // 60)
             pygame.draw.ellipse(surf, _shade(RIM, 0.7), table.move(0, rim // 2))
             pygame.draw.ellipse(surf, RIM, table)
             pygame.draw.ellipse(surf, RIM_LIGHT, table, max(1, rim // 4))
-            pygame.draw.ellipse(surf, FELT, table.inflate(-2 * rim, -2 * rim))
+            pygame.draw.ellipse(surf, felt, table.inflate(-2 * rim, -2 * rim))
         else:
-            surf.fill(FELT)
+            surf.fill(felt)
         tile = self._noise()
         for y in range(0, h, tile.get_height()):
             for x in range(0, w, tile.get_width()):

@@ -10,6 +10,7 @@ from __future__ import annotations
 import pygame
 
 from game.actions import PASS, bid
+from game.ai import farm_value
 from game.events import (
     FARM,
     AuctionOpened,
@@ -48,6 +49,22 @@ class AuctionScene(TableScene):
             self.buttons, lambda: _("Bid {n}").format(n=self.amount), self.do_bid, True
         )
         self.pass_button = add_button(self.buttons, lambda: _("Pass"), self.do_pass)
+        self.hint = self._worth
+        self._worth_cache: tuple[tuple[int, int, int], tuple[int, int]] | None = None
+
+    def _worth(self) -> str | None:
+        """What the farm is worth to its buyer, as the AI prices it (when the settings ask for it)."""
+        if not self.app.settings.farm_hint:
+            return None
+        view = self.session.view
+        key = (view.deal_no, view.farm, view.high_bid)
+        if self._worth_cache is None or self._worth_cache[0] != key:
+            price = farm_value(view)
+            self._worth_cache = (key, (round(price.worth), max(0, int(price.fair_bid))))
+        worth, fair = self._worth_cache[1]
+        return _("The farm is worth about {worth} chips to its farmer; bids above {fair} do not pay.").format(
+            worth=worth, fair=fair
+        )
 
     def hands_over(self, event: Event) -> bool:
         """The first card dealt (or anything later) belongs to the deal."""

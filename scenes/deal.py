@@ -13,6 +13,7 @@ from __future__ import annotations
 import pygame
 
 from game.actions import DRAW, STAND
+from game.ai import hint as odds_hint
 from game.events import (
     Busted,
     CardDealt,
@@ -28,7 +29,7 @@ from game.events import (
     TurnStarted,
 )
 from scenes.art import GOLD, INK
-from scenes.i18n import _
+from scenes.i18n import _, format_percent
 from scenes.play import TableScene, add_button, draw_word, stand_word
 
 OVER_RED = (240, 110, 100)
@@ -46,6 +47,29 @@ class DealScene(TableScene):
         self.stand_button = add_button(self.buttons, lambda: stand_word(self.session), self.do_stand)
         self.deal_button = add_button(self.buttons, lambda: _("Deal a card"), self.do_deal, True)
         self.deal_ok = False
+        self.hint = self._odds
+        self._odds_cache: tuple[tuple[int, int], tuple[float, float] | None] | None = None
+
+    def _odds(self) -> str | None:
+        """The odds of the next card (when the settings ask for them), worked out once per card."""
+        if not self.app.settings.odds_hint or not self.card_button.visible:
+            return None
+        view = self.session.view
+        key = (view.deal_no, len(view.hand))
+        if self._odds_cache is None or self._odds_cache[0] != key:
+            found = odds_hint(view)
+            odds = None if found is None else (found.sixteen, found.over)
+            self._odds_cache = (key, odds)
+        odds = self._odds_cache[1]
+        if odds is None:
+            return None
+
+        def pct(p: float) -> str:
+            return format_percent(p, 1 if p < 0.1 else 0)
+
+        return _("{card}: 16 in {sixteen}, over 16 in {over}").format(
+            card=draw_word(self.session), sixteen=pct(odds[0]), over=pct(odds[1])
+        )
 
     def hands_over(self, event: Event) -> bool:
         """Hands turned over, payments and the deal's end belong to the showdown."""
@@ -57,7 +81,7 @@ class DealScene(TableScene):
 
     def hold(self, event: Event) -> bool:
         """When the human is farmer and deals by hand, each card waits for a click or a key."""
-        manual = self.session.game.farmer == self.session.human and not self.app.settings.auto_deal
+        manual = self.session.you(self.session.game.farmer) and not self.app.settings.auto_deal
         if not manual or not isinstance(event, CardDealt) or self.deal_ok:
             return False
         if self.app.tweens.busy:
@@ -87,32 +111,34 @@ class DealScene(TableScene):
             if not event.first:
                 table.say(event.seat, lambda: draw_word(self.session) + "!", INK)
             table.deal_card(event.seat, shown, event.from_bottom, duration=0.35 if event.first else 0.45)
-            if event.seat == human:
+            if self.session.you(event.seat):
                 table.set_badge(human, self._human_total, GOLD, pop=not event.first)
             return 0.16 if event.first else 0.5
         if isinstance(event, TurnStarted):
             table.active = event.seat
-            if event.seat == human:
+            if self.session.you(event.seat):
                 table.banner = lambda: _("Your turn.")
             else:
                 who = names[event.seat]
                 table.banner = lambda: _("{name}'s turn.").format(name=who)
             return 0.15
-        if isinstance(event, Stood):  # only ever the human's own
+        if isinstance(event, Stood):  # the human's own (or anyone's in a replay)
             table.say(event.seat, lambda: stand_word(self.session), (180, 220, 255))
             table.active = None
             return 0.3
         if isinstance(event, TurnEnded):
             # The table cannot tell a stand from a silent bust: the seat has simply stopped.
-            if event.seat != human:
+            if not self.session.you(event.seat) and not self.session.watching:
                 table.say(event.seat, lambda: _("done"), (180, 220, 255))
             table.active = None
             return 0.35
-        if isinstance(event, Busted):  # only ever the human's own
-            table.say(human, lambda: _("Over 16"), OVER_RED)
+        if isinstance(event, Busted):  # the human's own (or anyone's in a replay)
+            table.say(event.seat, lambda: _("Over 16"), OVER_RED)
+            table.active = None
+            if not self.session.you(event.seat):
+                return 0.5
             table.set_badge(human, self._human_total, OVER_RED)
             table.banner = lambda: _("Over 16: you stop, and wait for the showdown.")
-            table.active = None
             return 0.8
         return 0.0
 

@@ -109,14 +109,18 @@ def _angles(n: int) -> list[float]:
     return [90.0] + [90 + gap + i * step for i in range(n - 1)]
 
 
-def compute(size: tuple[int, int], n: int, human: int = 0) -> TableLayout:
-    """The table laid out for a window of ``size`` with ``n`` seats, ``human`` at the bottom."""
+def compute(size: tuple[int, int], n: int, human: int = 0, text_scale: float = 1.0) -> TableLayout:
+    """The table laid out for a window of ``size`` with ``n`` seats, ``human`` at the bottom.
+
+    ``text_scale`` is how much larger than normal words are drawn (large text): the name
+    plates, the banner and the action panel grow with it so the words still fit.
+    """
     if not 3 <= n <= 10:
         raise ValueError(f"the table seats 3 to 10 players, not {n}")
     k = 1.0
     best: TableLayout | None = None
     for _ in range(20):
-        best = _compute(size, n, human, k)
+        best = _compute(size, n, human, k, text_scale)
         if _fits(best):
             return best
         k *= 0.93
@@ -155,7 +159,7 @@ def _narrow(rect: Rect, blocks: list[Rect], gap: int) -> Rect:
     return out
 
 
-def _compute(size: tuple[int, int], n: int, human: int, k: float) -> TableLayout:
+def _compute(size: tuple[int, int], n: int, human: int, k: float, ts: float = 1.0) -> TableLayout:
     w, h = size
     u = unit(size)
     margin = round(10 * u)
@@ -171,7 +175,7 @@ def _compute(size: tuple[int, int], n: int, human: int, k: float) -> TableLayout
         "big": max(20, round(44 * u)),
     }
     # Seat blocks.
-    plate_w, plate_h = round(178 * u * k), round(54 * u * k)
+    plate_w, plate_h = round(178 * u * k * (1 + (ts - 1) * 0.7)), round(54 * u * k * ts)
     small_h = round(76 * u * k)
     small = (round(small_h / CARD_RATIO), small_h)
     big_h = round(124 * u * min(1.0, k * 1.08))
@@ -226,8 +230,8 @@ def _compute(size: tuple[int, int], n: int, human: int, k: float) -> TableLayout
     deck_h = round(92 * u * min(1.0, k * 1.1))
     deck = Rect(0, 0, round(deck_h / CARD_RATIO), deck_h)
     farm = Rect(0, 0, round(150 * u * min(1.0, k * 1.1)), deck_h + round(8 * u))
-    panel = Rect(0, 0, round(560 * u), round(84 * u))
-    banner = Rect(0, 0, round(560 * u), round(font["banner"] * 1.5))
+    panel = Rect(0, 0, round(560 * u * (1 + (ts - 1) * 0.5)), round(84 * u * ts))
+    banner = Rect(0, 0, round(560 * u), round(font["banner"] * 1.5 * ts))
     panel.midbottom = (cx, human_block.top - gap)
     free_top = top_limit + gap
     mid_y = (free_top + banner.h + panel.top) / 2

@@ -21,6 +21,8 @@ REASONS = {
     "farm": N_("the farm"),
     "nearest": N_("nearest"),
 }
+WATCH_PAUSE = 3.0
+"""Seconds a replay's ledger stays before the next deal (at normal speed)."""
 UP = (130, 230, 130)
 DOWN = (240, 130, 120)
 
@@ -56,10 +58,13 @@ class LedgerScene(TableScene):
         self._chart: tuple[tuple[object, ...], pygame.Surface] | None = None
         self.panel = pygame.Rect(0, 0, 0, 0)
         self.done = False
+        self.auto = WATCH_PAUSE if self.session.watching and not self.over else None
+        """Seconds until a replay goes on to its next deal by itself."""
 
     def enter(self) -> None:
-        """Lay the panel out."""
+        """Lay the panel out; the deal is settled on screen, so it is counted and the game saved."""
         self.resize(self.app.size)
+        self.app.keeper.deal_settled(self.session)
 
     def resize(self, size: tuple[int, int]) -> None:
         """The panel covers most of the table; buttons at its foot."""
@@ -84,6 +89,11 @@ class LedgerScene(TableScene):
         """The table keeps breathing beneath (labels fade, the winner glows)."""
         self.app.tweens.update(dt)
         self.table.update(dt)
+        if self.auto is not None:
+            self.auto -= dt / max(self.speed, 0.05)
+            if self.auto <= 0:
+                self.auto = None
+                self.next_deal()
 
     # ------------------------------------------------------------------ buttons
 
@@ -112,6 +122,7 @@ class LedgerScene(TableScene):
         from scenes.menu import MenuScene
         from scenes.newgame import NewGameScene
 
+        self.app.keeper.leave(self.session)
         self.app.stack.reset(MenuScene(self.app))
         self.app.stack.push(NewGameScene(self.app, self.session.setup))
 
@@ -119,6 +130,7 @@ class LedgerScene(TableScene):
         """Back to the main menu."""
         from scenes.menu import MenuScene
 
+        self.app.keeper.leave(self.session)
         self.app.stack.reset(MenuScene(self.app))
 
     def handle(self, event: pygame.event.Event) -> bool:
@@ -161,7 +173,7 @@ class LedgerScene(TableScene):
             winners = session.result.winners
             best = session.result.standings[winners[0]]
             if len(winners) == 1:
-                if winners[0] == session.human:
+                if session.you(winners[0]):
                     return _("Game over: you win with {n} chips!").format(n=best)
                 return _("Game over: {name} wins with {n} chips.").format(
                     name=session.names[winners[0]], n=best
@@ -209,7 +221,7 @@ class LedgerScene(TableScene):
         y += line_h
         for rank, seat in enumerate(order):
             rect = pygame.Rect(area.x, y, area.w, line_h)
-            if seat == session.human:
+            if session.you(seat):
                 pygame.draw.rect(surface, (40, 70, 50), rect.inflate(8, 0), border_radius=6)
             cy = rect.centery
             dot = max(3, fs // 3)

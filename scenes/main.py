@@ -4,6 +4,11 @@
     farmer --players 5 --rules lacombe --seed 7   straight into a game
     farmer --size 1600x900 --speed fast      window size and animation speed
     farmer --exit-after 5                    quit cleanly after five seconds
+    farmer --lang fr                         play in French (default: the settings, else the system's)
+    farmer --export-log FILE                 write the current (or last) game's deal log and exit
+    farmer --replay FILE                     watch a logged game played back on the table
+
+Settings, the saved game and statistics live in the user's folders (or under $FARMER_HOME).
 
 Bad flags get argparse's message (exit 2); no display gets one clear line (exit 1).
 """
@@ -14,11 +19,34 @@ import argparse
 import os
 import sys
 from collections.abc import Sequence
+from pathlib import Path
 
 from game.rules import RULE_NAMES
 
 SPEEDS = ("slow", "normal", "fast", "instant")
 NO_DISPLAY = "farmer: cannot open a window ({why}); run it on a desktop, or set DISPLAY."
+KIOSK_EPILOG = """\
+kiosk mode:
+  --kiosk plays demo games by itself (full screen, no pointer) until a visitor touches the
+  screen, clicks or presses a key or gamepad button; an idle visitor is asked "Are you still
+  there?" and the table returns to the demo. Escape, F11, Alt+Enter, Alt+F4 and closing the
+  window do nothing; an operator quits by holding the exit combination. Errors go to
+  kiosk.log in the data folder ($FARMER_HOME/data with FARMER_HOME set). --demo shows the
+  same demo in a window (Escape or closing the window quits).
+
+kiosk config (TOML, a [kiosk] table; every key optional, bad values logged, defaults used):
+  idle_timeout = 60          seconds without input before "Are you still there?" (5-3600)
+  countdown = 10             seconds that question counts down (3-120)
+  exit_combo = "ctrl+alt+shift+q"   keys an operator holds to quit
+  exit_hold = 3              seconds to hold them (0.5-30)
+  demo_speed = "normal"      pace of the demo: slow, normal, fast
+  language = "system"        system, en, fr, de
+  rules = "foster"           foster, lacombe, ferme
+  players = 5                seats at the table, the visitor's included (3-10)
+  deals = 6                  deals in a visitor's game (1-100)
+  sound = false              sound on (demo and visitors' games)
+  drift = true               move the picture a few pixels now and then (no burn-in)
+"""
 
 
 def _size(text: str) -> tuple[int, int]:
@@ -46,12 +74,14 @@ def parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(
         prog="farmer",
         description="Farmer (la Ferme, Pächter): the 17th-century banking card game, against AI.",
+        epilog=KIOSK_EPILOG,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     mode = p.add_mutually_exclusive_group()
     mode.add_argument("--windowed", action="store_true", help="a resizable window (the default)")
     mode.add_argument("--fullscreen", action="store_true", help="full screen (F11 or Alt+Enter toggles)")
     p.add_argument(
-        "--size", type=_size, default=(1280, 720), metavar="WxH", help="window size (default 1280x720)"
+        "--size", type=_size, metavar="WxH", help="window size (default: the settings', else 1280x720)"
     )
     p.add_argument(
         "--players",
@@ -66,8 +96,21 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument(
         "--deals", type=int, default=10, metavar="N", help="length of the game in deals (default 10)"
     )
-    p.add_argument("--speed", choices=SPEEDS, default="normal", help="animation speed (default normal)")
+    p.add_argument("--speed", choices=SPEEDS, help="animation speed (default: the settings', else normal)")
+    p.add_argument(
+        "--lang", choices=("en", "fr", "de"), help="language (default: the settings, else the system's)"
+    )
+    p.add_argument(
+        "--export-log", metavar="FILE", help="write the current or last game's deal log (JSON Lines) and exit"
+    )
+    p.add_argument("--replay", metavar="FILE", help="watch the game of a deal log played back")
     p.add_argument("--exit-after", type=_positive, metavar="SECONDS", help="quit cleanly after this long")
+    kiosk = p.add_mutually_exclusive_group()
+    kiosk.add_argument("--kiosk", action="store_true", help="run as a locked-down kiosk (see below)")
+    kiosk.add_argument("--demo", action="store_true", help="the kiosk's demo loop in a window")
+    p.add_argument(
+        "--kiosk-config", type=Path, metavar="FILE", help="the kiosk's TOML config (see below)"
+    )
     return p
 
 
@@ -79,6 +122,21 @@ def main(argv: Sequence[str] | None = None) -> int:
         p.error("--rotating is an option of foster and lacombe, not ferme")
     if args.deals < 1:
         p.error("--deals must be at least 1")
+    if args.kiosk or args.demo:
+        from scenes.kiosk.run import run_kiosk
+
+        return run_kiosk(args.kiosk_config, args.kiosk, args.size or (1280, 720), args.exit_after)
+    if args.export_log is not None:
+        from scenes.export import export_log
+
+        return export_log(args.export_log)
+    replay_records = None
+    if args.replay is not None:
+        from scenes.export import read_replay
+
+        replay_records = read_replay(args.replay)
+        if replay_records is None:
+            return 2
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     chosen = os.environ.get("SDL_VIDEODRIVER")
     if (
@@ -92,11 +150,18 @@ def main(argv: Sequence[str] | None = None) -> int:
     import pygame
 
     from scenes.app import App
-    from scenes.settings import Settings, Speed
+    from scenes.i18n import _
+    from scenes.store.settings import SettingsStore
 
-    settings = Settings(fullscreen=args.fullscreen, speed=Speed[args.speed.upper()])
+    store = SettingsStore()
+    settings = store.load()
+    if args.fullscreen or args.windowed:
+        settings.fullscreen = args.fullscreen
+    if args.speed is not None:
+        settings.animation_speed = args.speed
+    size = args.size or (settings.window_width, settings.window_height)
     try:
-        app = App(settings, args.size)
+        app = App(settings, size)
     except pygame.error as exc:
         print(NO_DISPLAY.format(why=exc), file=sys.stderr)
         return 1
@@ -105,10 +170,32 @@ def main(argv: Sequence[str] | None = None) -> int:
         pygame.quit()
         print(NO_DISPLAY.format(why="only an invisible display driver is available"), file=sys.stderr)
         return 1
+    from scenes.keeper import Keeper
     from scenes.menu import MenuScene
+    from scenes.store.saves import SaveStore
+    from scenes.store.stats import StatsStore
 
+    app.settings_store = store
+    app.language_override = args.lang
+    app.apply_settings()
+    if store.problem:
+        print(f"farmer: {store.problem}", file=sys.stderr)
+        app.notice(lambda: _("Your settings file was damaged: the bad values are back to their defaults."))
+    if replay_records is None:
+        app.keeper = Keeper(SaveStore(), StatsStore())
+    if app.keeper.stats is not None and app.keeper.stats.problem:
+        print(f"farmer: {app.keeper.stats.problem}", file=sys.stderr)
+        app.notice(
+            lambda: _("Your statistics file was damaged and has been set aside; counting starts afresh.")
+        )
     app.stack.push(MenuScene(app))
-    if args.players is not None or args.rules is not None or args.seed is not None or args.rotating:
+    if replay_records is not None:
+        from scenes.play import play_session
+        from scenes.replay import ReplaySession
+
+        app.stack.apply()
+        play_session(app, ReplaySession(replay_records))
+    elif args.players is not None or args.rules is not None or args.seed is not None or args.rotating:
         from scenes.play import start_game
         from scenes.session import Setup
 
@@ -122,6 +209,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         pass
     finally:
+        app.keeper.leave_all(app.stack.scenes)  # however the loop ended, the game in progress is kept
         pygame.quit()
     return 0
 

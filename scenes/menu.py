@@ -1,10 +1,16 @@
-"""The main menu: New game, How to play, Settings, Quit — on the felt, with a fan of cards."""
+"""The main menu: Continue (when a game is saved), New game, How to play, Settings, Statistics,
+Quit — on the felt, with a fan of cards.
+
+The saved game is read when the menu opens: a bad one is set aside with a one-line notice
+and Continue is not offered.
+"""
 
 from __future__ import annotations
 
 import pygame
 
 from game.cards import Card
+from game.engine import Game
 from scenes.app import App
 from scenes.art import GOLD
 from scenes.i18n import _, game_name
@@ -25,16 +31,83 @@ class MenuScene(PanelScene):
 
     def __init__(self, app: App) -> None:
         """The main menu."""
+        self.saved: tuple[Game, list[str]] | None = None
         super().__init__(app, lambda: "")
 
     def build(self) -> list[Widget]:
-        """The four choices."""
+        """The choices; Continue shows only while a saved game can be continued."""
+        self.continue_button = Button(lambda: _("Continue"), self.continue_game, primary=True)
+        self.new_button = Button(lambda: _("New game"), self.new_game, primary=True)
+        self.continue_button.visible = False
         return [
-            Button(lambda: _("New game"), self.new_game, primary=True),
+            self.continue_button,
+            self.new_button,
             Button(lambda: _("How to play"), self.how_to_play),
             Button(lambda: _("Settings"), self.settings),
+            Button(lambda: _("Statistics"), self.statistics),
             Button(lambda: _("Quit"), self.app.quit),
         ]
+
+    def enter(self) -> None:
+        """Look for a saved game, then lay out."""
+        self.look_for_save()
+        super().enter()
+
+    def resume(self) -> None:
+        """Back on top: the saved game may have changed."""
+        self.look_for_save()
+        super().resume()
+
+    def look_for_save(self) -> None:
+        """Read the saved game; offer Continue when it can be continued, else say why in one line."""
+        keeper = self.app.keeper
+        self.saved = None
+        if keeper.saves is not None and keeper.saves.exists():
+            self.saved = keeper.saves.load()
+            if self.saved is None and keeper.saves.problem:
+                self._bad_save(keeper.saves.problem)
+            elif self.saved is not None and self.saved[0].is_over:
+                keeper.saves.delete()  # a finished game has nothing to continue
+                self.saved = None
+        self.continue_button.visible = self.saved is not None
+        self.new_button.primary = self.saved is None
+        self.group.set_focus(self.continue_button if self.saved is not None else self.new_button)
+
+    def _bad_save(self, problem: str) -> None:
+        import sys
+
+        print(f"farmer: {problem}", file=sys.stderr)
+        self.app.notice(lambda: _("The saved game could not be read; it has been set aside."))
+
+    def continue_game(self) -> None:
+        """Play on from the saved game."""
+        from scenes.play import play_session
+        from scenes.session import Session
+
+        if self.saved is None:
+            return
+        game, players = self.saved
+        try:
+            session = Session.resume(game, players)
+        except ValueError as exc:
+            keeper = self.app.keeper
+            if keeper.saves is not None:
+                from scenes.store.files import keep_bad_copy
+
+                keep_bad_copy(keeper.saves.path)
+                keeper.saves.delete()
+            self._bad_save(f"the saved game cannot be continued: {exc}")
+            self.look_for_save()
+            self.resize(self.app.size)
+            return
+        self.saved = None
+        play_session(self.app, session)
+
+    def statistics(self) -> None:
+        """The player's statistics."""
+        from scenes.statistics import StatisticsScene
+
+        self.app.push(StatisticsScene(self.app))
 
     def resize(self, size: tuple[int, int]) -> None:
         """The panel sits below the title and the fan of cards."""

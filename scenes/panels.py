@@ -52,7 +52,7 @@ class PanelScene(Scene):
         """Centre the panel and stack the widgets in it."""
         u = self.app.u
         w, h = size
-        widgets = self.group.widgets
+        widgets = [w for w in self.group.widgets if w.visible]
         row_h = round(self.row_height * u)
         gap = round(10 * u)
         head = round(self.head * u)

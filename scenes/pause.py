@@ -42,7 +42,8 @@ class PauseScene(PanelScene):
         self.app.push(HowToScene(self.app, self.session.game.rules.name, self.session.game.rules.rotating))
 
     def to_menu(self) -> None:
-        """Abandon the game and go back to the main menu."""
+        """Leave the game (it is saved, to continue later) and go back to the main menu."""
         from scenes.menu import MenuScene
 
+        self.app.keeper.leave(self.session)
         self.app.stack.reset(MenuScene(self.app))

@@ -56,6 +56,8 @@ class TableScene(Scene):
         self.think: float | None = None
         self.buttons = FocusGroup(horizontal=True)
         self.prompt: Callable[[], str] | None = None
+        self.hint: Callable[[], str | None] | None = None
+        """A line of advice above the action panel while the human acts (the settings' hints)."""
 
     # ------------------------------------------------------------------ to override
 
@@ -148,7 +150,7 @@ class TableScene(Scene):
         seat = self.session.waiting_for
         if seat is None:
             self.leave(None)
-        elif seat == self.session.human:
+        elif self.session.you(seat):
             self.human_turn()
         else:
             self._think(seat, dt)
@@ -184,6 +186,8 @@ class TableScene(Scene):
         self.draw_header(surface)
         if any(b.visible for b in self.buttons.widgets) or self.prompt is not None:
             self.draw_panel(surface)
+            if self.prompt is not None and self.hint is not None:
+                self.draw_hint(surface, self.hint())
 
     def draw_header(self, surface: pygame.Surface) -> None:
         """Deal number and rules on the left, the keys on the right."""
@@ -227,13 +231,32 @@ class TableScene(Scene):
             )
         self.buttons.draw(surface, self.app.text)
 
+    def draw_hint(self, surface: pygame.Surface, line: str | None) -> None:
+        """A line of advice on a dark strip just above the action panel."""
+        if not line:
+            return
+        lay = self.table.layout
+        text = self.app.text
+        fs = text.fit(line, lay.font["small"], lay.panel.w - 20)
+        w, h = text.size(line, fs)
+        strip = pygame.Rect(0, 0, w + round(24 * lay.u), h + round(10 * lay.u))
+        strip.midbottom = (lay.panel.centerx, lay.panel.top - round(6 * lay.u))
+        draw_panel(surface, strip, radius=strip.h // 2, alpha=200)
+        text.blit(surface, line, fs, strip.center, (215, 230, 250), "sans", "center")
+
 
 def start_game(app: App, setup: Setup) -> None:
     """Begin a new game of ``setup``: a fresh session and table, straight to the first auction."""
+
+    play_session(app, Session(setup))
+
+
+def play_session(app: App, session: Session) -> None:
+    """Put ``session`` on a fresh table and play on from where it stands (its next deal)."""
     from scenes.auction import AuctionScene
 
-    session = Session(setup)
     table = Table(session, app.art, app.text, app.tweens, app.size)
+    table.sound = app.sound.play
     session.start_deal()
     app.stack.push(AuctionScene(app, session, table))
 

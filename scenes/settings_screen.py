@@ -1,52 +1,203 @@
-"""The Settings screen: window mode, animation speed, and how the human deals as farmer."""
+"""The Settings screen: screen and sound on the left, the table and new games on the right.
+
+Every change goes through :meth:`scenes.app.App.update_settings`, so it applies at once
+(the language of every word, the deck's colours, the text size) and is saved at once.
+Reachable from the main menu and from the pause overlay.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
+import pygame
+
 from scenes.app import App
-from scenes.i18n import _
+from scenes.art import GOLD
+from scenes.i18n import _, default_language, language_name, ngettext, rules_label
 from scenes.panels import PanelScene
-from scenes.settings import Speed
-from scenes.widgets import Button, Choice, Widget
+from scenes.session import LEVEL_LABELS, LEVELS
+from scenes.settings import CHOICES, Speed
+from scenes.widgets import Button, Choice, Message, Stepper, Widget
+
+WINDOW_SIZES: tuple[tuple[int, int], ...] = ((1280, 720), (1600, 900), (1920, 1080), (2560, 1440))
+"""Window sizes offered (the window can also be resized by hand)."""
+VOLUMES = tuple(range(0, 101, 10))
+COLOUR_NAMES: dict[str, Message] = {
+    "red": lambda: _("Red"),
+    "blue": lambda: _("Blue"),
+    "green": lambda: _("Green"),
+}
+
+
+def _yes_no(on: Message, off: Message) -> list[tuple[Any, Message]]:
+    return [(False, off), (True, on)]
 
 
 class SettingsScene(PanelScene):
     """See the module docstring."""
 
     name = "settings"
-    width = 620
+    width = 1100
 
     def __init__(self, app: App) -> None:
         """The settings of ``app``."""
         super().__init__(app, lambda: _("Settings"))
 
+    def _choice(self, label: Message, name: str, options: list[tuple[Any, Message]]) -> Choice:
+        return Choice(label, options, lambda: getattr(self.app.settings, name), self._setter(name))
+
+    def _setter(self, name: str) -> Callable[[Any], None]:
+        def set_(value: Any) -> None:
+            self.app.update_settings(**{name: value})
+
+        return set_
+
     def build(self) -> list[Widget]:
-        """One choice per setting, then Back."""
+        """Two columns of choices, then Back."""
         s = self.app.settings
-        return [
-            Choice(
-                lambda: _("Display"),
-                [(False, lambda: _("In a window")), (True, lambda: _("Full screen"))],
-                lambda: s.fullscreen,
-                self.app.set_fullscreen,
-            ),
-            Choice(
-                lambda: _("Animation speed"),
-                [(sp, lambda sp=sp: _(sp.label)) for sp in Speed],
-                lambda: s.speed,
-                self._set_speed,
-            ),
-            Choice(
-                lambda: _("When you are farmer"),
-                [(True, lambda: _("Deal automatically")), (False, lambda: _("One card per click"))],
-                lambda: s.auto_deal,
-                self._set_auto_deal,
-            ),
-            Button(lambda: _("Back"), self.back, primary=True),
+        self.window_w = Choice(
+            lambda: _("Display"),
+            [(False, lambda: _("In a window")), (True, lambda: _("Full screen"))],
+            lambda: self.app.settings.fullscreen,
+            self._setter("fullscreen"),
+        )
+        sizes = list(WINDOW_SIZES)
+        if (s.window_width, s.window_height) not in sizes:
+            sizes.append((s.window_width, s.window_height))
+        self.size_w = Choice(
+            lambda: _("Window size"),
+            [(size, lambda size=size: f"{size[0]} × {size[1]}") for size in sizes],
+            lambda: (self.app.settings.window_width, self.app.settings.window_height),
+            lambda size: self.app.update_settings(window_width=size[0], window_height=size[1]),
+        )
+        languages: list[tuple[Any, Message]] = [
+            ("system", lambda: _("System ({name})").format(name=language_name(default_language())))
         ]
+        languages += [(code, lambda code=code: language_name(code)) for code in CHOICES["language"][1:]]
+        self.left = [
+            self.window_w,
+            self.size_w,
+            self._choice(lambda: _("Language"), "language", languages),
+            self._choice(
+                lambda: _("Animation speed"),
+                "animation_speed",
+                [(sp.key, lambda sp=sp: _(sp.label)) for sp in Speed],
+            ),
+            self._choice(
+                lambda: _("Text size"), "large_text", _yes_no(lambda: _("Large"), lambda: _("Normal"))
+            ),
+            self._choice(
+                lambda: _("Sound volume"),
+                "sound_volume",
+                [(v, lambda v=v: f"{v} %") for v in VOLUMES],
+            ),
+            self._choice(lambda: _("Sound"), "mute", _yes_no(lambda: _("Off"), lambda: _("On"))),
+            self._choice(
+                lambda: _("Card backs"), "card_back", [(c, COLOUR_NAMES[c]) for c in CHOICES["card_back"]]
+            ),
+            self._choice(lambda: _("Cloth"), "felt", [(c, COLOUR_NAMES[c]) for c in CHOICES["felt"]]),
+        ]
+        self.rotating_w = self._choice(
+            lambda: _("Rotating farm"), "rotating", _yes_no(lambda: _("Yes"), lambda: _("No"))
+        )
+        self.right = [
+            self._choice(
+                lambda: _("Suit colours"),
+                "four_colour",
+                _yes_no(lambda: _("Four colours"), lambda: _("Red and black")),
+            ),
+            self._choice(
+                lambda: _("Odds of the next card"), "odds_hint", _yes_no(lambda: _("Show"), lambda: _("Hide"))
+            ),
+            self._choice(
+                lambda: _("Worth of the farm"), "farm_hint", _yes_no(lambda: _("Show"), lambda: _("Hide"))
+            ),
+            self._choice(
+                lambda: _("When you are farmer"),
+                "auto_deal",
+                [(True, lambda: _("Deal automatically")), (False, lambda: _("One card per click"))],
+            ),
+            self._choice(
+                lambda: _("Rules of a new game"),
+                "rules",
+                [(r, lambda r=r: rules_label(r)) for r in CHOICES["rules"]],
+            ),
+            self.rotating_w,
+            Stepper(
+                lambda: _("Players"),
+                3,
+                10,
+                lambda: self.app.settings.players,
+                self._setter("players"),
+            ),
+            self._choice(
+                lambda: _("Opponents' level"),
+                "ai_level",
+                [(lv, lambda lv=lv: _(LEVEL_LABELS[lv])) for lv in LEVELS],
+            ),
+            Stepper(
+                lambda: _("Length"),
+                1,
+                60,
+                lambda: self.app.settings.deals,
+                self._setter("deals"),
+                fmt=lambda n: ngettext("{n} deal", "{n} deals", n).format(n=n),
+            ),
+        ]
+        self.back_button = Button(lambda: _("Back"), self.back, primary=True)
+        # Focus order: down the left column, then down the right one, then Back.
+        return [*self.left, *self.right, self.back_button]
 
-    def _set_speed(self, speed: Speed) -> None:
-        self.app.settings.speed = speed
-        self.app.set_speed(speed.value)
+    def enter(self) -> None:
+        """Lay out; the first setting has the focus."""
+        super().enter()
+        self._refresh()
 
-    def _set_auto_deal(self, on: bool) -> None:
-        self.app.settings.auto_deal = on
+    def update(self, dt: float) -> None:
+        """Keep choices that depend on others greyed out when they do not apply."""
+        self._refresh()
+
+    def _refresh(self) -> None:
+        self.size_w.enabled = not self.app.settings.fullscreen
+        self.rotating_w.enabled = self.app.settings.rules != "ferme"
+
+    def resize(self, size: tuple[int, int]) -> None:
+        """Two columns under their headings, Back centred below."""
+        u = self.app.u
+        w, h = size
+        rows = max(len(self.left), len(self.right))
+        gap = round(8 * u)
+        head = round(112 * u)
+        foot = round(74 * u)
+        room = h - round(56 * u)
+        row_h = min(round(44 * u), (room - head - foot) // rows - gap)
+        self.panel = pygame.Rect(0, 0, min(w - 20, round(self.width * u)), head + rows * (row_h + gap) + foot)
+        self.panel.center = (w // 2, (h - round(26 * u)) // 2)
+        pad = round(26 * u)
+        col_w = (self.panel.w - 3 * pad) // 2
+        fs = max(11, round(min(18 * u, row_h * 0.45)))
+        self.heading_y = self.panel.y + round(84 * u)
+        self.heading_fs = max(12, round(19 * u))
+        self.columns = (self.panel.x + pad, self.panel.x + 2 * pad + col_w)
+        self.col_w = col_w
+        for x, column in zip(self.columns, (self.left, self.right), strict=True):
+            y = self.panel.y + head
+            for widget in column:
+                widget.rect = pygame.Rect(x, y, col_w, row_h)
+                widget.font_size = fs
+                if isinstance(widget, Choice):
+                    widget.split = 0.48
+                y += row_h + gap
+        bh = round(46 * u)
+        self.back_button.rect = pygame.Rect(0, 0, round(220 * u), bh)
+        self.back_button.rect.midbottom = (self.panel.centerx, self.panel.bottom - round(16 * u))
+        self.back_button.font_size = round(20 * u)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """The panel, the two columns' headings and the widgets."""
+        super().draw(surface)
+        text = self.app.text
+        for x, heading in zip(self.columns, (_("Screen and sound"), _("Table and new games")), strict=True):
+            line = text.ellipsize(heading, self.heading_fs, self.col_w)
+            text.blit(surface, line, self.heading_fs, (x, self.heading_y), GOLD, "bold", "midleft")

@@ -47,6 +47,8 @@ class ShowdownScene(TableScene):
             total = event.total
             color = GOLD if total == 16 else OVER_RED if total > 16 else INK
             table.set_badge(event.seat, lambda: str(total), color)
+            if total > 16:
+                table.sound("bust")
             return 0.5
         if isinstance(event, ChipsMoved):
             amount = event.amount
@@ -88,6 +90,7 @@ class ShowdownScene(TableScene):
                 table.note(lambda: _("nearest: a chip from each player"), table.anchor(event.seat), GOLD, 2.5)
             return 1.0
         if isinstance(event, FarmWon):
+            table.sound("farm_won")
             who = names[event.seat]
             total = event.total
             if total == 16:

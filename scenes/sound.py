@@ -10,6 +10,7 @@ from __future__ import annotations
 import logging
 import math
 import random
+import time
 from array import array
 from collections.abc import Callable
 
@@ -18,6 +19,8 @@ import pygame
 log = logging.getLogger("farmer.sound")
 
 RATE = 44100
+REPEAT_MS = 45
+"""An effect is not started again within this many milliseconds."""
 
 Voice = Callable[[float], float]
 """A sample of an effect at time ``t`` seconds (roughly -1..1)."""
@@ -122,6 +125,8 @@ class SoundBank:
         self.volume = volume
         self.muted = muted
         self._sounds: dict[str, pygame.mixer.Sound] = {}
+        self._last: dict[str, int] = {}
+        """When each effect last started, in milliseconds."""
         self.available = self._open()
 
     def _open(self) -> bool:
@@ -167,6 +172,10 @@ class SoundBank:
         """Play effect ``name`` (see :data:`EFFECTS`); nothing happens when muted or silent."""
         if self.muted or not self.available or self.volume <= 0:
             return
+        now = int(time.monotonic() * 1000)
+        if now - self._last.get(name, -REPEAT_MS) < REPEAT_MS:
+            return  # at instant speed a dozen cards land in one frame: one sound says it
+        self._last[name] = now
         sound = self._sound(name)
         if sound is not None:
             try:

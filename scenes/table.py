@@ -123,14 +123,16 @@ class Table:
         self.banner: Message | None = None
         self.time = 0.0
         self._plates: dict[tuple[object, ...], pygame.Surface] = {}
-        self.layout: TableLayout = compute(size, session.n, session.human)
+        self.sound: Callable[[str], None] = _silent
+        """Plays a sound effect by name (the app's sound bank; silent until one is given)."""
+        self.layout: TableLayout = compute(size, session.n, session.human, text.scale)
 
     # ------------------------------------------------------------------ geometry
 
     def resize(self, size: tuple[int, int]) -> None:
         """Lay the table out again for a new window size; everything snaps to its place."""
         self.tweens.finish_all()
-        self.layout = compute(size, self.session.n, self.session.human)
+        self.layout = compute(size, self.session.n, self.session.human, self.text.scale)
         self._plates.clear()
         for seat, state in enumerate(self.seats):
             self._arrange(seat, animate=False)
@@ -221,6 +223,7 @@ class Table:
         lay = self.layout.seat(seat)
         start = self.deck_pos()
         sprite = CardSprite(card, start, lay.card, flip=0.0)
+        self.sound("card")
         state = self.seats[seat]
         state.hand.append(sprite)
         self.deck_count = max(0, self.deck_count - 1)
@@ -246,6 +249,8 @@ class Table:
     def show_hand(self, seat: int, cards: tuple[Card, ...], duration: float = 0.45) -> None:
         """Turn ``seat``'s cards face up (the ones the human has not seen yet flip over)."""
         hand = self.seats[seat].hand
+        if any(i >= len(hand) or hand[i].flip < 1.0 or hand[i].card is None for i in range(len(cards))):
+            self.sound("flip")
         for i, card in enumerate(cards):
             if i >= len(hand):
                 hand.append(CardSprite(card, self.deck_pos(), self.layout.seat(seat).card))
@@ -297,6 +302,7 @@ class Table:
             return
         a = self.anchor(source)
         b = self.anchor(target)
+        self.sound("chips")
         self._add_count(source, -amount)
         shown = min(amount, 8)
         height = max(16.0, math.dist(a, b) * 0.12)
@@ -588,3 +594,7 @@ class Table:
         img.set_alpha(int(255 * fade))
         surface.blit(img, img.get_rect(center=box.center))
         img.set_alpha(None)
+
+
+def _silent(name: str) -> None:
+    """No sound."""

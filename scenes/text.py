@@ -35,10 +35,21 @@ class Text:
         self._fonts: dict[tuple[str, int], pygame.font.Font] = {}
         self._surfaces: OrderedDict[tuple[str, str, int, Color], pygame.Surface] = OrderedDict()
         self._max = max_surfaces
+        self.scale = 1.0
+        """Every size asked for is drawn this much larger (the settings' large text)."""
+
+    def set_scale(self, scale: float) -> bool:
+        """Draw every size ``scale`` times larger from now on; returns whether it changed."""
+        if scale == self.scale:
+            return False
+        self.scale = scale
+        self._fonts.clear()
+        self._surfaces.clear()
+        return True
 
     def font(self, size: int, style: str = "sans") -> pygame.font.Font:
         """The font of ``style`` at ``size`` pixels (falls back to pygame's own font if missing)."""
-        size = max(6, int(size))
+        size = max(6, round(int(size) * self.scale))
         key = (style, size)
         font = self._fonts.get(key)
         if font is None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
+import tempfile
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -18,7 +19,7 @@ from scenes.main import main
 from scenes.menu import MenuScene
 from scenes.play import start_game
 from scenes.session import Setup
-from scenes.settings import Settings, Speed
+from scenes.settings import Settings
 
 ROOT = Path(__file__).resolve().parent.parent
 DT = 1 / 60
@@ -26,7 +27,7 @@ DT = 1 / 60
 
 @pytest.fixture
 def app() -> Iterator[App]:
-    the_app = App(Settings(speed=Speed.INSTANT), (1280, 720))
+    the_app = App(Settings(animation_speed="instant"), (1280, 720))
     the_app.stack.push(MenuScene(the_app))
     the_app.step(DT, [])
     yield the_app
@@ -182,7 +183,7 @@ def test_escape_pauses_and_resumes_and_the_game_waits(app: App) -> None:
 
 
 def test_space_finishes_the_animations_at_normal_speed() -> None:
-    app = App(Settings(speed=Speed.NORMAL), (1280, 720))
+    app = App(Settings(animation_speed="normal"), (1280, 720))
     start_game(app, Setup.for_players(4, seed=9, deals=1))
     for _ in range(40):
         frame(app)
@@ -200,7 +201,7 @@ def test_space_finishes_the_animations_at_normal_speed() -> None:
 
 
 def test_dealing_by_hand_when_the_human_is_farmer() -> None:
-    app = App(Settings(speed=Speed.INSTANT, auto_deal=False), (1280, 720))
+    app = App(Settings(animation_speed="instant", auto_deal=False), (1280, 720))
     # Lacombe with the rotating farm: the first farmer is drawn by lot; seed 1 picks someone.
     for seed in range(40):
         setup = Setup.for_players(3, "ferme", deals=1, seed=seed)
@@ -277,8 +278,10 @@ def test_bad_flags_get_argparse_messages() -> None:
     assert exc.value.code == 2
 
 
-def _farmer(*args: str, driver: str = "dummy") -> subprocess.CompletedProcess[str]:
-    env = dict(os.environ, SDL_VIDEODRIVER=driver, SDL_AUDIODRIVER="dummy")
+def _farmer(*args: str, driver: str = "dummy", home: Path | None = None) -> subprocess.CompletedProcess[str]:
+    # Each run keeps its settings and saves in a folder of its own, never the user's.
+    home = home or Path(tempfile.mkdtemp(prefix="farmer-test-"))
+    env = dict(os.environ, SDL_VIDEODRIVER=driver, SDL_AUDIODRIVER="dummy", FARMER_HOME=str(home))
     code = "import sys; from scenes.main import main; sys.exit(main(sys.argv[1:]))"
     return subprocess.run(
         [sys.executable, "-c", code, *args], cwd=ROOT, env=env, capture_output=True, text=True, timeout=60

@@ -45,10 +45,10 @@ def measure(size: tuple[int, int], players: int, deals: int) -> dict[str, object
     from scenes.pause import PauseScene
     from scenes.play import start_game
     from scenes.session import Setup
-    from scenes.settings import Settings, Speed
+    from scenes.settings import Settings
 
     dt = 1 / 60
-    app = App(Settings(speed=Speed.NORMAL), size)
+    app = App(Settings(animation_speed="normal"), size)
     times: dict[str, list[float]] = {}
 
     def step(events: list[object], label: str | None = None) -> None:

@@ -30,7 +30,7 @@ from scenes.newgame import NewGameScene
 from scenes.pause import PauseScene
 from scenes.play import start_game
 from scenes.session import Setup
-from scenes.settings import Settings, Speed
+from scenes.settings import Settings
 from scenes.settings_screen import SettingsScene
 
 DT = 1 / 60
@@ -66,7 +66,7 @@ def main(argv: list[str] | None = None) -> int:
     args = p.parse_args(argv)
     out: Path = args.out
     out.mkdir(parents=True, exist_ok=True)
-    app = App(Settings(speed=Speed.NORMAL), args.size)
+    app = App(Settings(animation_speed="normal"), args.size)
 
     def save(name: str) -> None:
         app.draw()
@@ -135,8 +135,7 @@ def main(argv: list[str] | None = None) -> int:
     for _ in range(30):
         app.step(DT, [])
     save("ledger")
-    app.settings.speed = Speed.INSTANT
-    app.set_speed(0.0)
+    app.update_settings(animation_speed="instant")
     run_until(app, lambda: top_name(app) == "gameover")
     app.step(DT, [])
     save("gameover")

@@ -36,6 +36,8 @@ class SaveStore:
         result = read_json(self.path, "saved game")
         self.problem = result.problem
         if result.data is None:
+            if result.kept_as is not None:
+                self.path.unlink(missing_ok=True)  # kept aside: not offered again
             return None
         try:
             return restore(result.data)

@@ -1,0 +1,108 @@
+"""What the game keeps of a game being played: the saved game and the player's statistics.
+
+The scenes tell the :class:`Keeper` when a deal has been settled on screen (the ledger
+opens), and when the player leaves a game (to the menu, or by closing the window). The
+keeper saves the game (or the snapshot taken at the start of an unfinished deal), counts
+the human's deals and games into the statistics once each, deletes the save of a finished
+game and keeps that game's deal log for ``farmer --export-log``. A keeper without stores
+(tests, the replay, the attract mode) keeps nothing. Nothing here needs a display.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Iterable
+from pathlib import Path
+from typing import Any
+
+from game.deallog import write_log
+from scenes.export import LAST_LOG
+from scenes.session import Session
+from scenes.store.saves import SaveStore
+from scenes.store.stats import StatsStore
+
+log = logging.getLogger("farmer.keeper")
+
+
+
+class Keeper:
+    """Saves and statistics for the games played; see the module docstring."""
+
+    def __init__(self, saves: SaveStore | None = None, stats: StatsStore | None = None) -> None:
+        """Keep games in ``saves`` and count them in ``stats`` (either may be None: not kept)."""
+        self.saves = saves
+        self.stats = stats
+        if stats is not None:
+            stats.load()
+            if stats.problem:
+                log.warning("%s", stats.problem)
+
+    @property
+    def last_log(self) -> Path | None:
+        """Where the last finished game's deal log is kept (None without a save store)."""
+        return self.saves.path.with_name(LAST_LOG) if self.saves is not None else None
+
+    def has_save(self) -> bool:
+        """Whether there is a saved game to continue."""
+        return self.saves is not None and self.saves.exists()
+
+    def deal_settled(self, session: Session) -> None:
+        """The screen has shown the end of the session's current deal: count it, then save."""
+        if not session.keeps:
+            return
+        self._count(session)
+        session.shown_settled()
+        self._save(session)
+
+    def leave(self, session: Session) -> None:
+        """The player leaves ``session`` (to the menu, or the window closes): save what can be saved."""
+        if not session.keeps:
+            return
+        self._save(session)
+
+    def leave_all(self, scenes: Iterable[object]) -> None:
+        """Save the game of whichever scene on the stack plays one (the window is closing)."""
+        seen: set[int] = set()
+        for scene in scenes:
+            session = getattr(scene, "session", None)
+            if isinstance(session, Session) and id(session) not in seen:
+                seen.add(id(session))
+                self.leave(session)
+
+    # ------------------------------------------------------------------ inside
+
+    def _save(self, session: Session) -> None:
+        if self.saves is None:
+            return
+        if session.over and session.settled_on_screen:
+            self._keep_log(session.game.log)
+            self.saves.delete()
+            return
+        document = session.save_document()
+        if document is not None and not self.saves.save_document(document):
+            log.warning("%s", self.saves.problem)
+
+    def _keep_log(self, records: list[dict[str, Any]]) -> None:
+        path = self.last_log
+        if path is None or not records:
+            return
+        try:
+            write_log(path, [records])
+        except OSError as exc:
+            log.warning("could not keep the last game's log at %s (%s)", path, exc.strerror)
+
+    def _count(self, session: Session) -> None:
+        if self.stats is None or session.watching:
+            return
+        stats = self.stats.for_rules(session.game.rules.name)
+        for record in session.game.log:
+            if record["deal"] > session.counted_deal:
+                stats.add_deal(record, session.human)
+                session.counted_deal = record["deal"]
+        if session.over and not session.counted_game:
+            session.counted_game = True
+            standings = session.game.standings()
+            mine = standings[session.human]
+            stats.add_game(mine, mine == max(standings))
+        if not self.stats.save():
+            log.warning("%s", self.stats.problem)

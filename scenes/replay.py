@@ -1,0 +1,164 @@
+"""Playing a deal log back through the engine: watching a logged game, and warming up resumed AIs.
+
+A deal log (:mod:`game.deallog`) holds each deal's hands, order and auction calls. To play
+it back, each deal's deck is stacked so that it deals the logged hands, and every seat is
+a :class:`ScriptedAgent` that makes the logged calls: bids and passes in order, cards
+until its hand is as long as the logged one, then a stand. The engine does the rest, so
+the chips, farm and farmer after every deal are the engine's own, deal by deal.
+
+:class:`ReplaySession` is a session with nobody at the table: the normal scenes animate
+it with every card shown. :func:`warm_up` lets the AIs of a game continued from a save
+look over the deals already played, exactly as they saw them, so that what they learned
+of the table is what it would have been without the break.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Sequence
+from typing import Any
+
+from game.actions import DRAW, PASS, STAND, Action, bid
+from game.cards import DECK, Card
+from game.deallog import LogError, check, read_log
+from game.engine import Game, Phase
+from game.rules import rules_named
+from game.view import View
+from scenes.session import Session, Setup, reseed
+
+Record = dict[str, Any]
+
+
+def stacked_deck(record: Record, from_bottom: bool) -> list[Card]:
+    """The deck order that deals ``record``'s hands: first cards, then the cards drawn, then the rest.
+
+    Under rules that draw from the bottom of the deck, the drawn cards sit at the bottom in
+    reverse (the first drawn is the bottom card), as the deal log documents.
+    """
+    hands = [[Card.parse(code) for code in hand] for hand in record["hands"]]
+    firsts = [hands[seat][0] for seat in record["order"]]
+    drawn = [card for seat in record["order"] for card in hands[seat][1:]]
+    used = set(firsts) | set(drawn)
+    unused = [card for card in DECK if card not in used]
+    if from_bottom:
+        return firsts + unused + drawn[::-1]
+    return firsts + drawn + unused
+
+
+def first_seat(first: Record) -> int:
+    """The seat the lot chose in a game's first deal: the first bidder, else the first farmer."""
+    auction = first["auction"]
+    if auction is not None and auction["bids"]:
+        return int(auction["bids"][0][0])
+    return int(first["farmer"])
+
+
+class ScriptedAgent:
+    """Makes one seat's logged calls of one deal record at a time (see :meth:`follow`)."""
+
+    def __init__(self, seat: int) -> None:
+        """The scripted player of ``seat``."""
+        self.seat = seat
+        self.calls: list[int | None] = []
+        self.cards = 0
+
+    def follow(self, record: Record) -> None:
+        """Play ``record``'s deal next."""
+        auction = record.get("auction") or {"bids": []}
+        self.calls = [amount for seat, amount in auction["bids"] if seat == self.seat]
+        self.cards = len(record["hands"][self.seat])
+
+    def choose(self, view: View) -> Action:
+        """The logged call in the auction; in the deal, a card while the logged hand is longer."""
+        if view.phase is Phase.AUCTION:
+            amount = self.calls.pop(0) if self.calls else None
+            return PASS if amount is None else bid(amount)
+        if len(view.hand) < self.cards and DRAW in view.legal_actions():
+            return DRAW
+        return STAND
+
+
+def warm_up(session: Session) -> None:
+    """Let the AIs of a resumed ``session`` see the deals already played, as they saw them then.
+
+    The logged deals are played again through the engine with every seat making its
+    logged calls; whenever an AI seat is to act, its agent is shown its view and asked,
+    with the random stream it had in that deal, and its answer is set aside (the log
+    already says what it did). Its memory of the table is then what it was at the save.
+    """
+    log = session.game.log
+    if not log or not session.agents:
+        return
+    rules = session.game.rules
+    game = Game(
+        log[0]["seats"],
+        rules,
+        chips=log[0]["chips_before"],
+        seed=0,
+        first_seat=first_seat(log[0]),
+        record_events=False,
+        keep_log=False,
+    )
+    scripts = [ScriptedAgent(seat) for seat in range(game.n_seats)]
+    for record in log:
+        if game.phase is not Phase.BETWEEN:
+            return  # a log the engine does not follow: the AIs simply start afresh
+        for script in scripts:
+            script.follow(record)
+        reseed(session.agents, session.seed, record["deal"])
+        game.stack_deck(stacked_deck(record, rules.draws_from_bottom))
+        game.next_deal()
+        while game.to_act is not None:
+            seat = game.to_act
+            view = game.view_for(seat)
+            agent = session.agents.get(seat)
+            if agent is not None:
+                agent.choose(view)
+            game.apply(scripts[seat].choose(view))
+
+
+class ReplaySession(Session):
+    """A logged game played back on the table with nobody playing; see the module docstring."""
+
+    def __init__(self, records: Sequence[Record]) -> None:
+        """The first game of a deal log (already checked with :func:`load_log`)."""
+        first = records[0]
+        names = list(first["seats"])
+        setup = Setup(names, ["normal"] * len(names), first["rules"], first["rotating"], len(records), 0, 0)
+        game = Game(
+            names,
+            rules_named(first["rules"], first["rotating"]),
+            chips=first["chips_before"],
+            seed=0,
+            first_seat=first_seat(first),
+            max_deals=len(records),
+        )
+        super().__init__(setup, game)
+        self.watching = True
+        self.records = list(records)
+        self.scripts = [ScriptedAgent(seat) for seat in range(len(names))]
+        self.agents = {seat: script for seat, script in enumerate(self.scripts)}
+
+    def start_deal(self) -> None:
+        """Stack the next logged deal's deck and let every seat follow its record."""
+        record = self.records[self.game.deal_no]
+        for script in self.scripts:
+            script.follow(record)
+        self.game.stack_deck(stacked_deck(record, self.game.rules.draws_from_bottom))
+        super().start_deal()
+
+
+def load_log(path: str | os.PathLike[str]) -> list[Record]:
+    """The first game of the deal log at ``path``, checked against the rules.
+
+    Raises :class:`~game.deallog.LogError` for a log that cannot be read or breaks a rule,
+    and OSError when the file cannot be opened.
+    """
+    try:
+        games = read_log(path)
+    except UnicodeDecodeError:
+        raise LogError("the file is not text") from None
+    if not games or not games[0]:
+        raise LogError("the file holds no deals")
+    check(games[:1])
+    return games[0]
