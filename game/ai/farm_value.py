@@ -84,13 +84,17 @@ def farmer_edge(rules: RuleSet, players: int, rates: TableRates | None = None) -
     """What becoming the next farmer is worth to the winner of a farm, beyond the farm itself.
 
     Only where the winner deals next (``lacombe`` and ``ferme``): he collects over the new
-    farm's life and stops paying his share, but gives up his chance at the new farm's antes.
+    farm's life and stops paying his share, but gives up his chance at the new farm's antes,
+    and the chance (one in ``players``) that, still a player, he would win that farm and so
+    deal next himself. With ``E0`` the first two against the third, the edge ``E`` solves
+    ``E = E0 − E / players``: ``E = E0 · players / (players + 1)``.
     """
     if rules.succession is not Succession.WINNER or players < 1:
         return 0.0
     per_deal, deals = deal_figures(rules, players, rates)
     seats = players + 1
-    return per_deal * deals * seats / players - seats / players
+    plain = per_deal * deals * seats / players - seats / players
+    return plain * players / seats
 
 
 def price(rules: RuleSet, players: int, holds: int, rates: TableRates | None = None) -> FarmPrice:
