@@ -7,7 +7,8 @@ what they probably hold (a player who took five cards rarely holds many tens, an
 is the richer in tens for it), and the players still to come will play as the model of
 :mod:`game.ai.model` plays. Every outcome is priced as the rules pay it: the farm (and,
 where the winner deals next, the farmer's seat) to the best 16, a chip per point over 16
-to the farmer, the nearest hand's chips or the corbeille.
+to the farmer, the nearest hand's chips or the corbeille; a farm that nobody wins stays on
+the table, and this seat keeps about one hand's share of it.
 
 In the auction it bids up to the break-even price of :mod:`game.ai.farm_value`.
 """
