@@ -28,14 +28,18 @@ class NewGameScene(PanelScene):
     width = 1080
 
     def __init__(self, app: App, setup: Setup | None = None) -> None:
-        """The form, filled from ``setup`` (or the defaults)."""
-        base = setup or Setup.for_players(4)
+        """The form, filled from ``setup`` (or the settings' defaults for a new game)."""
+        s = app.settings
+        if setup is None:
+            setup = Setup.for_players(s.players, s.rules, s.rotating and s.rules != "ferme", s.deals)
+            setup.levels = [s.ai_level] * s.players
+        base = setup
         self.players = len(base.names)
         self.names = list(base.names) + list(DEFAULT_NAMES[len(base.names) - 1 :])
         self.names = self.names[:MAX_PLAYERS]
         while len(self.names) < MAX_PLAYERS:
             self.names.append(f"AI {len(self.names)}")
-        self.levels = (list(base.levels) + ["normal"] * MAX_PLAYERS)[:MAX_PLAYERS]
+        self.levels = (list(base.levels) + [s.ai_level] * MAX_PLAYERS)[:MAX_PLAYERS]
         self.rules = base.rules
         self.rotating = base.rotating
         self.deals = base.deals

@@ -18,8 +18,8 @@ class SaveStore:
         self.problem: str | None = None
 
     def exists(self) -> bool:
-        """Whether there is a save file to continue from."""
-        return self.path.is_file()
+        """Whether something is where the save goes (a folder there is reported as a bad save)."""
+        return self.path.exists()
 
     def save(self, game: Game, players: list[str]) -> bool:
         """Save ``game`` (between deals); False (with :attr:`problem` set) when it failed."""

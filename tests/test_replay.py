@@ -1,0 +1,100 @@
+"""Watching a logged game: the replay plays every deal through the engine and the normal scenes,
+with nobody's seat, and reproduces the log's chips deal by deal; a bad log is one line and exit 2."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from game.ai import make_agent
+from game.deallog import write_log
+from game.engine import Game
+from game.rules import rules_named
+from game.runner import play_game
+from scenes.app import App
+from scenes.main import main
+from scenes.menu import MenuScene
+from scenes.play import play_session
+from scenes.replay import ReplaySession, load_log
+from scenes.settings import Settings
+
+DT = 1 / 60
+
+
+def logged_game(tmp_path: Path, rules: str, rotating: bool = False, players: int = 5) -> Path:
+    """A game played by AIs, written as a deal log."""
+    names = ["Anna", "Ben", "Carla", "Dan", "Eve", "Fritz"][:players]
+    game = Game(names, rules_named(rules, rotating), seed=21, max_deals=6)
+    agents = [make_agent(("easy", "normal", "expert")[s % 3], "steady", s) for s in range(players)]
+    play_game(game, agents)
+    path = tmp_path / f"{rules}.jsonl"
+    write_log(path, [game.log])
+    return path
+
+
+@pytest.mark.parametrize(("rules", "rotating"), [("foster", False), ("lacombe", True), ("ferme", False)])
+def test_a_replay_reproduces_the_logged_chips_deal_by_deal(
+    tmp_path: Path, rules: str, rotating: bool
+) -> None:
+    records = load_log(logged_game(tmp_path, rules, rotating))
+    app = App(Settings(animation_speed="instant"), (1280, 720))
+    app.stack.push(MenuScene(app))
+    app.stack.apply()
+    session = ReplaySession(records)
+    play_session(app, session)
+    seen: set[str] = set()
+    for _ in range(20000):
+        top = app.stack.top
+        assert top is not None
+        seen.add(top.name)
+        if top.name == "gameover":
+            break
+        app.step(DT, [])  # nobody presses anything: the replay plays itself
+    assert app.stack.top is not None and app.stack.top.name == "gameover"
+    assert {"auction", "deal", "showdown", "ledger"} <= seen
+    expected = [tuple(records[0]["chips_before"])] + [tuple(r["chips_after"]) for r in records]
+    assert session.history == expected
+    assert session.game.log == records
+
+
+def test_a_replay_shows_every_hand_and_never_asks_anyone(tmp_path: Path) -> None:
+    session = ReplaySession(load_log(logged_game(tmp_path, "foster")))
+    session.start_deal()
+    assert not session.human_to_act and not session.keeps
+    while session.game.to_act is not None:
+        assert not session.human_to_act
+        session.ai_act()
+    assert session.game.log[-1] == session.records[0]
+
+
+@pytest.mark.parametrize(
+    ("content", "words"),
+    [
+        (b"", "no deals"),
+        (b"\x00\xff\xfe\x00" * 20, "cannot replay"),
+        (b'{"deal": 1, "rules": "poker"}\n', "cannot replay"),
+        (None, "cannot replay"),
+    ],
+)
+def test_a_bad_replay_file_is_one_clear_line_and_exit_2(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], content: bytes | None, words: str
+) -> None:
+    path = tmp_path / "bad.jsonl"
+    if content is not None:
+        path.write_bytes(content)
+    assert main(["--replay", str(path)]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and words in err and "Traceback" not in err
+
+
+def test_a_log_that_breaks_a_rule_is_refused_naming_the_deal(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = logged_game(tmp_path, "foster")
+    lines = path.read_text().splitlines()
+    lines[1] = lines[1].replace('"chips_after": [', '"chips_after": [1', 1)
+    path.write_text("\n".join(lines) + "\n")
+    assert main(["--replay", str(path)]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "deal 2" in err

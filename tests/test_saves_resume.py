@@ -1,0 +1,164 @@
+"""Saved games through the session: resuming plays on exactly as the game would have, AI included;
+the keeper saves after every deal and on leaving, counts statistics once, and clears a finished game."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from game.agents import ThresholdAgent
+from game.deallog import check, read_log
+from game.savegame import restore
+from scenes.export import export_log
+from scenes.keeper import Keeper
+from scenes.session import Session, Setup, deal_seed
+from scenes.store.saves import SaveStore
+from scenes.store.stats import StatsStore
+
+HUMAN_PLAY = ThresholdAgent(13, 0.3)
+
+
+def setup(seed: int = 11, deals: int = 12) -> Setup:
+    """Five seats: the human and one AI of every level (the expert learns the table as it goes)."""
+    return Setup(
+        ["You", "Anne", "Bastien", "Claire", "Dieter"],
+        ["normal", "expert", "normal", "easy", "expert"],
+        "foster",
+        False,
+        deals,
+        seed,
+        0,
+    )
+
+
+def play_deal(session: Session) -> None:
+    """One deal to its end: the human plays a fixed strategy, the AIs their own."""
+    session.start_deal()
+    while session.game.to_act is not None:
+        if session.game.to_act == session.human:
+            session.act(HUMAN_PLAY.choose(session.game.view_for(session.human)))
+        else:
+            session.ai_act()
+    session.pending.clear()
+    session.shown_settled()
+
+
+def through_json(document: object) -> object:
+    """What a document becomes once written to a file and read back."""
+    return json.loads(json.dumps(document))
+
+
+def test_resume_gives_the_same_next_deals_as_an_uninterrupted_game_ai_included() -> None:
+    straight = Session(setup())
+    for _ in range(7):
+        play_deal(straight)
+    interrupted = Session(setup())
+    for _ in range(3):
+        play_deal(interrupted)
+    document = interrupted.save_document()
+    assert document is not None
+    game, players = restore(through_json(document))
+    resumed = Session.resume(game, players)
+    assert (resumed.game.chips, resumed.game.farm, resumed.game.farmer) == (
+        interrupted.game.chips,
+        interrupted.game.farm,
+        interrupted.game.farmer,
+    )
+    for _ in range(4):
+        play_deal(resumed)
+    assert resumed.game.log == straight.game.log
+    assert resumed.game.chips == straight.game.chips
+    assert resumed.history == straight.history
+
+
+def test_mid_deal_the_save_is_the_snapshot_from_the_start_of_that_deal() -> None:
+    straight = Session(setup(seed=5))
+    for _ in range(3):
+        play_deal(straight)
+    session = Session(setup(seed=5))
+    for _ in range(2):
+        play_deal(session)
+    session.start_deal()
+    while session.game.to_act is not None and session.game.to_act != session.human:
+        session.ai_act()  # part of the auction, then the player leaves
+    document = session.save_document()
+    assert document == session.deal_start
+    assert document is not None and document["deal"] == 2
+    resumed = Session.resume(*restore(through_json(document)))
+    play_deal(resumed)
+    assert resumed.game.log == straight.game.log
+
+
+def test_each_ai_stream_depends_only_on_seed_seat_and_deal() -> None:
+    assert deal_seed(7, 2, 3) == deal_seed(7, 2, 3)
+    assert len({deal_seed(7, 2, 3), deal_seed(7, 3, 3), deal_seed(7, 2, 4), deal_seed(8, 2, 3)}) == 4
+
+
+def test_a_game_without_a_seed_gets_one_so_it_can_be_resumed() -> None:
+    session = Session(Setup.for_players(4))
+    assert isinstance(session.game.seed, int)
+
+
+def test_unknown_player_specs_are_refused() -> None:
+    session = Session(setup())
+    play_deal(session)
+    game, players = restore(through_json(session.save_document()))
+    with pytest.raises(ValueError):
+        Session.resume(game, ["human", "grandmaster:bold", *players[2:]])
+    with pytest.raises(ValueError):
+        Session.resume(game, ["normal:steady", *players[1:]])
+
+
+def test_the_keeper_saves_each_deal_counts_once_and_clears_a_finished_game(tmp_path: Path) -> None:
+    keeper = Keeper(SaveStore(tmp_path / "save.json"), StatsStore(tmp_path / "stats.json"))
+    session = Session(setup(seed=3, deals=3))
+    session.start_deal()
+    keeper.leave(session)  # leaving mid-deal keeps the game as it was before this deal
+    saved = json.loads((tmp_path / "save.json").read_text())
+    assert saved["deal"] == 0
+    while session.game.to_act is not None:
+        if session.game.to_act == session.human:
+            session.act(HUMAN_PLAY.choose(session.view))
+        else:
+            session.ai_act()
+    keeper.deal_settled(session)
+    keeper.deal_settled(session)  # the ledger shown twice counts once
+    assert json.loads((tmp_path / "save.json").read_text())["deal"] == 1
+    stats = StatsStore(tmp_path / "stats.json")
+    stats.load()
+    assert stats.for_rules("foster").deals_played == 1
+    while not session.over:
+        play_deal(session)
+        keeper.deal_settled(session)
+    assert not (tmp_path / "save.json").exists()
+    stats.load()
+    counted = stats.for_rules("foster")
+    assert (counted.deals_played, counted.games_played) == (3, 1)
+    assert counted.results == [session.game.standings()[0]]
+    last = read_log(tmp_path / "last_game.jsonl")
+    assert last == [session.game.log]
+
+
+def test_export_log_writes_the_saved_game_as_a_deal_log_that_checks(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    saves = SaveStore(tmp_path / "save.json")
+    session = Session(setup(seed=9))
+    for _ in range(3):
+        play_deal(session)
+    Keeper(saves).leave(session)
+    out = tmp_path / "bug.jsonl"
+    assert export_log(str(out), saves) == 0
+    games = read_log(out)
+    assert games == [session.game.log]
+    assert check(games) == 3
+
+
+def test_export_log_with_nothing_to_export_is_one_line_and_exit_1(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert export_log(str(tmp_path / "bug.jsonl"), SaveStore(tmp_path / "save.json")) == 1
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "no game to export" in err
