@@ -208,6 +208,19 @@ def test_farm_price_adds_up() -> None:
     assert price(view.rules, 5, 20).fair_bid < price(view.rules, 5, 6).fair_bid
 
 
+def test_the_next_farmers_seat_is_priced_only_where_the_winner_deals() -> None:
+    from game.ai.farm_value import TableRates, farmer_edge
+
+    rates = TableRates(over_per_hand=1.5, won_per_deal=0.25)
+    for name in ("foster", "foster+rotating", "lacombe+rotating"):
+        assert farmer_edge(rules_named(name), 5, rates) == 0.0
+    # Five players: 7.5 chips a deal for 4 deals, less the farm's antes given up, less the
+    # one chance in five of winning the seat back as a player.
+    edge = farmer_edge(rules_named("lacombe"), 5, rates)
+    assert edge == pytest.approx((7.5 * 4 * 6 / 5 - 6 / 5) * 5 / 6)
+    assert edge < 7.5 * 4
+
+
 def test_watch_learns_a_quiet_table() -> None:
     # Players who never go over pay the farmer nothing: the watched rate falls below the model's.
     rules = rules_named("foster+rotating")
