@@ -1,0 +1,383 @@
+"""The kiosk: an app that plays itself, hands the table to a visitor, and takes it back.
+
+:class:`KioskApp` is an :class:`~scenes.app.App` with a controller around each frame:
+
+- **Attract loop**: a title card, a how-to-play card, a short AI-only game on the real
+  table and scenes (fresh seeds each time), its final ledger, and again; a large call to
+  play is always on screen.
+- **Hand-over**: any key, click, touch or gamepad button in the attract loop starts a
+  visitor's game against the AI with the kiosk config's table; that input is used up.
+- **Taking it back**: with no input for ``idle_timeout`` seconds, "Are you still there?"
+  counts down; any input dismisses it, zero returns to the attract loop. A finished game
+  goes back to the attract loop after its final ledger (a pause, or any input).
+- **Locked down** (``locked``, the ``--kiosk`` mode): Escape, F11, Alt+Enter, Alt+F4 and the
+  window's close request neither quit nor leave full screen; the pause panel has no Quit.
+  Holding the exit combination for ``exit_hold`` seconds quits.
+- **Survives**: an exception in any scene is logged with its traceback and the kiosk
+  starts a fresh attract loop.
+
+Everything runs on the ``dt`` given to :meth:`step`, so tests and the soak tool drive days
+of kiosk on a simulated clock.
+"""
+
+from __future__ import annotations
+
+import logging
+import random
+import time as wallclock
+from collections import deque
+from collections.abc import Callable, Iterable
+from enum import Enum
+
+import pygame
+
+from scenes import i18n
+from scenes.app import App, Clock
+from scenes.i18n import _
+from scenes.kiosk.cards import HowToCardScene, TitleCardScene
+from scenes.kiosk.config import KioskConfig
+from scenes.kiosk.demo import DemoSession, Pilot, demo_setup
+from scenes.kiosk.keys import PRESENCE_EVENTS, HeldKeys, is_wake
+from scenes.kiosk.overlays import KioskPauseScene, StillThereScene, draw_call
+from scenes.kiosk.timers import Drift, HoldCombo, IdleState, IdleTimer
+from scenes.pause import PauseScene
+from scenes.play import TableScene
+from scenes.session import Session, Setup
+from scenes.settings import Settings, Speed
+from scenes.stack import SceneStack
+from scenes.table import Table
+from scenes.tween import Tweener
+
+log = logging.getLogger("farmer.kiosk")
+
+WAKE_GRACE = 0.4
+"""Seconds after the hand-over during which input is dropped: a touch also arrives as a click."""
+GAMEOVER_PAUSE = 20.0
+"""Seconds a visitor's final ledger stays before the attract loop comes back."""
+GAMEOVER_GRACE = 1.5
+"""Seconds at the start of a visitor's final ledger when input does not yet send it away."""
+CURSOR_SECONDS = 3.0
+"""Seconds the mouse pointer stays visible after the mouse last moved in a visitor's game."""
+OFF_LIMITS = frozenset({"menu", "newgame", "settings", "stats"})
+"""Screens a kiosk never shows (they lead to Quit, files and window modes)."""
+TRACEBACKS_PER_HOUR = 20
+"""Full tracebacks logged per hour at most; beyond that a one-line count (the log stays readable)."""
+
+
+class Mode(Enum):
+    """Who has the table."""
+
+    ATTRACT = "attract"
+    """The kiosk plays itself."""
+    VISITOR = "visitor"
+    """A visitor plays against the AI."""
+
+
+class KioskApp(App):
+    """See the module docstring."""
+
+    def __init__(
+        self,
+        config: KioskConfig,
+        *,
+        locked: bool = True,
+        size: tuple[int, int] = (1280, 720),
+        fullscreen: bool | None = None,
+        clock: Clock | None = None,
+        events: Callable[[], Iterable[pygame.event.Event]] | None = None,
+        seed: int | None = None,
+    ) -> None:
+        """A kiosk of ``config``; ``locked`` for the real kiosk (full screen unless ``fullscreen``
+        says otherwise), unlocked for ``--demo`` in a window. ``seed`` makes the demo games
+        repeatable (default: fresh every run).
+        """
+        settings = Settings(fullscreen=locked if fullscreen is None else fullscreen)
+        super().__init__(settings, size, clock=clock, events=events, caption="Farmer")
+        self.config = config
+        self.locked = locked
+        self.rng = random.Random(seed)
+        self.mode = Mode.ATTRACT
+        self.held = HeldKeys()
+        self.exit_combo = HoldCombo(config.exit_combo, config.exit_hold)
+        self.idle = IdleTimer(config.idle_timeout, config.countdown)
+        self.drift = Drift() if config.drift and locked else None
+        self.pilot = Pilot()
+        self.pace = Speed[config.demo_speed.upper()].value
+        self.draw_every = 1
+        """Draw one frame in this many (the soak tool draws fewer to simulate days quickly)."""
+        self.frames_drawn = 0
+        self.demo_games = 0
+        """Demo games played to their final ledger."""
+        self.visitor_games = 0
+        """Visitors' games started."""
+        self.exceptions = 0
+        """Exceptions caught (and logged) since the start."""
+        self.operator_quit = False
+        self._dt = 0.0
+        self._grace = 0.0
+        self._asking = False
+        self._gameover_time: float | None = None
+        self._cursor = 0.0
+        self._recent_failures: deque[float] = deque(maxlen=TRACEBACKS_PER_HOUR)
+        self._unlogged = 0
+        i18n.set_language(i18n.default_language() if config.language == "system" else config.language)
+        sound = getattr(self, "sound", None)
+        if sound is not None:
+            sound.set_volume(getattr(sound, "volume", 70), not config.sound)
+        if locked:
+            pygame.mouse.set_visible(False)
+        self.start_attract()
+
+    # ------------------------------------------------------------------ the two modes
+
+    def start_attract(self) -> None:
+        """A fresh attract loop from its title card (any scenes on the stack are dropped)."""
+        self.mode = Mode.ATTRACT
+        self.pilot.reset()
+        self._asking = False
+        self.idle.reset()
+        self.set_speed(self.pace)
+        if self.locked:
+            pygame.mouse.set_visible(False)
+        self.stack.reset(TitleCardScene(self, self.config.rules, self._show_howto))
+
+    def _show_howto(self) -> None:
+        self.stack.replace(HowToCardScene(self, self.config.rules, self._start_demo_game))
+
+    def _start_demo_game(self) -> None:
+        setup = demo_setup(self.rng, self.config.players, self.config.rules, min(3, self.config.deals))
+        self.pilot.reset()
+        self.stack.replace(self._table_for(DemoSession(setup)))
+
+    def start_visitor_game(self) -> None:
+        """Hand the table to a visitor: a short game against Normal AI, as the config says."""
+        self.mode = Mode.VISITOR
+        self.visitor_games += 1
+        self.idle.reset()
+        self._asking = False
+        self._gameover_time = None
+        self.set_speed(Speed.NORMAL.value)
+        c = self.config
+        setup = Setup.for_players(c.players, c.rules, False, c.deals, self.rng.randrange(2**31))
+        log.info("visitor game %d: %s, %d players, %d deals", self.visitor_games, c.rules, c.players, c.deals)
+        self.stack.reset(self._table_for(Session(setup)))
+
+    def _table_for(self, session: Session) -> TableScene:
+        """The first scene of ``session``'s game on a fresh table."""
+        from scenes.auction import AuctionScene
+
+        table = Table(session, self.art, self.text, self.tweens, self.size)
+        sound = getattr(self, "sound", None)
+        if sound is not None and hasattr(table, "sound"):
+            table.sound = sound.play
+        session.start_deal()
+        return AuctionScene(self, session, table)
+
+    # ------------------------------------------------------------------ the frame
+
+    def step(self, dt: float, events: Iterable[pygame.event.Event]) -> None:
+        """One frame with the kiosk around it; an exception anywhere restarts the attract loop."""
+        self._dt = dt
+        try:
+            passed = self._filter(list(events), dt)
+            self._tick(dt)
+            if self.running:
+                super().step(dt, passed)
+        except Exception:
+            self._recover()
+        if not self.running and not self.operator_quit and self.locked:
+            # Only the operator's combination ends a kiosk; an emptied stack starts the loop again.
+            log.warning("the kiosk was asked to stop without the exit combination; carrying on")
+            self.running = True
+            self.start_attract()
+
+    def _filter(self, events: list[pygame.event.Event], dt: float) -> list[pygame.event.Event]:
+        """Watch every event; return those the scenes may have."""
+        passed: list[pygame.event.Event] = []
+        used_up = False  # after a hand-over or a dismissal, the rest of this frame's input is dropped
+        self._grace = max(0.0, self._grace - dt)
+        for event in events:
+            self.held.observe(event)
+            if self._forbidden(event):
+                continue
+            person = event.type in PRESENCE_EVENTS
+            if not person:
+                passed.append(event)
+                continue
+            if self.mode is Mode.ATTRACT:
+                if not self.locked and event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+                    self.quit()  # a demo in a window: Escape closes it
+                elif is_wake(event) and not used_up:
+                    used_up = True
+                    self._grace = WAKE_GRACE
+                    self.start_visitor_game()
+                continue  # the attract loop takes no moves
+            self.idle.reset()
+            self._show_cursor(event)
+            if used_up or self._grace > 0:
+                continue
+            if self._asking:
+                used_up = True  # whatever the visitor did, it answers the question and is no move
+                self._dismiss()
+                continue
+            top = self.stack.top
+            if top is not None and top.name == "gameover":
+                shown = self.time - (self._gameover_time if self._gameover_time is not None else self.time)
+                if is_wake(event) and shown >= GAMEOVER_GRACE:
+                    used_up = True
+                    log.info("visitor game over; back to the attract loop")
+                    self.start_attract()
+                continue
+            passed.append(event)
+        return passed
+
+    def _forbidden(self, event: pygame.event.Event) -> bool:
+        """Whether ``event`` is a way out that a locked kiosk ignores (it is dropped)."""
+        if not self.locked:
+            return False
+        if event.type == pygame.QUIT:
+            log.info("close request ignored (kiosk)")
+            return True
+        if event.type == pygame.KEYDOWN:
+            alt = bool(getattr(event, "mod", 0) & pygame.KMOD_ALT) or "alt" in self.held.down
+            if event.key == pygame.K_F11:
+                return True
+            if alt and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_F4):
+                return True
+        return False
+
+    def _tick(self, dt: float) -> None:
+        """The kiosk's clocks: the exit hold, the idle timer, the pointer, the drift."""
+        if self.exit_combo.update(dt, self.held.down):
+            log.info("exit combination held for %.1f s: quitting", self.config.exit_hold)
+            self.operator_quit = True
+            self.running = False
+            return
+        if self.drift is not None:
+            self.drift.update(dt)
+        if self.locked and self._cursor > 0:
+            self._cursor -= dt
+            if self._cursor <= 0:
+                pygame.mouse.set_visible(False)
+        if self.mode is not Mode.VISITOR:
+            return
+        top = self.stack.top
+        if top is not None and top.name == "gameover":
+            if self._gameover_time is None:
+                self._gameover_time = self.time
+                self._hide_buttons(top)
+            self.idle.reset()
+            if self.time - self._gameover_time >= GAMEOVER_PAUSE:
+                log.info("visitor game over; back to the attract loop")
+                self.start_attract()
+            return
+        state = self.idle.update(dt)
+        if state is IdleState.EXPIRED:
+            log.info("nobody answered; back to the attract loop")
+            self.start_attract()
+        elif state is IdleState.ASKING and not self._asking:
+            self._asking = True
+            self.stack.push(StillThereScene(self, lambda: self.idle.seconds_left))
+
+    def _dismiss(self) -> None:
+        """The visitor is still there: take the question away."""
+        self.idle.reset()
+        self._asking = False
+        if self.stack.top is not None and self.stack.top.name == "still-there":
+            self.stack.pop()
+
+    def _show_cursor(self, event: pygame.event.Event) -> None:
+        if self.locked and event.type == pygame.MOUSEMOTION and not getattr(event, "touch", False):
+            self._cursor = CURSOR_SECONDS
+            pygame.mouse.set_visible(True)
+
+    @staticmethod
+    def _hide_buttons(scene: object) -> None:
+        for button in getattr(getattr(scene, "group", None), "widgets", ()):
+            button.visible = False
+
+    # ------------------------------------------------------------------ failures
+
+    def _recover(self) -> None:
+        """Log the exception being handled and start a fresh attract loop on a fresh stack."""
+        self.exceptions += 1
+        now = wallclock.monotonic()
+        if len(self._recent_failures) < TRACEBACKS_PER_HOUR or now - self._recent_failures[0] > 3600:
+            self._recent_failures.append(now)
+            extra = f" ({self._unlogged} more since the last one logged)" if self._unlogged else ""
+            log.exception("a scene failed; starting the attract loop again%s", extra)
+            self._unlogged = 0
+        else:
+            self._unlogged += 1
+        self.stack = SceneStack()
+        self.tweens = Tweener(self.pace)
+        self._beneath = None
+        self.running = True
+        try:
+            self.start_attract()
+            self.stack.apply()
+        except Exception:
+            log.exception("the attract loop could not start again")
+
+    def quit(self) -> None:
+        """A locked kiosk quits only by the exit combination; unlocked, as usual."""
+        if self.locked:
+            log.info("quit ignored (kiosk)")
+            return
+        super().quit()
+
+    # ------------------------------------------------------------------ drawing
+
+    def draw(self) -> None:
+        """Keep the stack to kiosk screens, let the demo's pilot act, draw, add the kiosk's words."""
+        self._police()
+        top = self.stack.top
+        if (
+            self.mode is Mode.ATTRACT
+            and isinstance(top, TableScene)
+            and self.pilot.step(top, self._dt, self.pace)
+        ):
+            self.demo_games += 1
+            self.start_attract()
+            self.stack.apply()
+        if self.frames % self.draw_every:
+            return
+        self.frames_drawn += 1
+        super().draw()
+        if self.mode is Mode.ATTRACT:
+            draw_call(self.screen, self.text, _("Touch or press any key to play"), self.u, self.time, False)
+        elif self.stack.top is not None and self.stack.top.name == "gameover":
+            draw_call(
+                self.screen, self.text, _("Touch or press any key to continue"), self.u, self.time, True
+            )
+        if self.drift is not None:
+            self._shift(self.drift.offset)
+
+    def _police(self) -> None:
+        """Swap a standard pause panel for the kiosk's; leave any screen a kiosk never shows."""
+        top = self.stack.top
+        if top is None:
+            return
+        if type(top) is PauseScene:
+            self.stack.replace(KioskPauseScene(self, top.session, self._leave_table))
+            self.stack.apply()
+        elif top.name in OFF_LIMITS:
+            log.warning("screen %r is off limits in a kiosk; back to the attract loop", top.name)
+            self.start_attract()
+            self.stack.apply()
+
+    def _leave_table(self) -> None:
+        log.info("visitor left the table")
+        self.start_attract()
+
+    def _shift(self, offset: tuple[int, int]) -> None:
+        """Move the whole picture by ``offset`` pixels (the uncovered edge is black)."""
+        dx, dy = offset
+        if not dx and not dy:
+            return
+        w, h = self.screen.get_size()
+        self.screen.scroll(dx, dy)
+        if dx:
+            self.screen.fill((0, 0, 0), pygame.Rect(0 if dx > 0 else w + dx, 0, abs(dx), h))
+        if dy:
+            self.screen.fill((0, 0, 0), pygame.Rect(0, 0 if dy > 0 else h + dy, w, abs(dy)))

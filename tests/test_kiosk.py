@@ -1,0 +1,400 @@
+"""The kiosk as a whole, on an injected clock and injected events: attract loop, hand-over,
+idle return, lock-down, the operator's exit and surviving a failing scene.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Iterable, Iterator
+
+import pygame
+import pytest
+
+from scenes.app import App
+from scenes.driver import keys_for
+from scenes.kiosk.app import GAMEOVER_PAUSE, KioskApp, Mode
+from scenes.kiosk.config import KioskConfig
+from scenes.kiosk.demo import DemoSession
+from scenes.kiosk.overlays import KioskPauseScene
+from scenes.kiosk.run import open_with_retry
+from scenes.main import parser
+from scenes.play import TableScene
+from scenes.session import Session
+
+DT = 0.1
+
+
+def key(k: int, mod: int = 0, up: bool = False) -> pygame.event.Event:
+    kind = pygame.KEYUP if up else pygame.KEYDOWN
+    return pygame.event.Event(kind, key=k, mod=mod, unicode="", scancode=0)
+
+
+def click(pos: tuple[int, int] = (600, 400)) -> pygame.event.Event:
+    return pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1)
+
+
+def touch() -> pygame.event.Event:
+    return pygame.event.Event(pygame.FINGERDOWN, x=0.5, y=0.5, dx=0.0, dy=0.0, finger_id=0, touch_id=0)
+
+
+def pad_button() -> pygame.event.Event:
+    return pygame.event.Event(pygame.CONTROLLERBUTTONDOWN, button=pygame.CONTROLLER_BUTTON_A, instance_id=0)
+
+
+@pytest.fixture
+def passed(monkeypatch: pytest.MonkeyPatch) -> list[pygame.event.Event]:
+    """Every event the kiosk lets through to the app's own frame (and so to the scenes)."""
+    seen: list[pygame.event.Event] = []
+    original = App.step
+
+    def spy(self: App, dt: float, events: Iterable[pygame.event.Event]) -> None:
+        events = list(events)
+        seen.extend(events)
+        original(self, dt, events)
+
+    monkeypatch.setattr(App, "step", spy)
+    return seen
+
+
+def make(**config: object) -> KioskApp:
+    app = KioskApp(KioskConfig(**config), locked=True, fullscreen=False, seed=7)  # type: ignore[arg-type]
+    app.draw_every = 5
+    app.step(DT, [])
+    return app
+
+
+@pytest.fixture
+def kiosk() -> Iterator[KioskApp]:
+    yield make()
+    pygame.mouse.set_visible(True)
+
+
+def run(app: KioskApp, seconds: float, events: Iterable[pygame.event.Event] = ()) -> None:
+    app.step(DT, list(events))
+    for _ in range(round(seconds / DT) - 1):
+        app.step(DT, [])
+
+
+def top(app: KioskApp) -> str:
+    return app.stack.top.name if app.stack.top is not None else ""
+
+
+def until(app: KioskApp, names: str | tuple[str, ...], limit: float = 900.0, press: bool = False) -> None:
+    """Step until a scene named in ``names`` is on top (pressing a simple player's keys if ``press``)."""
+    wanted = (names,) if isinstance(names, str) else names
+    for _ in range(round(limit / DT)):
+        if top(app) in wanted:
+            return
+        app.step(DT, keys_for(app) if press else [])
+    raise AssertionError(f"{wanted} never came; on top: {top(app)}")
+
+
+def visitor(app: KioskApp) -> Session:
+    scene = app.stack.top
+    assert isinstance(scene, TableScene)
+    return scene.session
+
+
+# ---------------------------------------------------------------------- the attract loop
+
+
+def test_attract_loop_shows_title_howto_an_ai_game_and_its_ledger_then_starts_again(kiosk: KioskApp) -> None:
+    seen: list[str] = []
+    for _ in range(round(900 / DT)):
+        kiosk.step(DT, [])
+        if not seen or seen[-1] != top(kiosk):
+            seen.append(top(kiosk))
+        if kiosk.demo_games == 1 and top(kiosk) == "attract-title":
+            break
+    assert seen[:3] == ["attract-title", "attract-howto", "auction"]
+    assert {"deal", "showdown", "ledger", "gameover"} <= set(seen)
+    assert seen[-1] == "attract-title" and kiosk.demo_games == 1
+    assert kiosk.mode is Mode.ATTRACT and kiosk.exceptions == 0
+
+
+def test_the_demo_game_has_an_ai_in_every_seat_and_fresh_seeds(kiosk: KioskApp) -> None:
+    until(kiosk, "auction")
+    first = visitor(kiosk)
+    assert isinstance(first, DemoSession)
+    assert sorted(first.agents) == list(range(first.n))
+    until(kiosk, "attract-title")
+    until(kiosk, "auction")
+    second = visitor(kiosk)
+    assert second is not first and second.setup.seed != first.setup.seed
+
+
+@pytest.mark.parametrize("wake", [key(pygame.K_b), click(), touch(), pad_button()], ids=str)
+def test_any_key_click_touch_or_button_hands_the_table_to_a_visitor(
+    kiosk: KioskApp, wake: pygame.event.Event
+) -> None:
+    kiosk.step(DT, [wake])
+    kiosk.step(DT, [])
+    assert kiosk.mode is Mode.VISITOR
+    session = visitor(kiosk)
+    assert not isinstance(session, DemoSession)
+    assert session.n == 5 and session.game.rules.name == "foster" and session.game.max_deals == 6
+    assert session.setup.levels[1:] == ["normal"] * 4
+
+
+def test_the_input_that_wakes_the_attract_loop_is_not_taken_as_a_move(
+    kiosk: KioskApp, passed: list[pygame.event.Event]
+) -> None:
+    until(kiosk, "auction")  # the demo game is on the table: a key here could bid, pass or pause
+    wake = key(pygame.K_ESCAPE)
+    kiosk.step(DT, [wake, key(pygame.K_p), click()])
+    kiosk.step(DT, [click()])  # a touch's own click, a frame later
+    assert kiosk.mode is Mode.VISITOR and top(kiosk) == "auction"
+    people = [e for e in passed if e.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN)]
+    assert people == []
+    run(kiosk, 1.0)
+    run(kiosk, 0.5, [key(pygame.K_SPACE)])  # after the hand-over, keys reach the game again
+    assert any(e.type == pygame.KEYDOWN and e.key == pygame.K_SPACE for e in passed)
+
+
+def test_a_lone_modifier_does_not_wake_the_attract_loop(kiosk: KioskApp) -> None:
+    run(kiosk, 1.0, [key(pygame.K_LCTRL), key(pygame.K_LSHIFT)])
+    assert kiosk.mode is Mode.ATTRACT
+
+
+# ---------------------------------------------------------------------- taking the table back
+
+
+def test_idle_visitor_is_asked_then_the_table_returns_to_the_attract_loop(kiosk: KioskApp) -> None:
+    kiosk.step(DT, [key(pygame.K_RETURN)])
+    run(kiosk, 59.0)
+    assert kiosk.mode is Mode.VISITOR and top(kiosk) != "still-there"
+    run(kiosk, 1.5)
+    assert top(kiosk) == "still-there"
+    assert kiosk.idle.seconds_left == 10
+    run(kiosk, 9.0)
+    assert top(kiosk) == "still-there" and kiosk.idle.seconds_left == 1
+    run(kiosk, 1.5)
+    assert kiosk.mode is Mode.ATTRACT and top(kiosk) == "attract-title"
+
+
+def test_input_dismisses_the_countdown_and_is_not_a_move(
+    kiosk: KioskApp, passed: list[pygame.event.Event]
+) -> None:
+    kiosk.step(DT, [key(pygame.K_RETURN)])
+    run(kiosk, 65.0)
+    assert top(kiosk) == "still-there"
+    session = visitor_under(kiosk)
+    passed.clear()
+    run(kiosk, 1.0, [key(pygame.K_p)])
+    assert kiosk.mode is Mode.VISITOR and top(kiosk) != "still-there"
+    assert not [e for e in passed if e.type == pygame.KEYDOWN]
+    run(kiosk, 30.0)  # the question does not come back until another idle minute has passed
+    assert top(kiosk) != "still-there" and visitor_under(kiosk) is session
+
+
+def visitor_under(app: KioskApp) -> Session:
+    for scene in reversed(app.stack.scenes):
+        if isinstance(scene, TableScene):
+            return scene.session
+    raise AssertionError("no game on the stack")
+
+
+def test_a_finished_visitor_game_returns_to_the_attract_loop_after_its_ledger() -> None:
+    app = make(deals=1)
+    app.step(DT, [key(pygame.K_RETURN)])
+    run(app, 1.0)
+    until(app, "gameover", press=True)
+    run(app, GAMEOVER_PAUSE - 1.0)
+    assert top(app) == "gameover"
+    assert not any(b.visible for b in app.stack.top.group.widgets)  # type: ignore[union-attr]
+    run(app, 1.5)
+    assert app.mode is Mode.ATTRACT and top(app) == "attract-title"
+
+
+def test_input_on_a_visitors_final_ledger_returns_to_the_attract_loop() -> None:
+    app = make(deals=1)
+    app.step(DT, [key(pygame.K_RETURN)])
+    run(app, 1.0)
+    until(app, "gameover", press=True)
+    run(app, 1.0, [key(pygame.K_RETURN)])  # a key still held from the last move does not count
+    assert top(app) == "gameover"
+    run(app, 1.0)
+    run(app, 0.5, [key(pygame.K_RETURN)])
+    assert app.mode is Mode.ATTRACT and top(app) == "attract-title"
+
+
+# ---------------------------------------------------------------------- locked down
+
+
+FORBIDDEN = {
+    "escape": [key(pygame.K_ESCAPE)],
+    "f11": [key(pygame.K_F11)],
+    "alt+enter": [key(pygame.K_LALT, pygame.KMOD_LALT), key(pygame.K_RETURN, pygame.KMOD_LALT)],
+    "alt+f4": [key(pygame.K_LALT, pygame.KMOD_LALT), key(pygame.K_F4, pygame.KMOD_LALT)],
+    "close": [pygame.event.Event(pygame.QUIT)],
+}
+
+
+@pytest.mark.parametrize("way", list(FORBIDDEN))
+def test_no_way_out_of_a_locked_kiosk_but_the_operators(way: str) -> None:
+    app = KioskApp(KioskConfig(), locked=True, fullscreen=True, seed=3)
+    app.step(DT, [key(pygame.K_RETURN)])
+    run(app, 1.0)
+    until(app, "auction")
+    for round_ in range(2):  # twice: Escape again over the pause panel, F11 twice is no way back
+        run(app, 0.5, FORBIDDEN[way])
+        run(app, 0.5, [key(pygame.K_LALT, up=True)])
+        assert app.running and app.settings.fullscreen, round_
+        assert pygame.display.get_surface().get_flags() & pygame.FULLSCREEN
+        assert app.mode is Mode.VISITOR
+        names = [s.name for s in app.stack.scenes]
+        assert "menu" not in names and "settings" not in names
+    if way == "escape":
+        assert isinstance(app.stack.scenes[-1], KioskPauseScene) or top(app) == "auction"
+    else:
+        assert top(app) in ("auction", "deal")
+    app.step(DT, [key(pygame.K_ESCAPE)])
+    run(app, 2.0)
+    app.step(DT, [pygame.event.Event(pygame.QUIT)])  # nor in the attract loop
+    assert app.running
+
+
+def test_the_kiosk_pause_panel_has_no_quit_and_no_settings(kiosk: KioskApp) -> None:
+    kiosk.step(DT, [key(pygame.K_RETURN)])
+    run(kiosk, 1.0)
+    run(kiosk, 0.5, [key(pygame.K_ESCAPE)])
+    scene = kiosk.stack.top
+    assert isinstance(scene, KioskPauseScene)
+    labels = [w.label() for w in scene.group.widgets]
+    assert labels == ["Resume", "How to play", "Leave the table"]
+    kiosk.step(DT, [key(pygame.K_DOWN), key(pygame.K_DOWN), key(pygame.K_RETURN)])
+    run(kiosk, 0.5)
+    assert kiosk.mode is Mode.ATTRACT and top(kiosk) == "attract-title"
+
+
+def hold_combo(app: KioskApp, seconds: float) -> None:
+    mods = pygame.KMOD_LCTRL | pygame.KMOD_LALT | pygame.KMOD_LSHIFT
+    presses = [key(pygame.K_LCTRL), key(pygame.K_LALT), key(pygame.K_LSHIFT), key(pygame.K_q, mods)]
+    run(app, seconds, presses)
+
+
+def test_the_exit_combination_held_three_seconds_quits(kiosk: KioskApp) -> None:
+    hold_combo(kiosk, 3.05)
+    assert not kiosk.running and kiosk.operator_quit
+
+
+def test_the_exit_combination_held_two_seconds_does_not_quit(kiosk: KioskApp) -> None:
+    hold_combo(kiosk, 2.0)
+    run(kiosk, 2.0, [key(pygame.K_q, up=True)])
+    assert kiosk.running and not kiosk.operator_quit
+
+
+def test_the_exit_combination_comes_from_the_config() -> None:
+    app = make(exit_combo=("ctrl", "x"), exit_hold=1.0)
+    run(app, 1.2, [key(pygame.K_RCTRL), key(pygame.K_x, pygame.KMOD_RCTRL)])
+    assert not app.running
+
+
+# ---------------------------------------------------------------------- survives
+
+
+def test_an_exception_in_a_scene_is_logged_and_the_attract_loop_starts_again(
+    kiosk: KioskApp, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    kiosk.step(DT, [key(pygame.K_RETURN)])
+    run(kiosk, 1.0)
+    assert kiosk.mode is Mode.VISITOR
+
+    def broken(self: TableScene, dt: float) -> None:
+        raise RuntimeError("a scene broke")
+
+    monkeypatch.setattr(type(kiosk.stack.top), "update", broken)
+    with caplog.at_level(logging.ERROR, logger="farmer.kiosk"):
+        kiosk.step(DT, [])
+    monkeypatch.undo()
+    assert kiosk.exceptions == 1 and kiosk.running
+    assert kiosk.mode is Mode.ATTRACT and top(kiosk) == "attract-title"
+    assert "a scene failed" in caplog.text
+    assert "RuntimeError: a scene broke" in caplog.text and "Traceback" in caplog.text
+    run(kiosk, 30.0)
+    assert top(kiosk) == "auction" and kiosk.exceptions == 1
+
+
+def test_an_exception_while_drawing_is_survived_too(kiosk: KioskApp, monkeypatch: pytest.MonkeyPatch) -> None:
+    kiosk.draw_every = 1
+    calls = []
+
+    def broken(self: object, surface: pygame.Surface) -> None:
+        calls.append(1)
+        raise ValueError("bad drawing")
+
+    monkeypatch.setattr(type(kiosk.stack.top), "draw", broken)
+    kiosk.step(DT, [])
+    monkeypatch.undo()
+    kiosk.step(DT, [])
+    assert calls and kiosk.exceptions == 1 and kiosk.running
+
+
+def test_a_display_that_will_not_open_is_tried_again_with_growing_pauses(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    failures = iter([pygame.error("no screen"), pygame.error("still none")])
+    pauses: list[float] = []
+
+    def opener() -> str:
+        error = next(failures, None)
+        if error is not None:
+            raise error
+        return "window"
+
+    with caplog.at_level(logging.WARNING, logger="farmer.kiosk"):
+        assert open_with_retry(opener, (pygame.error,), sleep=pauses.append) == "window"
+    assert pauses == [1.0, 2.0]
+    assert caplog.text.count("display did not open") == 2
+
+
+def test_a_demo_window_does_not_retry_forever() -> None:
+    def opener() -> str:
+        raise pygame.error("no screen")
+
+    with pytest.raises(pygame.error):
+        open_with_retry(opener, (pygame.error,), sleep=lambda s: None, attempts=1)
+
+
+# ---------------------------------------------------------------------- screen and pointer
+
+
+def test_the_pointer_is_hidden_and_shows_while_the_mouse_moves_in_a_visitors_game(kiosk: KioskApp) -> None:
+    assert not pygame.mouse.get_visible()
+    move = pygame.event.Event(pygame.MOUSEMOTION, pos=(10, 10), rel=(1, 1), buttons=(0, 0, 0))
+    run(kiosk, 0.5, [move])
+    assert not pygame.mouse.get_visible()  # the demo keeps it hidden
+    kiosk.step(DT, [key(pygame.K_RETURN)])
+    run(kiosk, 1.0, [move])
+    assert pygame.mouse.get_visible()
+    run(kiosk, 4.0)
+    assert not pygame.mouse.get_visible()
+
+
+def test_the_picture_drifts_a_few_pixels(kiosk: KioskApp) -> None:
+    assert kiosk.drift is not None
+    kiosk.draw_every = 1
+    kiosk.drift.time = kiosk.drift.period / 8  # a moment when the picture is off centre
+    dx, dy = kiosk.drift.offset
+    assert (dx, dy) != (0, 0) and abs(dx) <= 4 and abs(dy) <= 4
+    kiosk.step(0.0, [])
+    screen = pygame.display.get_surface()
+    w, h = screen.get_size()
+    column = 0 if dx > 0 else w - 1
+    assert all(screen.get_at((column, y))[:3] == (0, 0, 0) for y in range(0, h, 37))
+
+
+def test_help_documents_the_kiosk_options_and_config_keys() -> None:
+    text = parser().format_help()
+    for word in (
+        "--kiosk",
+        "--kiosk-config",
+        "--demo",
+        "idle_timeout",
+        "countdown",
+        "exit_combo",
+        "exit_hold",
+    ):
+        assert word in text
+    for word in ("demo_speed", "language", "rules", "players", "deals", "sound", "drift"):
+        assert f"  {word} = " in text
