@@ -206,6 +206,16 @@ def test_a_finished_visitor_game_returns_to_the_attract_loop_after_its_ledger() 
     assert app.mode is Mode.ATTRACT and top(app) == "attract-title"
 
 
+def test_a_visitor_arriving_on_the_demos_final_ledger_still_gets_the_full_pause_at_the_end() -> None:
+    app = make(deals=1)
+    until(app, "gameover")  # the demo's final ledger
+    app.step(DT, [key(pygame.K_RETURN)])
+    run(app, 1.0)
+    until(app, "gameover", press=True)
+    run(app, GAMEOVER_PAUSE - 2.0)
+    assert app.mode is Mode.VISITOR and top(app) == "gameover"
+
+
 def test_input_on_a_visitors_final_ledger_returns_to_the_attract_loop() -> None:
     app = make(deals=1)
     app.step(DT, [key(pygame.K_RETURN)])

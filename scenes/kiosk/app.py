@@ -116,7 +116,8 @@ class KioskApp(App):
         self._dt = 0.0
         self._grace = 0.0
         self._asking = False
-        self._gameover_time: float | None = None
+        self._gameover: tuple[object, float] | None = None
+        """The visitor's final ledger on screen, and since when."""
         self._cursor = 0.0
         self._recent_failures: deque[float] = deque(maxlen=TRACEBACKS_PER_HOUR)
         self._unlogged = 0
@@ -155,7 +156,7 @@ class KioskApp(App):
         self.visitor_games += 1
         self.idle.reset()
         self._asking = False
-        self._gameover_time = None
+        self._gameover = None
         self.set_speed(Speed.NORMAL.value)
         c = self.config
         setup = Setup.for_players(c.players, c.rules, False, c.deals, self.rng.randrange(2**31))
@@ -220,9 +221,8 @@ class KioskApp(App):
                 used_up = True  # whatever the visitor did, it answers the question and is no move
                 self._dismiss()
                 continue
-            top = self.stack.top
-            if top is not None and top.name == "gameover":
-                shown = self.time - (self._gameover_time if self._gameover_time is not None else self.time)
+            if self._final_ledger(self.stack.top):
+                shown = self.time - self._gameover[1] if self._gameover is not None else 0.0
                 if is_wake(event) and shown >= GAMEOVER_GRACE:
                     used_up = True
                     log.info("visitor game over; back to the attract loop")
@@ -262,12 +262,13 @@ class KioskApp(App):
         if self.mode is not Mode.VISITOR:
             return
         top = self.stack.top
-        if top is not None and top.name == "gameover":
-            if self._gameover_time is None:
-                self._gameover_time = self.time
+        if self._final_ledger(top):
+            if self._gameover is None or self._gameover[0] is not top:
+                # By the scene itself: the demo's final ledger may still be on top as the visitor arrives.
+                self._gameover = (top, self.time)
                 self._hide_buttons(top)
             self.idle.reset()
-            if self.time - self._gameover_time >= GAMEOVER_PAUSE:
+            if self.time - self._gameover[1] >= GAMEOVER_PAUSE:
                 log.info("visitor game over; back to the attract loop")
                 self.start_attract()
             return
@@ -278,6 +279,15 @@ class KioskApp(App):
         elif state is IdleState.ASKING and not self._asking:
             self._asking = True
             self.stack.push(StillThereScene(self, lambda: self.idle.seconds_left))
+
+    @staticmethod
+    def _final_ledger(scene: object) -> bool:
+        """Whether ``scene`` is the final ledger of a visitor's game (not of a demo game)."""
+        return (
+            isinstance(scene, TableScene)
+            and scene.name == "gameover"
+            and not isinstance(scene.session, DemoSession)
+        )
 
     def _dismiss(self) -> None:
         """The visitor is still there: take the question away."""
@@ -346,7 +356,7 @@ class KioskApp(App):
         super().draw()
         if self.mode is Mode.ATTRACT:
             draw_call(self.screen, self.text, _("Touch or press any key to play"), self.u, self.time, False)
-        elif self.stack.top is not None and self.stack.top.name == "gameover":
+        elif self._final_ledger(self.stack.top):
             draw_call(
                 self.screen, self.text, _("Touch or press any key to continue"), self.u, self.time, True
             )
