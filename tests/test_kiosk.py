@@ -123,6 +123,13 @@ def test_the_demo_game_has_an_ai_in_every_seat_and_fresh_seeds(kiosk: KioskApp) 
     assert second is not first and second.setup.seed != first.setup.seed
 
 
+def test_the_demos_ledgers_offer_no_buttons_to_passers_by(kiosk: KioskApp) -> None:
+    for name in ("ledger", "gameover"):
+        until(kiosk, name)
+        kiosk.step(DT, [])
+        assert not any(b.visible for b in kiosk.stack.top.group.widgets)  # type: ignore[union-attr]
+
+
 @pytest.mark.parametrize("wake", [key(pygame.K_b), click(), touch(), pad_button()], ids=str)
 def test_any_key_click_touch_or_button_hands_the_table_to_a_visitor(
     kiosk: KioskApp, wake: pygame.event.Event

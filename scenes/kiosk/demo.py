@@ -69,6 +69,10 @@ class Pilot:
         session = scene.session
         if not isinstance(session, DemoSession):
             return False
+        if scene.name in ("ledger", "gameover"):
+            # Nobody presses them: Next deal, New game or Main menu would only mislead a passer-by.
+            for button in getattr(getattr(scene, "group", None), "widgets", ()):
+                button.visible = False
         if scene.name == "gameover":
             return self._wait(dt, GAMEOVER_PAUSE * max(pace, 0.45))
         if scene.name == "ledger":
