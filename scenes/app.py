@@ -76,7 +76,7 @@ class App:
         self.clock: Clock = clock or pygame.time.Clock()
         self.events = events or pygame.event.get
         self.text = Text()
-        self.art = Art(Text())  # card faces keep their size when the words grow
+        self.art = Art(Text(max_surfaces=300))  # card faces keep their size when the words grow
         self.tweens = Tweener(self.settings.speed.value)
         self.sound = SoundBank(self.settings.sound_volume, self.settings.mute)
         self.gamepads = Gamepads()
@@ -245,11 +245,16 @@ class App:
             if self._beneath is None or self._beneath[0] != key:
                 for scene in beneath:
                     scene.draw(self.screen)
-                self._beneath = (key, self.screen.copy())
+                if self._beneath is not None and self._beneath[1].get_size() == self.size:
+                    # Reuse the buffer: a fresh window-sized copy (33 MB at 4K) costs a frame of its own.
+                    self._beneath[1].blit(self.screen, (0, 0))
+                    self._beneath = (key, self._beneath[1])
+                else:
+                    self._beneath = (key, self.screen.copy())
             else:
                 self.screen.blit(self._beneath[1], (0, 0))
-        else:
-            self._beneath = None
+        elif self._beneath is not None:
+            self._beneath = ((), self._beneath[1])  # nothing beneath now: keep the buffer, drop the picture
         for scene in top:
             scene.draw(self.screen)
         if self.notices:

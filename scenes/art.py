@@ -40,6 +40,9 @@ FELTS = {"green": ((26, 104, 60), (12, 58, 32)), "blue": ((28, 72, 118), (12, 34
 """Cloth colours: the table and the room around it."""
 CHIP_COLORS = [(196, 44, 44), (40, 90, 180), (236, 236, 228), (40, 140, 70), (30, 30, 34)]
 
+SCALED_BUDGET = 6 * 1024 * 1024
+"""Bytes of turning-card frames kept for reuse."""
+
 # Pip positions (fractions of the pip area) for each number card, as printed on classic decks.
 _PIPS: dict[int, list[tuple[float, float]]] = {
     1: [(0.5, 0.5)],
@@ -74,6 +77,7 @@ class Art:
         self.text = text
         self._cards: dict[tuple[str, int, int], pygame.Surface] = {}
         self._scaled: dict[tuple[int, int, int], pygame.Surface] = {}
+        self._scaled_bytes = 0
         self._chips: dict[tuple[int, int, str], pygame.Surface] = {}
         self._felt: dict[tuple[int, int], pygame.Surface] = {}
         self._shadow: dict[tuple[int, int], pygame.Surface] = {}
@@ -88,6 +92,7 @@ class Art:
         if (four_colour, back) != (self.four_colour, self.back):
             self._cards.clear()
             self._scaled.clear()
+            self._scaled_bytes = 0
         if cloth != self.cloth:
             self._felt.clear()
         self.four_colour, self.back, self.cloth = four_colour, back, cloth
@@ -117,8 +122,11 @@ class Art:
         key = (id(base), width, size[1])
         surf = self._scaled.get(key)
         if surf is None:
-            if len(self._scaled) > 300:
+            self._scaled_bytes += width * size[1] * 4
+            if self._scaled_bytes > SCALED_BUDGET:
+                # Frames of a turn are shown once or twice: a small budget keeps the ones in use.
                 self._scaled.clear()
+                self._scaled_bytes = width * size[1] * 4
             # Plain scaling: a card mid-turn is on screen for a few frames, and this is 5x faster.
             surf = pygame.transform.scale(base, (max(1, width), size[1]))
             self._scaled[key] = surf

@@ -65,7 +65,7 @@ class DealScene(TableScene):
             return None
 
         def pct(p: float) -> str:
-            return format_percent(p, 1 if p < 0.1 else 0)
+            return format_percent(p, 1 if 0 < p < 0.1 else 0)
 
         return _("{card}: 16 in {sixteen}, over 16 in {over}").format(
             card=draw_word(self.session), sixteen=pct(odds[0]), over=pct(odds[1])

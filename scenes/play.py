@@ -181,13 +181,22 @@ class TableScene(Scene):
     # ------------------------------------------------------------------ drawing
 
     def draw(self, surface: pygame.Surface) -> None:
-        """The table, the header, and the action panel when the human has something to do."""
-        self.table.draw(surface)
+        """The table, the header, and the action panel when the human has something to do.
+
+        While the human acts, the panel's prompt says what the banner would (whose turn, the
+        bid to beat), so a hint asked for in the settings takes the banner's place.
+        """
+        line = self.hint() if self.prompt is not None and self.hint is not None else None
+        if line:
+            banner, self.table.banner = self.table.banner, None
+            self.table.draw(surface)
+            self.table.banner = banner
+            self.draw_hint(surface, line)
+        else:
+            self.table.draw(surface)
         self.draw_header(surface)
         if any(b.visible for b in self.buttons.widgets) or self.prompt is not None:
             self.draw_panel(surface)
-            if self.prompt is not None and self.hint is not None:
-                self.draw_hint(surface, self.hint())
 
     def draw_header(self, surface: pygame.Surface) -> None:
         """Deal number and rules on the left, the keys on the right."""
@@ -231,16 +240,15 @@ class TableScene(Scene):
             )
         self.buttons.draw(surface, self.app.text)
 
-    def draw_hint(self, surface: pygame.Surface, line: str | None) -> None:
-        """A line of advice on a dark strip just above the action panel."""
-        if not line:
-            return
+    def draw_hint(self, surface: pygame.Surface, line: str) -> None:
+        """A line of advice on a dark strip in the banner's place."""
         lay = self.table.layout
         text = self.app.text
-        fs = text.fit(line, lay.font["small"], lay.panel.w - 20)
+        pad = round(24 * lay.u)
+        fs = text.fit(line, lay.font["body"], max(40, lay.banner.w - pad))
         w, h = text.size(line, fs)
-        strip = pygame.Rect(0, 0, w + round(24 * lay.u), h + round(10 * lay.u))
-        strip.midbottom = (lay.panel.centerx, lay.panel.top - round(6 * lay.u))
+        strip = pygame.Rect(0, 0, w + pad, min(lay.banner.h, h + round(10 * lay.u)))
+        strip.center = lay.banner.center
         draw_panel(surface, strip, radius=strip.h // 2, alpha=200)
         text.blit(surface, line, fs, strip.center, (215, 230, 250), "sans", "center")
 

@@ -18,7 +18,7 @@ from scenes.i18n import _, default_language, language_name, ngettext, rules_labe
 from scenes.panels import PanelScene
 from scenes.session import LEVEL_LABELS, LEVELS
 from scenes.settings import CHOICES, Speed
-from scenes.widgets import Button, Choice, Message, Stepper, Widget
+from scenes.widgets import Button, Choice, Message, Stepper, Widget, dim
 
 WINDOW_SIZES: tuple[tuple[int, int], ...] = ((1280, 720), (1600, 900), (1920, 1080), (2560, 1440))
 """Window sizes offered (the window can also be resized by hand)."""
@@ -187,12 +187,16 @@ class SettingsScene(PanelScene):
                 widget.rect = pygame.Rect(x, y, col_w, row_h)
                 widget.font_size = fs
                 if isinstance(widget, Choice):
-                    widget.split = 0.48
+                    widget.split = 0.48 if column is self.left else 0.42
                 y += row_h + gap
         bh = round(46 * u)
         self.back_button.rect = pygame.Rect(0, 0, round(220 * u), bh)
         self.back_button.rect.midbottom = (self.panel.centerx, self.panel.bottom - round(16 * u))
         self.back_button.font_size = round(20 * u)
+
+    def draw_backdrop(self, surface: pygame.Surface) -> None:
+        """The screen beneath, dimmed well down: the panel covers most of it."""
+        dim(surface, 200)
 
     def draw(self, surface: pygame.Surface) -> None:
         """The panel, the two columns' headings and the widgets."""

@@ -173,16 +173,19 @@ class StatisticsScene(PanelScene):
         text.blit(surface, "0", fs, (plot.x - 4, plot.bottom), (170, 180, 170), "sans", "midright")
         n = len(results)
         slot = plot.w / max(n, 1)
-        bar_w = max(2, round(slot * 0.7))
+        bar_w = max(2, min(round(slot * 0.7), round(36 * u)))
         for i, chips in enumerate(results):
             h = round(plot.h * chips / top)
             bar = pygame.Rect(0, 0, bar_w, max(1, h))
             bar.midbottom = (round(plot.x + slot * (i + 0.5)), plot.bottom)
             up = chips >= START_CHIPS
             pygame.draw.rect(surface, (110, 200, 120) if up else (220, 110, 100), bar, border_radius=2)
+            if n <= 12:
+                text.blit(surface, str(chips), fs, (bar.centerx, bar.top - 2), INK, "sans", "midbottom")
             if not up:
                 # Not colour alone: a game that lost chips also has a dark notch at its top.
-                pygame.draw.line(surface, (40, 10, 10), bar.topleft, bar.topright, max(2, bar_w // 4))
+                notch = pygame.Rect(bar.x, bar.y, bar.w, max(2, round(3 * u)))
+                pygame.draw.rect(surface, (60, 16, 16), notch)
         text.blit(
             surface,
             _("older → newer"),

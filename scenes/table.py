@@ -458,7 +458,8 @@ class Table:
         surf = self._plates.get(key)
         if surf is not None:
             return surf
-        if len(self._plates) > 200:
+        if len(self._plates) > 4 * len(self.seats):
+            # A few states per seat are all a frame needs; more only holds memory (86 KB each at 1080p).
             self._plates.clear()
         w, h = lay.plate.size
         surf = pygame.Surface((w, h), pygame.SRCALPHA)

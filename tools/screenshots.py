@@ -2,8 +2,10 @@
 
     .venv/bin/python tools/screenshots.py --out shots --size 1920x1080 [--players 6] [--seed 4]
 
-Writes menu, newgame, howto, settings, auction, deal, showdown, ledger, pause, gameover and
-too_small (.png) without a display (SDL's dummy driver). Look at them: they are how a
+Writes menu, newgame, howto, settings, statistics, auction, deal (with the odds hint),
+showdown, ledger, pause, gameover, menu_continue (a saved game to continue), large_text
+(the deal with large text and a four-colour deck) and too_small (.png) without a display
+(SDL's dummy driver); saves and statistics go to a temporary folder. Look at them: they are how a
 player sees the game.
 """
 
@@ -12,6 +14,7 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+import tempfile
 from collections.abc import Callable
 from pathlib import Path
 
@@ -25,6 +28,7 @@ import pygame
 from scenes.app import App
 from scenes.driver import keys_for
 from scenes.howto import HowToScene
+from scenes.keeper import Keeper
 from scenes.menu import MenuScene
 from scenes.newgame import NewGameScene
 from scenes.pause import PauseScene
@@ -32,6 +36,9 @@ from scenes.play import start_game
 from scenes.session import Setup
 from scenes.settings import Settings
 from scenes.settings_screen import SettingsScene
+from scenes.statistics import StatisticsScene
+from scenes.store.saves import SaveStore
+from scenes.store.stats import StatsStore
 
 DT = 1 / 60
 
@@ -66,7 +73,9 @@ def main(argv: list[str] | None = None) -> int:
     args = p.parse_args(argv)
     out: Path = args.out
     out.mkdir(parents=True, exist_ok=True)
-    app = App(Settings(animation_speed="normal"), args.size)
+    home = Path(tempfile.mkdtemp(prefix="farmer-shots-"))
+    app = App(Settings(animation_speed="normal", odds_hint=True, farm_hint=True, language="en"), args.size)
+    app.keeper = Keeper(SaveStore(home / "save.json"), StatsStore(home / "stats.json"))
 
     def save(name: str) -> None:
         app.draw()
@@ -80,6 +89,7 @@ def main(argv: list[str] | None = None) -> int:
         ("newgame", NewGameScene(app)),
         ("howto", HowToScene(app)),
         ("settings", SettingsScene(app)),
+        ("statistics", StatisticsScene(app)),
     ):
         app.stack.push(scene)
         app.step(DT, [])
@@ -139,6 +149,29 @@ def main(argv: list[str] | None = None) -> int:
     run_until(app, lambda: top_name(app) == "gameover")
     app.step(DT, [])
     save("gameover")
+
+    # A game left after two deals: the menu offers Continue, the statistics have a game to show.
+    app.stack.reset(MenuScene(app))
+    app.step(DT, [])
+    start_game(app, Setup.for_players(args.players, args.rules, seed=args.seed + 1, deals=5))
+    run_until(app, lambda: top_name(app) == "ledger")
+    run_until(app, lambda: top_name(app) == "auction")
+    run_until(app, lambda: top_name(app) == "ledger")
+    app.keeper.leave(app.stack.top.session)  # type: ignore[union-attr]
+    app.stack.reset(MenuScene(app))
+    app.step(DT, [])
+    save("menu_continue")
+    app.stack.push(StatisticsScene(app))
+    app.step(DT, [])
+    save("statistics_played")
+
+    app.update_settings(large_text=True, four_colour=True, animation_speed="normal")
+    app.stack.reset(MenuScene(app))
+    app.step(DT, [])
+    start_game(app, setup)
+    run_until(app, lambda: top_name(app) == "deal")
+    run_until(app, lambda: human_draws() or top_name(app) != "deal", auto=False)
+    save("large_text")
 
     small = App(Settings(), (800, 500))
     small.draw()
