@@ -212,6 +212,8 @@ class TableScene(Scene):
             else _("Deal {n}").format(n=max(game.deal_no, 1))
         )
         left = f"{deal} · {rules_title(self.session)}"
+        if self.session.watching:
+            left = _("Replay of a logged game") + " · " + left
         pad = round(12 * lay.u)
         hints = self.hints()
         hint_w = self.app.text.size(hints, fs)[0]

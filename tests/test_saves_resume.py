@@ -162,3 +162,32 @@ def test_export_log_with_nothing_to_export_is_one_line_and_exit_1(
     assert export_log(str(tmp_path / "bug.jsonl"), SaveStore(tmp_path / "save.json")) == 1
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "no game to export" in err
+
+
+def test_closing_the_window_mid_deal_saves_the_start_of_that_deal(tmp_path: Path) -> None:
+    import pygame
+
+    from scenes.app import App
+    from scenes.driver import keys_for
+    from scenes.menu import MenuScene
+    from scenes.play import start_game
+    from scenes.settings import Settings
+
+    app = App(Settings(animation_speed="instant"), (1280, 720))
+    app.keeper = Keeper(SaveStore(tmp_path / "save.json"), StatsStore(tmp_path / "stats.json"))
+    app.stack.push(MenuScene(app))
+    app.step(1 / 60, [])
+    start_game(app, setup(seed=4))
+    for _ in range(5000):
+        top = app.stack.top
+        if top is not None and top.name == "deal" and top.session.game.deal_no == 2:  # type: ignore[attr-defined]
+            break
+        app.step(1 / 60, keys_for(app))
+    session = app.stack.top.session  # type: ignore[union-attr]
+    app.step(1 / 60, [pygame.event.Event(pygame.QUIT)])
+    assert not app.running
+    saved = json.loads((tmp_path / "save.json").read_text())
+    assert saved == through_json(session.deal_start) and saved["deal"] == 1
+    stats = StatsStore(tmp_path / "stats.json")
+    stats.load()
+    assert stats.for_rules("foster").deals_played == 1
