@@ -25,7 +25,7 @@ from scenes.stack import Scene, SceneStack
 from scenes.store.settings import SettingsStore
 from scenes.text import Text
 from scenes.tween import Tweener
-from scenes.widgets import draw_panel
+from scenes.widgets import dim, draw_panel
 
 NOTICE_SECONDS = 9.0
 """How long a one-line notice (a bad file, say) stays on screen."""
@@ -241,10 +241,14 @@ class App:
         beneath, top = visible[:-1], visible[-1:]
         if beneath:
             # Only the top scene updates, so what lies under an overlay is still: draw it once.
-            key = (tuple(id(s) for s in beneath), self.size, self._resizes)
+            key = (tuple(id(s) for s in beneath), self.size, self._resizes, top[0].dims)
             if self._beneath is None or self._beneath[0] != key:
-                for scene in beneath:
+                for i, scene in enumerate(beneath):
+                    if i and scene.dims:
+                        dim(self.screen, scene.dims)
                     scene.draw(self.screen)
+                if top[0].dims:
+                    dim(self.screen, top[0].dims)
                 if self._beneath is not None and self._beneath[1].get_size() == self.size:
                     # Reuse the buffer: a fresh window-sized copy (33 MB at 4K) costs a frame of its own.
                     self._beneath[1].blit(self.screen, (0, 0))

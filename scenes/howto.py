@@ -14,7 +14,7 @@ from scenes.art import GOLD, INK
 from scenes.howto_content import howto_sections
 from scenes.i18n import _, rules_label
 from scenes.stack import Scene
-from scenes.widgets import Button, FocusGroup, dim, draw_hints, draw_panel
+from scenes.widgets import Button, FocusGroup, draw_hints, draw_panel
 
 RULE_ORDER = ("foster", "lacombe", "ferme")
 """The rule sets How to play can explain; ← and → switch between them."""
@@ -25,6 +25,7 @@ class HowToScene(Scene):
 
     name = "howto"
     transparent = True
+    dims = 160
 
     def __init__(self, app: App, rules: str | None = None, rotating: bool = False) -> None:
         """The rules of ``rules`` (default foster), with the rotating farm if ``rotating``."""
@@ -89,7 +90,6 @@ class HowToScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         """The text, clipped to the panel, scrolled."""
-        dim(surface, 160)
         u = self.app.u
         text = self.app.text
         p = self.panel

@@ -12,7 +12,7 @@ from scenes.i18n import N_, _
 from scenes.play import TableScene
 from scenes.session import Transfer
 from scenes.table import SEAT_COLORS
-from scenes.widgets import Button, FocusGroup, dim, draw_panel, row
+from scenes.widgets import Button, FocusGroup, draw_panel, row
 
 REASONS = {
     "ante": N_("ante"),
@@ -32,6 +32,7 @@ class LedgerScene(TableScene):
 
     name = "ledger"
     transparent = True
+    dims = 120
 
     def __init__(self, *args: object, **kwargs: object) -> None:
         """The ledger of the deal just settled."""
@@ -147,7 +148,6 @@ class LedgerScene(TableScene):
 
     def draw(self, surface: pygame.Surface) -> None:
         """The ledger panel over the dimmed table."""
-        dim(surface, 120)
         self.draw_header(surface)
         lay = self.table.layout
         u = lay.u

@@ -15,13 +15,14 @@ from scenes.app import App
 from scenes.art import GOLD, INK
 from scenes.i18n import _
 from scenes.stack import Scene
-from scenes.widgets import FocusGroup, Widget, dim, draw_hints, draw_panel
+from scenes.widgets import FocusGroup, Widget, draw_hints, draw_panel
 
 
 class PanelScene(Scene):
     """See the module docstring."""
 
     transparent = True
+    dims = 150
     width = 560
     """Panel width at the 1280 × 720 reference size."""
     row_height = 50
@@ -83,8 +84,7 @@ class PanelScene(Scene):
         return self.group.handle(event)
 
     def draw_backdrop(self, surface: pygame.Surface) -> None:
-        """What lies behind the panel: the scene beneath, dimmed."""
-        dim(surface, 150)
+        """What lies behind the panel: the scene beneath, dimmed (by the app, see ``dims``)."""
 
     def draw(self, surface: pygame.Surface) -> None:
         """Backdrop, panel, title, widgets, hints."""

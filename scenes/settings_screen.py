@@ -18,7 +18,7 @@ from scenes.i18n import _, default_language, language_name, ngettext, rules_labe
 from scenes.panels import PanelScene
 from scenes.session import LEVEL_LABELS, LEVELS
 from scenes.settings import CHOICES, Speed
-from scenes.widgets import Button, Choice, Message, Stepper, Widget, dim
+from scenes.widgets import Button, Choice, Message, Stepper, Widget
 
 WINDOW_SIZES: tuple[tuple[int, int], ...] = ((1280, 720), (1600, 900), (1920, 1080), (2560, 1440))
 """Window sizes offered (the window can also be resized by hand)."""
@@ -39,6 +39,8 @@ class SettingsScene(PanelScene):
 
     name = "settings"
     width = 1100
+    dims = 200
+    """The screen beneath is dimmed well down: the panel covers most of it."""
 
     def __init__(self, app: App) -> None:
         """The settings of ``app``."""
@@ -193,10 +195,6 @@ class SettingsScene(PanelScene):
         self.back_button.rect = pygame.Rect(0, 0, round(220 * u), bh)
         self.back_button.rect.midbottom = (self.panel.centerx, self.panel.bottom - round(16 * u))
         self.back_button.font_size = round(20 * u)
-
-    def draw_backdrop(self, surface: pygame.Surface) -> None:
-        """The screen beneath, dimmed well down: the panel covers most of it."""
-        dim(surface, 200)
 
     def draw(self, surface: pygame.Surface) -> None:
         """The panel, the two columns' headings and the widgets."""

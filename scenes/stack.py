@@ -26,6 +26,9 @@ class Scene:
     """Whether the scenes beneath show through (overlays)."""
     name = "scene"
     """A short name, used by tests and the screenshot tool."""
+    dims = 0
+    """How much an overlay darkens what lies beneath it (0-255). The app does it once, when it keeps
+    the still picture beneath, rather than the overlay on every frame."""
 
     def __init__(self, app: App) -> None:
         """A scene of ``app``."""
