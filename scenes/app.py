@@ -166,18 +166,19 @@ class App:
     def draw_notices(self) -> None:
         """The notices still due, one under another at the top of the window."""
         self.notices = [(m, until) for m, until in self.notices if until > self.time]
-        w = self.size[0]
+        w, h = self.size
         u = self.u
-        y = round(44 * u)
-        for message, _until in self.notices:
+        # Along the bottom, just above the key hints: the title and the table's header stay readable.
+        y = h - round(14 * u * 1.9) - round(6 * u)
+        for message, _until in reversed(self.notices):
             line = message()
             fs = self.text.fit(line, max(12, round(16 * u)), w - round(80 * u))
             tw, th = self.text.size(line, fs)
             box = pygame.Rect(0, 0, tw + round(32 * u), th + round(14 * u))
-            box.midtop = (w // 2, y)
+            box.midbottom = (w // 2, y)
             draw_panel(self.screen, box, radius=box.h // 2, alpha=240)
             self.text.blit(self.screen, line, fs, box.center, (255, 226, 150), "sans", "center")
-            y = box.bottom + round(6 * u)
+            y = box.top - round(6 * u)
 
     def _resized(self) -> None:
         self.screen = pygame.display.get_surface()

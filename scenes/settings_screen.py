@@ -38,7 +38,7 @@ class SettingsScene(PanelScene):
     """See the module docstring."""
 
     name = "settings"
-    width = 1100
+    width = 1240
     dims = 200
     """The screen beneath is dimmed well down: the panel covers most of it."""
 
@@ -174,11 +174,12 @@ class SettingsScene(PanelScene):
         foot = round(74 * u)
         room = h - round(56 * u)
         row_h = min(round(44 * u), (room - head - foot) // rows - gap)
-        self.panel = pygame.Rect(0, 0, min(w - 20, round(self.width * u)), head + rows * (row_h + gap) + foot)
+        self.panel = pygame.Rect(0, 0, min(w - 16, round(self.width * u)), head + rows * (row_h + gap) + foot)
         self.panel.center = (w // 2, (h - round(26 * u)) // 2)
-        pad = round(26 * u)
+        pad = round(20 * u)
         col_w = (self.panel.w - 3 * pad) // 2
         fs = max(11, round(min(18 * u, row_h * 0.45)))
+        self.font_size = fs
         self.heading_y = self.panel.y + round(84 * u)
         self.heading_fs = max(12, round(19 * u))
         self.columns = (self.panel.x + pad, self.panel.x + 2 * pad + col_w)
@@ -196,8 +197,42 @@ class SettingsScene(PanelScene):
         self.back_button.rect.midbottom = (self.panel.centerx, self.panel.bottom - round(16 * u))
         self.back_button.font_size = round(20 * u)
 
+    def fit_columns(self) -> None:
+        """Share each row between label and value so that the longest of each fits in this language.
+
+        Words differ in length from one language to another and grow with large text, so this
+        is worked out when drawn; the font shrinks a little if both cannot fit, and past that the
+        longest words are shortened with an ellipsis.
+        """
+        text = self.app.text
+        for column in (self.left, self.right):
+            choices = [w for w in column if isinstance(w, Choice)]
+            if not choices:
+                continue
+            width = choices[0].rect.w
+            fs = self.font_size
+            while True:
+                pad = choices[0].rect.h // 3
+                label_w = max(text.size(w.label(), fs)[0] for w in choices)
+                value_w = max(text.size(w.value_text(), fs, "bold")[0] for w in choices)
+                value_w = max(value_w, *(self._widest_option(w, fs) for w in choices))
+                if label_w + value_w + 3 * fs + 3 * pad <= width or fs <= max(10, self.font_size * 0.8):
+                    break
+                fs -= 1
+            # The value keeps its room first: a label can be shortened, the chosen value cannot.
+            split = min((label_w + 2 * pad) / width, 1 - (value_w + 3 * fs + 2 * pad) / width)
+            split = min(0.62, max(0.3, split))
+            for w in column:
+                w.font_size = fs
+                if isinstance(w, Choice):
+                    w.split = split
+
+    def _widest_option(self, widget: Choice, fs: int) -> int:
+        return max((self.app.text.size(name(), fs, "bold")[0] for _v, name in widget.options), default=0)
+
     def draw(self, surface: pygame.Surface) -> None:
         """The panel, the two columns' headings and the widgets."""
+        self.fit_columns()
         super().draw(surface)
         text = self.app.text
         for x, heading in zip(self.columns, (_("Screen and sound"), _("Table and new games")), strict=True):
