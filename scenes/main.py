@@ -181,8 +181,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if store.problem:
         print(f"farmer: {store.problem}", file=sys.stderr)
         app.notice(lambda: _("Your settings file was damaged: the bad values are back to their defaults."))
-    if replay_records is None:
-        app.keeper = Keeper(SaveStore(), StatsStore())
+    app.keeper = Keeper(SaveStore(), StatsStore())  # a replay itself is never saved or counted
     if app.keeper.stats is not None and app.keeper.stats.problem:
         print(f"farmer: {app.keeper.stats.problem}", file=sys.stderr)
         app.notice(

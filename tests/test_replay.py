@@ -98,3 +98,23 @@ def test_a_log_that_breaks_a_rule_is_refused_naming_the_deal(
     assert main(["--replay", str(path)]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "deal 2" in err
+
+
+def test_farmer_replay_opens_the_table_with_the_log_and_keeps_no_save(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path = logged_game(tmp_path, "lacombe")
+    seen: dict[str, object] = {}
+
+    def run(self: App, exit_after: float | None = None) -> None:
+        for _ in range(30):
+            self.step(DT, [])
+        top = self.stack.top
+        seen["top"] = top.name if top is not None else ""
+        seen["watching"] = getattr(getattr(top, "session", None), "watching", False)
+
+    monkeypatch.setenv("FARMER_HOME", str(tmp_path / "home"))
+    monkeypatch.setattr(App, "run", run)
+    assert main(["--replay", str(path), "--lang", "en"]) == 0
+    assert seen["top"] in ("auction", "deal") and seen["watching"] is True
+    assert not (tmp_path / "home" / "data" / "save.json").exists()
