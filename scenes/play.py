@@ -267,6 +267,8 @@ def play_session(app: App, session: Session) -> None:
 
     table = Table(session, app.art, app.text, app.tweens, app.size)
     table.sound = app.sound.play
+    if session.game.farmer is not None:
+        table.place_farmer(session.game.farmer)  # a continued game: its farmer is already seated
     session.start_deal()
     app.stack.push(AuctionScene(app, session, table))
 

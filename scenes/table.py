@@ -291,6 +291,12 @@ class Table:
         self.farmer = seat
         self.tweens.add(self, "marker", target, duration, ease=ease_in_out_cubic)
 
+    def place_farmer(self, seat: int) -> None:
+        """Put the farmer's marker at ``seat`` at once (a table set up for a game continued from a save)."""
+        self.farmer = seat
+        self.marker = self._marker_pos(seat)
+        self.marker_alpha = 255.0
+
     def move_chips(
         self, source: Place, target: Place, amount: int, note: Message | None, duration: float = 0.55
     ) -> None:

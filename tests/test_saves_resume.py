@@ -191,3 +191,33 @@ def test_closing_the_window_mid_deal_saves_the_start_of_that_deal(tmp_path: Path
     stats = StatsStore(tmp_path / "stats.json")
     stats.load()
     assert stats.for_rules("foster").deals_played == 1
+
+
+def test_continue_from_the_menu_seats_the_saved_farmer_and_plays_on(tmp_path: Path) -> None:
+    import pygame
+
+    from scenes.app import App
+    from scenes.driver import key
+    from scenes.menu import MenuScene
+    from scenes.settings import Settings
+
+    saves = SaveStore(tmp_path / "save.json")
+    session = Session(setup(seed=8))
+    for _ in range(2):
+        play_deal(session)
+    Keeper(saves).leave(session)
+    app = App(Settings(animation_speed="instant"), (1280, 720))
+    app.keeper = Keeper(saves, StatsStore(tmp_path / "stats.json"))
+    app.stack.push(MenuScene(app))
+    app.step(1 / 60, [])
+    menu = app.stack.top
+    assert isinstance(menu, MenuScene) and menu.continue_button.visible
+    assert menu.group.focused is menu.continue_button
+    app.step(1 / 60, [key(pygame.K_RETURN, "\r")])
+    app.step(1 / 60, [])
+    top = app.stack.top
+    assert top is not None and top.name in ("auction", "deal")
+    resumed = top.session  # type: ignore[attr-defined]
+    assert resumed.game.deal_no == 3
+    assert resumed.game.log[:2] == session.game.log
+    assert top.table.farmer is not None  # type: ignore[attr-defined]
