@@ -36,7 +36,7 @@ class MenuScene(PanelScene):
 
     def build(self) -> list[Widget]:
         """The choices; Continue shows only while a saved game can be continued."""
-        self.continue_button = Button(lambda: _("Continue"), self.continue_game, primary=True)
+        self.continue_button = Button(self._continue_label, self.continue_game, primary=True)
         self.new_button = Button(lambda: _("New game"), self.new_game, primary=True)
         self.continue_button.visible = False
         return [
@@ -47,6 +47,13 @@ class MenuScene(PanelScene):
             Button(lambda: _("Statistics"), self.statistics),
             Button(lambda: _("Quit"), self.app.quit),
         ]
+
+    def _continue_label(self) -> str:
+        """Continue, with where the saved game stands."""
+        if self.saved is None or not self.saved[0].max_deals:
+            return _("Continue")
+        game = self.saved[0]
+        return _("Continue: deal {n} of {m}").format(n=game.deal_no + 1, m=game.max_deals)
 
     def enter(self) -> None:
         """Look for a saved game, then lay out."""
