@@ -46,6 +46,7 @@ from scenes.session import Session, Setup
 from scenes.settings import Settings, Speed
 from scenes.stack import SceneStack
 from scenes.table import Table
+from scenes.text import Text
 from scenes.tween import Tweener
 
 log = logging.getLogger("farmer.kiosk")
@@ -60,6 +61,9 @@ CURSOR_SECONDS = 3.0
 """Seconds the mouse pointer stays visible after the mouse last moved in a visitor's game."""
 OFF_LIMITS = frozenset({"menu", "newgame", "settings", "stats"})
 """Screens a kiosk never shows (they lead to Quit, files and window modes)."""
+TEXT_CACHE = 400
+"""Rendered strings a kiosk keeps: a few frames' worth. The app's default (1500) fills up over
+hours of new banners and names to some 30 MB at 1280 × 720, several times that on a 4K screen."""
 TRACEBACKS_PER_HOUR = 20
 """Full tracebacks logged per hour at most; beyond that a one-line count (the log stays readable)."""
 
@@ -93,6 +97,7 @@ class KioskApp(App):
         """
         settings = Settings(fullscreen=locked if fullscreen is None else fullscreen)
         super().__init__(settings, size, clock=clock, events=events, caption="Farmer")
+        self.text = Text(TEXT_CACHE)
         self.config = config
         self.locked = locked
         self.rng = random.Random(seed)
