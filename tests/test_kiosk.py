@@ -12,7 +12,7 @@ import pytest
 
 from scenes.app import App
 from scenes.driver import keys_for
-from scenes.kiosk.app import GAMEOVER_PAUSE, KioskApp, Mode
+from scenes.kiosk.app import GAMEOVER_PAUSE, TEXT_CACHE, KioskApp, Mode
 from scenes.kiosk.config import KioskConfig
 from scenes.kiosk.demo import DemoSession
 from scenes.kiosk.overlays import KioskPauseScene
@@ -415,3 +415,9 @@ def test_help_documents_the_kiosk_options_and_config_keys() -> None:
         assert word in text
     for word in ("demo_speed", "language", "rules", "players", "deals", "sound", "drift"):
         assert f"  {word} = " in text
+
+
+def test_the_kiosks_text_cache_stays_small_whatever_new_words_come(kiosk: KioskApp) -> None:
+    for n in range(3 * TEXT_CACHE):
+        kiosk.text.render(f"Anne bids {n}.", 20)
+    assert len(kiosk.text._surfaces) <= TEXT_CACHE
