@@ -28,6 +28,7 @@ import pygame
 from scenes.app import App
 from scenes.driver import keys_for
 from scenes.howto import HowToScene
+from scenes.i18n import LANGUAGES
 from scenes.keeper import Keeper
 from scenes.menu import MenuScene
 from scenes.newgame import NewGameScene
@@ -70,11 +71,13 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--players", type=int, default=6)
     p.add_argument("--rules", default="foster")
     p.add_argument("--seed", type=int, default=4)
+    p.add_argument("--lang", choices=LANGUAGES, default="en", help="language of every screen")
     args = p.parse_args(argv)
     out: Path = args.out
     out.mkdir(parents=True, exist_ok=True)
     home = Path(tempfile.mkdtemp(prefix="farmer-shots-"))
-    app = App(Settings(animation_speed="normal", odds_hint=True, farm_hint=True, language="en"), args.size)
+    settings = Settings(animation_speed="normal", odds_hint=True, farm_hint=True, language=args.lang)
+    app = App(settings, args.size)
     app.keeper = Keeper(SaveStore(home / "save.json"), StatsStore(home / "stats.json"))
 
     def save(name: str) -> None:
