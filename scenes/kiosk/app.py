@@ -22,6 +22,9 @@ of kiosk on a simulated clock.
 
 from __future__ import annotations
 
+import ctypes
+import ctypes.util
+import gc
 import logging
 import random
 import time as wallclock
@@ -66,6 +69,33 @@ TEXT_CACHE = 400
 hours of new banners and names to some 30 MB at 1280 × 720, several times that on a 4K screen."""
 TRACEBACKS_PER_HOUR = 20
 """Full tracebacks logged per hour at most; beyond that a one-line count (the log stays readable)."""
+
+
+def _find_malloc_trim() -> Callable[[int], int] | None:
+    """glibc's ``malloc_trim``, where there is one (Linux); None elsewhere."""
+    name = ctypes.util.find_library("c")
+    if name is None:
+        return None
+    try:
+        return ctypes.CDLL(name).malloc_trim  # type: ignore[no-any-return]
+    except (OSError, AttributeError):
+        return None
+
+
+_MALLOC_TRIM = _find_malloc_trim()
+
+
+def release_memory() -> None:
+    """Collect garbage and hand freed memory back to the system.
+
+    Each demo game allocates and frees many surfaces of many sizes; glibc keeps the freed
+    memory for later (the resident size grew by some 19 MB over a simulated day although the
+    live objects and caches stayed flat). Called between demo games, where a pause of a few
+    milliseconds is unseen.
+    """
+    gc.collect()
+    if _MALLOC_TRIM is not None:
+        _MALLOC_TRIM(0)
 
 
 class Mode(Enum):
@@ -142,6 +172,7 @@ class KioskApp(App):
         self.pilot.reset()
         self._asking = False
         self.idle.reset()
+        release_memory()
         self.set_speed(self.pace)
         if self.locked:
             pygame.mouse.set_visible(False)
