@@ -15,7 +15,7 @@ from scenes.pause import PauseScene
 from scenes.stack import Scene
 from scenes.text import Text
 from scenes.tween import pulse
-from scenes.widgets import Button, Widget, dim, draw_panel
+from scenes.widgets import Button, Widget, draw_panel
 
 if TYPE_CHECKING:
     from scenes.app import App
@@ -41,6 +41,8 @@ class StillThereScene(Scene):
 
     name = "still-there"
     transparent = True
+    dims = 150
+    """The app dims the table beneath once, not every frame."""
 
     def __init__(self, app: App, seconds_left: Callable[[], int]) -> None:
         """An overlay reading its countdown from ``seconds_left``."""
@@ -48,8 +50,7 @@ class StillThereScene(Scene):
         self.seconds_left = seconds_left
 
     def draw(self, surface: pygame.Surface) -> None:
-        """The table dimmed, a panel with the question, the countdown and what to do."""
-        dim(surface, 150)
+        """A panel with the question, the countdown and what to do (the app dims the table)."""
         w, h = surface.get_size()
         u = self.app.u
         text = self.app.text
