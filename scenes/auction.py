@@ -28,7 +28,7 @@ from game.events import (
     TurnStarted,
 )
 from scenes.art import GOLD
-from scenes.i18n import _, ngettext
+from scenes.i18n import _, ngettext, pgettext
 from scenes.play import TableScene, add_button
 
 PASS_GREY = (170, 176, 170)
@@ -77,10 +77,20 @@ class AuctionScene(TableScene):
         if isinstance(event, DealStarted):
             table.collect()
             table.active = None
+            # Under the French rules the pot is the corbeille: those sentences have their own context.
+            ferme = self.session.game.rules.name == "ferme"
             if event.new_farm:
-                table.banner = lambda: _("Deal {n}: a new farm. Everyone antes a chip.").format(n=event.deal)
+                table.banner = lambda: (
+                    pgettext("ferme rules", "Deal {n}: a new farm. Everyone antes a chip.")
+                    if ferme
+                    else _("Deal {n}: a new farm. Everyone antes a chip.")
+                ).format(n=event.deal)
             else:
-                table.banner = lambda: _("Deal {n}: the farm stays.").format(n=event.deal)
+                table.banner = lambda: (
+                    pgettext("ferme rules", "Deal {n}: the farm stays.")
+                    if ferme
+                    else _("Deal {n}: the farm stays.")
+                ).format(n=event.deal)
             return 0.6
         if isinstance(event, ChipsMoved) and event.reason is Reason.ANTE:
             table.move_chips(event.source, FARM, event.amount, None, duration=0.45)
@@ -124,7 +134,12 @@ class AuctionScene(TableScene):
             if event.reason is FarmerReason.LOT:
                 table.banner = lambda: _("{name} is farmer, drawn by lot.").format(name=who)
             elif event.reason is FarmerReason.WINNER:
-                table.banner = lambda: _("{name} won the farm and deals.").format(name=who)
+                ferme = self.session.game.rules.name == "ferme"
+                table.banner = lambda: (
+                    pgettext("ferme rules", "{name} won the farm and deals.")
+                    if ferme
+                    else _("{name} won the farm and deals.")
+                ).format(name=who)
             else:
                 table.banner = lambda: _("The farm passes round: {name} is farmer.").format(name=who)
             return 1.1

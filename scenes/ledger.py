@@ -8,7 +8,7 @@ from __future__ import annotations
 import pygame
 
 from scenes.art import GOLD, INK
-from scenes.i18n import N_, _
+from scenes.i18n import N_, _, colon, format_chips, pgettext, pot_name, the_pot
 from scenes.play import TableScene
 from scenes.session import Transfer
 from scenes.table import SEAT_COLORS
@@ -185,11 +185,17 @@ class LedgerScene(TableScene):
     def _reasons(self, seat: int) -> str:
         parts: list[str] = []
         transfers: list[Transfer] = self.session.transfers
+        rules = self.session.game.rules.name
+
+        def why(reason: str) -> str:
+            # The pot's name follows the rules (la corbeille under the French rules).
+            return the_pot(rules) if reason == "farm" else _(REASONS.get(reason, reason))
+
         for t in transfers:
             if t.source == seat:
-                parts.append(f"−{t.amount} {_(REASONS.get(t.reason, t.reason))}")
+                parts.append(f"−{t.amount} {why(t.reason)}")
             elif t.target == seat:
-                parts.append(f"+{t.amount} {_(REASONS.get(t.reason, t.reason))}")
+                parts.append(f"+{t.amount} {why(t.reason)}")
         merged: dict[str, int] = {}
         for part in parts:  # nine payments of one chip to the nearest read better as "+1 nearest ×9"
             merged[part] = merged.get(part, 0) + 1
@@ -209,7 +215,7 @@ class LedgerScene(TableScene):
         cols = [0.0, 0.32, 0.42, 0.52]  # name, before, change, after (fractions of the width)
         heads = [
             _("Player"),
-            _("Start") if self.over else _("Before"),
+            pgettext("ledger column", "Start") if self.over else _("Before"),
             _("Change"),
             _("Final") if self.over else _("After"),
         ]
@@ -262,7 +268,7 @@ class LedgerScene(TableScene):
             y += line_h
         farm = session.game.farm
         if not self.over:
-            label = _("Farm: {n} chips").format(n=farm)
+            label = colon(pot_name(session.game.rules.name)) + " " + format_chips(farm)
             text.blit(surface, label, fs, (area.x + 3 * dot, y + line_h // 2), GOLD, "bold", "midleft")
 
     def _draw_chart(self, surface: pygame.Surface, area: pygame.Rect) -> None:

@@ -14,7 +14,7 @@ import pygame
 
 from scenes.app import App
 from scenes.art import GOLD
-from scenes.i18n import _, default_language, language_name, ngettext, rules_label
+from scenes.i18n import _, default_language, format_percent, language_name, ngettext, rules_label
 from scenes.panels import PanelScene
 from scenes.session import LEVEL_LABELS, LEVELS
 from scenes.settings import CHOICES, Speed
@@ -92,7 +92,7 @@ class SettingsScene(PanelScene):
             self._choice(
                 lambda: _("Sound volume"),
                 "sound_volume",
-                [(v, lambda v=v: f"{v} %") for v in VOLUMES],
+                [(v, lambda v=v: format_percent(v / 100, 0)) for v in VOLUMES],
             ),
             self._choice(lambda: _("Sound"), "mute", _yes_no(lambda: _("Off"), lambda: _("On"))),
             self._choice(

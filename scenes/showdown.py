@@ -16,7 +16,7 @@ from game.events import (
     Reason,
 )
 from scenes.art import GOLD, INK
-from scenes.i18n import _, ngettext
+from scenes.i18n import _, ngettext, pgettext
 from scenes.play import TableScene
 
 OVER_RED = (240, 110, 100)
@@ -93,15 +93,28 @@ class ShowdownScene(TableScene):
             table.sound("farm_won")
             who = names[event.seat]
             total = event.total
+            # Under the French rules the pot is the corbeille: those sentences have their own context.
+            ferme = self.session.game.rules.name == "ferme"
             if total == 16:
-                table.banner = lambda: _("{name} makes 16 and wins the farm!").format(name=who)
+                table.banner = lambda: (
+                    pgettext("ferme rules", "{name} makes 16 and wins the farm!")
+                    if ferme
+                    else _("{name} makes 16 and wins the farm!")
+                ).format(name=who)
             else:
-                table.banner = lambda: _("{name} wins the farm with {n}.").format(name=who, n=total)
+                table.banner = lambda: pgettext("ferme rules", "{name} wins the farm with {n}.").format(
+                    name=who, n=total
+                )
             return 0.6
         if isinstance(event, DealEnded):
             if event.winner is None and event.nearest is None and not self.session.over:
                 farm = self.session.game.farm
-                table.banner = lambda: _("The farm of {n} stays for the next deal.").format(n=farm)
+                ferme = self.session.game.rules.name == "ferme"
+                table.banner = lambda: (
+                    pgettext("ferme rules", "The farm of {n} stays for the next deal.")
+                    if ferme
+                    else _("The farm of {n} stays for the next deal.")
+                ).format(n=farm)
             return 1.2
         if isinstance(event, GameEnded):
             table.banner = lambda: _("The game is over.")
