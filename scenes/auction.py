@@ -98,24 +98,40 @@ class AuctionScene(TableScene):
         if isinstance(event, AuctionOpened):
             table.clear_status()
             opener = names[event.opener]
-            table.banner = lambda: _("The farm is for sale. {name} bids first.").format(name=opener)
+            if self.session.you(event.opener):
+                table.banner = lambda: _("The farm is for sale. You bid first.")
+            else:
+                table.banner = lambda: _("The farm is for sale. {name} bids first.").format(name=opener)
             return 0.7
         if isinstance(event, BidMade):
             table.active = None
             table.say(event.seat, lambda: _("Bid {n}").format(n=event.amount), GOLD)
             who = names[event.seat]
-            table.banner = lambda: _("{name} bids {n}.").format(name=who, n=event.amount)
+            if self.session.you(event.seat):
+                table.banner = lambda: _("You bid {n}.").format(n=event.amount)
+            else:
+                table.banner = lambda: _("{name} bids {n}.").format(name=who, n=event.amount)
             return 0.45
         if isinstance(event, Passed):
             table.active = None
             table.say(event.seat, lambda: _("Pass"), PASS_GREY)
             who = names[event.seat]
-            table.banner = lambda: _("{name} passes.").format(name=who)
+            if self.session.you(event.seat):
+                table.banner = lambda: _("You pass.")
+            else:
+                table.banner = lambda: _("{name} passes.").format(name=who)
             return 0.35
         if isinstance(event, FarmSold):
             who = names[event.seat]
-            if event.nobody_bid:
+            you = self.session.you(event.seat)
+            if event.nobody_bid and you:
+                table.banner = lambda: _("Nobody bid: you take the farm for nothing.")
+            elif event.nobody_bid:
                 table.banner = lambda: _("Nobody bid: {name} takes the farm for nothing.").format(name=who)
+            elif you:
+                table.banner = lambda: ngettext(
+                    "You buy the farm for {n} chip.", "You buy the farm for {n} chips.", event.price
+                ).format(n=event.price)
             else:
                 table.banner = lambda: ngettext(
                     "{name} buys the farm for {n} chip.", "{name} buys the farm for {n} chips.", event.price
@@ -131,7 +147,20 @@ class AuctionScene(TableScene):
         if isinstance(event, FarmerChosen):
             who = names[event.seat]
             table.set_farmer(event.seat)
-            if event.reason is FarmerReason.LOT:
+            if self.session.you(event.seat):
+                # The same news told to the one it is about.
+                ferme = self.session.game.rules.name == "ferme"
+                if event.reason is FarmerReason.LOT:
+                    table.banner = lambda: _("You are farmer, drawn by lot.")
+                elif event.reason is FarmerReason.WINNER:
+                    table.banner = lambda: (
+                        pgettext("ferme rules", "You won the farm and deal.")
+                        if ferme
+                        else _("You won the farm and deal.")
+                    )
+                else:
+                    table.banner = lambda: _("The farm passes round: you are farmer.")
+            elif event.reason is FarmerReason.LOT:
                 table.banner = lambda: _("{name} is farmer, drawn by lot.").format(name=who)
             elif event.reason is FarmerReason.WINNER:
                 ferme = self.session.game.rules.name == "ferme"

@@ -79,7 +79,17 @@ class ShowdownScene(TableScene):
             who = names[event.seat]
             total = event.total
             table.crown(event.seat)
-            if self.session.game.rules.nearest_takes_farm:
+            you = self.session.you(event.seat)
+            if you and self.session.game.rules.nearest_takes_farm:
+                table.banner = lambda: _(
+                    "Nobody made 16: you are nearest with {n} and take the farm."
+                ).format(n=total)
+            elif you:
+                table.banner = lambda: _(
+                    "Nobody made 16: you are nearest with {n}; a chip from each."
+                ).format(n=total)
+                table.note(lambda: _("nearest: a chip from each player"), table.anchor(event.seat), GOLD, 2.5)
+            elif self.session.game.rules.nearest_takes_farm:
                 table.banner = lambda: _(
                     "Nobody made 16: {name} is nearest with {n} and takes the farm."
                 ).format(name=who, n=total)
@@ -95,7 +105,15 @@ class ShowdownScene(TableScene):
             total = event.total
             # Under the French rules the pot is the corbeille: those sentences have their own context.
             ferme = self.session.game.rules.name == "ferme"
-            if total == 16:
+            if self.session.you(event.seat) and total == 16:
+                table.banner = lambda: (
+                    pgettext("ferme rules", "You make 16 and win the farm!")
+                    if ferme
+                    else _("You make 16 and win the farm!")
+                )
+            elif self.session.you(event.seat):
+                table.banner = lambda: pgettext("ferme rules", "You win the farm with {n}.").format(n=total)
+            elif total == 16:
                 table.banner = lambda: (
                     pgettext("ferme rules", "{name} makes 16 and wins the farm!")
                     if ferme
