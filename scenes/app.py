@@ -46,6 +46,9 @@ class Clock(Protocol):
 class App:
     """Owns the display, the clock, the scene stack and the shared art; see the module docstring."""
 
+    locked = False
+    """A kiosk's lock-down: the window mode is fixed and nobody quits from the screens."""
+
     def __init__(
         self,
         settings: Settings | None = None,

@@ -227,6 +227,8 @@ class TableScene(Scene):
 
     def hints(self) -> str:
         """The keys that work here."""
+        if self.app.locked:  # a kiosk: full screen is fixed
+            return _("Space: skip animation · Esc: menu")
         return _("Space: skip animation · Esc: menu · F11: full screen")
 
     def draw_panel(self, surface: pygame.Surface) -> None:
