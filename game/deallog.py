@@ -298,8 +298,8 @@ def _check_cards(rec: Record) -> None:
             raise LogError(f"seat {seat} holds cards but is not in the service order")
 
 
-def _check_sums(rec: Record) -> None:
-    """``chips_after`` and ``farm_after`` are ``chips_before``/``farm_before`` plus the transfers."""
+def apply_transfers(rec: Record) -> tuple[list[int], int]:
+    """The chips and farm a record's transfers leave, from its ``chips_before`` and ``farm_before``."""
     chips = list(rec["chips_before"])
     farm = rec["farm_before"]
     for t in rec["transfers"]:
@@ -311,6 +311,12 @@ def _check_sums(rec: Record) -> None:
             farm += t["amount"]
         else:
             chips[t["to"]] += t["amount"]
+    return chips, farm
+
+
+def _check_sums(rec: Record) -> None:
+    """``chips_after`` and ``farm_after`` are ``chips_before``/``farm_before`` plus the transfers."""
+    chips, farm = apply_transfers(rec)
     for seat, (expected, logged) in enumerate(zip(chips, rec["chips_after"], strict=True)):
         if expected != logged:
             raise LogError(

@@ -100,3 +100,27 @@ class RandomAgent:
         if DRAW in legal and (STAND not in legal or view.total < self.threshold):
             return DRAW
         return STAND
+
+
+def deal_log_example() -> dict[str, Any]:
+    """The example record of DEAL_LOG.md: Anna buys the farm for 4, Ben makes 16, Carla pays Anna 3."""
+    return {
+        "deal": 1, "rules": "foster", "rotating": False,
+        "seats": ["Anna", "Ben", "Carla", "Dan"],
+        "farmer": 0,
+        "chips_before": [100, 100, 100, 100], "farm_before": 0,
+        "auction": {"bids": [[1, 3], [2, None], [3, None], [0, 4], [1, None]], "winner": 0, "price": 4},
+        "hands": [[], ["7S", "3C", "6H"], ["KD", "9C"], ["5S", "4H", "2D"]],
+        "order": [1, 2, 3],
+        "transfers": [
+            {"from": 0, "to": "farm", "amount": 1, "reason": "ante"},
+            {"from": 1, "to": "farm", "amount": 1, "reason": "ante"},
+            {"from": 2, "to": "farm", "amount": 1, "reason": "ante"},
+            {"from": 3, "to": "farm", "amount": 1, "reason": "ante"},
+            {"from": 0, "to": "farm", "amount": 4, "reason": "bid"},
+            {"from": 2, "to": 0, "amount": 3, "reason": "over"},
+            {"from": "farm", "to": 1, "amount": 8, "reason": "farm"},
+        ],
+        "chips_after": [98, 107, 96, 99], "farm_after": 0,
+        "winner": 1, "nearest": None,
+    }

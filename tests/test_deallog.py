@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from helpers import deal_log_example
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -20,6 +21,7 @@ from game.deallog import (
     KEYS,
     LogError,
     Record,
+    apply_transfers,
     check,
     check_file,
     dumps,
@@ -40,26 +42,7 @@ RULE_KEYS = ("foster", "lacombe", "ferme", "foster+rotating", "lacombe+rotating"
 
 def example_record() -> Record:
     """The example deal of DEAL_LOG.md: Anna buys the farm for 4, Ben makes 16, Carla pays 3."""
-    return {
-        "deal": 1, "rules": "foster", "rotating": False,
-        "seats": ["Anna", "Ben", "Carla", "Dan"],
-        "farmer": 0,
-        "chips_before": [100, 100, 100, 100], "farm_before": 0,
-        "auction": {"bids": [[1, 3], [2, None], [3, None], [0, 4], [1, None]], "winner": 0, "price": 4},
-        "hands": [[], ["7S", "3C", "6H"], ["KD", "9C"], ["5S", "4H", "2D"]],
-        "order": [1, 2, 3],
-        "transfers": [
-            {"from": 0, "to": "farm", "amount": 1, "reason": "ante"},
-            {"from": 1, "to": "farm", "amount": 1, "reason": "ante"},
-            {"from": 2, "to": "farm", "amount": 1, "reason": "ante"},
-            {"from": 3, "to": "farm", "amount": 1, "reason": "ante"},
-            {"from": 0, "to": "farm", "amount": 4, "reason": "bid"},
-            {"from": 2, "to": 0, "amount": 3, "reason": "over"},
-            {"from": "farm", "to": 1, "amount": 8, "reason": "farm"},
-        ],
-        "chips_after": [98, 107, 96, 99], "farm_after": 0,
-        "winner": 1, "nearest": None,
-    }
+    return deal_log_example()
 
 
 def play(key: str, players: int, seed: int, deals: int = 40) -> tuple[Game, list[tuple[list[int], int, int]]]:
@@ -93,18 +76,7 @@ def refused(records: list[Record]) -> str:
 
 def rebalance(rec: Record) -> None:
     """Make chips_after and farm_after the sum of chips_before and the (edited) transfers."""
-    chips = list(rec["chips_before"])
-    farm = rec["farm_before"]
-    for t in rec["transfers"]:
-        if t["from"] == "farm":
-            farm -= t["amount"]
-        else:
-            chips[t["from"]] -= t["amount"]
-        if t["to"] == "farm":
-            farm += t["amount"]
-        else:
-            chips[t["to"]] += t["amount"]
-    rec["chips_after"], rec["farm_after"] = chips, farm
+    rec["chips_after"], rec["farm_after"] = apply_transfers(rec)
 
 
 # ---------------------------------------------------------------------- round trip

@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 from game.actions import DRAW, PASS, STAND, Action, IllegalAction, Kind, bid
 from game.agents import ThresholdAgent
 from game.cards import DECK, Card
+from game.deallog import apply_transfers
 from game.engine import Game, Phase
 from game.events import Busted, CardDealt, ChipsMoved, Event, HandShown, visible_to
 from game.rules import rules_named
@@ -125,17 +126,7 @@ def play_game(game: Game, agents: list[Any], *, disturb: bool = False, checks: b
 
 def check_record(rec: dict[str, Any]) -> None:
     """A deal-log record adds up: chips_after is chips_before plus the transfers."""
-    chips = list(rec["chips_before"])
-    farm = rec["farm_before"]
-    for t in rec["transfers"]:
-        if t["from"] == "farm":
-            farm -= t["amount"]
-        else:
-            chips[t["from"]] -= t["amount"]
-        if t["to"] == "farm":
-            farm += t["amount"]
-        else:
-            chips[t["to"]] += t["amount"]
+    chips, farm = apply_transfers(rec)
     assert chips == rec["chips_after"] and farm == rec["farm_after"]
     codes = [c for hand in rec["hands"] for c in hand]
     assert len(set(codes)) == len(codes)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from helpers import deck, moves, play, start, table, total_chips
+from helpers import deal_log_example, deck, moves, play, start, table, total_chips
 
 from game.actions import DRAW, STAND, IllegalAction
 from game.cards import Card
@@ -24,25 +24,7 @@ def test_worked_example_ben_wins_the_farm_and_the_log_matches_deal_log_md() -> N
     assert any(isinstance(e, Busted) and e.seat == 2 and e.total == 19 for e in events)
     assert [e for e in events if isinstance(e, FarmWon)] == [FarmWon(1, 8, 16)]
     assert (2, 0, 3, "over") in moves(events)
-    assert game.log[0] == {
-        "deal": 1, "rules": "foster", "rotating": False,
-        "seats": ["Anna", "Ben", "Carla", "Dan"],
-        "farmer": 0,
-        "chips_before": [100, 100, 100, 100], "farm_before": 0,
-        "auction": {"bids": [[1, 3], [2, None], [3, None], [0, 4], [1, None]], "winner": 0, "price": 4},
-        "hands": [[], ["7S", "3C", "6H"], ["KD", "9C"], ["5S", "4H", "2D"]],
-        "order": [1, 2, 3],
-        "transfers": [
-            {"from": 0, "to": "farm", "amount": 1, "reason": "ante"},
-            {"from": 1, "to": "farm", "amount": 1, "reason": "ante"},
-            {"from": 2, "to": "farm", "amount": 1, "reason": "ante"},
-            {"from": 3, "to": "farm", "amount": 1, "reason": "ante"},
-            {"from": 0, "to": "farm", "amount": 4, "reason": "bid"},
-            {"from": 2, "to": 0, "amount": 3, "reason": "over"},
-            {"from": "farm", "to": 1, "amount": 8, "reason": "farm"}],
-        "chips_after": [98, 107, 96, 99], "farm_after": 0,
-        "winner": 1, "nearest": None,
-    }
+    assert game.log[0] == deal_log_example()
 
 
 def test_worked_example_variant_ben_stands_on_15_and_the_farm_stays() -> None:
