@@ -237,7 +237,7 @@ class LedgerScene(TableScene):
                 name = f"{rank + 1}. {name}"
             if session.game.farmer == seat:
                 name += " · " + _("farmer")
-            name = text.ellipsize(name, fs, round(area.w * 0.34) - 3 * dot)
+            name = text.ellipsize(name, fs, round(area.w * 0.34) - 3 * dot, "bold")
             text.blit(surface, name, fs, (area.x + 3 * dot, cy), INK, "bold", "midleft")
             delta = now[seat] - before[seat]
             text.blit(surface, str(before[seat]), fs, (area.x + cols[1] * area.w, cy), INK, "sans", "midleft")

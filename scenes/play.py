@@ -218,7 +218,7 @@ class TableScene(Scene):
         hints = self.hints()
         hint_w = self.app.text.size(hints, fs)[0]
         room = header.w - 3 * pad - hint_w
-        left = self.app.text.ellipsize(left, fs, max(room, header.w // 3))
+        left = self.app.text.ellipsize(left, fs, max(room, header.w // 3), "bold")
         self.app.text.blit(surface, left, fs, (pad, header.centery), INK, "bold", "midleft")
         if room > header.w // 3:
             self.app.text.blit(
@@ -238,7 +238,7 @@ class TableScene(Scene):
         draw_panel(surface, panel, radius=max(6, round(12 * lay.u)), alpha=215)
         if self.prompt is not None:
             text = self.prompt()
-            fs = self.app.text.fit(text, lay.font["body"], panel.w - 20)
+            fs = self.app.text.fit(text, lay.font["body"], panel.w - 20, "bold")
             self.app.text.blit(
                 surface, text, fs, (panel.centerx, panel.y + round(8 * lay.u)), GOLD, "bold", "midtop"
             )

@@ -408,7 +408,7 @@ class Table:
             self._draw_label(surface, label)
         if self.banner is not None:
             text = self.banner()
-            size = self.text.fit(text, lay.font["banner"], lay.banner.w)
+            size = self.text.fit(text, lay.font["banner"], lay.banner.w, "bold")
             self.text.blit(surface, text, size, lay.banner.center, INK, "bold", "center")
 
     def _draw_card(self, surface: pygame.Surface, sprite: CardSprite) -> None:
@@ -450,7 +450,7 @@ class Table:
                 img = self.art.chip_side(chip_w, (s + i) % 5)
                 surface.blit(img, (round(x), bottom - side.get_height() - i * step))
         label = _("{pot}: {n}").format(pot=pot_name(self.session.game.rules.name), n=self.farm)
-        size = self.text.fit(label, lay.font["body"], r.w)
+        size = self.text.fit(label, lay.font["body"], r.w, "bold")
         self.text.blit(surface, label, size, (r.centerx, r.bottom), INK, "bold", "midbottom")
 
     def _plate_surface(self, seat: int) -> pygame.Surface:

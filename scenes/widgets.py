@@ -131,7 +131,7 @@ class Button(Widget):
         if focused:
             pygame.draw.rect(surface, GOLD, r.inflate(6, 6), width=3, border_radius=radius + 3)
         label = self.label()
-        size = text.fit(label, self.font_size, r.w - 8)
+        size = text.fit(label, self.font_size, r.w - 8, "bold")
         color = TEXT_OFF if not self.enabled else (255, 255, 255)
         text.blit(surface, label, size, r.center, color, "bold", "center")
 
@@ -199,7 +199,7 @@ class Choice(Widget):
             label = text.ellipsize(self.label(), self.font_size, round(r.w * self.split) - pad)
             text.blit(surface, label, self.font_size, (r.x + pad, r.centery), color, "sans", "midleft")
         box = self._value_box()
-        value = text.ellipsize(self.value_text(), self.font_size, box.w - 3 * self.font_size)
+        value = text.ellipsize(self.value_text(), self.font_size, box.w - 3 * self.font_size, "bold")
         text.blit(
             surface,
             value,

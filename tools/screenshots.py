@@ -63,6 +63,125 @@ def top_name(app: App) -> str:
     return app.stack.top.name if app.stack.top is not None else ""
 
 
+def human_bids(app: App) -> bool:
+    """The auction waits for the human's bid."""
+    return top_name(app) == "auction" and getattr(app.stack.top, "prompt", None) is not None
+
+
+def human_turn(app: App) -> bool:
+    """The deal waits for the human to draw or stand."""
+    top = app.stack.top
+    return (
+        top_name(app) == "deal" and getattr(top, "prompt", None) is not None and top.card_button.visible  # type: ignore[union-attr]
+    )
+
+
+def human_draws(app: App) -> bool:
+    """The deal waits for the human to draw or stand, with two cards in hand."""
+    top = app.stack.top
+    return human_turn(app) and len(top.table.seats[top.session.human].hand) >= 2  # type: ignore[union-attr]
+
+
+def to_second_card(app: App) -> None:
+    """Play the deal until the human has two cards and is asked again (or the deal is over)."""
+    for _ in range(3):
+        run_until(app, lambda: human_turn(app) or top_name(app) != "deal", auto=False)
+        if not human_turn(app) or human_draws(app):
+            return
+        app.step(DT, keys_for(app))
+
+
+def tour(
+    app: App,
+    shot: Callable[[str], None],
+    players: int = 6,
+    rules: str = "foster",
+    seed: int = 4,
+    quick: bool = False,
+) -> None:
+    """Take ``app`` through every screen, calling ``shot(name)`` with each one on top.
+
+    ``quick`` plays with instant animations throughout (for the tests): the showdown is then
+    shown as it opens rather than while the chips fly.
+    """
+    if quick:
+        app.update_settings(animation_speed="instant")
+    app.stack.push(MenuScene(app))
+    app.step(DT, [])
+    shot("menu")
+    for name, scene in (
+        ("newgame", NewGameScene(app)),
+        ("howto", HowToScene(app)),
+        ("settings", SettingsScene(app)),
+        ("statistics", StatisticsScene(app)),
+    ):
+        app.stack.push(scene)
+        app.step(DT, [])
+        shot(name)
+        app.stack.pop()
+        app.step(DT, [])
+
+    setup = Setup.for_players(players, rules, seed=seed, deals=3)
+    app.stack.reset(MenuScene(app))
+    app.step(DT, [])
+    start_game(app, setup)
+    app.step(DT, [])
+
+    # The auction: wait for the human's bid (AI seats have had their say), else whatever comes.
+    run_until(app, lambda: human_bids(app) or top_name(app) != "auction", auto=False)
+    shot("auction")
+    run_until(app, lambda: top_name(app) == "deal")
+    to_second_card(app)
+    shot("deal")
+    app.stack.push(PauseScene(app, app.stack.top.session))  # type: ignore[union-attr]
+    app.step(DT, [])
+    shot("pause")
+    app.stack.pop()
+    app.step(DT, [])
+    run_until(app, lambda: top_name(app) == "showdown")
+
+    def paying() -> bool:
+        top = app.stack.top
+        return top_name(app) == "showdown" and bool(top.table.flying) and bool(top.table.labels)  # type: ignore[union-attr]
+
+    if not quick:
+        run_until(app, lambda: paying() or top_name(app) != "showdown", auto=False)
+        for _ in range(12):
+            app.step(DT, [])
+    shot("showdown")
+    run_until(app, lambda: top_name(app) in ("ledger", "gameover"))
+    for _ in range(30):
+        app.step(DT, [])
+    shot("ledger")
+    app.update_settings(animation_speed="instant")
+    run_until(app, lambda: top_name(app) == "gameover")
+    app.step(DT, [])
+    shot("gameover")
+
+    # A game left after two deals: the menu offers Continue, the statistics have a game to show.
+    app.stack.reset(MenuScene(app))
+    app.step(DT, [])
+    start_game(app, Setup.for_players(players, rules, seed=seed + 1, deals=5))
+    run_until(app, lambda: top_name(app) == "ledger")
+    run_until(app, lambda: top_name(app) == "auction")
+    run_until(app, lambda: top_name(app) == "ledger")
+    app.keeper.leave(app.stack.top.session)  # type: ignore[union-attr]
+    app.stack.reset(MenuScene(app))
+    app.step(DT, [])
+    shot("menu_continue")
+    app.stack.push(StatisticsScene(app))
+    app.step(DT, [])
+    shot("statistics_played")
+
+    app.update_settings(large_text=True, four_colour=True, animation_speed="instant" if quick else "normal")
+    app.stack.reset(MenuScene(app))
+    app.step(DT, [])
+    start_game(app, setup)
+    run_until(app, lambda: top_name(app) == "deal")
+    to_second_card(app)
+    shot("large_text")
+
+
 def main(argv: list[str] | None = None) -> int:
     """Write the screenshots; returns the exit status."""
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -85,96 +204,7 @@ def main(argv: list[str] | None = None) -> int:
         pygame.image.save(app.screen, str(out / f"{name}.png"))
         print(out / f"{name}.png")
 
-    app.stack.push(MenuScene(app))
-    app.step(DT, [])
-    save("menu")
-    for name, scene in (
-        ("newgame", NewGameScene(app)),
-        ("howto", HowToScene(app)),
-        ("settings", SettingsScene(app)),
-        ("statistics", StatisticsScene(app)),
-    ):
-        app.stack.push(scene)
-        app.step(DT, [])
-        save(name)
-        app.stack.pop()
-        app.step(DT, [])
-
-    setup = Setup.for_players(args.players, args.rules, seed=args.seed, deals=3)
-    app.stack.reset(MenuScene(app))
-    app.step(DT, [])
-    start_game(app, setup)
-    app.step(DT, [])
-
-    def human_bids() -> bool:
-        top = app.stack.top
-        return top_name(app) == "auction" and getattr(top, "prompt", None) is not None
-
-    # The auction: wait for the human's bid (AI seats have had their say), else whatever comes.
-    run_until(app, lambda: human_bids() or top_name(app) != "auction", auto=False)
-    save("auction")
-    run_until(app, lambda: top_name(app) == "deal")
-
-    def human_draws() -> bool:
-        top = app.stack.top
-        return (
-            top_name(app) == "deal"
-            and getattr(top, "prompt", None) is not None
-            and top.card_button.visible
-            and len(top.table.seats[top.session.human].hand) >= 2
-        )  # type: ignore[union-attr]
-
-    run_until(app, lambda: human_draws() or top_name(app) != "deal", auto=False)
-    if human_draws():
-        app.step(DT, keys_for(app))
-        run_until(app, lambda: human_draws() or top_name(app) != "deal", auto=False)
-    save("deal")
-    app.stack.push(PauseScene(app, app.stack.top.session))  # type: ignore[union-attr]
-    app.step(DT, [])
-    save("pause")
-    app.stack.pop()
-    app.step(DT, [])
-    run_until(app, lambda: top_name(app) == "showdown")
-
-    def paying() -> bool:
-        top = app.stack.top
-        return top_name(app) == "showdown" and bool(top.table.flying) and bool(top.table.labels)  # type: ignore[union-attr]
-
-    run_until(app, lambda: paying() or top_name(app) != "showdown", auto=False)
-    for _ in range(12):
-        app.step(DT, [])
-    save("showdown")
-    run_until(app, lambda: top_name(app) in ("ledger", "gameover"))
-    for _ in range(30):
-        app.step(DT, [])
-    save("ledger")
-    app.update_settings(animation_speed="instant")
-    run_until(app, lambda: top_name(app) == "gameover")
-    app.step(DT, [])
-    save("gameover")
-
-    # A game left after two deals: the menu offers Continue, the statistics have a game to show.
-    app.stack.reset(MenuScene(app))
-    app.step(DT, [])
-    start_game(app, Setup.for_players(args.players, args.rules, seed=args.seed + 1, deals=5))
-    run_until(app, lambda: top_name(app) == "ledger")
-    run_until(app, lambda: top_name(app) == "auction")
-    run_until(app, lambda: top_name(app) == "ledger")
-    app.keeper.leave(app.stack.top.session)  # type: ignore[union-attr]
-    app.stack.reset(MenuScene(app))
-    app.step(DT, [])
-    save("menu_continue")
-    app.stack.push(StatisticsScene(app))
-    app.step(DT, [])
-    save("statistics_played")
-
-    app.update_settings(large_text=True, four_colour=True, animation_speed="normal")
-    app.stack.reset(MenuScene(app))
-    app.step(DT, [])
-    start_game(app, setup)
-    run_until(app, lambda: top_name(app) == "deal")
-    run_until(app, lambda: human_draws() or top_name(app) != "deal", auto=False)
-    save("large_text")
+    tour(app, save, args.players, args.rules, args.seed)
 
     small = App(Settings(), (800, 500))
     small.draw()
