@@ -19,6 +19,7 @@ from scenes.gamepad import Gamepads
 from scenes.i18n import _
 from scenes.keeper import Keeper
 from scenes.layout import MIN_SIZE, too_small, unit
+from scenes.music import MusicPlayer
 from scenes.settings import Settings, defaults
 from scenes.sound import SoundBank
 from scenes.stack import Scene, SceneStack
@@ -82,6 +83,8 @@ class App:
         self.art = Art(Text(max_surfaces=300))  # card faces keep their size when the words grow
         self.tweens = Tweener(self.settings.speed.value)
         self.sound = SoundBank(self.settings.sound_volume, self.settings.mute)
+        self.music = MusicPlayer(self.settings.music_volume, self.settings.mute)
+        """The background music: rendered a little each frame, then looped."""
         self.gamepads = Gamepads()
         self.stack = SceneStack()
         self.running = True
@@ -150,10 +153,11 @@ class App:
             self.notice(lambda: _("Your settings could not be saved; they apply until you quit."))
 
     def apply_settings(self, language: bool = True) -> None:
-        """Make everything follow the settings now: speed, sound, words, deck and cloth colours."""
+        """Make everything follow the settings now: speed, sound, music, words, deck and cloth colours."""
         s = self.settings
         self.tweens.speed = s.speed.value
         self.sound.set_volume(s.sound_volume, s.mute)
+        self.music.set_volume(s.music_volume, s.mute)
         if language:
             code = self.language_override or s.language
             i18n.set_language(i18n.default_language() if code == "system" else code)
@@ -217,6 +221,7 @@ class App:
         self.draw()
         pygame.display.flip()
         self.frames += 1
+        self.music.step()  # after the frame is shown: rendering the music never delays it
 
     def _global(self, event: pygame.event.Event) -> bool:
         """Keys and window events that work on every screen."""

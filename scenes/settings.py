@@ -62,6 +62,7 @@ CHOICES: dict[str, tuple[str, ...]] = {
 
 RANGES: dict[str, tuple[int, int]] = {
     "sound_volume": (0, 100),
+    "music_volume": (0, 100),
     "players": (3, 10),
     "deals": (1, 60),
     "window_width": (320, 16384),
@@ -90,8 +91,10 @@ class Settings:
     """A :class:`Speed` by its key."""
     sound_volume: int = 70
     """Effects' volume, 0 to 100."""
+    music_volume: int = 40
+    """The background music's volume, 0 to 100."""
     mute: bool = False
-    """No sound at all."""
+    """No sound at all: neither effects nor music."""
     card_back: str = "red"
     """The colour of the cards' backs."""
     felt: str = "green"

@@ -94,6 +94,11 @@ class SettingsScene(PanelScene):
                 "sound_volume",
                 [(v, lambda v=v: format_percent(v / 100, 0)) for v in VOLUMES],
             ),
+            self._choice(
+                lambda: _("Music volume"),
+                "music_volume",
+                [(v, lambda v=v: format_percent(v / 100, 0)) for v in VOLUMES],
+            ),
             self._choice(lambda: _("Sound"), "mute", _yes_no(lambda: _("Off"), lambda: _("On"))),
             self._choice(
                 lambda: _("Card backs"), "card_back", [(c, COLOUR_NAMES[c]) for c in CHOICES["card_back"]]

@@ -125,7 +125,8 @@ class KioskApp(App):
         says otherwise), unlocked for ``--demo`` in a window. ``seed`` makes the demo games
         repeatable (default: fresh every run).
         """
-        settings = Settings(fullscreen=locked if fullscreen is None else fullscreen)
+        # Effects and music follow the config's ``sound`` (off by default).
+        settings = Settings(fullscreen=locked if fullscreen is None else fullscreen, mute=not config.sound)
         super().__init__(settings, size, clock=clock, events=events, caption="Farmer")
         self.text = Text(TEXT_CACHE)
         self.config = config
@@ -157,9 +158,6 @@ class KioskApp(App):
         self._recent_failures: deque[float] = deque(maxlen=TRACEBACKS_PER_HOUR)
         self._unlogged = 0
         i18n.set_language(i18n.default_language() if config.language == "system" else config.language)
-        sound = getattr(self, "sound", None)
-        if sound is not None:
-            sound.set_volume(getattr(sound, "volume", 70), not config.sound)
         if locked:
             pygame.mouse.set_visible(False)
         self.start_attract()
