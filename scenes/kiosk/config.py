@@ -43,7 +43,7 @@ class KioskConfig:
     deals: int = 6
     """Deals in a visitor's game (a short game)."""
     sound: bool = False
-    """Sound in the attract loop (off by default) and in visitors' games."""
+    """Sound effects and music in the attract loop (off by default) and in visitors' games."""
     drift: bool = True
     """Move the picture a few pixels now and then so nothing burns in."""
 
