@@ -9,10 +9,13 @@ from __future__ import annotations
 
 import logging
 import math
+import os
 import random
+import sys
 import time
 from array import array
 from collections.abc import Callable
+from pathlib import Path
 
 import pygame
 
@@ -117,6 +120,22 @@ def render(name: str, rate: int = RATE, seed: int = 1) -> list[float]:
     return samples
 
 
+def audio_device_present() -> bool:
+    """Whether an audio output can be there at all (Linux: a sound card or a sound server).
+
+    Without one, opening the mixer only makes the system's audio library print errors, so
+    the game stays quietly silent instead. A chosen ``SDL_AUDIODRIVER`` is always tried.
+    """
+    if os.environ.get("SDL_AUDIODRIVER") or not sys.platform.startswith("linux"):
+        return True
+    runtime = Path(os.environ.get("XDG_RUNTIME_DIR", f"/run/user/{os.getuid()}"))
+    servers = (runtime / "pulse" / "native", runtime / "pipewire-0", Path("/run/pulse/native"))
+    if os.environ.get("PULSE_SERVER") or any(p.exists() for p in servers):
+        return True
+    snd = Path("/dev/snd")
+    return snd.is_dir() and any(p.name.startswith("pcm") for p in snd.iterdir())
+
+
 class SoundBank:
     """The game's effects, made on first use; silent when there is no audio device."""
 
@@ -130,6 +149,9 @@ class SoundBank:
         self.available = self._open()
 
     def _open(self) -> bool:
+        if not pygame.mixer.get_init() and not audio_device_present():
+            log.info("no audio device: sound is off")
+            return False
         try:
             if not pygame.mixer.get_init():
                 pygame.mixer.init(frequency=RATE, size=-16, channels=2, buffer=512)

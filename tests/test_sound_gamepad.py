@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pygame
 import pytest
 
@@ -55,3 +57,20 @@ def test_controller_buttons_and_stick_become_keys() -> None:
     left = pads.translate(pygame.event.Event(pygame.CONTROLLERAXISMOTION, axis=axis, value=-30000))
     assert left is not None and left.key == pygame.K_LEFT
     assert pads.translate(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_a)) is None
+
+
+def test_audio_device_detection(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    from scenes import sound
+
+    monkeypatch.setenv("SDL_AUDIODRIVER", "dummy")
+    assert sound.audio_device_present()  # a chosen driver is always tried
+    monkeypatch.delenv("SDL_AUDIODRIVER")
+    monkeypatch.delenv("PULSE_SERVER", raising=False)
+    monkeypatch.setenv("XDG_RUNTIME_DIR", str(tmp_path))
+    (tmp_path / "pulse").mkdir()
+    (tmp_path / "pulse" / "native").touch()
+    assert sound.audio_device_present()  # a sound server is running
+    (tmp_path / "pulse" / "native").unlink()
+    has_card = Path("/dev/snd").is_dir() and any(p.name.startswith("pcm") for p in Path("/dev/snd").iterdir())
+    has_server = Path("/run/pulse/native").exists()
+    assert sound.audio_device_present() == (has_card or has_server)
