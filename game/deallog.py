@@ -330,8 +330,8 @@ def _check_sums(rec: Record) -> None:
         )
 
 
-def _stacked_deck(rec: Record, from_bottom: bool) -> list[Card]:
-    """The deck order that deals this record's hands: first cards, the rest, further draws."""
+def stacked_deck(rec: Record, from_bottom: bool) -> list[Card]:
+    """The deck order that deals this record's hands: first cards, the rest, further draws (replays)."""
     hands = [[Card.parse(code) for code in hand] for hand in rec["hands"]]
     firsts = [hands[seat][0] for seat in rec["order"]]
     drawn = [card for seat in rec["order"] for card in hands[seat][1:]]
@@ -395,7 +395,7 @@ def _compare(engine: Record, rec: Record) -> None:
 # ---------------------------------------------------------------------- replay
 
 
-def _first_seat(first: Record) -> int:
+def first_seat(first: Record) -> int:
     """The seat drawn by lot: the first bidder of deal 1's auction, else deal 1's farmer."""
     auction = first["auction"]
     if auction is not None and auction["bids"]:
@@ -466,7 +466,7 @@ def _replay_deal(game: Game, rec: Record) -> None:
             f" the game stands: {game.chips}/{game.farm}"
         )
     rules = game.rules
-    game.stack_deck(_stacked_deck(rec, rules.draws_from_bottom))
+    game.stack_deck(stacked_deck(rec, rules.draws_from_bottom))
     try:
         game.next_deal()
         _run_auction(game, rec)
@@ -536,7 +536,7 @@ def replay_iter(
                     rules_named(rec["rules"], rec["rotating"]),
                     chips=rec["chips_before"],
                     seed=0,  # the lot is fixed by first_seat; a seed keeps any fallback repeatable
-                    first_seat=_first_seat(rec),
+                    first_seat=first_seat(rec),
                     record_events=False,
                     keep_log=True,
                 )

@@ -19,38 +19,13 @@ from collections.abc import Sequence
 from typing import Any
 
 from game.actions import DRAW, PASS, STAND, Action, bid
-from game.cards import DECK, Card
-from game.deallog import LogError, check, read_log
+from game.deallog import LogError, check, first_seat, read_log, stacked_deck
 from game.engine import Game, Phase
 from game.rules import rules_named
 from game.view import View
 from scenes.session import Session, Setup, reseed
 
 Record = dict[str, Any]
-
-
-def stacked_deck(record: Record, from_bottom: bool) -> list[Card]:
-    """The deck order that deals ``record``'s hands: first cards, then the cards drawn, then the rest.
-
-    Under rules that draw from the bottom of the deck, the drawn cards sit at the bottom in
-    reverse (the first drawn is the bottom card), as the deal log documents.
-    """
-    hands = [[Card.parse(code) for code in hand] for hand in record["hands"]]
-    firsts = [hands[seat][0] for seat in record["order"]]
-    drawn = [card for seat in record["order"] for card in hands[seat][1:]]
-    used = set(firsts) | set(drawn)
-    unused = [card for card in DECK if card not in used]
-    if from_bottom:
-        return firsts + unused + drawn[::-1]
-    return firsts + drawn + unused
-
-
-def first_seat(first: Record) -> int:
-    """The seat the lot chose in a game's first deal: the first bidder, else the first farmer."""
-    auction = first["auction"]
-    if auction is not None and auction["bids"]:
-        return int(auction["bids"][0][0])
-    return int(first["farmer"])
 
 
 class ScriptedAgent:
