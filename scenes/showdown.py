@@ -16,7 +16,7 @@ from game.events import (
     Reason,
 )
 from scenes.art import GOLD, INK
-from scenes.i18n import _, ngettext, pgettext
+from scenes.i18n import _, ngettext, pgettext, the_pot
 from scenes.play import TableScene
 
 OVER_RED = (240, 110, 100)
@@ -66,7 +66,9 @@ class ShowdownScene(TableScene):
                     FARM,
                     event.target,
                     amount,
-                    lambda: ngettext("{n} chip: the farm", "{n} chips: the farm", amount).format(n=amount),
+                    lambda: ngettext("{n} chip: {pot}", "{n} chips: {pot}", amount).format(
+                        n=amount, pot=the_pot(self.session.game.rules.name)
+                    ),
                     duration=0.9,
                 )
                 return 1.1

@@ -79,6 +79,9 @@ class Label:
     color: tuple[int, int, int]
     life: float
     age: float = 0.0
+    avoid: pygame.Rect | None = None
+    """Kept clear of this (the hand the note is about), pushed along ``away`` until it is."""
+    away: tuple[float, float] = (0.0, 0.0)
 
 
 @dataclass(eq=False)
@@ -343,8 +346,17 @@ class Table:
             norm = max(1.0, math.hypot(dx, dy))
             reach = hand.h * 0.85
             mid = (hand.centerx + dx / norm * reach, hand.centery + dy / norm * reach)
+            # The hand, grown by its badge and its rise when crowned, is kept uncovered.
+            avoid = hand.inflate(hand.h * 0.4, hand.h * 0.4)
             self.labels.append(
-                Label(note, mid, WIN if target != FARM else INK, 2.2 * max(self.tweens.speed, 0.5))
+                Label(
+                    note,
+                    mid,
+                    WIN if target != FARM else INK,
+                    2.2 * max(self.tweens.speed, 0.5),
+                    avoid=avoid,
+                    away=(dx / norm, dy / norm),
+                )
             )
 
     def _add_count(self, place: Place, delta: int) -> None:
@@ -593,7 +605,14 @@ class Table:
         img = self.text.render(text, size, label.color, "bold")
         pad = size // 3
         box = pygame.Rect(0, 0, img.get_width() + 2 * pad, img.get_height() + pad)
-        box.center = (round(label.pos[0]), round(label.pos[1] - label.age * 6))
+        x, y = label.pos[0], label.pos[1] - label.age * 6
+        box.center = (round(x), round(y))
+        if label.avoid is not None and label.away != (0.0, 0.0):
+            for _step in range(200):
+                if not box.colliderect(label.avoid):
+                    break
+                x, y = x + label.away[0] * 2, y + label.away[1] * 2
+                box.center = (round(x), round(y))
         box.clamp_ip(surface.get_rect())
         bg = pygame.Surface(box.size, pygame.SRCALPHA)
         pygame.draw.rect(bg, (0, 0, 0, int(170 * fade)), bg.get_rect(), border_radius=box.h // 2)
