@@ -472,7 +472,9 @@ class Table:
         status = state.status() if state.status is not None else ""
         active = self.active == seat
         out = state.chips <= 0 and self.session.game.chips[seat] <= 0
-        key = (seat, name, state.chips, status, state.status_color, active, out, lay.plate.size)
+        # The farmer's marker sits at the plate's right end; other plates lend that room to what is said.
+        marked = self.farmer == seat
+        key = (seat, name, state.chips, status, state.status_color, active, out, marked, lay.plate.size)
         surf = self._plates.get(key)
         if surf is not None:
             return surf
@@ -512,11 +514,12 @@ class Table:
             surf, chips, small, (left, round(h * 0.72)), (210, 220, 200), "sans", "midleft"
         )
         if status:
-            room = right - crect.right - small // 2
+            status_right = right if marked else w - round(h * 0.2)
+            room = status_right - crect.right - small // 2
             if room > small:
                 st = self.text.ellipsize(status, small, room, "bold")
                 self.text.blit(
-                    surf, st, small, (right, round(h * 0.72)), state.status_color, "bold", "midright"
+                    surf, st, small, (status_right, round(h * 0.72)), state.status_color, "bold", "midright"
                 )
         # The seat's chips as a little stack, taller with more chips (part of the cached plate).
         stack = lay.stack.move(-lay.plate.x, -lay.plate.y)
