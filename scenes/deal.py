@@ -67,7 +67,7 @@ class DealScene(TableScene):
         def pct(p: float) -> str:
             return format_percent(p, 1 if 0 < p < 0.1 else 0)
 
-        return _("{card}: 16 in {sixteen}, over 16 in {over}").format(
+        return _("{card}: {sixteen} chance of 16, {over} of going over").format(
             card=draw_word(self.session), sixteen=pct(odds[0]), over=pct(odds[1])
         )
 
