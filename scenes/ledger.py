@@ -219,6 +219,12 @@ class LedgerScene(TableScene):
             _("Change"),
             _("Final") if self.over else _("After"),
         ]
+        # A column starts at its share of the width, or later if the heading before it is long
+        # (German and French headings are wider than the English ones).
+        gap = max(6, round(12 * u))
+        for i in range(1, len(cols)):
+            wide = max(text.size(heads[i - 1], small, "bold")[0], text.size("+999", fs, "bold")[0])
+            cols[i] = max(cols[i], cols[i - 1] + (wide + gap) / area.w)
         y = area.y
         for frac, head in zip(cols, heads, strict=True):
             text.blit(surface, head, small, (area.x + frac * area.w, y), (170, 190, 170), "bold")
