@@ -314,3 +314,21 @@ def test_small_tournament_ranks_the_levels(rules: str) -> None:
     # Expert and normal are close over so few deals; each is clearly ahead of easy.
     assert expert.mean() - expert.half_width() > easy.mean() + easy.half_width()
     assert normal.mean() - normal.half_width() > easy.mean() + easy.half_width()
+
+
+def test_expert_bids_less_of_the_break_even_price_at_larger_tables() -> None:
+    from game.ai.expert import bid_margin
+
+    margins = [bid_margin(k) for k in range(2, 10)]
+    assert margins == sorted(margins, reverse=True)
+    assert bid_margin(5) == 1.0
+    assert all(0.75 <= m <= 1.15 for m in margins)
+
+
+def test_table_watch_starts_from_the_tables_own_size() -> None:
+    from game.ai.farm_value import TableWatch
+
+    small = TableWatch(rules_named("foster"), 2).rates()
+    large = TableWatch(rules_named("foster"), 9).rates()
+    # More players: more chances that someone makes 16, so a farm ends sooner.
+    assert large.won_per_deal > small.won_per_deal

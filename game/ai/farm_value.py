@@ -134,10 +134,14 @@ class TableWatch:
     farm's life. Every seat's chips are public, so this reads nothing hidden.
     """
 
-    def __init__(self, rules: RuleSet) -> None:
-        """Start from the model's rates for ``rules``."""
+    def __init__(self, rules: RuleSet, players: int = 5) -> None:
+        """Start from the model's rates for ``rules`` with ``players`` playing hands.
+
+        The chance that a deal ends the farm grows with the players, so the prior must be
+        that of this table's size, or a small table's farm looks shorter-lived than it is.
+        """
         self.rules = rules
-        base = model_rates(rules, 5)
+        base = model_rates(rules, max(1, players))
         self._over = base.over_per_hand * PRIOR_HANDS
         self._hands = PRIOR_HANDS
         self._won = base.won_per_deal * PRIOR_DEALS
