@@ -28,15 +28,23 @@ BLACK = (24, 24, 28)
 GOLD = (232, 186, 64)
 GOLD_DARK = (150, 110, 20)
 INK = (240, 236, 220)
+OVER_RED = (240, 110, 100)
+"""A hand over 16."""
 BLUE = (24, 76, 190)
 GREEN = (20, 128, 52)
 FOUR_COLOURS = {Suit.SPADES: BLACK, Suit.HEARTS: RED, Suit.DIAMONDS: BLUE, Suit.CLUBS: GREEN}
 """The four-colour deck: ♠ black, ♥ red, ♦ blue, ♣ green (the suit's symbol is always printed too)."""
-BACKS = {"red": ((120, 22, 34), (160, 44, 56)), "blue": ((26, 52, 120), (52, 84, 160)),
-         "green": ((20, 86, 44), (44, 120, 70))}
+BACKS = {
+    "red": ((120, 22, 34), (160, 44, 56)),
+    "blue": ((26, 52, 120), (52, 84, 160)),
+    "green": ((20, 86, 44), (44, 120, 70)),
+}
 """Card-back colours: the ground and its lattice."""
-FELTS = {"green": ((26, 104, 60), (12, 58, 32)), "blue": ((28, 72, 118), (12, 34, 62)),
-         "red": ((118, 32, 40), (60, 14, 20))}
+FELTS = {
+    "green": ((26, 104, 60), (12, 58, 32)),
+    "blue": ((28, 72, 118), (12, 34, 62)),
+    "red": ((118, 32, 40), (60, 14, 20)),
+}
 """Cloth colours: the table and the room around it."""
 CHIP_COLORS = [(196, 44, 44), (40, 90, 180), (236, 236, 228), (40, 140, 70), (30, 30, 34)]
 

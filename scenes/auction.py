@@ -7,6 +7,8 @@ the keys + - B P), never more than they hold.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import pygame
 
 from game.actions import PASS, bid
@@ -31,6 +33,11 @@ from scenes.art import GOLD
 from scenes.i18n import _, ngettext, pgettext
 from scenes.play import TableScene, add_button
 
+if TYPE_CHECKING:
+    from scenes.app import App
+    from scenes.session import Session
+    from scenes.table import Table
+
 PASS_GREY = (170, 176, 170)
 
 
@@ -39,9 +46,9 @@ class AuctionScene(TableScene):
 
     name = "auction"
 
-    def __init__(self, *args: object, **kwargs: object) -> None:
+    def __init__(self, app: App, session: Session, table: Table) -> None:
         """The auction of the session's new farm (or the naming of its farmer)."""
-        super().__init__(*args, **kwargs)  # type: ignore[arg-type]
+        super().__init__(app, session, table)
         self.amount = 1
         self.minus = add_button(self.buttons, lambda: "−", lambda: self.nudge(-1))
         self.plus = add_button(self.buttons, lambda: "+", lambda: self.nudge(+1))

@@ -10,6 +10,8 @@ or one card per click or key (Enter or D), as the settings say.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import pygame
 
 from game.actions import DRAW, STAND
@@ -28,11 +30,14 @@ from game.events import (
     TurnEnded,
     TurnStarted,
 )
-from scenes.art import GOLD, INK
+from scenes.art import GOLD, INK, OVER_RED
 from scenes.i18n import _, format_percent
 from scenes.play import TableScene, add_button, draw_word, stand_word
 
-OVER_RED = (240, 110, 100)
+if TYPE_CHECKING:
+    from scenes.app import App
+    from scenes.session import Session
+    from scenes.table import Table
 
 
 class DealScene(TableScene):
@@ -40,9 +45,9 @@ class DealScene(TableScene):
 
     name = "deal"
 
-    def __init__(self, *args: object, **kwargs: object) -> None:
+    def __init__(self, app: App, session: Session, table: Table) -> None:
         """The cards of the session's current deal."""
-        super().__init__(*args, **kwargs)  # type: ignore[arg-type]
+        super().__init__(app, session, table)
         self.card_button = add_button(self.buttons, lambda: draw_word(self.session), self.do_draw, True)
         self.stand_button = add_button(self.buttons, lambda: stand_word(self.session), self.do_stand)
         self.deal_button = add_button(self.buttons, lambda: _("Deal a card"), self.do_deal, True)

@@ -5,6 +5,8 @@ end of the game it shows the final standings and the winner.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import pygame
 
 from scenes.art import GOLD, INK
@@ -13,6 +15,11 @@ from scenes.play import TableScene
 from scenes.session import Transfer
 from scenes.table import SEAT_COLORS
 from scenes.widgets import Button, FocusGroup, draw_panel, row
+
+if TYPE_CHECKING:
+    from scenes.app import App
+    from scenes.session import Session
+    from scenes.table import Table
 
 REASONS = {
     "ante": N_("ante"),
@@ -34,9 +41,9 @@ class LedgerScene(TableScene):
     transparent = True
     dims = 120
 
-    def __init__(self, *args: object, **kwargs: object) -> None:
+    def __init__(self, app: App, session: Session, table: Table) -> None:
         """The ledger of the deal just settled."""
-        super().__init__(*args, **kwargs)  # type: ignore[arg-type]
+        super().__init__(app, session, table)
         self.over = self.session.over
         if self.over:
             self.name = "gameover"

@@ -4,6 +4,8 @@ and every payment flies as chips from payer to payee with its reason written bes
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from game.events import (
     FARM,
     ChipsMoved,
@@ -15,11 +17,14 @@ from game.events import (
     NearestFound,
     Reason,
 )
-from scenes.art import GOLD, INK
+from scenes.art import GOLD, INK, OVER_RED
 from scenes.i18n import _, ngettext, pgettext, the_pot
 from scenes.play import TableScene
 
-OVER_RED = (240, 110, 100)
+if TYPE_CHECKING:
+    from scenes.app import App
+    from scenes.session import Session
+    from scenes.table import Table
 
 
 class ShowdownScene(TableScene):
@@ -27,9 +32,9 @@ class ShowdownScene(TableScene):
 
     name = "showdown"
 
-    def __init__(self, *args: object, **kwargs: object) -> None:
+    def __init__(self, app: App, session: Session, table: Table) -> None:
         """The showdown of the session's current deal."""
-        super().__init__(*args, **kwargs)  # type: ignore[arg-type]
+        super().__init__(app, session, table)
         self.left = False
 
     def enter(self) -> None:
