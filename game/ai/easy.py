@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import random
 
-from game.actions import DRAW, PASS, STAND, Action, bid
+from game.actions import DRAW, STAND, Action
+from game.ai.common import forced, raise_within
 from game.ai.personality import Personality
 from game.engine import Phase
 from game.view import View
@@ -43,14 +44,10 @@ class EasyAgent:
     def choose(self, view: View) -> Action:
         """Draw below the stopping total (or when it must); bid a little."""
         if view.phase is Phase.AUCTION:
-            limit = min(view.max_bid, int(view.farm * TIMID_SHARE * self.personality.bid_share))
-            wanted = view.high_bid + 1
-            return bid(wanted) if wanted <= limit else PASS
-        legal = view.legal_actions()
-        if DRAW not in legal:
-            return STAND
-        if STAND not in legal:
-            return DRAW
+            return raise_within(view, view.farm * TIMID_SHARE * self.personality.bid_share)
+        only = forced(view)
+        if only is not None:
+            return only
         return DRAW if view.total < self.stop_total(view) else STAND
 
     def __repr__(self) -> str:

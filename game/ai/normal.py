@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import random
 
-from game.actions import DRAW, PASS, STAND, Action, bid
+from game.actions import DRAW, STAND, Action
+from game.ai.common import forced, raise_within
 from game.ai.farm_value import farm_value
 from game.ai.personality import Personality
 from game.engine import Phase
@@ -54,15 +55,10 @@ class NormalAgent:
     def choose(self, view: View) -> Action:
         """Draw when the next card's average worth beats standing; bid within a share of the price."""
         if view.phase is Phase.AUCTION:
-            price = farm_value(view).fair_bid * _BID_SHARE * self.personality.bid_share
-            limit = min(view.max_bid, int(price))
-            wanted = view.high_bid + 1
-            return bid(wanted) if wanted <= limit else PASS
-        legal = view.legal_actions()
-        if DRAW not in legal:
-            return STAND
-        if STAND not in legal:
-            return DRAW
+            return raise_within(view, farm_value(view).fair_bid * _BID_SHARE * self.personality.bid_share)
+        only = forced(view)
+        if only is not None:
+            return only
         odds = draw_odds(view.hand, view.unseen)
         draw = sum(float(p) * self._worth(view, t) for t, p in odds.totals.items())
         stand = self._worth(view, view.total)
