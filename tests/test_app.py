@@ -12,14 +12,14 @@ from pathlib import Path
 import pygame
 import pytest
 
-from scenes.app import App
-from scenes.driver import click, key, keys_for
-from scenes.layout import too_small
-from scenes.main import main
-from scenes.menu import MenuScene
-from scenes.play import start_game
-from scenes.session import Setup
-from scenes.settings import Settings
+from scenes.app.cli import main
+from scenes.app.loop import App
+from scenes.screens.menu import MenuScene
+from scenes.store.settings import Settings
+from scenes.table.scene import start_game
+from scenes.table.session import Setup
+from scenes.ui.layout import too_small
+from tools.driver import click, key, keys_for
 
 ROOT = Path(__file__).resolve().parent.parent
 DT = 1 / 60
@@ -282,7 +282,7 @@ def _farmer(*args: str, driver: str = "dummy", home: Path | None = None) -> subp
     # Each run keeps its settings and saves in a folder of its own, never the user's.
     home = home or Path(tempfile.mkdtemp(prefix="farmer-test-"))
     env = dict(os.environ, SDL_VIDEODRIVER=driver, SDL_AUDIODRIVER="dummy", FARMER_HOME=str(home))
-    code = "import sys; from scenes.main import main; sys.exit(main(sys.argv[1:]))"
+    code = "import sys; from scenes.app.cli import main; sys.exit(main(sys.argv[1:]))"
     return subprocess.run(
         [sys.executable, "-c", code, *args], cwd=ROOT, env=env, capture_output=True, text=True, timeout=60
     )

@@ -6,11 +6,11 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from scenes.app import App
-from scenes.driver import key, keys_for
-from scenes.menu import MenuScene
-from scenes.settings import Settings
-from scenes.widgets import Widget
+from scenes.app.loop import App
+from scenes.screens.menu import MenuScene
+from scenes.store.settings import Settings
+from scenes.ui.widgets import Widget
+from tools.driver import key, keys_for
 
 DT = 1 / 60
 PAD = 0
@@ -113,8 +113,8 @@ def test_a_whole_game_by_keyboard_alone_from_the_menu_with_the_focus_shown() -> 
 
 @pytest.mark.parametrize("seed", [1, 2, 3])
 def test_the_table_makes_its_sounds(seed: int) -> None:
-    from scenes.play import start_game
-    from scenes.session import Setup
+    from scenes.table.scene import start_game
+    from scenes.table.session import Setup
 
     app = make_app()
     heard: list[str] = []

@@ -18,7 +18,6 @@ from babel.numbers import format_decimal as babel_decimal
 
 from game.cards import DECK_SET, Card
 from scenes import i18n
-from scenes.howto_content import HowtoSection, howto_sections
 from scenes.i18n import (
     _,
     colon,
@@ -35,6 +34,7 @@ from scenes.i18n import (
     read_po,
     set_language,
 )
+from scenes.screens.howto_content import HowtoSection, howto_sections
 
 ROOT = Path(__file__).resolve().parent.parent
 NNBSP, NBSP = "\u202f", "\u00a0"

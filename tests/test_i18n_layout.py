@@ -24,14 +24,14 @@ import pygame
 import pytest
 
 from scenes import i18n
-from scenes.app import App
+from scenes.app.loop import App
 from scenes.i18n import LANGUAGES
-from scenes.keeper import Keeper
-from scenes.settings import Settings
+from scenes.store.keeper import Keeper
 from scenes.store.saves import SaveStore
+from scenes.store.settings import Settings
 from scenes.store.stats import StatsStore
-from scenes.text import Text
-from scenes.widgets import Button, Choice, TextField, Widget
+from scenes.ui.text import Text
+from scenes.ui.widgets import Button, Choice, TextField, Widget
 
 
 def _screenshots() -> Any:

@@ -10,16 +10,16 @@ from collections.abc import Iterable, Iterator
 import pygame
 import pytest
 
-from scenes.app import App
-from scenes.driver import keys_for
+from scenes.app.cli import parser
+from scenes.app.loop import App
 from scenes.kiosk.app import GAMEOVER_PAUSE, TEXT_CACHE, KioskApp, Mode
 from scenes.kiosk.config import KioskConfig
 from scenes.kiosk.demo import DemoSession
 from scenes.kiosk.overlays import KioskPauseScene
 from scenes.kiosk.run import open_with_retry
-from scenes.main import parser
-from scenes.play import TableScene
-from scenes.session import Session
+from scenes.table.scene import TableScene
+from scenes.table.session import Session
+from tools.driver import keys_for
 
 DT = 0.1
 

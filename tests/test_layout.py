@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from pygame import Rect
 
-from scenes.layout import MIN_SIZE, compute, too_small
+from scenes.ui.layout import MIN_SIZE, compute, too_small
 
 SIZES = [(1024, 600), (1280, 720), (1920, 1080), (3840, 2160), (1024, 768), (2560, 1080), (1366, 768)]
 

@@ -12,16 +12,16 @@ from pathlib import Path
 import pygame
 import pytest
 
-from scenes import i18n, music
-from scenes.app import App
-from scenes.driver import key
+from scenes import i18n
+from scenes.audio import music
+from scenes.app.loop import App
+from scenes.audio.music import LOOP_SECONDS, RATE, MusicPlayer
 from scenes.kiosk.app import KioskApp
 from scenes.kiosk.config import KioskConfig
-from scenes.menu import MenuScene
-from scenes.music import LOOP_SECONDS, RATE, MusicPlayer
-from scenes.settings import Settings, check_value, defaults
-from scenes.settings_screen import SettingsScene
-from scenes.store.settings import SettingsStore
+from scenes.screens.menu import MenuScene
+from scenes.screens.settings import SettingsScene
+from scenes.store.settings import Settings, SettingsStore, check_value, defaults
+from tools.driver import key
 
 DT = 1 / 60
 FULL = 32767

@@ -12,12 +12,12 @@ from game.deallog import write_log
 from game.engine import Game
 from game.rules import rules_named
 from game.runner import play_game
-from scenes.app import App
-from scenes.main import main
-from scenes.menu import MenuScene
-from scenes.play import play_session
-from scenes.replay import ReplaySession, load_log
-from scenes.settings import Settings
+from scenes.app.cli import main
+from scenes.app.loop import App
+from scenes.screens.menu import MenuScene
+from scenes.store.settings import Settings
+from scenes.table.replay import ReplaySession, load_log
+from scenes.table.scene import play_session
 
 DT = 1 / 60
 

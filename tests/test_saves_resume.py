@@ -11,11 +11,11 @@ import pytest
 from game.agents import ThresholdAgent
 from game.deallog import check, read_log
 from game.savegame import restore
-from scenes.export import export_log
-from scenes.keeper import Keeper
-from scenes.session import Session, Setup, deal_seed
+from scenes.store.export import export_log
+from scenes.store.keeper import Keeper
 from scenes.store.saves import SaveStore
 from scenes.store.stats import StatsStore
+from scenes.table.session import Session, Setup, deal_seed
 
 HUMAN_PLAY = ThresholdAgent(13, 0.3)
 
@@ -167,11 +167,11 @@ def test_export_log_with_nothing_to_export_is_one_line_and_exit_1(
 def test_closing_the_window_mid_deal_saves_the_start_of_that_deal(tmp_path: Path) -> None:
     import pygame
 
-    from scenes.app import App
-    from scenes.driver import keys_for
-    from scenes.menu import MenuScene
-    from scenes.play import start_game
-    from scenes.settings import Settings
+    from scenes.app.loop import App
+    from scenes.screens.menu import MenuScene
+    from scenes.store.settings import Settings
+    from scenes.table.scene import start_game
+    from tools.driver import keys_for
 
     app = App(Settings(animation_speed="instant"), (1280, 720))
     app.keeper = Keeper(SaveStore(tmp_path / "save.json"), StatsStore(tmp_path / "stats.json"))
@@ -196,10 +196,10 @@ def test_closing_the_window_mid_deal_saves_the_start_of_that_deal(tmp_path: Path
 def test_continue_from_the_menu_seats_the_saved_farmer_and_plays_on(tmp_path: Path) -> None:
     import pygame
 
-    from scenes.app import App
-    from scenes.driver import key
-    from scenes.menu import MenuScene
-    from scenes.settings import Settings
+    from scenes.app.loop import App
+    from scenes.screens.menu import MenuScene
+    from scenes.store.settings import Settings
+    from tools.driver import key
 
     saves = SaveStore(tmp_path / "save.json")
     session = Session(setup(seed=8))

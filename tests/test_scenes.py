@@ -8,11 +8,11 @@ import pytest
 from game.actions import DRAW, PASS, STAND
 from game.engine import Phase
 from game.events import Busted, CardDealt, DealStarted
-from scenes.driver import key
-from scenes.session import Session, Setup
-from scenes.stack import Scene, SceneStack
-from scenes.tween import Tweener, arc, ease_out_cubic, linear
-from scenes.widgets import Button, Choice, FocusGroup, Stepper, TextField
+from scenes.app.stack import Scene, SceneStack
+from scenes.table.session import Session, Setup
+from scenes.ui.tween import Tweener, arc, ease_out_cubic, linear
+from scenes.ui.widgets import Button, Choice, FocusGroup, Stepper, TextField
+from tools.driver import key
 
 
 class Box:

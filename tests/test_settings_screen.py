@@ -13,15 +13,14 @@ import pytest
 
 from game.cards import Card
 from scenes import i18n
-from scenes.app import App
-from scenes.art import BLUE, GREEN, RED
-from scenes.driver import key
-from scenes.layout import compute
-from scenes.main import main
-from scenes.menu import MenuScene
-from scenes.settings import Settings
-from scenes.settings_screen import SettingsScene
-from scenes.store.settings import SettingsStore
+from scenes.app.cli import main
+from scenes.app.loop import App
+from scenes.screens.menu import MenuScene
+from scenes.screens.settings import SettingsScene
+from scenes.store.settings import Settings, SettingsStore
+from scenes.ui.art import BLUE, GREEN, RED
+from scenes.ui.layout import compute
+from tools.driver import key
 
 DT = 1 / 60
 
@@ -209,9 +208,9 @@ def test_a_bad_statistics_file_shows_one_line_and_counting_starts_afresh(
 def test_a_good_save_offers_continue_and_lang_flag_wins_over_the_settings(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from scenes.keeper import Keeper
-    from scenes.session import Session
+    from scenes.store.keeper import Keeper
     from scenes.store.saves import SaveStore
+    from scenes.table.session import Session
     from tests.test_saves_resume import play_deal, setup
 
     session = Session(setup())

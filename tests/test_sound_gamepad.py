@@ -7,8 +7,8 @@ from pathlib import Path
 import pygame
 import pytest
 
-from scenes.gamepad import Gamepads
-from scenes.sound import EFFECTS, SoundBank, render
+from scenes.app.gamepad import Gamepads
+from scenes.audio.sound import EFFECTS, SoundBank, render
 
 
 @pytest.mark.parametrize("name", sorted(EFFECTS))
@@ -60,7 +60,7 @@ def test_controller_buttons_and_stick_become_keys() -> None:
 
 
 def test_audio_device_detection(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
-    from scenes import sound
+    from scenes.audio import sound
 
     monkeypatch.setenv("SDL_AUDIODRIVER", "dummy")
     assert sound.audio_device_present()  # a chosen driver is always tried

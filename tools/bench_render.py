@@ -39,13 +39,13 @@ def measure(size: tuple[int, int], players: int, deals: int) -> dict[str, object
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     sys.path.insert(0, str(ROOT))
     from game.events import FARM
-    from scenes.app import App
-    from scenes.driver import keys_for
-    from scenes.menu import MenuScene
-    from scenes.pause import PauseScene
-    from scenes.play import start_game
-    from scenes.session import Setup
-    from scenes.settings import Settings
+    from scenes.app.loop import App
+    from scenes.screens.menu import MenuScene
+    from scenes.screens.pause import PauseScene
+    from scenes.store.settings import Settings
+    from scenes.table.scene import start_game
+    from scenes.table.session import Setup
+    from tools.driver import keys_for
 
     dt = 1 / 60
     app = App(Settings(animation_speed="normal"), size)
@@ -98,8 +98,8 @@ import time
 t0 = time.perf_counter()
 import os
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy"); os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-from scenes.app import App
-from scenes.menu import MenuScene
+from scenes.app.loop import App
+from scenes.screens.menu import MenuScene
 app = App(size=(1920, 1080))
 app.stack.push(MenuScene(app))
 app.step(1 / 60, [])

@@ -25,21 +25,21 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import pygame
 
-from scenes.app import App
-from scenes.driver import keys_for
-from scenes.howto import HowToScene
+from scenes.app.loop import App
 from scenes.i18n import LANGUAGES
-from scenes.keeper import Keeper
-from scenes.menu import MenuScene
-from scenes.newgame import NewGameScene
-from scenes.pause import PauseScene
-from scenes.play import start_game
-from scenes.session import Setup
-from scenes.settings import Settings
-from scenes.settings_screen import SettingsScene
-from scenes.statistics import StatisticsScene
+from scenes.screens.howto import HowToScene
+from scenes.screens.menu import MenuScene
+from scenes.screens.newgame import NewGameScene
+from scenes.screens.pause import PauseScene
+from scenes.screens.settings import SettingsScene
+from scenes.screens.statistics import StatisticsScene
+from scenes.store.keeper import Keeper
 from scenes.store.saves import SaveStore
+from scenes.store.settings import Settings
 from scenes.store.stats import StatsStore
+from scenes.table.scene import start_game
+from scenes.table.session import Setup
+from tools.driver import keys_for
 
 DT = 1 / 60
 

@@ -5,7 +5,7 @@
 
 The kiosk runs headless (SDL's dummy display and audio) with fixed ``dt`` steps and no
 sleeping. Every ``--visitor-every`` simulated minutes a visitor touches the screen, plays
-with the simple stand-in player of :mod:`scenes.driver` for a few minutes (some finish their
+with the simple stand-in player of :mod:`tools.driver` for a few minutes (some finish their
 game) and walks away, so the idle countdown takes the table back. Only one frame in
 ``--draw-every`` is drawn (the rest are updated only), which is what makes a simulated day
 take minutes; the figures say how many were drawn.
@@ -34,9 +34,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import pygame
 
-from scenes.driver import keys_for
 from scenes.kiosk.app import KioskApp, Mode
 from scenes.kiosk.config import load_config
+from tools.driver import keys_for
 
 PLAY_MINUTES = 4.0
 """How long a simulated visitor plays before walking away."""

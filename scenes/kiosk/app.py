@@ -1,6 +1,6 @@
 """The kiosk: an app that plays itself, hands the table to a visitor, and takes it back.
 
-:class:`KioskApp` is an :class:`~scenes.app.App` with a controller around each frame:
+:class:`KioskApp` is an :class:`~scenes.app.loop.App` with a controller around each frame:
 
 - **Attract loop**: a title card, a how-to-play card, a short AI-only game on the real
   table and scenes (fresh seeds each time), its final ledger, and again; a large call to
@@ -35,7 +35,8 @@ from enum import Enum
 import pygame
 
 from scenes import i18n
-from scenes.app import App, Clock
+from scenes.app.loop import App, Clock
+from scenes.app.stack import SceneStack
 from scenes.i18n import _
 from scenes.kiosk.cards import HowToCardScene, TitleCardScene
 from scenes.kiosk.config import KioskConfig
@@ -43,14 +44,13 @@ from scenes.kiosk.demo import DemoSession, Pilot, demo_setup
 from scenes.kiosk.keys import PRESENCE_EVENTS, HeldKeys, is_wake
 from scenes.kiosk.overlays import KioskPauseScene, StillThereScene, draw_call
 from scenes.kiosk.timers import Drift, HoldCombo, IdleState, IdleTimer
-from scenes.pause import PauseScene
-from scenes.play import TableScene
-from scenes.session import Session, Setup
-from scenes.settings import Settings, Speed
-from scenes.stack import SceneStack
-from scenes.table import Table
-from scenes.text import Text
-from scenes.tween import Tweener
+from scenes.screens.pause import PauseScene
+from scenes.store.settings import Settings, Speed
+from scenes.table.scene import TableScene
+from scenes.table.session import Session, Setup
+from scenes.table.world import Table
+from scenes.ui.text import Text
+from scenes.ui.tween import Tweener
 
 log = logging.getLogger("farmer.kiosk")
 
@@ -199,7 +199,7 @@ class KioskApp(App):
 
     def _table_for(self, session: Session) -> TableScene:
         """The first scene of ``session``'s game on a fresh table."""
-        from scenes.auction import AuctionScene
+        from scenes.table.auction import AuctionScene
 
         table = Table(session, self.art, self.text, self.tweens, self.size)
         sound = getattr(self, "sound", None)

@@ -11,12 +11,12 @@ from collections.abc import Callable
 import pygame
 
 from game.cards import Card
-from scenes.app import App
-from scenes.art import GOLD, INK
-from scenes.howto_content import howto_sections
+from scenes.app.loop import App
+from scenes.app.stack import Scene
 from scenes.i18n import _, game_name, rules_label
-from scenes.stack import Scene
-from scenes.widgets import draw_panel
+from scenes.screens.howto_content import howto_sections
+from scenes.ui.art import GOLD, INK
+from scenes.ui.widgets import draw_panel
 
 TITLE_SECONDS = 7.0
 """How long the title card stays up."""

@@ -15,8 +15,8 @@ import random
 from game.actions import Action
 from game.agents import Agent
 from scenes.i18n import _
-from scenes.play import THINK, TableScene
-from scenes.session import DEFAULT_NAMES, Session, Setup, make_agent
+from scenes.table.scene import THINK, TableScene
+from scenes.table.session import DEFAULT_NAMES, Session, Setup, make_agent
 
 DEMO_DEALS = 3
 """Deals in a demo game: long enough to show a farm change hands, short enough to loop often."""

@@ -9,17 +9,17 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from scenes.art import GOLD, INK
+from scenes.app.stack import Scene
 from scenes.i18n import _, ngettext
-from scenes.pause import PauseScene
-from scenes.stack import Scene
-from scenes.text import Text
-from scenes.tween import pulse
-from scenes.widgets import Button, Widget, draw_panel
+from scenes.screens.pause import PauseScene
+from scenes.ui.art import GOLD, INK
+from scenes.ui.text import Text
+from scenes.ui.tween import pulse
+from scenes.ui.widgets import Button, Widget, draw_panel
 
 if TYPE_CHECKING:
-    from scenes.app import App
-    from scenes.session import Session
+    from scenes.app.loop import App
+    from scenes.table.session import Session
 
 
 def draw_call(surface: pygame.Surface, text: Text, message: str, u: float, time: float, bottom: bool) -> None:

@@ -1,20 +1,196 @@
-"""Loading and saving the player's settings (the :class:`~scenes.settings.Settings` type itself).
+"""The player's settings: what they are, their defaults and limits, and checking them.
 
-Stored as ``settings.json`` in the user's config folder: ``{"version": 1, "settings": {...}}``.
-A value that is missing takes its default; a value of the wrong type or out of range,
-or a key the game does not know, is reported in one line, the bad file is kept beside
-the new one, and every good value is kept.
+One :class:`Settings` object serves the whole program: the screens read it, the Settings
+screen changes it through :meth:`scenes.app.loop.App.update_settings` (which applies and saves
+at once), and :mod:`scenes.store.settings` writes it to and reads it from
+``settings.json``. Every value is a plain JSON type (a word, a whole number, true or
+false), so the file is easy to read and to check; :func:`check_value` says what a
+setting may hold. Nothing here needs a display.
 """
 
 from __future__ import annotations
 
+from dataclasses import asdict, dataclass, fields, replace
+from enum import Enum
 from pathlib import Path
+from typing import Any
 
-from scenes.settings import VERSION, Settings, check_value, defaults, from_json
+from scenes.i18n import N_
 from scenes.store.files import config_dir, keep_bad_copy, read_json, write_json
 
-__all__ = ["VERSION", "Settings", "SettingsStore", "check_value", "from_json"]
+VERSION = 1
+"""The settings file's format version."""
 
+
+class Speed(Enum):
+    """Animation speed; the value is the factor on every duration."""
+
+    SLOW = 1.7
+    """Everything takes longer: easier to follow."""
+    NORMAL = 1.0
+    """The default."""
+    FAST = 0.45
+    """Brisk."""
+    INSTANT = 0.0
+    """No animation: things appear where they go."""
+
+    @property
+    def label(self) -> str:
+        """The untranslated name for menus (translate with ``_()`` when drawn)."""
+        return _SPEED_LABELS[self]
+
+    @property
+    def key(self) -> str:
+        """The word stored in the settings file (``slow``, ``normal`` ...)."""
+        return self.name.lower()
+
+
+_SPEED_LABELS = {
+    Speed.SLOW: N_("Slow"),
+    Speed.NORMAL: N_("Normal"),
+    Speed.FAST: N_("Fast"),
+    Speed.INSTANT: N_("Instant"),
+}
+
+CHOICES: dict[str, tuple[str, ...]] = {
+    "language": ("system", "en", "fr", "de"),
+    "animation_speed": tuple(s.key for s in Speed),
+    "card_back": ("red", "blue", "green"),
+    "felt": ("green", "blue", "red"),
+    "rules": ("foster", "lacombe", "ferme"),
+    "ai_level": ("easy", "normal", "expert"),
+}
+"""Settings that take one of a few words."""
+
+RANGES: dict[str, tuple[int, int]] = {
+    "sound_volume": (0, 100),
+    "music_volume": (0, 100),
+    "players": (3, 10),
+    "deals": (1, 60),
+    "window_width": (320, 16384),
+    "window_height": (200, 16384),
+}
+"""Settings that take a whole number, with their limits (inclusive)."""
+
+
+@dataclass(slots=True)
+class Settings:
+    """Everything the player can set. Every field has a sensible default.
+
+    Change a running game's settings with :meth:`scenes.app.loop.App.update_settings`, which
+    checks, applies and saves them; :meth:`changed` gives a checked copy.
+    """
+
+    fullscreen: bool = False
+    """Full screen rather than a resizable window."""
+    window_width: int = 1280
+    """The window's width when not full screen."""
+    window_height: int = 720
+    """The window's height when not full screen."""
+    language: str = "system"
+    """``system`` (the computer's language), ``en``, ``fr`` or ``de``."""
+    animation_speed: str = "normal"
+    """A :class:`Speed` by its key."""
+    sound_volume: int = 70
+    """Effects' volume, 0 to 100."""
+    music_volume: int = 40
+    """The background music's volume, 0 to 100."""
+    mute: bool = False
+    """No sound at all: neither effects nor music."""
+    card_back: str = "red"
+    """The colour of the cards' backs."""
+    felt: str = "green"
+    """The colour of the table's cloth."""
+    four_colour: bool = False
+    """A four-colour deck: ♠ black, ♥ red, ♦ blue, ♣ green."""
+    large_text: bool = False
+    """Larger words everywhere."""
+    odds_hint: bool = False
+    """Show the odds of the next card on the human's turn."""
+    farm_hint: bool = False
+    """Show what the farm is worth to its buyer during the auction."""
+    auto_deal: bool = True
+    """When the human is farmer: deal automatically (else one click or key per card)."""
+    rules: str = "foster"
+    """The rule set a new game starts with."""
+    rotating: bool = False
+    """Whether a new game starts with the rotating farm (foster and lacombe)."""
+    players: int = 4
+    """Seats at a new game, the human's included."""
+    ai_level: str = "normal"
+    """The opponents' level at a new game."""
+    deals: int = 10
+    """A new game's length in deals."""
+
+    @property
+    def speed(self) -> Speed:
+        """The animation speed as a :class:`Speed`."""
+        return Speed[self.animation_speed.upper()]
+
+    @property
+    def text_scale(self) -> float:
+        """How much larger than normal words are drawn."""
+        return 1.25 if self.large_text else 1.0
+
+    def to_json(self) -> dict[str, Any]:
+        """The settings as a JSON-ready document."""
+        return {"version": VERSION, "settings": asdict(self)}
+
+    def changed(self, **values: Any) -> Settings:
+        """A copy with ``values`` changed (each checked; raises ValueError when one is out of range)."""
+        for name, value in values.items():
+            problem = check_value(name, value)
+            if problem:
+                raise ValueError(problem)
+        return replace(self, **values)
+
+
+_DEFAULTS = Settings()
+_FIELDS = {f.name: f for f in fields(Settings)}
+
+
+def defaults() -> Settings:
+    """A fresh copy of the default settings."""
+    return replace(_DEFAULTS)
+
+
+def check_value(name: str, value: Any) -> str | None:
+    """Why ``value`` cannot be the setting ``name``, or None when it can."""
+    if name not in _FIELDS:
+        return f"unknown setting {name!r}"
+    default = getattr(_DEFAULTS, name)
+    if isinstance(default, bool):
+        return None if isinstance(value, bool) else f"{name} must be true or false"
+    if isinstance(default, int):
+        if isinstance(value, bool) or not isinstance(value, int):
+            return f"{name} must be a whole number"
+        low, high = RANGES[name]
+        return None if low <= value <= high else f"{name} must be between {low} and {high}"
+    if name in CHOICES:
+        allowed = CHOICES[name]
+        return None if value in allowed else f"{name} must be one of {', '.join(allowed)}"
+    return None if isinstance(value, str) else f"{name} must be text"
+
+
+def from_json(document: Any) -> tuple[Settings, list[str]]:
+    """Settings from a parsed document, and what was wrong with it (empty when nothing)."""
+    if not isinstance(document, dict):
+        return defaults(), ["it is not a settings document"]
+    version = document.get("version")
+    if version != VERSION:
+        return defaults(), [f"its version {version!r} is not one this game reads ({VERSION})"]
+    values = document.get("settings")
+    if not isinstance(values, dict):
+        return defaults(), ["it has no settings in it"]
+    problems: list[str] = []
+    good: dict[str, Any] = {}
+    for name, value in values.items():
+        problem = check_value(str(name), value)
+        if problem:
+            problems.append(problem)
+        else:
+            good[name] = value
+    return replace(_DEFAULTS, **good), problems
 
 class SettingsStore:
     """Loads and saves the settings file, never failing the game over it."""

@@ -177,10 +177,10 @@ class Session:
         """The session of a saved game: its seats' players recreated from their specs.
 
         Raises ValueError when a spec names no player this game knows. The AIs look over
-        the deals already played (see :func:`scenes.replay.warm_up`), so that what they
+        the deals already played (see :func:`scenes.table.replay.warm_up`), so that what they
         learn of the table is what it would have been without the break.
         """
-        from scenes.replay import warm_up
+        from scenes.table.replay import warm_up
 
         if players.count(HUMAN) != 1:
             raise ValueError("a saved game needs exactly one human seat")

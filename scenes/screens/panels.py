@@ -2,7 +2,7 @@
 
 Subclasses list their widgets in :meth:`PanelScene.build`; the panel sizes itself from the
 window and the widget count, and keyboard and mouse work through the shared
-:class:`~scenes.widgets.FocusGroup`. Escape goes back.
+:class:`~scenes.ui.widgets.FocusGroup`. Escape goes back.
 """
 
 from __future__ import annotations
@@ -11,11 +11,11 @@ from collections.abc import Callable
 
 import pygame
 
-from scenes.app import App
-from scenes.art import GOLD, INK
+from scenes.app.loop import App
+from scenes.app.stack import Scene
 from scenes.i18n import _
-from scenes.stack import Scene
-from scenes.widgets import FocusGroup, Widget, draw_hints, draw_panel
+from scenes.ui.art import GOLD, INK
+from scenes.ui.widgets import FocusGroup, Widget, draw_hints, draw_panel
 
 
 class PanelScene(Scene):

@@ -16,7 +16,7 @@ from scenes.store.files import read_json
 from scenes.store.saves import SaveStore
 
 LAST_LOG = "last_game.jsonl"
-"""The deal log of the last finished game, kept beside the save (see :mod:`scenes.keeper`)."""
+"""The deal log of the last finished game, kept beside the save (see :mod:`scenes.store.keeper`)."""
 
 
 def _say(line: str) -> None:
@@ -67,7 +67,7 @@ def export_log(target: str, saves: SaveStore | None = None) -> int:
 
 def read_replay(path: str) -> list[dict[str, Any]] | None:
     """The game to watch from the deal log at ``path``, or None after saying in one line what is wrong."""
-    from scenes.replay import load_log
+    from scenes.table.replay import load_log
 
     try:
         return load_log(path)

@@ -11,11 +11,11 @@ import pygame
 
 from game.cards import Card
 from game.engine import Game
-from scenes.app import App
-from scenes.art import GOLD
+from scenes.app.loop import App
 from scenes.i18n import _, game_name
-from scenes.panels import PanelScene
-from scenes.widgets import Button, Widget
+from scenes.screens.panels import PanelScene
+from scenes.ui.art import GOLD
+from scenes.ui.widgets import Button, Widget
 
 _FAN = ("KS", "10D", "6H", "QC", "JH")
 
@@ -88,8 +88,8 @@ class MenuScene(PanelScene):
 
     def continue_game(self) -> None:
         """Play on from the saved game."""
-        from scenes.play import play_session
-        from scenes.session import Session
+        from scenes.table.scene import play_session
+        from scenes.table.session import Session
 
         if self.saved is None:
             return
@@ -112,7 +112,7 @@ class MenuScene(PanelScene):
 
     def statistics(self) -> None:
         """The player's statistics."""
-        from scenes.statistics import StatisticsScene
+        from scenes.screens.statistics import StatisticsScene
 
         self.app.push(StatisticsScene(self.app))
 
@@ -128,19 +128,19 @@ class MenuScene(PanelScene):
 
     def new_game(self) -> None:
         """The New game screen."""
-        from scenes.newgame import NewGameScene
+        from scenes.screens.newgame import NewGameScene
 
         self.app.push(NewGameScene(self.app))
 
     def how_to_play(self) -> None:
         """The rules, in short."""
-        from scenes.howto import HowToScene
+        from scenes.screens.howto import HowToScene
 
         self.app.push(HowToScene(self.app))
 
     def settings(self) -> None:
         """The settings."""
-        from scenes.settings_screen import SettingsScene
+        from scenes.screens.settings import SettingsScene
 
         self.app.push(SettingsScene(self.app))
 

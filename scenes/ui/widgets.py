@@ -13,8 +13,8 @@ from typing import Any
 
 import pygame
 
-from scenes.art import GOLD, INK
-from scenes.text import Text
+from scenes.ui.art import GOLD, INK
+from scenes.ui.text import Text
 
 Message = Callable[[], str]
 

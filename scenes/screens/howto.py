@@ -1,6 +1,6 @@
 """How to play: the rules of the rule set in play (← → for the others), with example hands as cards.
 
-The text comes from :mod:`scenes.howto_content`, in the current language. It scrolls with
+The text comes from :mod:`scenes.screens.howto_content`, in the current language. It scrolls with
 the arrows, Page Up/Down, Home/End or the mouse wheel.
 """
 
@@ -9,12 +9,12 @@ from __future__ import annotations
 import pygame
 
 from game.cards import Card
-from scenes.app import App
-from scenes.art import GOLD, INK
-from scenes.howto_content import howto_sections
+from scenes.app.loop import App
+from scenes.app.stack import Scene
 from scenes.i18n import _, rules_label
-from scenes.stack import Scene
-from scenes.widgets import Button, FocusGroup, draw_hints, draw_panel
+from scenes.screens.howto_content import howto_sections
+from scenes.ui.art import GOLD, INK
+from scenes.ui.widgets import Button, FocusGroup, draw_hints, draw_panel
 
 RULE_ORDER = ("foster", "lacombe", "ferme")
 """The rule sets How to play can explain; ← and → switch between them."""

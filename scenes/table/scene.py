@@ -16,13 +16,13 @@ import pygame
 
 from game.events import Event
 from scenes import i18n
-from scenes.app import App
-from scenes.art import GOLD, INK
+from scenes.app.loop import App
+from scenes.app.stack import Scene
 from scenes.i18n import _
-from scenes.session import Session, Setup
-from scenes.stack import Scene
-from scenes.table import Table
-from scenes.widgets import Button, FocusGroup, draw_panel, row
+from scenes.table.session import Session, Setup
+from scenes.table.world import Table
+from scenes.ui.art import GOLD, INK
+from scenes.ui.widgets import Button, FocusGroup, draw_panel, row
 
 THINK = 0.7
 """Seconds an AI seat seems to think before it plays (at normal speed)."""
@@ -169,7 +169,7 @@ class TableScene(Scene):
         """Escape pauses, Space skips, the rest goes to the action panel."""
         if event.type == pygame.KEYDOWN:
             if event.key == pygame.K_ESCAPE:
-                from scenes.pause import PauseScene
+                from scenes.screens.pause import PauseScene
 
                 self.app.push(PauseScene(self.app, self.session))
                 return True
@@ -265,7 +265,7 @@ def start_game(app: App, setup: Setup) -> None:
 
 def play_session(app: App, session: Session) -> None:
     """Put ``session`` on a fresh table and play on from where it stands (its next deal)."""
-    from scenes.auction import AuctionScene
+    from scenes.table.auction import AuctionScene
 
     table = Table(session, app.art, app.text, app.tweens, app.size)
     table.sound = app.sound.play

@@ -16,10 +16,10 @@ from pathlib import Path
 from typing import Any
 
 from game.deallog import write_log
-from scenes.export import LAST_LOG
-from scenes.session import Session
+from scenes.store.export import LAST_LOG
 from scenes.store.saves import SaveStore
 from scenes.store.stats import StatsStore
+from scenes.table.session import Session
 
 log = logging.getLogger("farmer.keeper")
 

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pygame
 
-FONT_DIR = Path(__file__).resolve().parent.parent / "assets" / "fonts"
+FONT_DIR = Path(__file__).resolve().parents[2] / "assets" / "fonts"
 _FILES = {
     "sans": "DejaVuSans.ttf",
     "bold": "DejaVuSans-Bold.ttf",

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pygame
 
-from scenes.app import App
+from scenes.app.loop import App
 
 
 def key(k: int, unicode: str = "", mod: int = 0) -> pygame.event.Event:

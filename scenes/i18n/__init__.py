@@ -28,12 +28,12 @@ import struct
 from collections.abc import Mapping
 from pathlib import Path
 
-from scenes import numbers
+from scenes.i18n import numbers
 
 DOMAIN = "farmer"
 """The gettext domain: the catalogues are called ``farmer.po``."""
 
-LOCALE_DIR = Path(__file__).resolve().parent.parent / "assets" / "locale"
+LOCALE_DIR = Path(__file__).resolve().parents[2] / "assets" / "locale"
 """Where the catalogues live: ``<LOCALE_DIR>/<lang>/LC_MESSAGES/farmer.po``."""
 
 LANGUAGES: tuple[str, ...] = ("en", "fr", "de")

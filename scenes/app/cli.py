@@ -127,12 +127,12 @@ def main(argv: Sequence[str] | None = None) -> int:
 
         return run_kiosk(args.kiosk_config, args.kiosk, args.size or (1280, 720), args.exit_after)
     if args.export_log is not None:
-        from scenes.export import export_log
+        from scenes.store.export import export_log
 
         return export_log(args.export_log)
     replay_records = None
     if args.replay is not None:
-        from scenes.export import read_replay
+        from scenes.store.export import read_replay
 
         replay_records = read_replay(args.replay)
         if replay_records is None:
@@ -149,7 +149,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 1
     import pygame
 
-    from scenes.app import App
+    from scenes.app.loop import App
     from scenes.i18n import _
     from scenes.store.settings import SettingsStore
 
@@ -170,8 +170,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         pygame.quit()
         print(NO_DISPLAY.format(why="only an invisible display driver is available"), file=sys.stderr)
         return 1
-    from scenes.keeper import Keeper
-    from scenes.menu import MenuScene
+    from scenes.screens.menu import MenuScene
+    from scenes.store.keeper import Keeper
     from scenes.store.saves import SaveStore
     from scenes.store.stats import StatsStore
 
@@ -189,14 +189,14 @@ def main(argv: Sequence[str] | None = None) -> int:
         )
     app.stack.push(MenuScene(app))
     if replay_records is not None:
-        from scenes.play import play_session
-        from scenes.replay import ReplaySession
+        from scenes.table.replay import ReplaySession
+        from scenes.table.scene import play_session
 
         app.stack.apply()
         play_session(app, ReplaySession(replay_records))
     elif args.players is not None or args.rules is not None or args.seed is not None or args.rotating:
-        from scenes.play import start_game
-        from scenes.session import Setup
+        from scenes.table.scene import start_game
+        from scenes.table.session import Setup
 
         setup = Setup.for_players(
             args.players or 4, args.rules or "foster", args.rotating, args.deals, args.seed

@@ -18,12 +18,12 @@ import pygame
 
 from game.cards import DECK, Card
 from game.events import FARM, Place
-from scenes.art import GOLD, INK, Art
 from scenes.i18n import _, ngettext, pot_name
-from scenes.layout import TableLayout, compute
-from scenes.session import Session
-from scenes.text import Text
-from scenes.tween import Tweener, arc, ease_in_out_cubic, ease_out_back, ease_out_cubic, pulse
+from scenes.table.session import Session
+from scenes.ui.art import GOLD, INK, Art
+from scenes.ui.layout import TableLayout, compute
+from scenes.ui.text import Text
+from scenes.ui.tween import Tweener, arc, ease_in_out_cubic, ease_out_back, ease_out_cubic, pulse
 
 Message = Callable[[], str]
 """Text made when drawn, so it follows the language of the moment."""

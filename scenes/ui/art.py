@@ -15,7 +15,7 @@ import random
 import pygame
 
 from game.cards import SIX_OF_HEARTS, Card, Suit
-from scenes.text import Text
+from scenes.ui.text import Text
 
 FELT = (26, 104, 60)
 FELT_DARK = (12, 58, 32)

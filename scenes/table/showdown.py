@@ -17,14 +17,14 @@ from game.events import (
     NearestFound,
     Reason,
 )
-from scenes.art import GOLD, INK, OVER_RED
 from scenes.i18n import _, ngettext, pgettext, the_pot
-from scenes.play import TableScene
+from scenes.table.scene import TableScene
+from scenes.ui.art import GOLD, INK, OVER_RED
 
 if TYPE_CHECKING:
-    from scenes.app import App
-    from scenes.session import Session
-    from scenes.table import Table
+    from scenes.app.loop import App
+    from scenes.table.session import Session
+    from scenes.table.world import Table
 
 
 class ShowdownScene(TableScene):
@@ -151,7 +151,7 @@ class ShowdownScene(TableScene):
         if self.left:
             return
         self.left = True
-        from scenes.ledger import LedgerScene
+        from scenes.table.ledger import LedgerScene
 
         self.table.sync()
         self.app.push(LedgerScene(self.app, self.session, self.table))

@@ -29,14 +29,14 @@ from game.events import (
     Reason,
     TurnStarted,
 )
-from scenes.art import GOLD
 from scenes.i18n import _, ngettext, pgettext
-from scenes.play import TableScene, add_button
+from scenes.table.scene import TableScene, add_button
+from scenes.ui.art import GOLD
 
 if TYPE_CHECKING:
-    from scenes.app import App
-    from scenes.session import Session
-    from scenes.table import Table
+    from scenes.app.loop import App
+    from scenes.table.session import Session
+    from scenes.table.world import Table
 
 PASS_GREY = (170, 176, 170)
 
@@ -183,7 +183,7 @@ class AuctionScene(TableScene):
 
     def leave(self, event: Event | None) -> None:
         """The cards come next."""
-        from scenes.deal import DealScene
+        from scenes.table.deal import DealScene
 
         self.table.clear_status()
         self.app.stack.replace(DealScene(self.app, self.session, self.table))

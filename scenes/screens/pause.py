@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from scenes.app import App
+from scenes.app.loop import App
 from scenes.i18n import _
-from scenes.panels import PanelScene
-from scenes.session import Session
-from scenes.widgets import Button, Widget
+from scenes.screens.panels import PanelScene
+from scenes.table.session import Session
+from scenes.ui.widgets import Button, Widget
 
 
 class PauseScene(PanelScene):
@@ -31,19 +31,19 @@ class PauseScene(PanelScene):
 
     def settings(self) -> None:
         """The settings, over the pause panel."""
-        from scenes.settings_screen import SettingsScene
+        from scenes.screens.settings import SettingsScene
 
         self.app.push(SettingsScene(self.app))
 
     def how_to_play(self) -> None:
         """The rules, over the pause panel."""
-        from scenes.howto import HowToScene
+        from scenes.screens.howto import HowToScene
 
         self.app.push(HowToScene(self.app, self.session.game.rules.name, self.session.game.rules.rotating))
 
     def to_menu(self) -> None:
         """Leave the game (it is saved, to continue later) and go back to the main menu."""
-        from scenes.menu import MenuScene
+        from scenes.screens.menu import MenuScene
 
         self.app.keeper.leave(self.session)
         self.app.stack.reset(MenuScene(self.app))

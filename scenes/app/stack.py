@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 if TYPE_CHECKING:
-    from scenes.app import App
+    from scenes.app.loop import App
 
 
 class Scene:

@@ -1,6 +1,6 @@
 """The Settings screen: screen and sound on the left, the table and new games on the right.
 
-Every change goes through :meth:`scenes.app.App.update_settings`, so it applies at once
+Every change goes through :meth:`scenes.app.loop.App.update_settings`, so it applies at once
 (the language of every word, the deck's colours, the text size) and is saved at once.
 Reachable from the main menu and from the pause overlay.
 """
@@ -12,13 +12,13 @@ from typing import Any
 
 import pygame
 
-from scenes.app import App
-from scenes.art import GOLD
+from scenes.app.loop import App
 from scenes.i18n import _, default_language, format_percent, language_name, ngettext, rules_label
-from scenes.panels import PanelScene
-from scenes.session import LEVEL_LABELS, LEVELS
-from scenes.settings import CHOICES, Speed
-from scenes.widgets import Button, Choice, Message, Stepper, Widget
+from scenes.screens.panels import PanelScene
+from scenes.store.settings import CHOICES, Speed
+from scenes.table.session import LEVEL_LABELS, LEVELS
+from scenes.ui.art import GOLD
+from scenes.ui.widgets import Button, Choice, Message, Stepper, Widget
 
 WINDOW_SIZES: tuple[tuple[int, int], ...] = ((1280, 720), (1600, 900), (1920, 1080), (2560, 1440))
 """Window sizes offered (the window can also be resized by hand)."""

@@ -9,17 +9,17 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from scenes.art import GOLD, INK
 from scenes.i18n import N_, _, colon, format_chips, pgettext, pot_name, the_pot
-from scenes.play import TableScene
-from scenes.session import Transfer
-from scenes.table import SEAT_COLORS
-from scenes.widgets import Button, FocusGroup, draw_panel, row
+from scenes.table.scene import TableScene
+from scenes.table.session import Transfer
+from scenes.table.world import SEAT_COLORS
+from scenes.ui.art import GOLD, INK
+from scenes.ui.widgets import Button, FocusGroup, draw_panel, row
 
 if TYPE_CHECKING:
-    from scenes.app import App
-    from scenes.session import Session
-    from scenes.table import Table
+    from scenes.app.loop import App
+    from scenes.table.session import Session
+    from scenes.table.world import Table
 
 REASONS = {
     "ante": N_("ante"),
@@ -107,7 +107,7 @@ class LedgerScene(TableScene):
 
     def next_deal(self) -> None:
         """Continue: the next deal, starting with its farm."""
-        from scenes.auction import AuctionScene
+        from scenes.table.auction import AuctionScene
 
         if self.done:  # a second press before the scene changes
             return
@@ -127,8 +127,8 @@ class LedgerScene(TableScene):
 
     def new_game(self) -> None:
         """The New game screen, with this game's choices."""
-        from scenes.menu import MenuScene
-        from scenes.newgame import NewGameScene
+        from scenes.screens.menu import MenuScene
+        from scenes.screens.newgame import NewGameScene
 
         self.app.keeper.leave(self.session)
         self.app.stack.reset(MenuScene(self.app))
@@ -136,7 +136,7 @@ class LedgerScene(TableScene):
 
     def to_menu(self) -> None:
         """Back to the main menu."""
-        from scenes.menu import MenuScene
+        from scenes.screens.menu import MenuScene
 
         self.app.keeper.leave(self.session)
         self.app.stack.reset(MenuScene(self.app))

@@ -30,14 +30,14 @@ from game.events import (
     TurnEnded,
     TurnStarted,
 )
-from scenes.art import GOLD, INK, OVER_RED
 from scenes.i18n import _, format_percent
-from scenes.play import TableScene, add_button, draw_word, stand_word
+from scenes.table.scene import TableScene, add_button, draw_word, stand_word
+from scenes.ui.art import GOLD, INK, OVER_RED
 
 if TYPE_CHECKING:
-    from scenes.app import App
-    from scenes.session import Session
-    from scenes.table import Table
+    from scenes.app.loop import App
+    from scenes.table.session import Session
+    from scenes.table.world import Table
 
 
 class DealScene(TableScene):
@@ -149,7 +149,7 @@ class DealScene(TableScene):
 
     def leave(self, event: Event | None) -> None:
         """Everyone is served: the showdown."""
-        from scenes.showdown import ShowdownScene
+        from scenes.table.showdown import ShowdownScene
 
         self.table.active = None
         self.app.stack.replace(ShowdownScene(self.app, self.session, self.table))

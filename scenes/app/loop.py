@@ -14,19 +14,18 @@ from typing import Any, Protocol
 import pygame
 
 from scenes import i18n
-from scenes.art import INK, Art
-from scenes.gamepad import Gamepads
+from scenes.app.gamepad import Gamepads
+from scenes.app.stack import Scene, SceneStack
+from scenes.audio.music import MusicPlayer
+from scenes.audio.sound import SoundBank
 from scenes.i18n import _
-from scenes.keeper import Keeper
-from scenes.layout import MIN_SIZE, too_small, unit
-from scenes.music import MusicPlayer
-from scenes.settings import Settings, defaults
-from scenes.sound import SoundBank
-from scenes.stack import Scene, SceneStack
-from scenes.store.settings import SettingsStore
-from scenes.text import Text
-from scenes.tween import Tweener
-from scenes.widgets import dim, draw_panel
+from scenes.store.keeper import Keeper
+from scenes.store.settings import Settings, SettingsStore, defaults
+from scenes.ui.art import INK, Art
+from scenes.ui.layout import MIN_SIZE, too_small, unit
+from scenes.ui.text import Text
+from scenes.ui.tween import Tweener
+from scenes.ui.widgets import dim, draw_panel
 
 NOTICE_SECONDS = 9.0
 """How long a one-line notice (a bad file, say) stays on screen."""
@@ -108,7 +107,7 @@ class App:
 
     @property
     def u(self) -> float:
-        """The scale unit of the window (see :func:`scenes.layout.unit`)."""
+        """The scale unit of the window (see :func:`scenes.ui.layout.unit`)."""
         return unit(self.size)
 
     def set_fullscreen(self, on: bool) -> None:

@@ -8,11 +8,11 @@ import pygame
 
 from game.rules import RULE_NAMES
 from game.stats import Stats
-from scenes.app import App
-from scenes.art import GOLD, INK
+from scenes.app.loop import App
 from scenes.i18n import _, format_number, format_percent, rules_label
-from scenes.panels import PanelScene
-from scenes.widgets import Button, Choice, Widget
+from scenes.screens.panels import PanelScene
+from scenes.ui.art import GOLD, INK
+from scenes.ui.widgets import Button, Choice, Widget
 
 ALL = "all"
 """The choice that adds every rule set together."""

@@ -23,7 +23,7 @@ from game.deallog import LogError, check, first_seat, read_log, stacked_deck
 from game.engine import Game, Phase
 from game.rules import rules_named
 from game.view import View
-from scenes.session import Session, Setup, reseed
+from scenes.table.session import Session, Setup, reseed
 
 Record = dict[str, Any]
 

@@ -9,13 +9,13 @@ from __future__ import annotations
 import pygame
 
 from game.rules import RULE_NAMES
-from scenes.app import App
-from scenes.art import INK
+from scenes.app.loop import App
 from scenes.i18n import _, ngettext, rules_label
-from scenes.panels import PanelScene
-from scenes.play import start_game
-from scenes.session import DEFAULT_NAMES, LEVEL_LABELS, LEVELS, Setup
-from scenes.widgets import Button, Choice, Stepper, TextField, Widget
+from scenes.screens.panels import PanelScene
+from scenes.table.scene import start_game
+from scenes.table.session import DEFAULT_NAMES, LEVEL_LABELS, LEVELS, Setup
+from scenes.ui.art import INK
+from scenes.ui.widgets import Button, Choice, Stepper, TextField, Widget
 
 MAX_PLAYERS = 10
 
