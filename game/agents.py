@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Protocol
 
 from game.actions import DRAW, PASS, STAND, Action, bid
-from game.engine import Phase
+from game.phase import Phase
 from game.view import View
 
 

@@ -10,10 +10,9 @@ from __future__ import annotations
 import random
 import time
 from collections.abc import Callable, Sequence
-from enum import Enum
 from typing import Any
 
-from game.actions import DRAW, PASS, STAND, Action, IllegalAction, Kind, bid
+from game.actions import DRAW, PASS, STAND, Action, IllegalAction, Kind
 from game.cards import DECK_SET, Card
 from game.deck import Deck
 from game.events import (
@@ -40,25 +39,18 @@ from game.events import (
     TurnEnded,
     TurnStarted,
 )
-from game.ranking import nearest_key, rank_key
+from game.limits import PLAYERS
+from game.phase import Phase, legal_actions
+from game.ranking import Tie, explain_tie, nearest_key, rank_key
 from game.rules import FOSTER, RuleSet, Succession
-from game.view import View
+from game.view import View, fill_view
 
-MIN_SEATS = 3
-MAX_SEATS = 10
+__all__ = ["MAX_SEATS", "MIN_SEATS", "Game", "Phase", "Transfer"]
 
-
-class Phase(Enum):
-    """Where the game stands."""
-
-    BETWEEN = "between"
-    """No deal in progress: call :meth:`Game.next_deal`."""
-    AUCTION = "auction"
-    """The farm is being auctioned: the seat to act bids or passes."""
-    PLAY = "play"
-    """Cards are dealt: the seat to act draws or stands."""
-    OVER = "over"
-    """The game has ended."""
+MIN_SEATS = PLAYERS.low
+"""The fewest seats at a table (the farmer included); also the fewest with chips to play on."""
+MAX_SEATS = PLAYERS.high
+"""The most seats at a table."""
 
 
 Transfer = tuple[Place, Place, int, Reason]
@@ -155,10 +147,6 @@ class Game:
         """How many seats the table has."""
         return len(self.names)
 
-    def has_chips(self, seat: int) -> bool:
-        """Whether ``seat`` still has chips (a seat at 0 sits out)."""
-        return self.chips[seat] > 0
-
     def seats_with_chips(self) -> list[int]:
         """The seats that still have chips, in seat order."""
         return [s for s in range(self.n_seats) if self.chips[s] > 0]
@@ -182,10 +170,6 @@ class Game:
         """Whether the game has ended."""
         return self.phase is Phase.OVER
 
-    def served_index(self, seat: int) -> int:
-        """The position of ``seat`` in this deal's service order (0 = served first)."""
-        return self.order.index(seat)
-
     def finished(self, seat: int) -> bool:
         """Whether ``seat`` has played its turn in this deal (public: it takes no more cards)."""
         if seat not in self.order:
@@ -202,25 +186,50 @@ class Game:
 
     def legal_actions(self) -> list[Action]:
         """Every action the seat to act may take now (empty between deals)."""
-        if self.phase is Phase.AUCTION:
-            assert self.to_act is not None
-            actions = [PASS]
-            actions.extend(bid(a) for a in range(self.high_bid + 1, self.chips[self.to_act] + 1))
-            return actions
-        if self.phase is Phase.PLAY:
-            actions = []
-            if len(self._deck) > 0:
-                actions.append(DRAW)
-            if not self.must_draw():
-                actions.append(STAND)
-            return actions
-        return []
+        if self.to_act is None:
+            return []
+        return legal_actions(
+            self.phase,
+            high_bid=self.high_bid,
+            max_bid=self.chips[self.to_act],
+            deck_size=len(self._deck),
+            must_draw=self.must_draw(),
+        )
 
     def view_for(self, seat: int) -> View:
-        """What ``seat`` may know: its own cards, everyone's card counts, chips, the farm."""
+        """What ``seat`` may know now, as a frozen snapshot: its own cards, everyone's card counts,
+        chips, the farm; other hands only once shown at the showdown."""
         if not 0 <= seat < len(self.names):
             raise ValueError(f"no seat {seat} at a table of {self.n_seats}")
-        return View(self, seat)
+        hands = self.hands
+        phase = self.phase
+        chips = self.chips
+        to_act = self.to_act
+        order = self.order
+        # One value per View field, in the order View declares them.
+        return fill_view(
+            seat,
+            self.rules,
+            phase,
+            self.names,
+            self.deal_no,
+            tuple(chips),
+            self.farm,
+            self.farmer,
+            to_act,
+            self.high_bid,
+            self.high_bidder,
+            tuple(self.calls),
+            chips[seat],  # max_bid: a seat may bid all it holds
+            tuple(hands[seat]),
+            self.totals[seat],
+            tuple(order),
+            tuple(map(len, hands)),
+            len(self._deck),
+            to_act == seat and self.must_draw(),
+            self._turn if phase is Phase.PLAY else len(order),
+            tuple(map(tuple, hands)) if self.shown else None,
+        )
 
     # ------------------------------------------------------------------ driving
 
@@ -530,8 +539,12 @@ class Game:
         ranking = self.rules.ranking
         sixteens = [s for s in order if totals[s] == 16]
         winner: int | None = None
+        tie: Tie | None = None
         if sixteens:
-            winner = min(sixteens, key=lambda s: rank_key(ranking, hands[s], order.index(s)))
+            keys = {s: rank_key(ranking, hands[s], order.index(s)) for s in sixteens}
+            winner = min(keys, key=keys.__getitem__)
+            if record:
+                tie = explain_tie(ranking, keys, winner)
         else:
             under = [s for s in order if totals[s] < 16]
             nearest = None
@@ -541,7 +554,12 @@ class Game:
                     key=lambda s: nearest_key(ranking, totals[s], hands[s], order.index(s)),
                 )
             if record:
-                self._emit(NearestFound(nearest, totals[nearest] if nearest is not None else 0))
+                if nearest is not None:
+                    level = [s for s in under if totals[s] == totals[nearest]]
+                    if len(level) > 1:
+                        keys = {s: rank_key(ranking, hands[s], order.index(s)) for s in level}
+                        tie = explain_tie(ranking, keys, nearest)
+                self._emit(NearestFound(nearest, totals[nearest] if nearest is not None else 0, tie))
             if nearest is not None:
                 if self.rules.nearest_takes_farm:
                     winner = nearest
@@ -556,7 +574,7 @@ class Game:
             self.winner = winner
             self.last_winner = winner
             if record:
-                self._emit(FarmWon(winner, amount, totals[winner]))
+                self._emit(FarmWon(winner, amount, totals[winner], tie))
         self._farm_won = winner is not None
         if self.keep_log:
             self.log.append(self._deal_record())

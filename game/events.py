@@ -12,6 +12,7 @@ from enum import Enum
 from typing import Literal
 
 from game.cards import Card
+from game.ranking import Tie
 
 FARM: Literal["farm"] = "farm"
 """The farm (the pot) as the source or destination of chips."""
@@ -100,11 +101,13 @@ class CardDealt:
     """``card`` went to ``seat`` (face up for that seat only).
 
     ``from_bottom`` when it came from under the deck; ``first`` for the first card of
-    the deal round; ``count`` is the seat's number of cards after it.
+    the deal round; ``count`` is the seat's number of cards after it. ``card`` is None in
+    what another seat observes (see :func:`game.observe.observe`): only the engine deals
+    real cards.
     """
 
     seat: int
-    card: Card
+    card: Card | None
     from_bottom: bool
     first: bool
     count: int
@@ -163,19 +166,27 @@ class ChipsMoved:
 
 @dataclass(frozen=True, slots=True)
 class FarmWon:
-    """``seat`` won the farm of ``amount`` chips with ``total`` points."""
+    """``seat`` won the farm of ``amount`` chips with ``total`` points.
+
+    ``tie`` says why it won over other hands on the same total (None when it was alone).
+    """
 
     seat: int
     amount: int
     total: int
+    tie: Tie | None = None
 
 
 @dataclass(frozen=True, slots=True)
 class NearestFound:
-    """Nobody made 16; ``seat`` was nearest with ``total`` (None when everyone went over)."""
+    """Nobody made 16; ``seat`` was nearest with ``total`` (None when everyone went over).
+
+    ``tie`` says why it was chosen over other hands on the same total (None when it was alone).
+    """
 
     seat: int | None
     total: int
+    tie: Tie | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -6,7 +6,7 @@ play means describing it here, not editing the engine.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import Enum, IntEnum
 
 
@@ -28,6 +28,24 @@ class Ranking(Enum):
     """Fewest cards first (6♥ with a ten best), then the 6♥, then the seat served first."""
     FERME = "ferme"
     """6♥; two cards; best nine by suit; highest heart, diamond, club, spade; fewer cards; seat."""
+
+
+class PotWord(Enum):
+    """What the table calls the pot under a rule set (RULES.md, "Words on screen")."""
+
+    FARM = "farm"
+    """The farm (la ferme, der Hof): foster and lacombe."""
+    CORBEILLE = "corbeille"
+    """The corbeille, the basket set out before play: ferme."""
+
+
+class StandWord(Enum):
+    """What a player says to take no more cards under a rule set (RULES.md, "Words on screen")."""
+
+    STAND = "stand"
+    """Stand (Je m'y tiens, Ich bleibe): foster and ferme."""
+    BASTA = "basta"
+    """Basta: lacombe."""
 
 
 class Succession(Enum):
@@ -63,11 +81,28 @@ class RuleSet:
     """The first farm of a game is auctioned (else the first farmer is drawn by lot)."""
     nearest_takes_farm: bool
     """With no 16, the nearest below 16 wins the farm itself (ferme), not 1 chip from each."""
+    rotatable: bool = True
+    """Whether the rotating-farm option exists for this rule set (not for ferme, whose
+    corbeille already passes to its winner)."""
+    pot_word: PotWord = PotWord.FARM
+    """What the pot is called: the farm, or the corbeille (ferme)."""
+    stand_word: StandWord = StandWord.STAND
+    """What standing is called: Stand, or Basta (lacombe)."""
 
     @property
     def key(self) -> str:
         """A short name for menus and flags, e.g. ``foster`` or ``lacombe+rotating``."""
         return f"{self.name}+rotating" if self.rotating else self.name
+
+    @property
+    def pot_is_corbeille(self) -> bool:
+        """Whether the pot is called the corbeille (ferme) rather than the farm."""
+        return self.pot_word is PotWord.CORBEILLE
+
+    @property
+    def stand_is_basta(self) -> bool:
+        """Whether standing is said "Basta" (lacombe)."""
+        return self.stand_word is StandWord.BASTA
 
 
 _BASE = {
@@ -80,16 +115,29 @@ _BASE = {
         name="lacombe", rotating=False, direction=Direction.ANTICLOCKWISE,
         draws_from_bottom=True, compulsory_draw=True, ranking=Ranking.LACOMBE,
         succession=Succession.WINNER, first_farm_auctioned=True, nearest_takes_farm=False,
+        stand_word=StandWord.BASTA,
     ),
     "ferme": RuleSet(
         name="ferme", rotating=False, direction=Direction.ANTICLOCKWISE,
         draws_from_bottom=True, compulsory_draw=False, ranking=Ranking.FERME,
         succession=Succession.WINNER, first_farm_auctioned=False, nearest_takes_farm=True,
+        rotatable=False, pot_word=PotWord.CORBEILLE,
     ),
 }
 
-#: The rule-set names, default first.
 RULE_NAMES: tuple[str, ...] = tuple(_BASE)
+"""The rule-set names, default first."""
+
+ROTATABLE: tuple[str, ...] = tuple(name for name, rules in _BASE.items() if rules.rotatable)
+"""The rule sets that offer the rotating-farm option (foster and lacombe)."""
+
+RULE_KEYS: tuple[str, ...] = (*RULE_NAMES, *(f"{name}+rotating" for name in ROTATABLE))
+"""Every way of playing, as :attr:`RuleSet.key`: each rule set, then each with the rotating farm."""
+
+
+def can_rotate(name: str) -> bool:
+    """Whether the rule set called ``name`` offers the rotating farm (False for an unknown name)."""
+    return name in ROTATABLE
 
 
 def rules_named(name: str, rotating: bool = False) -> RuleSet:
@@ -108,14 +156,11 @@ def rules_named(name: str, rotating: bool = False) -> RuleSet:
         raise ValueError(f"unknown rule set {base_name!r} (choose from {', '.join(RULE_NAMES)})")
     if not rotating:
         return base
-    if base_name == "ferme":
-        raise ValueError("the rotating farm is an option of foster and lacombe, not ferme")
-    return RuleSet(
-        name=base.name, rotating=True, direction=base.direction,
-        draws_from_bottom=base.draws_from_bottom, compulsory_draw=base.compulsory_draw,
-        ranking=base.ranking, succession=Succession.ROTATE, first_farm_auctioned=False,
-        nearest_takes_farm=base.nearest_takes_farm,
-    )
+    if not base.rotatable:
+        raise ValueError(
+            f"the rotating farm is an option of {' and '.join(ROTATABLE)}, not {base_name}"
+        )
+    return replace(base, rotating=True, succession=Succession.ROTATE, first_farm_auctioned=False)
 
 
 FOSTER = rules_named("foster")

@@ -1,10 +1,12 @@
 """The simulator: seeded games between AI players, a short summary, and optionally a deal log.
 
-    python -m game.sim --rules foster --players 6 --deals 200 --games 10 --seed 1 --log out.jsonl
+    python -m game.sim --rules foster --players 6 --deals 100 --games 10 --seed 1 --log out.jsonl
 
-Every seat is an agent made by :func:`make_agent` from a spec such as ``threshold:13``,
-``expert`` or ``normal:bold`` (the AI levels of :mod:`game.ai`, with a personality); new
-kinds of agent are added with :func:`register_agent_kind`. Without ``--agent`` the seats are
+Every seat is an agent made by :func:`game.ai.specs.parse_agent` from a spec such as
+``threshold:13``, ``expert`` or ``normal:bold`` (the AI levels of :mod:`game.ai`, with a
+personality; seed 0 unless the spec names one); new kinds of agent are added with
+:func:`game.ai.specs.register_agent_kind`. ``--players`` and ``--deals`` (per game) keep
+within :data:`game.limits.PLAYERS` and :data:`game.limits.DEALS`. Without ``--agent`` the seats are
 threshold players whose threshold and bidding share vary a little per seat, drawn from the
 seed, so that the play is not uniform.
 """
@@ -15,89 +17,17 @@ import argparse
 import random
 import sys
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import NoReturn, TextIO
 
-from game.agents import Agent, ThresholdAgent
-from game.ai import LEVELS, PERSONALITIES
-from game.ai import make_agent as make_ai
-from game.ai.personality import DEFAULT_PERSONALITY
+from game.ai.specs import agent_kinds, parse_agent
 from game.cards import DECK
 from game.deallog import Record, write_records
-from game.engine import MAX_SEATS, MIN_SEATS, Game
-from game.rules import RULE_NAMES, RuleSet, rules_named
+from game.engine import Game
+from game.limits import DEALS, PLAYERS
+from game.rules import ROTATABLE, RULE_NAMES, RuleSet, rules_named
 from game.runner import play_game
-
-AgentFactory = Callable[[list[str]], Agent]
-"""Makes an agent from the parameters of a spec (the parts after the kind, split at ``:``)."""
-
-_KINDS: dict[str, tuple[AgentFactory, str]] = {}
-
-
-def register_agent_kind(kind: str, factory: AgentFactory, usage: str) -> None:
-    """Make ``kind:…`` specs create agents with ``factory``; ``usage`` shows the spec's form."""
-    _KINDS[kind] = (factory, usage)
-
-
-def agent_kinds() -> dict[str, str]:
-    """The known agent kinds and the form of their specs."""
-    return {kind: usage for kind, (_, usage) in _KINDS.items()}
-
-
-def _threshold_agent(params: list[str]) -> Agent:
-    if len(params) > 2:
-        raise ValueError("too many parameters (threshold:T:SHARE)")
-    try:
-        threshold = int(params[0]) if params and params[0] else 13
-        share = float(params[1]) if len(params) > 1 else 0.5
-    except ValueError:
-        raise ValueError("T must be a whole number and SHARE a number") from None
-    return ThresholdAgent(threshold, share)
-
-
-register_agent_kind(
-    "threshold", _threshold_agent, "threshold[:T[:SHARE]] (stand from T points, bid up to SHARE of the farm)"
-)
-
-
-def _level_factory(level: str) -> AgentFactory:
-    """A factory for the AI ``level``: ``LEVEL[:PERSONALITY[:SEED]]`` (steady and seed 0 by default)."""
-
-    def factory(params: list[str]) -> Agent:
-        if len(params) > 2:
-            raise ValueError(f"too many parameters ({level}:PERSONALITY:SEED)")
-        mood = params[0] if params and params[0] else DEFAULT_PERSONALITY
-        try:
-            seed = int(params[1]) if len(params) > 1 else 0
-        except ValueError:
-            raise ValueError("SEED must be a whole number") from None
-        return make_ai(level, mood, seed)
-
-    return factory
-
-
-for _level in LEVELS:
-    register_agent_kind(
-        _level, _level_factory(_level),
-        f"{_level}[:PERSONALITY[:SEED]] ({LEVELS[_level].name} AI; personality {'/'.join(PERSONALITIES)})",
-    )
-
-
-def make_agent(spec: str) -> Agent:
-    """The agent a spec such as ``threshold``, ``threshold:13`` or ``threshold:13:0.4`` names.
-
-    Raises ``ValueError`` with a readable message for an unknown kind or bad parameters.
-    """
-    kind, *params = spec.strip().split(":")
-    entry = _KINDS.get(kind)
-    if entry is None:
-        raise ValueError(f"unknown agent kind {kind!r} in {spec!r} (known: {', '.join(sorted(_KINDS))})")
-    factory, usage = entry
-    try:
-        return factory(params)
-    except ValueError as exc:
-        raise ValueError(f"bad agent spec {spec!r}: {exc}; the form is {usage}") from None
 
 
 def default_specs(players: int, seed: int, threshold: int | None = None) -> list[str]:
@@ -203,7 +133,7 @@ def simulate(
     log: TextIO | None = None,
 ) -> Summary:
     """Play ``games`` seeded games of up to ``deals`` deals, one agent per spec; write records to ``log``."""
-    agents = [make_agent(spec) for spec in specs]
+    agents = [parse_agent(spec, 0) for spec in specs]
     names = [f"{spec.split(':')[0].title()} {seat}" for seat, spec in enumerate(specs)]
     master = random.Random(seed)
     summary = Summary()
@@ -238,9 +168,16 @@ def _parser() -> _Parser:
         description="Play seeded games of Farmer between AI players and summarise them.",
     )
     p.add_argument("--rules", default="foster", help=f"rule set: {', '.join(RULE_NAMES)} (default foster)")
-    p.add_argument("--rotating", action="store_true", help="the rotating farm (foster and lacombe only)")
-    p.add_argument("--players", type=int, default=6, help=f"seats, {MIN_SEATS} to {MAX_SEATS} (default 6)")
-    p.add_argument("--deals", type=int, default=100, help="deals per game, at most (default 100)")
+    p.add_argument(
+        "--rotating", action="store_true", help=f"the rotating farm ({' and '.join(ROTATABLE)} only)"
+    )
+    p.add_argument(
+        "--players", type=int, default=6, help=f"seats, {PLAYERS.low} to {PLAYERS.high} (default 6)"
+    )
+    p.add_argument(
+        "--deals", type=int, default=DEALS.high,
+        help=f"deals per game, at most: {DEALS.low} to {DEALS.high} (default {DEALS.high})",
+    )
     p.add_argument("--games", type=int, default=1, help="games to play (default 1)")
     p.add_argument("--seed", type=int, default=0, help="seed for the cards and the players (default 0)")
     p.add_argument("--chips", type=int, default=100, help="starting chips per seat (default 100)")
@@ -257,9 +194,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Run the simulator; bad flags or values exit with code 2 and a one-line message."""
     parser = _parser()
     args = parser.parse_args(argv)
-    if not MIN_SEATS <= args.players <= MAX_SEATS:
-        parser.error(f"--players must be from {MIN_SEATS} to {MAX_SEATS}, not {args.players}")
-    for flag in ("deals", "games", "chips"):
+    for flag, limit in (("players", PLAYERS), ("deals", DEALS)):
+        if getattr(args, flag) not in limit:
+            parser.error(f"--{flag} must be from {limit.low} to {limit.high}, not {getattr(args, flag)}")
+    for flag in ("games", "chips"):
         if getattr(args, flag) < 1:
             parser.error(f"--{flag} must be at least 1, not {getattr(args, flag)}")
     if args.threshold is not None and not 1 <= args.threshold <= 17:
@@ -280,7 +218,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         parser.error("--threshold applies to the default players; put it in the --agent spec instead")
     for spec in specs:
         try:
-            make_agent(spec)
+            parse_agent(spec, 0)
         except ValueError as exc:
             parser.error(str(exc))
     log: TextIO | None = None

@@ -290,15 +290,16 @@ def test_small_tournament_expert_beats_easy() -> None:
 
 def test_simulator_plays_the_ai_levels() -> None:
     from game import sim
+    from game.ai.specs import agent_kinds, parse_agent
 
     for level in LEVELS:
-        assert level in sim.agent_kinds()
-        agent = sim.make_agent(f"{level}:bold:5")
+        assert level in agent_kinds()
+        agent = parse_agent(f"{level}:bold:5")
         assert agent.__class__.__name__.lower().startswith(level)
     with pytest.raises(ValueError, match="unknown personality"):
-        sim.make_agent("expert:grumpy")
+        parse_agent("expert:grumpy")
     with pytest.raises(ValueError, match="SEED must be a whole number"):
-        sim.make_agent("normal:steady:x")
+        parse_agent("normal:steady:x")
     specs = ["expert", "normal:bold", "easy", "threshold:12"]
     summary = sim.simulate(rules_named("ferme"), specs, deals=30, games=1, seed=2, chips=100)
     assert summary.deals == 30

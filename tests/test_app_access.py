@@ -8,6 +8,7 @@ import pytest
 
 from scenes.app.loop import App
 from scenes.screens.menu import MenuScene
+from scenes.screens.navigator import Screens
 from scenes.store.settings import Settings
 from scenes.ui.widgets import Widget
 from tools.driver import key, keys_for
@@ -23,14 +24,14 @@ def button(b: int) -> pygame.event.Event:
 
 def make_app() -> App:
     app = App(Settings(animation_speed="instant", players=4, deals=3), (1280, 720))
-    app.stack.push(MenuScene(app))
+    app.stack.push(MenuScene(app, Screens(app)))
     app.step(DT, [])
     return app
 
 
 def focus_then_press(app: App, target: Widget) -> list[pygame.event.Event]:
     """D-pad right until ``target`` has the focus, then A."""
-    group = app.stack.top.buttons  # type: ignore[union-attr]
+    group = app.stack.top.handler.buttons  # type: ignore[union-attr]
     if group.focused is target:
         return [button(pygame.CONTROLLER_BUTTON_A)]
     return [button(pygame.CONTROLLER_BUTTON_DPAD_RIGHT)]
@@ -53,7 +54,7 @@ def pad_for(app: App) -> list[pygame.event.Event]:
         pygame.K_s: "stand_button",
         pygame.K_d: "deal_button",
     }
-    return focus_then_press(app, getattr(top, targets[k]))
+    return focus_then_press(app, getattr(top.handler, targets[k]))  # type: ignore[attr-defined]
 
 
 def test_a_whole_game_by_gamepad_alone() -> None:
@@ -101,7 +102,7 @@ def test_a_whole_game_by_keyboard_alone_from_the_menu_with_the_focus_shown() -> 
         app.step(DT, events)
     assert {"newgame", "auction", "deal", "showdown", "ledger", "gameover"} <= set(seen)
     # The keyboard reaches every menu entry: Statistics, then Escape back.
-    app.stack.reset(MenuScene(app))
+    app.stack.reset(MenuScene(app, Screens(app)))
     app.step(DT, [])
     app.step(DT, [key(pygame.K_DOWN)] * 3 + [key(pygame.K_RETURN, "\r")])
     app.step(DT, [])
@@ -113,7 +114,7 @@ def test_a_whole_game_by_keyboard_alone_from_the_menu_with_the_focus_shown() -> 
 
 @pytest.mark.parametrize("seed", [1, 2, 3])
 def test_the_table_makes_its_sounds(seed: int) -> None:
-    from scenes.table.scene import start_game
+    from scenes.screens.navigator import start_game
     from scenes.table.session import Setup
 
     app = make_app()

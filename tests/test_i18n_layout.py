@@ -157,8 +157,9 @@ def redraw_top(app: App) -> None:
     table = getattr(top, "table", None)
     if table is not None:
         table._plates.clear()  # the name plates, each drawn once per state
-    if hasattr(top, "_chart"):
-        top._chart = None  # the ledger's chart
+    stage = getattr(top, "handler", None)
+    if hasattr(stage, "_chart"):
+        stage._chart = None  # the ledger's chart
     app.draw()
 
 

@@ -116,7 +116,7 @@ def test_the_demo_game_has_an_ai_in_every_seat_and_fresh_seeds(kiosk: KioskApp) 
     until(kiosk, "auction")
     first = visitor(kiosk)
     assert isinstance(first, DemoSession)
-    assert sorted(first.agents) == list(range(first.n))
+    assert sorted(first.match.agents) == list(range(first.n))
     until(kiosk, "attract-title")
     until(kiosk, "auction")
     second = visitor(kiosk)
@@ -127,7 +127,7 @@ def test_the_demos_ledgers_offer_no_buttons_to_passers_by(kiosk: KioskApp) -> No
     for name in ("ledger", "gameover"):
         until(kiosk, name)
         kiosk.step(DT, [])
-        assert not any(b.visible for b in kiosk.stack.top.group.widgets)  # type: ignore[union-attr]
+        assert not any(b.visible for b in kiosk.stack.top.handler.group.widgets)  # type: ignore[union-attr]
 
 
 @pytest.mark.parametrize("wake", [key(pygame.K_b), click(), touch(), pad_button()], ids=str)
@@ -208,7 +208,7 @@ def test_a_finished_visitor_game_returns_to_the_attract_loop_after_its_ledger() 
     until(app, "gameover", press=True)
     run(app, GAMEOVER_PAUSE - 1.0)
     assert top(app) == "gameover"
-    assert not any(b.visible for b in app.stack.top.group.widgets)  # type: ignore[union-attr]
+    assert not any(b.visible for b in app.stack.top.handler.group.widgets)  # type: ignore[union-attr]
     run(app, 1.5)
     assert app.mode is Mode.ATTRACT and top(app) == "attract-title"
 

@@ -13,12 +13,13 @@ import pygame
 import pytest
 
 from scenes import i18n
-from scenes.audio import music
 from scenes.app.loop import App
+from scenes.audio import music
 from scenes.audio.music import LOOP_SECONDS, RATE, MusicPlayer
 from scenes.kiosk.app import KioskApp
 from scenes.kiosk.config import KioskConfig
 from scenes.screens.menu import MenuScene
+from scenes.screens.navigator import Screens
 from scenes.screens.settings import SettingsScene
 from scenes.store.settings import Settings, SettingsStore, check_value, defaults
 from tools.driver import key
@@ -212,7 +213,7 @@ def test_a_bad_music_volume_falls_back_to_the_default(tmp_path: Path, bad: objec
 @pytest.fixture
 def app() -> Iterator[App]:
     the_app = App(Settings(animation_speed="instant", language="en"), (1024, 600))
-    the_app.stack.push(MenuScene(the_app))
+    the_app.stack.push(MenuScene(the_app, Screens(the_app)))
     the_app.step(DT, [])
     yield the_app
     pygame.mixer.music.stop()

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import copy
+import dataclasses
 import random
 from typing import Any
 
@@ -16,10 +17,10 @@ from game.cards import DECK, Card
 from game.deallog import apply_transfers
 from game.engine import Game, Phase
 from game.events import Busted, CardDealt, ChipsMoved, Event, HandShown, visible_to
-from game.rules import rules_named
+from game.observe import observe
+from game.rules import RULE_KEYS, rules_named
 from game.view import View
 
-RULE_KEYS = ("foster", "lacombe", "ferme", "foster+rotating", "lacombe+rotating")
 # A deal serves at most 9 players, each stopping by 26 points at the latest: far fewer
 # calls than this, and an auction ends within one call per chip per seat.
 MAX_CALLS_PER_DEAL = 2000
@@ -51,11 +52,20 @@ def agents_for(game: Game, seed: int) -> list[Any]:
     ]
 
 
+def cards_in(value: object) -> list[Card]:
+    """Every card inside ``value`` (nested tuples)."""
+    if isinstance(value, Card):
+        return [value]
+    if isinstance(value, tuple):
+        return [c for item in value for c in cards_in(item)]
+    return []
+
+
 def cards_of(events: list[Event]) -> list[Card]:
     """Every card named by ``events``."""
     found: list[Card] = []
     for event in events:
-        if isinstance(event, CardDealt):
+        if isinstance(event, CardDealt) and event.card is not None:
             found.append(event.card)
         elif isinstance(event, HandShown):
             found.extend(event.cards)
@@ -83,12 +93,16 @@ def check_privacy(game: Game, events: list[Event]) -> None:
         view = game.view_for(seat)
         own = set(game.hands[seat])
         assert set(view.hand) == own
+        # The frozen snapshot holds no card of another hand, in any of its fields.
+        held = {c for f in dataclasses.fields(view) for c in cards_in(getattr(view, f.name))}
+        assert held == own
         for other in range(game.n_seats):
             if other != seat:
                 assert view.shown_hand(other) is None
         assert set(view.unseen) == set(DECK) - own
         seen = {c for e in events if visible_to(e, seat) for c in cards_of([e])}
         assert seen <= own
+        assert set(cards_of(observe(events, seat))) <= own
         for event in events:
             if isinstance(event, Busted) and event.seat != seat:
                 assert not visible_to(event, seat)

@@ -10,12 +10,15 @@ import pytest
 
 from game.agents import ThresholdAgent
 from game.deallog import check, read_log
+from game.match import deal_seed
 from game.savegame import restore
+from scenes.screens.navigator import Screens
 from scenes.store.export import export_log
 from scenes.store.keeper import Keeper
 from scenes.store.saves import SaveStore
 from scenes.store.stats import StatsStore
-from scenes.table.session import Session, Setup, deal_seed
+from scenes.table.replay import resumed_session
+from scenes.table.session import Session, Setup
 
 HUMAN_PLAY = ThresholdAgent(13, 0.3)
 
@@ -41,7 +44,7 @@ def play_deal(session: Session) -> None:
             session.act(HUMAN_PLAY.choose(session.game.view_for(session.human)))
         else:
             session.ai_act()
-    session.pending.clear()
+    session.feed.clear()
     session.shown_settled()
 
 
@@ -60,7 +63,7 @@ def test_resume_gives_the_same_next_deals_as_an_uninterrupted_game_ai_included()
     document = interrupted.save_document()
     assert document is not None
     game, players = restore(through_json(document))
-    resumed = Session.resume(game, players)
+    resumed = resumed_session(game, players)
     assert (resumed.game.chips, resumed.game.farm, resumed.game.farmer) == (
         interrupted.game.chips,
         interrupted.game.farm,
@@ -70,7 +73,7 @@ def test_resume_gives_the_same_next_deals_as_an_uninterrupted_game_ai_included()
         play_deal(resumed)
     assert resumed.game.log == straight.game.log
     assert resumed.game.chips == straight.game.chips
-    assert resumed.history == straight.history
+    assert resumed.ledger.history == straight.ledger.history
 
 
 def test_mid_deal_the_save_is_the_snapshot_from_the_start_of_that_deal() -> None:
@@ -86,7 +89,7 @@ def test_mid_deal_the_save_is_the_snapshot_from_the_start_of_that_deal() -> None
     document = session.save_document()
     assert document == session.deal_start
     assert document is not None and document["deal"] == 2
-    resumed = Session.resume(*restore(through_json(document)))
+    resumed = resumed_session(*restore(through_json(document)))
     play_deal(resumed)
     assert resumed.game.log == straight.game.log
 
@@ -106,9 +109,9 @@ def test_unknown_player_specs_are_refused() -> None:
     play_deal(session)
     game, players = restore(through_json(session.save_document()))
     with pytest.raises(ValueError):
-        Session.resume(game, ["human", "grandmaster:bold", *players[2:]])
+        resumed_session(game, ["human", "grandmaster:bold", *players[2:]])
     with pytest.raises(ValueError):
-        Session.resume(game, ["normal:steady", *players[1:]])
+        resumed_session(game, ["normal:steady", *players[1:]])
 
 
 def test_the_keeper_saves_each_deal_counts_once_and_clears_a_finished_game(tmp_path: Path) -> None:
@@ -169,13 +172,13 @@ def test_closing_the_window_mid_deal_saves_the_start_of_that_deal(tmp_path: Path
 
     from scenes.app.loop import App
     from scenes.screens.menu import MenuScene
+    from scenes.screens.navigator import start_game
     from scenes.store.settings import Settings
-    from scenes.table.scene import start_game
     from tools.driver import keys_for
 
     app = App(Settings(animation_speed="instant"), (1280, 720))
     app.keeper = Keeper(SaveStore(tmp_path / "save.json"), StatsStore(tmp_path / "stats.json"))
-    app.stack.push(MenuScene(app))
+    app.stack.push(MenuScene(app, Screens(app)))
     app.step(1 / 60, [])
     start_game(app, setup(seed=4))
     for _ in range(5000):
@@ -208,7 +211,7 @@ def test_continue_from_the_menu_seats_the_saved_farmer_and_plays_on(tmp_path: Pa
     Keeper(saves).leave(session)
     app = App(Settings(animation_speed="instant"), (1280, 720))
     app.keeper = Keeper(saves, StatsStore(tmp_path / "stats.json"))
-    app.stack.push(MenuScene(app))
+    app.stack.push(MenuScene(app, Screens(app)))
     app.step(1 / 60, [])
     menu = app.stack.top
     assert isinstance(menu, MenuScene) and menu.continue_button.visible

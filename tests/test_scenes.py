@@ -163,7 +163,7 @@ def test_choices_steppers_and_text_fields() -> None:
 def test_the_session_keeps_other_players_busts_silent_and_records_the_ledger() -> None:
     session = Session(Setup.for_players(5, seed=11, deals=2))
     session.start_deal()
-    assert isinstance(session.peek(), DealStarted)
+    assert isinstance(session.feed.peek(), DealStarted)
     while not session.over:
         while session.game.to_act is not None:
             if session.game.to_act == session.human:
@@ -178,9 +178,10 @@ def test_the_session_keeps_other_players_busts_silent_and_records_the_ledger() -
                 session.ai_act()
         if not session.over:
             session.start_deal()
-    busts = [e for e in session.pending if isinstance(e, Busted)]
+    busts = [e for e in session.feed if isinstance(e, Busted)]
     assert all(e.seat == session.human for e in busts)
-    dealt = [e for e in session.pending if isinstance(e, CardDealt)]
-    assert any(not session.shows(e) for e in dealt)  # others' cards stay face down
-    assert len(session.history) == 3  # the start and two deals
-    assert session.history[-1] == tuple(session.game.chips)
+    dealt = [e for e in session.feed if isinstance(e, CardDealt)]
+    assert any(e.card is None for e in dealt)  # others' cards stay face down
+    assert all(e.card is not None for e in dealt if e.seat == session.human)
+    assert len(session.ledger.history) == 3  # the start and two deals
+    assert session.ledger.history[-1] == tuple(session.game.chips)

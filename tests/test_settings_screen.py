@@ -16,6 +16,7 @@ from scenes import i18n
 from scenes.app.cli import main
 from scenes.app.loop import App
 from scenes.screens.menu import MenuScene
+from scenes.screens.navigator import Screens
 from scenes.screens.settings import SettingsScene
 from scenes.store.settings import Settings, SettingsStore
 from scenes.ui.art import BLUE, GREEN, RED
@@ -28,7 +29,7 @@ DT = 1 / 60
 @pytest.fixture
 def app() -> Iterator[App]:
     the_app = App(Settings(animation_speed="instant", language="en"), (1280, 720))
-    the_app.stack.push(MenuScene(the_app))
+    the_app.stack.push(MenuScene(the_app, Screens(the_app)))
     the_app.step(DT, [])
     yield the_app
     i18n.set_language("en")

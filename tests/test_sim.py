@@ -5,17 +5,24 @@ from __future__ import annotations
 import re
 import subprocess
 import sys
+from collections.abc import Sequence
 from pathlib import Path
 
 import pytest
 
-from game import sim
 from game.actions import STAND, Action
 from game.agents import Agent, ThresholdAgent
+from game.ai import specs
+from game.ai.specs import agent_kinds, parse_agent, register_agent_kind
 from game.cards import Card
 from game.deallog import check_file, read_log
-from game.sim import agent_kinds, default_specs, main, make_agent, register_agent_kind
+from game.sim import default_specs, main
 from game.view import View
+
+
+def make_agent(spec: str) -> Agent:
+    """The agent the simulator makes for ``spec`` (seed 0 unless the spec names one)."""
+    return parse_agent(spec, 0)
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -43,11 +50,11 @@ def test_new_agent_kinds_can_be_registered(monkeypatch: pytest.MonkeyPatch) -> N
         def choose(self, view: View) -> Action:
             return STAND
 
-    def factory(params: list[str]) -> Agent:
+    def factory(params: Sequence[str], seed: int | None) -> Agent:
         return Stander()
 
     # Register into a copy so that the kind does not outlive this test.
-    monkeypatch.setattr(sim, "_KINDS", dict(sim._KINDS))
+    monkeypatch.setattr(specs, "_KINDS", dict(specs._KINDS))
     register_agent_kind("stander", factory, "stander")
     assert isinstance(make_agent("stander"), Stander)
     assert "stander" in agent_kinds() and "threshold" in agent_kinds()
@@ -72,7 +79,8 @@ def test_default_players_vary_per_seat_but_follow_the_seed() -> None:
     [
         (["--players", "2"], "--players must be from 3 to 10"),
         (["--players", "11"], "--players must be from 3 to 10"),
-        (["--deals", "0"], "--deals must be at least 1"),
+        (["--deals", "0"], "--deals must be from 1 to 100, not 0"),
+        (["--deals", "101"], "--deals must be from 1 to 100, not 101"),
         (["--games", "-1"], "--games must be at least 1"),
         (["--rules", "bridge"], "unknown rule set 'bridge'"),
         (["--rules", "ferme", "--rotating"], "rotating farm is an option of foster and lacombe"),

@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import dataclasses
+import gc
+
 import pytest
 from helpers import play, start, table
 
 from game.cards import DECK, Card, parse_cards
-from game.engine import Phase
+from game.engine import Game, Phase
 from game.events import Busted, CardDealt, visible_to
 from game.view import View
 
@@ -26,13 +29,12 @@ def cards_in(value: object) -> set[Card]:
 
 
 def visible_cards(view: View) -> set[Card]:
-    """Every card a view shows through its public properties and ``shown_hand``, except ``unseen``."""
+    """Every card a view holds (its fields) or shows (its properties and ``shown_hand``), but ``unseen``."""
     found: set[Card] = set()
+    for field in dataclasses.fields(view):
+        found |= cards_in(getattr(view, field.name))
     for name in dir(View):
-        if name.startswith("_") or name in ("unseen", "seat"):
-            continue
-        attr = getattr(View, name)
-        if isinstance(attr, property):
+        if not name.startswith("_") and name != "unseen" and isinstance(getattr(View, name), property):
             found |= cards_in(getattr(view, name))
     for seat in range(view.n_seats):
         found |= cards_in(view.shown_hand(seat))
@@ -86,18 +88,57 @@ def test_legal_actions_only_for_the_seat_to_act() -> None:
     assert not carla.my_turn and carla.legal_actions() == [] and not carla.must_draw
 
 
-def test_the_view_is_live_and_public_facts_are_shared() -> None:
-    """A view reads the game as it is: chips, farm, farmer, auction calls, order, who finished."""
+def test_a_view_shows_the_public_facts_as_they_stand_when_taken() -> None:
+    """A view gives chips, farm, farmer, auction calls, order and who finished, as the game stands."""
     game = table("foster", first_seat=1)
-    view = game.view_for(0)
     game.next_deal()
+    view = game.view_for(0)
     assert view.phase is Phase.AUCTION and view.farmer is None and view.farm == 4
     play(game, "3 p p 4 p")
+    view = game.view_for(0)
     assert view.calls == ((1, 3), (2, None), (3, None), (0, 4), (1, None))
     assert view.farmer == 0 and view.chips == (95, 99, 99, 99) and view.my_chips == 95
     assert view.order == (1, 2, 3) and view.to_act == 1
     play(game, "d s")
-    assert view.finished(1) and not view.finished(2)
+    view = game.view_for(0)
+    assert view.finished(1) and not view.finished(2) and not view.finished(0)
+
+
+def test_a_view_taken_before_an_action_does_not_change_after_it() -> None:
+    """View_for is a frozen snapshot: the game moving on leaves an earlier view as it was."""
+    game = table("foster", first_seat=1)
+    game.next_deal()
+    before = game.view_for(1)
+    kept = dataclasses.asdict(before)
+    legal = before.legal_actions()
+    play(game, "3 p p 4 p d d s")
+    assert dataclasses.asdict(before) == kept
+    assert before.phase is Phase.AUCTION and before.my_turn and before.legal_actions() == legal
+    assert before.hand == () and before.calls == () and before.farmer is None
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        before.farm = 0  # type: ignore[misc]
+
+
+def test_a_view_holds_no_reference_to_the_game() -> None:
+    """A view keeps values only: nothing it refers to is the game or a list the game changes."""
+    game = table("foster")
+    start(game, top="7S KD 5S", auction=ANNA_BUYS)
+    view = game.view_for(1)
+    assert not any(isinstance(r, Game) for r in gc.get_referents(view))
+    for field in dataclasses.fields(view):
+        assert not isinstance(getattr(view, field.name), list | dict | set), field.name
+
+
+def test_a_view_never_holds_a_card_its_seat_may_not_see() -> None:
+    """RULES 'Hands stay hidden': before the showdown a view holds its own cards only, none of others'."""
+    game = table("foster", players=6)
+    start(game, top="7S KD 5S 3C 2H 6H 9C 4H 2D", auction="1 p p p p p")
+    for _ in range(3):
+        for seat in range(6):
+            view = game.view_for(seat)
+            assert visible_cards(view) == set(game.hands[seat])
+        play(game, "d")
+    assert not game.shown
 
 
 def test_no_view_for_a_seat_that_is_not_at_the_table() -> None:
@@ -105,3 +146,18 @@ def test_no_view_for_a_seat_that_is_not_at_the_table() -> None:
     game = table("foster")
     with pytest.raises(ValueError, match="no seat 4"):
         game.view_for(4)
+
+
+def test_view_for_fills_every_field_from_the_game() -> None:
+    """The fast snapshot puts each value in its own field (the same view the keyword constructor makes)."""
+    game = table("foster", first_seat=1)
+    start(game, top="7S KD 5S", auction="3 p p 4 p")
+    play(game, "d")
+    expected = View(
+        seat=1, rules=game.rules, phase=Phase.PLAY, names=game.names, deal_no=1, chips=(95, 99, 99, 99),
+        farm=8, farmer=0, to_act=1, high_bid=4, high_bidder=0,
+        calls=((1, 3), (2, None), (3, None), (0, 4), (1, None)), max_bid=99,
+        hand=tuple(game.hands[1]), total=game.totals[1], order=(1, 2, 3), card_counts=(0, 2, 1, 1),
+        deck_size=45 - 4, must_draw=False, served=0, shown_hands=None,
+    )
+    assert game.view_for(1) == expected

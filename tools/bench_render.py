@@ -41,9 +41,9 @@ def measure(size: tuple[int, int], players: int, deals: int) -> dict[str, object
     from game.events import FARM
     from scenes.app.loop import App
     from scenes.screens.menu import MenuScene
+    from scenes.screens.navigator import Screens, start_game
     from scenes.screens.pause import PauseScene
     from scenes.store.settings import Settings
-    from scenes.table.scene import start_game
     from scenes.table.session import Setup
     from tools.driver import keys_for
 
@@ -57,7 +57,7 @@ def measure(size: tuple[int, int], players: int, deals: int) -> dict[str, object
         app.step(dt, events)  # type: ignore[arg-type]
         times.setdefault(name, []).append((time.perf_counter() - t0) * 1000)
 
-    app.stack.push(MenuScene(app))
+    app.stack.push(MenuScene(app, Screens(app)))
     for _ in range(120):
         step([])
     start_game(app, Setup.for_players(players, seed=7, deals=deals))
@@ -72,7 +72,7 @@ def measure(size: tuple[int, int], players: int, deals: int) -> dict[str, object
                 table.move_chips(seat, FARM, 4, None)
                 table.move_chips(FARM, seat, 4, None)
         if top.name == "deal" and frames % 400 == 200:
-            app.stack.push(PauseScene(app, top.session))  # type: ignore[attr-defined]
+            app.stack.push(PauseScene(app, Screens(app), top.session))  # type: ignore[attr-defined]
             for _ in range(60):
                 step([], "pause")
             app.stack.pop()
@@ -98,10 +98,11 @@ import time
 t0 = time.perf_counter()
 import os
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy"); os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+from scenes.screens.navigator import Screens
 from scenes.app.loop import App
 from scenes.screens.menu import MenuScene
 app = App(size=(1920, 1080))
-app.stack.push(MenuScene(app))
+app.stack.push(MenuScene(app, Screens(app)))
 app.step(1 / 60, [])
 print(time.perf_counter() - t0)
 """

@@ -29,6 +29,7 @@ from scenes.app.loop import App
 from scenes.i18n import LANGUAGES
 from scenes.screens.howto import HowToScene
 from scenes.screens.menu import MenuScene
+from scenes.screens.navigator import Screens, start_game
 from scenes.screens.newgame import NewGameScene
 from scenes.screens.pause import PauseScene
 from scenes.screens.settings import SettingsScene
@@ -37,7 +38,6 @@ from scenes.store.keeper import Keeper
 from scenes.store.saves import SaveStore
 from scenes.store.settings import Settings
 from scenes.store.stats import StatsStore
-from scenes.table.scene import start_game
 from scenes.table.session import Setup
 from tools.driver import keys_for
 
@@ -63,17 +63,22 @@ def top_name(app: App) -> str:
     return app.stack.top.name if app.stack.top is not None else ""
 
 
+def stage(app: App) -> object:
+    """The stage on show when a table is on top (its handler), else None."""
+    return getattr(app.stack.top, "handler", None)
+
+
 def human_bids(app: App) -> bool:
     """The auction waits for the human's bid."""
-    return top_name(app) == "auction" and getattr(app.stack.top, "prompt", None) is not None
+    return top_name(app) == "auction" and getattr(stage(app), "prompt", None) is not None
 
 
 def human_turn(app: App) -> bool:
     """The deal waits for the human to draw or stand."""
-    top = app.stack.top
-    return (
-        top_name(app) == "deal" and getattr(top, "prompt", None) is not None and top.card_button.visible  # type: ignore[union-attr]
-    )
+    handler = stage(app)
+    card = getattr(handler, "card_button", None)
+    asked = getattr(handler, "prompt", None) is not None
+    return top_name(app) == "deal" and asked and card is not None and card.visible
 
 
 def human_draws(app: App) -> bool:
@@ -106,11 +111,11 @@ def tour(
     """
     if quick:
         app.update_settings(animation_speed="instant")
-    app.stack.push(MenuScene(app))
+    app.stack.push(MenuScene(app, Screens(app)))
     app.step(DT, [])
     shot("menu")
     for name, scene in (
-        ("newgame", NewGameScene(app)),
+        ("newgame", NewGameScene(app, Screens(app))),
         ("howto", HowToScene(app)),
         ("settings", SettingsScene(app)),
         ("statistics", StatisticsScene(app)),
@@ -122,7 +127,7 @@ def tour(
         app.step(DT, [])
 
     setup = Setup.for_players(players, rules, seed=seed, deals=3)
-    app.stack.reset(MenuScene(app))
+    app.stack.reset(MenuScene(app, Screens(app)))
     app.step(DT, [])
     start_game(app, setup)
     app.step(DT, [])
@@ -133,7 +138,7 @@ def tour(
     run_until(app, lambda: top_name(app) == "deal")
     to_second_card(app)
     shot("deal")
-    app.stack.push(PauseScene(app, app.stack.top.session))  # type: ignore[union-attr]
+    app.stack.push(PauseScene(app, Screens(app), app.stack.top.session))  # type: ignore[union-attr]
     app.step(DT, [])
     shot("pause")
     app.stack.pop()
@@ -159,14 +164,14 @@ def tour(
     shot("gameover")
 
     # A game left after two deals: the menu offers Continue, the statistics have a game to show.
-    app.stack.reset(MenuScene(app))
+    app.stack.reset(MenuScene(app, Screens(app)))
     app.step(DT, [])
     start_game(app, Setup.for_players(players, rules, seed=seed + 1, deals=5))
     run_until(app, lambda: top_name(app) == "ledger")
     run_until(app, lambda: top_name(app) == "auction")
     run_until(app, lambda: top_name(app) == "ledger")
     app.keeper.leave(app.stack.top.session)  # type: ignore[union-attr]
-    app.stack.reset(MenuScene(app))
+    app.stack.reset(MenuScene(app, Screens(app)))
     app.step(DT, [])
     shot("menu_continue")
     app.stack.push(StatisticsScene(app))
@@ -174,7 +179,7 @@ def tour(
     shot("statistics_played")
 
     app.update_settings(large_text=True, four_colour=True, animation_speed="instant" if quick else "normal")
-    app.stack.reset(MenuScene(app))
+    app.stack.reset(MenuScene(app, Screens(app)))
     app.step(DT, [])
     start_game(app, setup)
     run_until(app, lambda: top_name(app) == "deal")

@@ -2,7 +2,8 @@
 
     python tools/tournament.py --agents expert,normal,easy,threshold:13 --players 6 --deals 20000 --seed 1
 
-Agents are ``easy``, ``normal`` or ``expert`` (optionally ``:PERSONALITY``, e.g. ``expert:bold``)
+Agents are agent specs (:mod:`game.ai.specs`): ``easy``, ``normal`` or ``expert`` (optionally
+``:PERSONALITY``, e.g. ``expert:bold``; each seat gets its own seed unless the spec names one)
 and ``threshold:T`` (stands from T points; ``threshold:T:SHARE`` also bids up to SHARE of the
 farm). The deals are played as games of ``--game-length`` deals with large stacks, so that
 nobody runs out; from game to game the agents move round the seats, so every agent plays
@@ -25,41 +26,25 @@ import json
 import math
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from game.agents import Agent, ThresholdAgent
-from game.ai import LEVELS, PERSONALITIES, make_agent
-from game.engine import MAX_SEATS, MIN_SEATS, Game
+from game.agents import Agent
+from game.ai.specs import parse_agent
+from game.engine import Game
+from game.limits import PLAYERS
 from game.rules import rules_named
 from game.runner import play_deal
 
 
-def agent_factory(spec: str) -> Any:
-    """A function ``seed -> Agent`` for ``spec``; ``ValueError`` with a readable message if bad."""
-    kind, *params = spec.strip().split(":")
-    if kind == "threshold":
-        if not params or len(params) > 2:
-            raise ValueError(f"bad agent {spec!r}: write threshold:T or threshold:T:SHARE")
-        try:
-            limit = int(params[0])
-            share = float(params[1]) if len(params) > 1 else 0.5
-            ThresholdAgent(limit, share)
-        except ValueError:
-            raise ValueError(f"bad agent {spec!r}: T is a total from 1 to 17, SHARE a number ≥ 0") from None
-        return lambda seed: ThresholdAgent(limit, share)
-    if kind in LEVELS:
-        if len(params) > 1:
-            raise ValueError(f"bad agent {spec!r}: write LEVEL or LEVEL:PERSONALITY")
-        mood = params[0] if params else "steady"
-        if mood not in PERSONALITIES:
-            raise ValueError(f"bad agent {spec!r}: personality must be one of {', '.join(PERSONALITIES)}")
-        return lambda seed: make_agent(kind, mood, seed)
-    raise ValueError(f"unknown agent {spec!r} (use {', '.join(LEVELS)}, LEVEL:PERSONALITY or threshold:T)")
+def agent_factory(spec: str) -> Callable[[int], Agent]:
+    """A function ``seed -> Agent`` for ``spec`` (see :mod:`game.ai.specs`); ``ValueError`` if bad."""
+    parse_agent(spec, 0)  # refuse a bad spec now, not in the middle of the tournament
+    return lambda seed: parse_agent(spec, seed)
 
 
 @dataclass
@@ -206,8 +191,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     problem = None
     if not specs:
         problem = "name at least one agent with --agents"
-    elif not MIN_SEATS <= args.players <= MAX_SEATS:
-        problem = f"--players must be from {MIN_SEATS} to {MAX_SEATS}"
+    elif args.players not in PLAYERS:
+        problem = f"--players must be from {PLAYERS.low} to {PLAYERS.high}"
     elif args.deals < 1 or args.game_length < 1:
         problem = "--deals and --game-length must be at least 1"
     elif args.chips < 1:

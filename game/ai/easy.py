@@ -7,7 +7,7 @@ import random
 from game.actions import DRAW, STAND, Action
 from game.ai.common import forced, raise_within
 from game.ai.personality import Personality
-from game.engine import Phase
+from game.phase import Phase
 from game.view import View
 
 #: The total a steady beginner stands on.

@@ -24,7 +24,7 @@ from game.ai.farm_value import TableRates, TableWatch, farm_value, farmer_edge, 
 from game.ai.model import SIX, VALUES, Outcome, outcome, value_counts, warm_up
 from game.ai.personality import Personality
 from game.cards import SIX_OF_HEARTS
-from game.engine import Phase
+from game.phase import Phase
 from game.rules import Ranking
 from game.view import View
 

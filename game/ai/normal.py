@@ -8,8 +8,8 @@ from game.actions import DRAW, STAND, Action
 from game.ai.common import forced, raise_within
 from game.ai.farm_value import farm_value
 from game.ai.personality import Personality
-from game.engine import Phase
 from game.odds import draw_odds
+from game.phase import Phase
 from game.view import View
 
 #: A rule of thumb: the chance that one other player ends neither on 16 nor nearer 16

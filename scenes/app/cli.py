@@ -170,7 +170,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         pygame.quit()
         print(NO_DISPLAY.format(why="only an invisible display driver is available"), file=sys.stderr)
         return 1
-    from scenes.screens.menu import MenuScene
+    from scenes.screens.navigator import Screens
     from scenes.store.keeper import Keeper
     from scenes.store.saves import SaveStore
     from scenes.store.stats import StatsStore
@@ -187,22 +187,19 @@ def main(argv: Sequence[str] | None = None) -> int:
         app.notice(
             lambda: _("Your statistics file was damaged and has been set aside; counting starts afresh.")
         )
-    app.stack.push(MenuScene(app))
+    screens = Screens(app)
     if replay_records is not None:
         from scenes.table.replay import ReplaySession
-        from scenes.table.scene import play_session
 
-        app.stack.apply()
-        play_session(app, ReplaySession(replay_records))
+        screens.play(ReplaySession(replay_records))
     elif args.players is not None or args.rules is not None or args.seed is not None or args.rotating:
-        from scenes.table.scene import start_game
         from scenes.table.session import Setup
 
-        setup = Setup.for_players(
-            args.players or 4, args.rules or "foster", args.rotating, args.deals, args.seed
+        screens.start(
+            Setup.for_players(args.players or 4, args.rules or "foster", args.rotating, args.deals, args.seed)
         )
-        app.stack.apply()
-        start_game(app, setup)
+    else:
+        screens.menu()
     try:
         app.run(exit_after=args.exit_after)
     except KeyboardInterrupt:

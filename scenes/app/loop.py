@@ -24,7 +24,6 @@ from scenes.store.settings import Settings, SettingsStore, defaults
 from scenes.ui.art import INK, Art
 from scenes.ui.layout import MIN_SIZE, too_small, unit
 from scenes.ui.text import Text
-from scenes.ui.tween import Tweener
 from scenes.ui.widgets import dim, draw_panel
 
 NOTICE_SECONDS = 9.0
@@ -80,7 +79,8 @@ class App:
         self.events = events or pygame.event.get
         self.text = Text()
         self.art = Art(Text(max_surfaces=300))  # card faces keep their size when the words grow
-        self.tweens = Tweener(self.settings.speed.value)
+        self.speed = self.settings.speed.value
+        """The animation-speed factor every table plays at (1 normal, smaller is faster)."""
         self.sound = SoundBank(self.settings.sound_volume, self.settings.mute)
         self.music = MusicPlayer(self.settings.music_volume, self.settings.mute)
         """The background music: rendered a little each frame, then looped."""
@@ -126,7 +126,7 @@ class App:
 
     def set_speed(self, speed: float) -> None:
         """Apply a new animation-speed factor."""
-        self.tweens.speed = speed
+        self.speed = speed
 
     # ------------------------------------------------------------------ settings
 
@@ -154,7 +154,7 @@ class App:
     def apply_settings(self, language: bool = True) -> None:
         """Make everything follow the settings now: speed, sound, music, words, deck and cloth colours."""
         s = self.settings
-        self.tweens.speed = s.speed.value
+        self.speed = s.speed.value
         self.sound.set_volume(s.sound_volume, s.mute)
         self.music.set_volume(s.music_volume, s.mute)
         if language:
@@ -187,7 +187,7 @@ class App:
             y = box.top - round(6 * u)
 
     def _resized(self) -> None:
-        self.screen = pygame.display.get_surface()
+        self.screen = pygame.display.get_surface() or self.screen
         self._resizes += 1
         for scene in self.stack.scenes:
             scene.resize(self.size)

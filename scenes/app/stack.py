@@ -87,7 +87,13 @@ class SceneStack:
 
     def replace(self, scene: Scene) -> None:
         """Swap the top scene for ``scene`` (at the next :meth:`apply`)."""
-        self._pending.append(lambda: (self._pop(resume=False), self._push(scene)))
+
+        def swap() -> None:
+            # The scene beneath stays paused: it is neither resumed nor paused again.
+            self._pop(resume=False)
+            self._push(scene, pause=False)
+
+        self._pending.append(swap)
 
     def reset(self, scene: Scene) -> None:
         """Clear the stack and put ``scene`` on it (at the next :meth:`apply`)."""
@@ -99,8 +105,8 @@ class SceneStack:
 
         self._pending.append(go)
 
-    def _push(self, scene: Scene) -> None:
-        if self.scenes:
+    def _push(self, scene: Scene, pause: bool = True) -> None:
+        if self.scenes and pause:
             self.scenes[-1].pause()
         self.scenes.append(scene)
         scene.enter()

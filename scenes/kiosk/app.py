@@ -40,17 +40,16 @@ from scenes.app.stack import SceneStack
 from scenes.i18n import _
 from scenes.kiosk.cards import HowToCardScene, TitleCardScene
 from scenes.kiosk.config import KioskConfig
-from scenes.kiosk.demo import DemoSession, Pilot, demo_setup
+from scenes.kiosk.demo import GAMEOVER_PAUSE as DEMO_GAMEOVER_PAUSE
+from scenes.kiosk.demo import LEDGER_PAUSE, DemoSession, demo_setup
 from scenes.kiosk.keys import PRESENCE_EVENTS, HeldKeys, is_wake
-from scenes.kiosk.overlays import KioskPauseScene, StillThereScene, draw_call
+from scenes.kiosk.navigator import KioskNavigator
+from scenes.kiosk.overlays import StillThereScene, draw_call
 from scenes.kiosk.timers import Drift, HoldCombo, IdleState, IdleTimer
-from scenes.screens.pause import PauseScene
 from scenes.store.settings import Settings, Speed
 from scenes.table.scene import TableScene
 from scenes.table.session import Session, Setup
-from scenes.table.world import Table
 from scenes.ui.text import Text
-from scenes.ui.tween import Tweener
 
 log = logging.getLogger("farmer.kiosk")
 
@@ -62,8 +61,6 @@ GAMEOVER_GRACE = 1.5
 """Seconds at the start of a visitor's final ledger when input does not yet send it away."""
 CURSOR_SECONDS = 3.0
 """Seconds the mouse pointer stays visible after the mouse last moved in a visitor's game."""
-OFF_LIMITS = frozenset({"menu", "newgame", "settings", "stats"})
-"""Screens a kiosk never shows (they lead to Quit, files and window modes)."""
 TEXT_CACHE = 400
 """Rendered strings a kiosk keeps: a few frames' worth. The app's default (1500) fills up over
 hours of new banners and names to some 30 MB at 1280 × 720, several times that on a 4K screen."""
@@ -137,7 +134,8 @@ class KioskApp(App):
         self.exit_combo = HoldCombo(config.exit_combo, config.exit_hold)
         self.idle = IdleTimer(config.idle_timeout, config.countdown)
         self.drift = Drift() if config.drift and locked else None
-        self.pilot = Pilot()
+        self.nav = KioskNavigator(self, self, self._leave_table)
+        """Where the kiosk's table leads: its own pause panel, and back to the attract loop."""
         self.pace = Speed[config.demo_speed.upper()].value
         self.draw_every = 1
         """Draw one frame in this many (the soak tool draws fewer to simulate days quickly)."""
@@ -149,11 +147,10 @@ class KioskApp(App):
         self.exceptions = 0
         """Exceptions caught (and logged) since the start."""
         self.operator_quit = False
-        self._dt = 0.0
         self._grace = 0.0
         self._asking = False
-        self._gameover: tuple[object, float] | None = None
-        """The visitor's final ledger on screen, and since when."""
+        self._gameover: tuple[Session, float] | None = None
+        """A game's final standings on screen, and since when."""
         self._cursor = 0.0
         self._recent_failures: deque[float] = deque(maxlen=TRACEBACKS_PER_HOUR)
         self._unlogged = 0
@@ -167,7 +164,7 @@ class KioskApp(App):
     def start_attract(self) -> None:
         """A fresh attract loop from its title card (any scenes on the stack are dropped)."""
         self.mode = Mode.ATTRACT
-        self.pilot.reset()
+        self._gameover = None
         self._asking = False
         self.idle.reset()
         release_memory()
@@ -181,7 +178,7 @@ class KioskApp(App):
 
     def _start_demo_game(self) -> None:
         setup = demo_setup(self.rng, self.config.players, self.config.rules, min(3, self.config.deals))
-        self.pilot.reset()
+        self._gameover = None
         self.stack.replace(self._table_for(DemoSession(setup)))
 
     def start_visitor_game(self) -> None:
@@ -198,21 +195,26 @@ class KioskApp(App):
         self.stack.reset(self._table_for(Session(setup)))
 
     def _table_for(self, session: Session) -> TableScene:
-        """The first scene of ``session``'s game on a fresh table."""
-        from scenes.table.auction import AuctionScene
+        """``session``'s game on a fresh table that leads back to the kiosk."""
+        scene = TableScene(self, self.nav, session)
+        if session.watching:
+            scene.watch_pause = LEDGER_PAUSE
+        return scene
 
-        table = Table(session, self.art, self.text, self.tweens, self.size)
-        sound = getattr(self, "sound", None)
-        if sound is not None and hasattr(table, "sound"):
-            table.sound = sound.play
-        session.start_deal()
-        return AuctionScene(self, session, table)
+    @property
+    def visitor_playing(self) -> bool:
+        """Whether a visitor has the table."""
+        return self.mode is Mode.VISITOR
+
+    def game_over(self, session: Session) -> None:
+        """A game's final standings are on screen: the kiosk times them from now."""
+        if self._gameover is None or self._gameover[0] is not session:
+            self._gameover = (session, self.time)
 
     # ------------------------------------------------------------------ the frame
 
     def step(self, dt: float, events: Iterable[pygame.event.Event]) -> None:
         """One frame with the kiosk around it; an exception anywhere restarts the attract loop."""
-        self._dt = dt
         try:
             passed = self._filter(list(events), dt)
             self._tick(dt)
@@ -293,14 +295,15 @@ class KioskApp(App):
             self._cursor -= dt
             if self._cursor <= 0:
                 pygame.mouse.set_visible(False)
-        if self.mode is not Mode.VISITOR:
+        if self.mode is Mode.ATTRACT:
+            if self._gameover is not None and self.time - self._gameover[1] >= DEMO_GAMEOVER_PAUSE * max(
+                self.pace, 0.45
+            ):
+                self.demo_games += 1
+                self.start_attract()
             return
-        top = self.stack.top
-        if self._final_ledger(top):
-            if self._gameover is None or self._gameover[0] is not top:
-                # By the scene itself: the demo's final ledger may still be on top as the visitor arrives.
-                self._gameover = (top, self.time)
-                self._hide_buttons(top)
+        if self._final_ledger(self.stack.top):
+            assert self._gameover is not None
             self.idle.reset()
             if self.time - self._gameover[1] >= GAMEOVER_PAUSE:
                 log.info("visitor game over; back to the attract loop")
@@ -314,12 +317,12 @@ class KioskApp(App):
             self._asking = True
             self.stack.push(StillThereScene(self, lambda: self.idle.seconds_left))
 
-    @staticmethod
-    def _final_ledger(scene: object) -> bool:
-        """Whether ``scene`` is the final ledger of a visitor's game (not of a demo game)."""
+    def _final_ledger(self, scene: object) -> bool:
+        """Whether ``scene`` shows the final standings of a visitor's game (not of a demo game)."""
         return (
-            isinstance(scene, TableScene)
-            and scene.name == "gameover"
+            self._gameover is not None
+            and isinstance(scene, TableScene)
+            and scene.session is self._gameover[0]
             and not isinstance(scene.session, DemoSession)
         )
 
@@ -335,11 +338,6 @@ class KioskApp(App):
             self._cursor = CURSOR_SECONDS
             pygame.mouse.set_visible(True)
 
-    @staticmethod
-    def _hide_buttons(scene: object) -> None:
-        for button in getattr(getattr(scene, "group", None), "widgets", ()):
-            button.visible = False
-
     # ------------------------------------------------------------------ failures
 
     def _recover(self) -> None:
@@ -354,7 +352,7 @@ class KioskApp(App):
         else:
             self._unlogged += 1
         self.stack = SceneStack()
-        self.tweens = Tweener(self.pace)
+        self.speed = self.pace
         self._beneath = None
         self.running = True
         try:
@@ -373,17 +371,7 @@ class KioskApp(App):
     # ------------------------------------------------------------------ drawing
 
     def draw(self) -> None:
-        """Keep the stack to kiosk screens, let the demo's pilot act, draw, add the kiosk's words."""
-        self._police()
-        top = self.stack.top
-        if (
-            self.mode is Mode.ATTRACT
-            and isinstance(top, TableScene)
-            and self.pilot.step(top, self._dt, self.pace)
-        ):
-            self.demo_games += 1
-            self.start_attract()
-            self.stack.apply()
+        """Draw the frame (one in ``draw_every``) and add the kiosk's words."""
         if self.frames % self.draw_every:
             return
         self.frames_drawn += 1
@@ -396,19 +384,6 @@ class KioskApp(App):
             )
         if self.drift is not None:
             self._shift(self.drift.offset)
-
-    def _police(self) -> None:
-        """Swap a standard pause panel for the kiosk's; leave any screen a kiosk never shows."""
-        top = self.stack.top
-        if top is None:
-            return
-        if type(top) is PauseScene:
-            self.stack.replace(KioskPauseScene(self, top.session, self._leave_table))
-            self.stack.apply()
-        elif top.name in OFF_LIMITS:
-            log.warning("screen %r is off limits in a kiosk; back to the attract loop", top.name)
-            self.start_attract()
-            self.stack.apply()
 
     def _leave_table(self) -> None:
         log.info("visitor left the table")

@@ -19,6 +19,7 @@ from scenes.ui.widgets import Button, Widget, draw_panel
 
 if TYPE_CHECKING:
     from scenes.app.loop import App
+    from scenes.table.navigator import Navigator
     from scenes.table.session import Session
 
 
@@ -83,10 +84,10 @@ class StillThereScene(Scene):
 class KioskPauseScene(PauseScene):
     """The pause panel of a kiosk: Resume, How to play, and leaving the table (never Quit or Settings)."""
 
-    def __init__(self, app: App, session: Session, leave: Callable[[], None]) -> None:
+    def __init__(self, app: App, nav: Navigator, session: Session, leave: Callable[[], None]) -> None:
         """Pause ``session``'s game; ``leave`` hands the table back to the attract loop."""
         self.leave = leave
-        super().__init__(app, session)
+        super().__init__(app, nav, session)
 
     def build(self) -> list[Widget]:
         """Resume, How to play, Leave the table."""

@@ -7,13 +7,22 @@ and Continue is not offered.
 
 from __future__ import annotations
 
+import sys
+
 import pygame
 
 from game.cards import Card
 from game.engine import Game
 from scenes.app.loop import App
 from scenes.i18n import _, game_name
+from scenes.screens.howto import HowToScene
+from scenes.screens.newgame import NewGameScene
 from scenes.screens.panels import PanelScene
+from scenes.screens.settings import SettingsScene
+from scenes.screens.statistics import StatisticsScene
+from scenes.store.files import keep_bad_copy
+from scenes.table.navigator import Navigator
+from scenes.table.replay import resumed_session
 from scenes.ui.art import GOLD
 from scenes.ui.widgets import Button, Widget
 
@@ -29,8 +38,9 @@ class MenuScene(PanelScene):
     row_height = 54
     head = 30
 
-    def __init__(self, app: App) -> None:
-        """The main menu."""
+    def __init__(self, app: App, nav: Navigator) -> None:
+        """The main menu; ``nav`` starts the games."""
+        self.nav = nav
         self.saved: tuple[Game, list[str]] | None = None
         super().__init__(app, lambda: "")
 
@@ -81,26 +91,19 @@ class MenuScene(PanelScene):
         self.group.set_focus(self.continue_button if self.saved is not None else self.new_button)
 
     def _bad_save(self, problem: str) -> None:
-        import sys
-
         print(f"farmer: {problem}", file=sys.stderr)
         self.app.notice(lambda: _("The saved game could not be read; it has been set aside."))
 
     def continue_game(self) -> None:
         """Play on from the saved game."""
-        from scenes.table.scene import play_session
-        from scenes.table.session import Session
-
         if self.saved is None:
             return
         game, players = self.saved
         try:
-            session = Session.resume(game, players)
+            session = resumed_session(game, players)
         except ValueError as exc:
             keeper = self.app.keeper
             if keeper.saves is not None:
-                from scenes.store.files import keep_bad_copy
-
                 keep_bad_copy(keeper.saves.path)
                 keeper.saves.delete()
             self._bad_save(f"the saved game cannot be continued: {exc}")
@@ -108,12 +111,10 @@ class MenuScene(PanelScene):
             self.resize(self.app.size)
             return
         self.saved = None
-        play_session(self.app, session)
+        self.nav.play(session)
 
     def statistics(self) -> None:
         """The player's statistics."""
-        from scenes.screens.statistics import StatisticsScene
-
         self.app.push(StatisticsScene(self.app))
 
     def resize(self, size: tuple[int, int]) -> None:
@@ -128,20 +129,14 @@ class MenuScene(PanelScene):
 
     def new_game(self) -> None:
         """The New game screen."""
-        from scenes.screens.newgame import NewGameScene
-
-        self.app.push(NewGameScene(self.app))
+        self.app.push(NewGameScene(self.app, self.nav))
 
     def how_to_play(self) -> None:
         """The rules, in short."""
-        from scenes.screens.howto import HowToScene
-
         self.app.push(HowToScene(self.app))
 
     def settings(self) -> None:
         """The settings."""
-        from scenes.screens.settings import SettingsScene
-
         self.app.push(SettingsScene(self.app))
 
     def back(self) -> None:

@@ -12,8 +12,8 @@ from game.rules import RULE_NAMES
 from scenes.app.loop import App
 from scenes.i18n import _, ngettext, rules_label
 from scenes.screens.panels import PanelScene
-from scenes.table.scene import start_game
-from scenes.table.session import DEFAULT_NAMES, LEVEL_LABELS, LEVELS, Setup
+from scenes.table.navigator import Navigator
+from scenes.table.session import DEFAULT_NAMES, LEVEL_LABELS, LEVELS, Session, Setup
 from scenes.ui.art import INK
 from scenes.ui.widgets import Button, Choice, Stepper, TextField, Widget
 
@@ -27,8 +27,9 @@ class NewGameScene(PanelScene):
     transparent = False
     width = 1080
 
-    def __init__(self, app: App, setup: Setup | None = None) -> None:
-        """The form, filled from ``setup`` (or the settings' defaults for a new game)."""
+    def __init__(self, app: App, nav: Navigator, setup: Setup | None = None) -> None:
+        """The form, filled from ``setup`` (or the settings' defaults for a new game); ``nav`` starts it."""
+        self.nav = nav
         s = app.settings
         if setup is None:
             setup = Setup.for_players(s.players, s.rules, s.rotating and s.rules != "ferme", s.deals)
@@ -144,9 +145,7 @@ class NewGameScene(PanelScene):
 
     def start_game(self) -> None:
         """Sit down and play."""
-        setup = self.setup()
-        self.app.stack.pop()
-        start_game(self.app, setup)
+        self.nav.play(Session(self.setup()))
 
     def resize(self, size: tuple[int, int]) -> None:
         """Two columns: the game on the left, the opponents on the right; Start and Back below."""

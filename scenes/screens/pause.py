@@ -5,6 +5,7 @@ from __future__ import annotations
 from scenes.app.loop import App
 from scenes.i18n import _
 from scenes.screens.panels import PanelScene
+from scenes.table.navigator import Navigator
 from scenes.table.session import Session
 from scenes.ui.widgets import Button, Widget
 
@@ -15,8 +16,9 @@ class PauseScene(PanelScene):
     name = "pause"
     width = 440
 
-    def __init__(self, app: App, session: Session) -> None:
-        """Pause ``session``'s game."""
+    def __init__(self, app: App, nav: Navigator, session: Session) -> None:
+        """Pause ``session``'s game; ``nav`` leads out of it."""
+        self.nav = nav
         self.session = session
         super().__init__(app, lambda: _("Paused"))
 
@@ -43,7 +45,4 @@ class PauseScene(PanelScene):
 
     def to_menu(self) -> None:
         """Leave the game (it is saved, to continue later) and go back to the main menu."""
-        from scenes.screens.menu import MenuScene
-
-        self.app.keeper.leave(self.session)
-        self.app.stack.reset(MenuScene(self.app))
+        self.nav.leave(self.session)

@@ -11,7 +11,9 @@ game and keeps that game's deal log for ``farmer --export-log``. A keeper withou
 from __future__ import annotations
 
 import logging
+import weakref
 from collections.abc import Iterable
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -25,6 +27,16 @@ log = logging.getLogger("farmer.keeper")
 
 
 
+@dataclass
+class Tally:
+    """What of one game has been counted into the statistics."""
+
+    deal: int
+    """The last deal counted."""
+    game: bool = False
+    """Whether the finished game has been counted."""
+
+
 class Keeper:
     """Saves and statistics for the games played; see the module docstring."""
 
@@ -36,15 +48,12 @@ class Keeper:
             stats.load()
             if stats.problem:
                 log.warning("%s", stats.problem)
+        self._tallies: weakref.WeakKeyDictionary[Session, Tally] = weakref.WeakKeyDictionary()
 
     @property
     def last_log(self) -> Path | None:
         """Where the last finished game's deal log is kept (None without a save store)."""
         return self.saves.path.with_name(LAST_LOG) if self.saves is not None else None
-
-    def has_save(self) -> bool:
-        """Whether there is a saved game to continue."""
-        return self.saves is not None and self.saves.exists()
 
     def deal_settled(self, session: Session) -> None:
         """The screen has shown the end of the session's current deal: count it, then save."""
@@ -95,12 +104,14 @@ class Keeper:
         if self.stats is None or session.watching:
             return
         stats = self.stats.for_rules(session.game.rules.name)
+        # A continued game's earlier deals were counted when they were played.
+        tally = self._tallies.setdefault(session, Tally(session.first_deal))
         for record in session.game.log:
-            if record["deal"] > session.counted_deal:
+            if record["deal"] > tally.deal:
                 stats.add_deal(record, session.human)
-                session.counted_deal = record["deal"]
-        if session.over and not session.counted_game:
-            session.counted_game = True
+                tally.deal = record["deal"]
+        if session.over and not tally.game:
+            tally.game = True
             standings = session.game.standings()
             mine = standings[session.human]
             stats.add_game(mine, mine == max(standings))

@@ -1,56 +1,42 @@
 """The deal: cards fly one at a time from the deck to the seats, then each player draws or stands.
 
-The human sees their own cards face up and everyone else's face down; a card drawn from
-the bottom of the deck slides out from under it. On the human's turn the panel offers
-the rule set's words (Card / Stand, "Basta" under Lacombe), Stand greyed out until the
-compulsory card is taken, with the total shown. AI seats think for a moment, visibly.
-A bust says nothing until the showdown. When the human is farmer they deal: automatically,
-or one card per click or key (Enter or D), as the settings say.
+The person sees their own cards face up and everyone else's face down (the feed never holds
+a card they may not see); a card drawn from the bottom of the deck slides out from under
+it. On the person's turn the panel offers the rule set's words (Card / Stand, "Basta" under
+Lacombe), Stand greyed out until the compulsory card is taken, with the total shown. AI
+seats think for a moment, visibly. A bust says nothing until the showdown. When the person
+is farmer they deal: automatically, or one card per click or key (Enter or D), as the
+settings say.
 """
 
 from __future__ import annotations
-
-from typing import TYPE_CHECKING
 
 import pygame
 
 from game.actions import DRAW, STAND
 from game.ai import hint as odds_hint
-from game.events import (
-    Busted,
-    CardDealt,
-    ChipsMoved,
-    DealEnded,
-    Event,
-    FarmWon,
-    GameEnded,
-    HandShown,
-    NearestFound,
-    Stood,
-    TurnEnded,
-    TurnStarted,
-)
-from scenes.i18n import _, format_percent
-from scenes.table.scene import TableScene, add_button, draw_word, stand_word
+from game.events import Busted, CardDealt, Event, Stood, TurnEnded, TurnStarted
+from scenes import i18n
+from scenes.i18n import _, draw_word, format_percent, stand_word
+from scenes.table.handler import Handler, Host
+from scenes.table.narrator import bubble
 from scenes.ui.art import GOLD, INK, OVER_RED
 
-if TYPE_CHECKING:
-    from scenes.app.loop import App
-    from scenes.table.session import Session
-    from scenes.table.world import Table
+STOOD_BLUE = (180, 220, 255)
 
 
-class DealScene(TableScene):
+class DealHandler(Handler):
     """See the module docstring."""
 
     name = "deal"
 
-    def __init__(self, app: App, session: Session, table: Table) -> None:
-        """The cards of the session's current deal."""
-        super().__init__(app, session, table)
-        self.card_button = add_button(self.buttons, lambda: draw_word(self.session), self.do_draw, True)
-        self.stand_button = add_button(self.buttons, lambda: stand_word(self.session), self.do_stand)
-        self.deal_button = add_button(self.buttons, lambda: _("Deal a card"), self.do_deal, True)
+    def __init__(self, host: Host) -> None:
+        """The deal stage of ``host``'s table."""
+        super().__init__(host)
+        rules = self.session.game.rules.name
+        self.card_button = self.add_button(draw_word, self.do_draw, True)
+        self.stand_button = self.add_button(lambda: stand_word(rules), self.do_stand)
+        self.deal_button = self.add_button(lambda: _("Deal a card"), self.do_deal, True)
         self.deal_ok = False
         self.hint = self._odds
         self._odds_cache: tuple[tuple[int, int], tuple[float, float] | None] | None = None
@@ -73,27 +59,34 @@ class DealScene(TableScene):
             return format_percent(p, 1 if 0 < p < 0.1 else 0)
 
         return _("{card}: {sixteen} chance of 16, {over} of going over").format(
-            card=draw_word(self.session), sixteen=pct(odds[0]), over=pct(odds[1])
+            card=draw_word(), sixteen=pct(odds[0]), over=pct(odds[1])
         )
-
-    def hands_over(self, event: Event) -> bool:
-        """Hands turned over, payments and the deal's end belong to the showdown."""
-        return isinstance(event, HandShown | ChipsMoved | NearestFound | FarmWon | DealEnded | GameEnded)
 
     def _human_total(self) -> str:
         hand = self.table.seats[self.session.human].hand
         return str(sum(s.card.points for s in hand if s.card is not None))
 
+    # ------------------------------------------------------------------ dealing by hand
+
+    def _deals_by_hand(self) -> bool:
+        return self.session.you(self.session.game.farmer) and not self.app.settings.auto_deal
+
     def hold(self, event: Event) -> bool:
-        """When the human is farmer and deals by hand, each card waits for a click or a key."""
-        manual = self.session.you(self.session.game.farmer) and not self.app.settings.auto_deal
-        if not manual or not isinstance(event, CardDealt) or self.deal_ok:
+        """When the person is farmer and deals by hand, each card waits for a click or a key."""
+        if not self._deals_by_hand():
+            if self.deal_button.visible:  # dealing by hand was switched off meanwhile
+                self.hide_panel()
             return False
-        if self.app.tweens.busy:
+        if not isinstance(event, CardDealt) or self.deal_ok:
+            return False
+        if self.host.tweens.busy:
             return True
         if self.prompt is None:
             name = self.session.names[event.seat]
             self.prompt = lambda: _("Deal a card to {name}.").format(name=name)
+            # The seat has asked for its card: it no longer seems to be thinking.
+            self.table.active = event.seat
+            self._said_card(event)
             self.deal_button.visible = True
             self.buttons.set_focus(self.deal_button)
             self.layout_panel()
@@ -102,59 +95,60 @@ class DealScene(TableScene):
     def do_deal(self) -> None:
         """Let the held card go."""
         self.deal_ok = True
-        self.prompt = None
-        self.deal_button.visible = False
+        self.hide_panel()
+
+    def _said_card(self, event: CardDealt) -> None:
+        if event.first:
+            self.table.seats[event.seat].status = None
+            return
+        eyes = self.host.eyes
+        self.table.say(event.seat, lambda: bubble(event, eyes, i18n.language()) or "", INK)
+
+    # ------------------------------------------------------------------ the events
 
     def play(self, event: Event) -> float:
         """Deal, turn, stand, bust."""
         table = self.table
         human = self.session.human
-        names = self.session.names
+        eyes = self.host.eyes
         if isinstance(event, CardDealt):
             self.deal_ok = False
-            shown = event.card if self.session.shows(event) else None
             if not event.first:
-                table.say(event.seat, lambda: draw_word(self.session) + "!", INK)
-            table.deal_card(event.seat, shown, event.from_bottom, duration=0.35 if event.first else 0.45)
+                self._said_card(event)
+            table.deal_card(event.seat, event.card, event.from_bottom, duration=0.35 if event.first else 0.45)
             if self.session.you(event.seat):
                 table.set_badge(human, self._human_total, GOLD, pop=not event.first)
             return 0.16 if event.first else 0.5
         if isinstance(event, TurnStarted):
             table.active = event.seat
-            if self.session.you(event.seat):
-                table.banner = lambda: _("Your turn.")
-            else:
-                who = names[event.seat]
-                table.banner = lambda: _("{name}'s turn.").format(name=who)
+            self.tell(event)
             return 0.15
-        if isinstance(event, Stood):  # the human's own (or anyone's in a replay)
-            table.say(event.seat, lambda: stand_word(self.session), (180, 220, 255))
+        if isinstance(event, Stood):  # the person's own (or anyone's in a replay)
+            table.say(event.seat, lambda: bubble(event, eyes, i18n.language()) or "", STOOD_BLUE)
             table.active = None
             return 0.3
         if isinstance(event, TurnEnded):
             # The table cannot tell a stand from a silent bust: the seat has simply stopped.
             if not self.session.you(event.seat) and not self.session.watching:
-                table.say(event.seat, lambda: _("done"), (180, 220, 255))
+                table.say(event.seat, lambda: bubble(event, eyes, i18n.language()) or "", STOOD_BLUE)
             table.active = None
             return 0.35
-        if isinstance(event, Busted):  # the human's own (or anyone's in a replay)
-            table.say(event.seat, lambda: _("Over 16"), OVER_RED)
+        if isinstance(event, Busted):  # the person's own (or anyone's in a replay)
+            table.say(event.seat, lambda: bubble(event, eyes, i18n.language()) or "", OVER_RED)
             table.active = None
             if not self.session.you(event.seat):
                 return 0.5
             table.set_badge(human, self._human_total, OVER_RED)
-            table.banner = lambda: _("Over 16: you stop, and wait for the showdown.")
+            self.tell(event)
             return 0.8
         return 0.0
 
-    def leave(self, event: Event | None) -> None:
-        """Everyone is served: the showdown."""
-        from scenes.table.showdown import ShowdownScene
-
+    def leave(self) -> None:
+        """Everyone is served."""
+        super().leave()
         self.table.active = None
-        self.app.stack.replace(ShowdownScene(self.app, self.session, self.table))
 
-    # ------------------------------------------------------------------ the human's turn
+    # ------------------------------------------------------------------ the person's turn
 
     def human_turn(self) -> None:
         """Show Card and Stand (Stand greyed out while the compulsory card is owed)."""
@@ -179,27 +173,22 @@ class DealScene(TableScene):
             return _("You have {n}. The deck is empty.").format(n=view.total)
         return _("You have {n}. Another card?").format(n=view.total)
 
-    def _done(self) -> None:
-        self.prompt = None
-        self.card_button.visible = False
-        self.stand_button.visible = False
-
     def do_draw(self) -> None:
         """Ask for a card."""
         if not self.session.human_to_act or not self.card_button.enabled:
             return
-        self._done()
+        self.hide_panel()
         self.session.act(DRAW)
 
     def do_stand(self) -> None:
         """Take no more cards."""
         if not self.session.human_to_act or not self.stand_button.enabled:
             return
-        self._done()
+        self.hide_panel()
         self.session.act(STAND)
 
     def handle(self, event: pygame.event.Event) -> bool:
-        """C or D asks for a card, S stands; D or Enter deals when the human deals by hand."""
+        """C or D asks for a card, S stands; D or Enter deals when the person deals by hand."""
         if event.type == pygame.KEYDOWN:
             if self.deal_button.visible and event.key in (pygame.K_d, pygame.K_RETURN, pygame.K_KP_ENTER):
                 self.do_deal()
@@ -218,10 +207,10 @@ class DealScene(TableScene):
             return True
         return super().handle(event)
 
-    def hints(self) -> str:
-        """The keys of the human's turn, or of dealing by hand."""
+    def keys(self) -> list[str]:
+        """The keys of the person's turn, or of dealing by hand."""
         if self.deal_button.visible:
-            return _("D or Enter: deal · Space: skip animation · Esc: menu")
+            return [_("D or Enter: deal"), _("Space: skip animation")]
         if self.prompt is not None:
-            return _("C: card · S: stand · Esc: menu")
-        return super().hints()
+            return [_("C: card"), _("S: stand")]
+        return []

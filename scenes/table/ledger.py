@@ -1,78 +1,71 @@
-"""The ledger, over the table after each deal: who paid whom and why, everyone's chips, and a
-small chart of every player's chips over the game. Continue starts the next deal. At the
-end of the game it shows the final standings and the winner.
+"""The ledger over the dimmed table after each deal, and the final standings at the end.
+
+After every deal, the last one included, :class:`LedgerHandler` shows who paid whom and why,
+everyone's chips and a small chart of every player's chips over the game; Next deal (or
+Final standings, once the game has ended) goes on. :class:`FinalHandler` shows the final
+standings, with a farm nobody won counted to its farmer, and the buttons the navigator
+offers. A game nobody plays (a replay, the attract loop) goes on by itself after a pause.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 import pygame
 
-from scenes.i18n import N_, _, colon, format_chips, pgettext, pot_name, the_pot
-from scenes.table.scene import TableScene
-from scenes.table.session import Transfer
+from game.events import FARM, GameEnded
+from scenes import i18n
+from scenes.i18n import _, colon, format_chips, pgettext, pot_name
+from scenes.table.handler import Handler, Host
+from scenes.table.narrator import deal_settled_title, farmer_mark, game_over_title, headline, reason_word
 from scenes.table.world import SEAT_COLORS
 from scenes.ui.art import GOLD, INK
 from scenes.ui.widgets import Button, FocusGroup, draw_panel, row
 
-if TYPE_CHECKING:
-    from scenes.app.loop import App
-    from scenes.table.session import Session
-    from scenes.table.world import Table
-
-REASONS = {
-    "ante": N_("ante"),
-    "bid": N_("price of the farm"),
-    "over": N_("over 16"),
-    "farm": N_("the farm"),
-    "nearest": N_("nearest"),
-}
 WATCH_PAUSE = 3.0
-"""Seconds a replay's ledger stays before the next deal (at normal speed)."""
+"""Seconds a watched game's ledger stays before the next deal (at normal speed)."""
 UP = (130, 230, 130)
 DOWN = (240, 130, 120)
 
 
-class LedgerScene(TableScene):
-    """See the module docstring."""
+class LedgerHandler(Handler):
+    """The settlement of the deal just shown; see the module docstring."""
 
     name = "ledger"
     transparent = True
-    dims = 120
+    final = False
 
-    def __init__(self, app: App, session: Session, table: Table) -> None:
-        """The ledger of the deal just settled."""
-        super().__init__(app, session, table)
-        self.over = self.session.over
-        if self.over:
-            self.name = "gameover"
-        if self.over:
-            self.group = FocusGroup(
-                [
-                    Button(lambda: _("New game"), self.new_game, primary=True),
-                    Button(lambda: _("Main menu"), self.to_menu),
-                ],
-                horizontal=True,
-            )
-        else:
-            self.group = FocusGroup(
-                [
-                    Button(lambda: _("Next deal"), self.next_deal, primary=True),
-                    Button(lambda: _("End the game"), self.end_game),
-                ],
-                horizontal=True,
-            )
+    def __init__(self, host: Host) -> None:
+        """The ledger stage of ``host``'s table."""
+        super().__init__(host)
+        self.group = FocusGroup(horizontal=True)
         self._chart: tuple[tuple[object, ...], pygame.Surface] | None = None
         self.panel = pygame.Rect(0, 0, 0, 0)
-        self.done = False
-        self.auto = WATCH_PAUSE if self.session.watching and not self.over else None
-        """Seconds until a replay goes on to its next deal by itself."""
+        self.auto: float | None = None
+        """Seconds until a watched game goes on by itself."""
+
+    def choices(self) -> list[Button]:
+        """The buttons under the ledger."""
+        over = self.session.over
+        go_on = Button(
+            (lambda: _("Final standings")) if over else (lambda: _("Next deal")), self.host.next_deal, True
+        )
+        if over:
+            return [go_on]
+        return [go_on, Button(lambda: _("End the game"), self.host.end_game)]
 
     def enter(self) -> None:
         """Lay the panel out; the deal is settled on screen, so it is counted and the game saved."""
+        self.group = FocusGroup(self.choices(), horizontal=True)
+        if self.session.watching and not self.final:
+            for button in self.group.widgets:
+                button.visible = False  # nobody presses them: the game goes on by itself
+            self.auto = self.host.watch_pause
         self.resize(self.app.size)
         self.app.keeper.deal_settled(self.session)
+
+    def leave(self) -> None:
+        """The ledger goes."""
+        super().leave()
+        self.auto = None
 
     def resize(self, size: tuple[int, int]) -> None:
         """The panel covers most of the table; buttons at its foot."""
@@ -86,87 +79,56 @@ class LedgerScene(TableScene):
         )
         self.panel.center = (w // 2, h // 2 + round(14 * u))
         bh = round(42 * u)
-        area = pygame.Rect(0, 0, min(self.panel.w - 40, round(420 * u)), bh)
+        buttons = self.group.widgets
+        width = min(self.panel.w - 40, round(210 * u) * max(2, len(buttons)))
+        area = pygame.Rect(0, 0, width, bh)
         area.midbottom = (self.panel.centerx, self.panel.bottom - round(16 * u))
-        for b, r in zip(self.group.widgets, row(area, 2, round(14 * u)), strict=True):
+        for b, r in zip(buttons, row(area, len(buttons), round(14 * u)), strict=True):
             b.rect = r
             b.font_size = self.table.layout.font["body"]
         self._chart = None
 
     def update(self, dt: float) -> None:
-        """The table keeps breathing beneath (labels fade, the winner glows)."""
-        self.app.tweens.update(dt)
-        self.table.update(dt)
+        """A watched game goes on by itself."""
         if self.auto is not None:
-            self.auto -= dt / max(self.speed, 0.05)
+            self.auto -= dt / max(self.host.speed, 0.05)
             if self.auto <= 0:
                 self.auto = None
-                self.next_deal()
+                self.go_on()
 
-    # ------------------------------------------------------------------ buttons
-
-    def next_deal(self) -> None:
-        """Continue: the next deal, starting with its farm."""
-        from scenes.table.auction import AuctionScene
-
-        if self.done:  # a second press before the scene changes
-            return
-        self.done = True
-        self.session.start_deal()
-        self.app.stack.pop()
-        self.app.stack.replace(AuctionScene(self.app, self.session, self.table))
-
-    def end_game(self) -> None:
-        """Stop here: the final standings."""
-        if self.done:
-            return
-        self.done = True
-        self.session.end_now()
-        self.session.pending.clear()
-        self.app.stack.replace(LedgerScene(self.app, self.session, self.table))
-
-    def new_game(self) -> None:
-        """The New game screen, with this game's choices."""
-        from scenes.screens.menu import MenuScene
-        from scenes.screens.newgame import NewGameScene
-
-        self.app.keeper.leave(self.session)
-        self.app.stack.reset(MenuScene(self.app))
-        self.app.stack.push(NewGameScene(self.app, self.session.setup))
-
-    def to_menu(self) -> None:
-        """Back to the main menu."""
-        from scenes.screens.menu import MenuScene
-
-        self.app.keeper.leave(self.session)
-        self.app.stack.reset(MenuScene(self.app))
+    def go_on(self) -> None:
+        """What the first button does (a watched game presses it by itself)."""
+        self.host.next_deal()
 
     def handle(self, event: pygame.event.Event) -> bool:
-        """Enter continues; Escape pauses."""
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            return super().handle(event)
+        """Enter continues, Tab moves between the buttons."""
         return self.group.handle(event)
 
-    def hints(self) -> str:
+    def keys(self) -> list[str]:
         """The ledger's keys."""
-        return _("Enter: continue · Tab: next button · Esc: menu")
+        if not any(b.visible for b in self.group.widgets):
+            return []
+        return [_("Enter: continue"), _("Tab: next button")]
 
     # ------------------------------------------------------------------ drawing
 
-    def draw(self, surface: pygame.Surface) -> None:
+    def title(self) -> str:
+        """The panel's heading."""
+        return deal_settled_title(self.session.game.deal_no, i18n.language())
+
+    def draw_over(self, surface: pygame.Surface) -> None:
         """The ledger panel over the dimmed table."""
-        self.draw_header(surface)
         lay = self.table.layout
         u = lay.u
         text = self.app.text
         p = self.panel
         draw_panel(surface, p, radius=round(16 * u))
         pad = round(22 * u)
-        title = self._title()
+        title = self.title()
         fs_title = text.fit(title, round(30 * u), p.w - 2 * pad, "serif")
         text.blit(surface, title, fs_title, (p.centerx, p.y + pad * 0.7), GOLD, "serif", "midtop")
         top = p.y + pad + round(fs_title * 1.5)
-        bottom = self.group.widgets[0].rect.top - round(14 * u)
+        bottom = self.group.widgets[0].rect.top - round(14 * u) if self.group.widgets else p.bottom - pad
         chart_w = round(p.w * 0.3)
         rows = pygame.Rect(p.x + pad, top, p.w - 3 * pad - chart_w, bottom - top)
         chart = pygame.Rect(rows.right + pad, top, chart_w, min(bottom - top, round(chart_w * 0.8)))
@@ -174,58 +136,42 @@ class LedgerScene(TableScene):
         self._draw_chart(surface, chart)
         self.group.draw(surface, text)
 
-    def _title(self) -> str:
-        session = self.session
-        if self.over and session.result is not None:
-            winners = session.result.winners
-            best = session.result.standings[winners[0]]
-            if len(winners) == 1:
-                if session.you(winners[0]):
-                    return _("Game over: you win with {n} chips!").format(n=best)
-                return _("Game over: {name} wins with {n} chips.").format(
-                    name=session.names[winners[0]], n=best
-                )
-            names = ", ".join(session.names[s] for s in winners)
-            return _("Game over: a tie between {names} ({n} chips).").format(names=names, n=best)
-        return _("Deal {n} settled").format(n=session.game.deal_no)
-
-    def _reasons(self, seat: int) -> str:
-        parts: list[str] = []
-        transfers: list[Transfer] = self.session.transfers
-        rules = self.session.game.rules.name
-
-        def why(reason: str) -> str:
-            # The pot's name follows the rules (la corbeille under the French rules).
-            return the_pot(rules) if reason == "farm" else _(REASONS.get(reason, reason))
-
-        for t in transfers:
-            if t.source == seat:
-                parts.append(f"−{t.amount} {why(t.reason)}")
-            elif t.target == seat:
-                parts.append(f"+{t.amount} {why(t.reason)}")
+    def reasons(self, seat: int) -> str:
+        """The Why column of ``seat``: its payments of this deal, alike ones merged."""
+        rules = self.session.game.rules
+        language = i18n.language()
         merged: dict[str, int] = {}
-        for part in parts:  # nine payments of one chip to the nearest read better as "+1 nearest ×9"
-            merged[part] = merged.get(part, 0) + 1
+        for amount, reason in self.session.ledger.changes(seat):
+            part = f"{'+' if amount > 0 else '−'}{abs(amount)} {reason_word(reason, rules, language)}"
+            merged[part] = merged.get(part, 0) + 1  # nine chips from the nearest read "+1 nearest ×9"
         return ", ".join(f"{k} ×{v}" if v > 1 else k for k, v in merged.items())
+
+    def figures(self) -> tuple[list[int], tuple[int, ...]]:
+        """Every seat's chips now and before, as the rows show them."""
+        ledger = self.session.ledger
+        return list(ledger.chips), ledger.chips_before
+
+    def order(self, now: list[int]) -> list[int]:
+        """The seats in the order of the rows."""
+        return list(range(self.session.n))
+
+    def headings(self) -> list[str]:
+        """The column headings: player, before, change, after."""
+        return [_("Player"), _("Before"), _("Change"), _("After")]
 
     def _draw_rows(self, surface: pygame.Surface, area: pygame.Rect) -> None:
         session = self.session
         text = self.app.text
         u = self.table.layout.u
         n = session.n
-        now = session.game.standings() if self.over else list(session.game.chips)
-        before = session.chips_before if not self.over else session.history[0]
-        order = sorted(range(n), key=lambda s: -now[s]) if self.over else list(range(n))
-        line_h = min(round(34 * u), area.h // (n + 2))
+        now, before = self.figures()
+        order = self.order(now)
+        extra = 1 if self.footer() else 0
+        line_h = min(round(34 * u), area.h // (n + 2 + extra))
         fs = max(10, min(self.table.layout.font["body"], round(line_h * 0.55)))
         small = max(9, round(fs * 0.82))
         cols = [0.0, 0.32, 0.42, 0.52]  # name, before, change, after (fractions of the width)
-        heads = [
-            _("Player"),
-            pgettext("ledger column", "Start") if self.over else _("Before"),
-            _("Change"),
-            _("Final") if self.over else _("After"),
-        ]
+        heads = self.headings()
         # A column starts at its share of the width, or later if the heading before it is long
         # (German and French headings are wider than the English ones).
         gap = max(6, round(12 * u))
@@ -235,35 +181,28 @@ class LedgerScene(TableScene):
         y = area.y
         for frac, head in zip(cols, heads, strict=True):
             text.blit(surface, head, small, (area.x + frac * area.w, y), (170, 190, 170), "bold")
-        if not self.over:
+        if not self.final:
             text.blit(surface, _("Why"), small, (area.x + 0.63 * area.w, y), (170, 190, 170), "bold")
         y += line_h
+        dot = max(3, fs // 3)
         for rank, seat in enumerate(order):
             rect = pygame.Rect(area.x, y, area.w, line_h)
             if session.you(seat):
                 pygame.draw.rect(surface, (40, 70, 50), rect.inflate(8, 0), border_radius=6)
             cy = rect.centery
-            dot = max(3, fs // 3)
             pygame.draw.circle(surface, SEAT_COLORS[seat % len(SEAT_COLORS)], (area.x + dot, cy), dot)
             name = session.names[seat]
-            if self.over:
+            if self.final:
                 name = f"{rank + 1}. {name}"
             if session.game.farmer == seat:
-                name += " · " + _("farmer")
+                name += " " + farmer_mark(i18n.language())
             name = text.ellipsize(name, fs, round(area.w * 0.34) - 3 * dot, "bold")
             text.blit(surface, name, fs, (area.x + 3 * dot, cy), INK, "bold", "midleft")
             delta = now[seat] - before[seat]
             text.blit(surface, str(before[seat]), fs, (area.x + cols[1] * area.w, cy), INK, "sans", "midleft")
             sign = f"+{delta}" if delta > 0 else (f"−{-delta}" if delta < 0 else "0")
-            text.blit(
-                surface,
-                sign,
-                fs,
-                (area.x + cols[2] * area.w, cy),
-                UP if delta > 0 else DOWN if delta < 0 else INK,
-                "bold",
-                "midleft",
-            )
+            color = UP if delta > 0 else DOWN if delta < 0 else INK
+            text.blit(surface, sign, fs, (area.x + cols[2] * area.w, cy), color, "bold", "midleft")
             text.blit(
                 surface,
                 str(now[seat]),
@@ -273,20 +212,25 @@ class LedgerScene(TableScene):
                 "bold",
                 "midleft",
             )
-            if not self.over:
-                why = text.ellipsize(self._reasons(seat), small, round(area.w * 0.37))
+            if not self.final:
+                why = text.ellipsize(self.reasons(seat), small, round(area.w * 0.37))
                 text.blit(
                     surface, why, small, (area.x + 0.63 * area.w, cy), (200, 210, 200), "sans", "midleft"
                 )
             y += line_h
-        farm = session.game.farm
-        if not self.over:
-            label = colon(pot_name(session.game.rules.name)) + " " + format_chips(farm)
-            text.blit(surface, label, fs, (area.x + 3 * dot, y + line_h // 2), GOLD, "bold", "midleft")
+        footer = self.footer()
+        if footer:
+            fs_foot = text.fit(footer, fs, area.w - 3 * dot, "bold")
+            text.blit(surface, footer, fs_foot, (area.x + 3 * dot, y + line_h // 2), GOLD, "bold", "midleft")
+
+    def footer(self) -> str:
+        """The line under the rows: the farm carried to the next deal."""
+        rules = self.session.game.rules
+        return colon(pot_name(rules.name)) + " " + format_chips(self.session.ledger.farm)
 
     def _draw_chart(self, surface: pygame.Surface, area: pygame.Rect) -> None:
-        history = self.session.history
-        key = (area.size, len(history), self.over)
+        history = self.session.ledger.history
+        key = (area.size, len(history), self.final)
         if self._chart is None or self._chart[0] != key:
             self._chart = (key, self._make_chart(area.size, history))
         surface.blit(self._chart[1], area)
@@ -318,9 +262,78 @@ class LedgerScene(TableScene):
             return surf
         for seat in range(len(history[0])):
             pts = [
-                (plot.x + plot.w * i / deals, plot.bottom - plot.h * (row[seat] - low) / span)
-                for i, row in enumerate(history)
+                (plot.x + plot.w * i / deals, plot.bottom - plot.h * (r[seat] - low) / span)
+                for i, r in enumerate(history)
             ]
             width = 3 if seat == self.session.human else 2
             pygame.draw.lines(surf, SEAT_COLORS[seat % len(SEAT_COLORS)], False, pts, width)
         return surf
+
+
+class FinalHandler(LedgerHandler):
+    """The final standings; see the module docstring."""
+
+    name = "gameover"
+    final = True
+
+    def choices(self) -> list[Button]:
+        """What the navigator offers at the end of a game."""
+        return [Button(c.label, c.act, c.primary) for c in self.host.nav.game_over(self.session)]
+
+    def enter(self) -> None:
+        """Count the game; a farm nobody won goes to its farmer on the table too, as in the standings."""
+        super().enter()
+        self.auto = None  # the end waits: the navigator decides what comes next
+        result = self.result
+        farmer = self.session.game.farmer
+        farm = self.session.ledger.farm
+        if result is not None:
+            event = result
+            eyes = self.host.eyes
+            self.table.banner = lambda: headline(event, eyes, i18n.language(), farm=farm, farmer=farmer) or ""
+        if farm > 0 and farmer is not None:
+            self.table.move_chips(FARM, farmer, farm, None, duration=0.9)
+
+    def update(self, dt: float) -> None:
+        """The end stays until the navigator or the person moves on."""
+
+    def keys(self) -> list[str]:
+        """The final standings' keys."""
+        return (
+            [_("Enter: choose"), _("Tab: next button")] if any(b.visible for b in self.group.widgets) else []
+        )
+
+    @property
+    def result(self) -> GameEnded | None:
+        """The end of the game."""
+        return self.session.ledger.result
+
+    def title(self) -> str:
+        """Who won."""
+        result = self.result
+        if result is None:
+            return _("The game is over.")
+        return game_over_title(result, self.host.eyes, i18n.language())
+
+    def figures(self) -> tuple[list[int], tuple[int, ...]]:
+        """The final standings (an unwon farm counted to its farmer) against the chips at the start."""
+        result = self.result
+        now = list(result.standings) if result is not None else list(self.session.ledger.chips)
+        return now, self.session.ledger.history[0]
+
+    def order(self, now: list[int]) -> list[int]:
+        """Best first."""
+        return sorted(range(self.session.n), key=lambda s: -now[s])
+
+    def headings(self) -> list[str]:
+        """Player, start, change, final."""
+        return [_("Player"), pgettext("ledger column", "Start"), _("Change"), _("Final")]
+
+    def footer(self) -> str:
+        """What became of the farm nobody won."""
+        result = self.result
+        farm = self.session.ledger.farm
+        farmer = self.session.game.farmer
+        if result is None or farm <= 0 or farmer is None:
+            return ""
+        return headline(result, self.host.eyes, i18n.language(), farm=farm, farmer=farmer) or ""

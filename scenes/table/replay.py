@@ -21,9 +21,10 @@ from typing import Any
 from game.actions import DRAW, PASS, STAND, Action, bid
 from game.deallog import LogError, check, first_seat, read_log, stacked_deck
 from game.engine import Game, Phase
+from game.match import HUMAN, reseed
 from game.rules import rules_named
 from game.view import View
-from scenes.table.session import Session, Setup, reseed
+from scenes.table.session import Session, Setup
 
 Record = dict[str, Any]
 
@@ -62,7 +63,8 @@ def warm_up(session: Session) -> None:
     already says what it did). Its memory of the table is then what it was at the save.
     """
     log = session.game.log
-    if not log or not session.agents:
+    agents = session.match.agents
+    if not log or not agents:
         return
     rules = session.game.rules
     game = Game(
@@ -80,20 +82,36 @@ def warm_up(session: Session) -> None:
             return  # a log the engine does not follow: the AIs simply start afresh
         for script in scripts:
             script.follow(record)
-        reseed(session.agents, session.seed, record["deal"])
+        reseed(agents, session.seed, record["deal"])
         game.stack_deck(stacked_deck(record, rules.draws_from_bottom))
         game.next_deal()
         while game.to_act is not None:
             seat = game.to_act
             view = game.view_for(seat)
-            agent = session.agents.get(seat)
+            agent = agents.get(seat)
             if agent is not None:
                 agent.choose(view)
             game.apply(scripts[seat].choose(view))
 
 
+def resumed_session(game: Game, players: list[str]) -> Session:
+    """The session of a saved game: its seats' players recreated from their specs.
+
+    Raises ValueError when the save has not exactly one human seat or a spec names no player
+    this game knows. The AIs look over the deals already played (see :func:`warm_up`), so
+    that what they learn of the table is what it would have been without the break.
+    """
+    if players.count(HUMAN) != 1:
+        raise ValueError("a saved game needs exactly one human seat")
+    session = Session(Setup.of_game(game, players), game, players=list(players))
+    warm_up(session)
+    return session
+
+
 class ReplaySession(Session):
     """A logged game played back on the table with nobody playing; see the module docstring."""
+
+    replay = True
 
     def __init__(self, records: Sequence[Record]) -> None:
         """The first game of a deal log (already checked with :func:`load_log`)."""
@@ -108,11 +126,10 @@ class ReplaySession(Session):
             first_seat=first_seat(first),
             max_deals=len(records),
         )
-        super().__init__(setup, game)
-        self.watching = True
+        super().__init__(setup, game, watching=True)
         self.records = list(records)
         self.scripts = [ScriptedAgent(seat) for seat in range(len(names))]
-        self.agents = {seat: script for seat, script in enumerate(self.scripts)}
+        self.match.agents = {seat: script for seat, script in enumerate(self.scripts)}
 
     def start_deal(self) -> None:
         """Stack the next logged deal's deck and let every seat follow its record."""

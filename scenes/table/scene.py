@@ -1,193 +1,247 @@
-"""What the auction, deal and showdown scenes share: playing engine events on the one table.
+"""The table scene: one game played on the felt, stage after stage, from the session's feed.
 
-A :class:`TableScene` takes the session's pending events one at a time. Each event it
-plays starts animations on the table and says how long to wait before the next one.
-When the next event belongs to another scene, it hands over (once everything has
-landed). When no event is left and the engine waits for someone, an AI seat "thinks"
-for a moment (a timer, never a sleep) and plays; the human gets buttons in the action
-panel. Space finishes the current animations; Escape opens the pause menu.
+The scene owns the table (the one sprite world of seats, cards and chips) and its tweens,
+and holds a handler for each stage: the auction, the deal, the showdown, the ledger and the
+final standings. Each frame it takes the next event waiting in the session's feed, finds
+the stage it belongs to (:func:`scenes.table.flow.stage_of`) and, once everything in
+flight has landed, moves to that stage and lets its handler play the event. After a deal's
+end has been shown, the ledger comes up. With nothing waiting and the engine waiting for
+someone, an AI seat "thinks" for a moment (a timer, never a sleep) and plays, or the
+person gets the stage's buttons. Space finishes the animations; Escape asks the navigator
+for a pause.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 import pygame
 
-from game.events import Event
+from game.phase import Phase
 from scenes import i18n
 from scenes.app.loop import App
 from scenes.app.stack import Scene
 from scenes.i18n import _
-from scenes.table.session import Session, Setup
+from scenes.table.auction import AuctionHandler
+from scenes.table.deal import DealHandler
+from scenes.table.flow import Stage, ends_deal, stage_of, stage_waiting
+from scenes.table.handler import Handler
+from scenes.table.ledger import WATCH_PAUSE, FinalHandler, LedgerHandler
+from scenes.table.narrator import Eyes, thinking
+from scenes.table.navigator import Navigator
+from scenes.table.session import Session
+from scenes.table.showdown import ShowdownHandler
 from scenes.table.world import Table
 from scenes.ui.art import GOLD, INK
-from scenes.ui.widgets import Button, FocusGroup, draw_panel, row
+from scenes.ui.tween import Tweener
+from scenes.ui.widgets import dim, draw_panel
 
 THINK = 0.7
 """Seconds an AI seat seems to think before it plays (at normal speed)."""
-
-
-def rules_title(session: Session) -> str:
-    """The rule set in play, for people."""
-    rules = session.game.rules
-    return i18n.rules_label(rules.name, rules.rotating)
-
-
-def draw_word(session: Session) -> str:
-    """The word for asking for a card under the rules in play."""
-    return i18n.draw_word()
-
-
-def stand_word(session: Session) -> str:
-    """The word for standing under the rules in play ("Basta" under Lacombe)."""
-    return i18n.stand_word(session.game.rules.name)
+LEDGER_DIM = 120
+"""How much the ledger darkens the table beneath it (0-255)."""
 
 
 class TableScene(Scene):
-    """Base of the scenes that play a deal on the table; see the module docstring."""
+    """See the module docstring."""
 
-    def __init__(self, app: App, session: Session, table: Table) -> None:
-        """A scene playing ``session`` on ``table``."""
+    def __init__(self, app: App, nav: Navigator, session: Session, table: Table | None = None) -> None:
+        """Play ``session`` on ``table`` (default: a fresh one), leading elsewhere through ``nav``."""
         super().__init__(app)
+        self.nav = nav
         self.session = session
-        self.table = table
+        self.table = table or Table(session, app.art, app.text, Tweener(app.speed), app.size)
+        self.table.sound = app.sound.play
+        self.eyes = Eyes(session.names, session.game.rules, session.eyes)
+        self.handlers: dict[Stage, Handler] = {
+            Stage.AUCTION: AuctionHandler(self),
+            Stage.DEAL: DealHandler(self),
+            Stage.SHOWDOWN: ShowdownHandler(self),
+            Stage.LEDGER: LedgerHandler(self),
+            Stage.FINAL: FinalHandler(self),
+        }
+        self.stage = Stage.AUCTION
         self.wait = 0.0
         self.think: float | None = None
-        self.buttons = FocusGroup(horizontal=True)
-        self.prompt: Callable[[], str] | None = None
-        self.hint: Callable[[], str | None] | None = None
-        """A line of advice above the action panel while the human acts (the settings' hints)."""
+        self.settled = False
+        """The end of a deal has been shown: the ledger comes up once all has landed."""
+        self._still: tuple[tuple[object, ...], pygame.Surface] | None = None
+        """The dimmed table kept under a panel, and what it was drawn for."""
+        self.watch_pause = WATCH_PAUSE
+        """Seconds a watched game's ledger stays before it goes on by itself (at normal speed)."""
 
-    # ------------------------------------------------------------------ to override
+    # ------------------------------------------------------------------ reading
 
-    def hands_over(self, event: Event) -> bool:
-        """Whether ``event`` belongs to the next scene (then this one hands over once all has landed).
+    @property
+    def handler(self) -> Handler:
+        """The handler of the stage on show."""
+        return self.handlers[self.stage]
 
-        Any other event is played here, and one this scene does not know is passed over, so
-        a new kind of event from the engine never stalls or confuses the screens.
-        """
-        return False
-
-    def play(self, event: Event) -> float:
-        """Animate ``event``; returns the seconds to wait before the next one (normal speed)."""
-        return 0.0
-
-    def hold(self, event: Event) -> bool:
-        """Whether to keep ``event`` waiting (for the human, say) before playing it."""
-        return False
-
-    def leave(self, event: Event | None) -> None:
-        """Hand over to the scene that plays ``event`` (None: the deal is over)."""
-
-    def human_turn(self) -> None:
-        """The engine waits for the human: show the controls."""
-
-    def layout_panel(self) -> None:
-        """Place the action panel's buttons (after a resize, or when they change)."""
-        panel = self.table.layout.panel
-        lay = self.table.layout
-        live = [b for b in self.buttons.widgets if b.visible]
-        bh = round(38 * lay.u)
-        gap = round(10 * lay.u)
-        width = min(panel.w - 2 * gap, len(live) * round(130 * lay.u))
-        area = pygame.Rect(0, 0, width, bh)
-        area.midbottom = (panel.centerx, panel.bottom - gap)
-        for widget, rect in zip(live, row(area, len(live), gap), strict=True):
-            widget.rect = rect
-            widget.font_size = lay.font["body"]
-
-    # ------------------------------------------------------------------ the loop
+    @property
+    def name(self) -> str:  # type: ignore[override]
+        """The stage on show (``auction``, ``deal``, ``showdown``, ``ledger``, ``gameover``)."""
+        return self.stage.value
 
     @property
     def speed(self) -> float:
         """The animation-speed factor."""
-        return self.app.tweens.speed
+        return self.table.tweens.speed
+
+    @property
+    def tweens(self) -> Tweener:
+        """The table's animations."""
+        return self.table.tweens
+
+    # ------------------------------------------------------------------ the flow
+
+    def go(self, stage: Stage) -> None:
+        """Move to ``stage``: the old handler leaves, the new one enters."""
+        if stage is self.stage:
+            return
+        self.handler.leave()
+        self._still = None
+        self.stage = stage
+        self.think = None
+        self.handler.enter()
+
+    def next_deal(self) -> None:
+        """Go on from the ledger: the final standings if the game has ended, else the next deal."""
+        if self.stage is not Stage.LEDGER:
+            return  # a second press before the stage changed
+        if not self.session.over:
+            self.session.start_deal()
+        self.settled = False
+        self.go(stage_of(event) if (event := self.session.feed.peek()) is not None else Stage.AUCTION)
+
+    def end_game(self) -> None:
+        """Stop after this deal: the final standings."""
+        if self.stage is not Stage.LEDGER or self.session.over:
+            return
+        self.session.end_now()
+        self.settled = False
+        self.go(Stage.FINAL)
 
     def enter(self) -> None:
-        """Start playing where the table is."""
-        self.layout_panel()
+        """Start where the game stands: a continued game seats its farmer at once."""
+        session = self.session
+        if session.game.farmer is not None and self.table.farmer is None:
+            self.table.place_farmer(session.game.farmer)
+        if not len(session.feed) and session.game.phase is Phase.BETWEEN:
+            session.start_deal()  # a new game, or one continued from a save: its next deal
+        self.handler.enter()
 
     def resize(self, size: tuple[int, int]) -> None:
-        """Lay the table and the panel out again."""
+        """Lay the table and the stage out again."""
         if self.table.layout.size != size:
             self.table.resize(size)
-        self.layout_panel()
+        self._still = None
+        for handler in self.handlers.values():
+            handler.resize(size)
 
     def skip(self) -> None:
         """Finish every animation now and stop waiting."""
-        self.app.tweens.finish_all()
+        self.tweens.finish_all()
         self.wait = 0.0
         if self.think is not None:
             self.think = 0.0
         self.table.labels.clear()
 
     def update(self, dt: float) -> None:
-        """Run the animations, play the next events, and let the AI or the human act."""
-        self.app.tweens.update(dt)
+        """Run the animations, play the next events, and let the AI or the person act."""
+        self.tweens.speed = self.app.speed
+        self.tweens.update(dt)
         self.table.update(dt)
+        self.handler.update(dt)
+        if self.stage in (Stage.LEDGER, Stage.FINAL):
+            return  # the ledger waits for the person (or its own timer)
         if self.wait > 0:
             self.wait -= dt
             if self.wait > 0:
                 return
+        feed = self.session.feed
         for _step in range(64):  # at instant speed many events play in one frame
-            event = self.session.peek()
+            if self.settled:
+                break  # the deal's ledger comes before anything after it
+            event = feed.peek()
             if event is None:
                 break
-            if self.hands_over(event):
-                if not self.app.tweens.busy:
-                    self.leave(event)
+            stage = stage_of(event)
+            if stage is not self.stage:
+                if not self.tweens.busy:
+                    self.go(stage)  # each stage is on show for a frame at least, even at instant speed
                 return
-            if self.hold(event):
+            if self.handler.hold(event):
                 return
-            self.session.pop()
-            delay = self.play(event) * self.speed
-            if delay > 0:
+            feed.pop()
+            delay = self.handler.play(event) * self.speed
+            if ends_deal(event):
+                self.settled = True
+            if delay > 0 or self.settled:
                 self.wait = delay
                 return
-        if self.session.pending or self.app.tweens.busy:
+        if self.tweens.busy:
+            return
+        if self.settled:
+            self.settled = False
+            self.table.active = None
+            self.go(Stage.LEDGER)
+            return
+        if len(feed):
             return  # more to show first (at instant speed, next frame)
-        seat = self.session.waiting_for
-        if seat is None:
-            self.leave(None)
-        elif self.session.you(seat):
-            self.human_turn()
-        else:
-            self._think(seat, dt)
+        self._let_someone_act(dt)
 
-    def _think(self, seat: int, dt: float) -> None:
+    def _let_someone_act(self, dt: float) -> None:
+        seat = self.session.waiting_for
+        stage = stage_waiting(self.session.game.phase)
+        if seat is None or stage is None:
+            return
+        self.go(stage)
+        if self.session.you(seat):
+            self.handler.human_turn()
+            return
         if self.think is None:
             self.think = THINK * self.speed
             self.table.active = seat
-            self.table.say(seat, lambda: _("thinking…"), (190, 200, 190))
+            self.table.say(seat, lambda: thinking(i18n.language()), (190, 200, 190))
         self.think -= dt
         if self.think <= 0:
             self.think = None
             self.session.ai_act()
 
     def handle(self, event: pygame.event.Event) -> bool:
-        """Escape pauses, Space skips, the rest goes to the action panel."""
+        """Escape asks for a pause, Space skips, the rest goes to the stage."""
         if event.type == pygame.KEYDOWN:
             if event.key == pygame.K_ESCAPE:
-                from scenes.screens.pause import PauseScene
-
-                self.app.push(PauseScene(self.app, self.session))
+                self.nav.pause(self.session)
                 return True
-            if event.key == pygame.K_SPACE:
+            if event.key == pygame.K_SPACE and self.stage not in (Stage.LEDGER, Stage.FINAL):
                 self.skip()
                 return True
-        return self.buttons.handle(event)
+        return self.handler.handle(event)
+
+    def hints(self) -> str:
+        """The keys that work here: the stage's, skipping, Escape, full screen."""
+        parts = self.handler.keys()
+        if self.stage not in (Stage.LEDGER, Stage.FINAL) and not self.handler.prompt:
+            parts.append(_("Space: skip animation"))
+        escape = self.nav.escape_hint()
+        if escape:
+            parts.append(escape)
+        if not self.app.locked and self.handler.prompt is None:
+            parts.append(_("F11: full screen"))
+        return " · ".join(parts)
 
     # ------------------------------------------------------------------ drawing
 
     def draw(self, surface: pygame.Surface) -> None:
-        """The table, the header, and the action panel when the human has something to do.
+        """The table, the header, the action panel while the person acts, a stage's own panel.
 
-        While the human acts, the panel's prompt says what the banner would (whose turn, the
-        bid to beat), so a hint asked for in the settings takes the banner's place.
+        While the person acts, the panel's prompt says what the banner would (whose turn,
+        the bid to beat), so a hint asked for in the settings takes the banner's place.
         """
-        line = self.hint() if self.prompt is not None and self.hint is not None else None
-        if line:
+        handler = self.handler
+        line = handler.hint() if handler.prompt is not None and handler.hint is not None else None
+        if handler.transparent:
+            self._draw_still_table(surface)
+        elif line:
             banner, self.table.banner = self.table.banner, None
             self.table.draw(surface)
             self.table.banner = banner
@@ -195,11 +249,31 @@ class TableScene(Scene):
         else:
             self.table.draw(surface)
         self.draw_header(surface)
-        if any(b.visible for b in self.buttons.widgets) or self.prompt is not None:
+        if any(b.visible for b in handler.buttons.widgets) or handler.prompt is not None:
             self.draw_panel(surface)
+        handler.draw_over(surface)
+
+    def _draw_still_table(self, surface: pygame.Surface) -> None:
+        """The dimmed table under a stage's panel: drawn while something on it moves, then kept.
+
+        Under the ledger the table is a backdrop; drawing it once (and whenever chips still
+        fly) spares a full redraw of the felt every frame.
+        """
+        key = (self.stage, surface.get_size())
+        kept = self._still
+        if kept is not None and kept[0] == key and not self.tweens.busy:
+            surface.blit(kept[1], (0, 0))
+            return
+        self.table.draw(surface)
+        dim(surface, LEDGER_DIM)
+        if kept is not None and kept[1].get_size() == surface.get_size():
+            kept[1].blit(surface, (0, 0))  # reuse the buffer: a window-sized copy is costly at 4K
+            self._still = (key, kept[1])
+        else:
+            self._still = (key, surface.copy())
 
     def draw_header(self, surface: pygame.Surface) -> None:
-        """Deal number and rules on the left, the keys on the right."""
+        """Deal number and rules on the left; on the right, the keys of the screen on top."""
         lay = self.table.layout
         header = lay.header
         surface.fill((8, 28, 18), header)  # opaque: an overlay's header covers the one beneath
@@ -211,38 +285,34 @@ class TableScene(Scene):
             if deals
             else _("Deal {n}").format(n=max(game.deal_no, 1))
         )
-        left = f"{deal} · {rules_title(self.session)}"
-        if self.session.watching:
+        left = f"{deal} · {i18n.rules_label(game.rules.name, game.rules.rotating)}"
+        if self.session.replay:
             left = _("Replay of a logged game") + " · " + left
         pad = round(12 * lay.u)
-        hints = self.hints()
+        top = self.app.stack.top
+        hints = top.hints() if top is not None else ""
         hint_w = self.app.text.size(hints, fs)[0]
         room = header.w - 3 * pad - hint_w
         left = self.app.text.ellipsize(left, fs, max(room, header.w // 3), "bold")
         self.app.text.blit(surface, left, fs, (pad, header.centery), INK, "bold", "midleft")
-        if room > header.w // 3:
+        if hints and room > header.w // 3:
             self.app.text.blit(
                 surface, hints, fs, (header.right - pad, header.centery), (200, 210, 190), "sans", "midright"
             )
 
-    def hints(self) -> str:
-        """The keys that work here."""
-        if self.app.locked:  # a kiosk: full screen is fixed
-            return _("Space: skip animation · Esc: menu")
-        return _("Space: skip animation · Esc: menu · F11: full screen")
-
     def draw_panel(self, surface: pygame.Surface) -> None:
-        """The human's action panel: a prompt above a row of buttons."""
+        """The person's action panel: a prompt above a row of buttons."""
         lay = self.table.layout
         panel = lay.panel
+        handler = self.handler
         draw_panel(surface, panel, radius=max(6, round(12 * lay.u)), alpha=215)
-        if self.prompt is not None:
-            text = self.prompt()
+        if handler.prompt is not None:
+            text = handler.prompt()
             fs = self.app.text.fit(text, lay.font["body"], panel.w - 20, "bold")
             self.app.text.blit(
                 surface, text, fs, (panel.centerx, panel.y + round(8 * lay.u)), GOLD, "bold", "midtop"
             )
-        self.buttons.draw(surface, self.app.text)
+        handler.buttons.draw(surface, self.app.text)
 
     def draw_hint(self, surface: pygame.Surface, line: str) -> None:
         """A line of advice on a dark strip in the banner's place."""
@@ -255,31 +325,3 @@ class TableScene(Scene):
         strip.center = lay.banner.center
         draw_panel(surface, strip, radius=strip.h // 2, alpha=200)
         text.blit(surface, line, fs, strip.center, (215, 230, 250), "sans", "center")
-
-
-def start_game(app: App, setup: Setup) -> None:
-    """Begin a new game of ``setup``: a fresh session and table, straight to the first auction."""
-
-    play_session(app, Session(setup))
-
-
-def play_session(app: App, session: Session) -> None:
-    """Put ``session`` on a fresh table and play on from where it stands (its next deal)."""
-    from scenes.table.auction import AuctionScene
-
-    table = Table(session, app.art, app.text, app.tweens, app.size)
-    table.sound = app.sound.play
-    if session.game.farmer is not None:
-        table.place_farmer(session.game.farmer)  # a continued game: its farmer is already seated
-    session.start_deal()
-    app.stack.push(AuctionScene(app, session, table))
-
-
-def add_button(
-    group: FocusGroup, label: Callable[[], str], on_press: Callable[[], None], primary: bool = False
-) -> Button:
-    """A button added to ``group`` (hidden until a scene shows it)."""
-    button = Button(label, on_press, primary)
-    button.visible = False
-    group.widgets.append(button)
-    return button

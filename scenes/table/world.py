@@ -294,6 +294,14 @@ class Table:
         self.farmer = seat
         self.tweens.add(self, "marker", target, duration, ease=ease_in_out_cubic)
 
+    def clear_farmer(self, duration: float = 0.5) -> None:
+        """Nobody is farmer any more (a new farm is up for auction): the marker goes back to the farm."""
+        if self.farmer is None:
+            return
+        self.farmer = None
+        self.tweens.add(self, "marker", self.layout.farm.center, duration, ease=ease_in_out_cubic)
+        self.tweens.add(self, "marker_alpha", 0.0, duration)
+
     def place_farmer(self, seat: int) -> None:
         """Put the farmer's marker at ``seat`` at once (a table set up for a game continued from a save)."""
         self.farmer = seat

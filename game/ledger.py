@@ -1,0 +1,74 @@
+"""The chips of a game, deal by deal: who paid whom and why, and everyone's chips after each deal.
+
+A :class:`Ledger` is filled from the public events of the engine (payments, the end of a
+deal, the end of the game), so a screen, a saved game's reader or a network client can
+keep one from the events it is shown. Nothing here reads the engine's state.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+from game.events import FARM, ChipsMoved, DealEnded, DealStarted, Event, GameEnded, Place, Reason
+
+
+@dataclass(frozen=True, slots=True)
+class Transfer:
+    """One payment of a deal: ``amount`` chips from ``source`` to ``target`` for ``reason``."""
+
+    source: Place
+    target: Place
+    amount: int
+    reason: Reason
+
+
+class Ledger:
+    """The game's chips over its deals and the payments of the deal in progress (or just settled)."""
+
+    def __init__(self, chips: Sequence[int], history: Iterable[Sequence[int]] = (), farm: int = 0) -> None:
+        """A ledger starting from ``chips``; ``history`` gives the chips after deals already played,
+        ``farm`` the chips in the farm now."""
+        self.history: list[tuple[int, ...]] = [tuple(chips), *(tuple(row) for row in history)]
+        """Every seat's chips at the start of the game and after each deal (the ledger's chart)."""
+        self.chips: list[int] = list(self.history[-1])
+        """Every seat's chips as the events so far leave them."""
+        self.chips_before: tuple[int, ...] = self.history[-1]
+        """Every seat's chips before the current deal's antes."""
+        self.transfers: list[Transfer] = []
+        """The current deal's payments, in order."""
+        self.result: GameEnded | None = None
+        """The end of the game, once it has come."""
+        self.farm = farm
+        """The chips in the farm as the events so far leave it."""
+
+    def take(self, events: Iterable[Event]) -> None:
+        """Record what ``events`` did to the chips."""
+        for event in events:
+            if isinstance(event, DealStarted):
+                self.transfers = []
+                self.chips_before = tuple(self.chips)
+            elif isinstance(event, ChipsMoved):
+                self.transfers.append(Transfer(event.source, event.target, event.amount, event.reason))
+                if event.source == FARM:
+                    self.farm -= event.amount
+                else:
+                    self.chips[int(event.source)] -= event.amount
+                if event.target == FARM:
+                    self.farm += event.amount
+                else:
+                    self.chips[int(event.target)] += event.amount
+            elif isinstance(event, DealEnded):
+                self.history.append(tuple(self.chips))
+            elif isinstance(event, GameEnded):
+                self.result = event
+
+    def changes(self, seat: int) -> list[tuple[int, Reason]]:
+        """The current deal's payments of ``seat``: ``(+n, reason)`` received, ``(-n, reason)`` paid."""
+        moves: list[tuple[int, Reason]] = []
+        for t in self.transfers:
+            if t.source == seat:
+                moves.append((-t.amount, t.reason))
+            elif t.target == seat:
+                moves.append((t.amount, t.reason))
+        return moves

@@ -1,0 +1,73 @@
+"""The ordinary program's navigator: the main menu, New game, the pause panel, the final standings.
+
+:class:`Screens` is what the table and the screens are handed to lead elsewhere (see
+:class:`scenes.table.navigator.Navigator`); it is the one place that knows which scene
+comes next, so no scene imports the scenes after it.
+"""
+
+from __future__ import annotations
+
+from scenes.app.loop import App
+from scenes.i18n import _
+from scenes.screens.menu import MenuScene
+from scenes.screens.newgame import NewGameScene
+from scenes.screens.pause import PauseScene
+from scenes.table.navigator import Choice
+from scenes.table.scene import TableScene
+from scenes.table.session import Session, Setup
+
+
+class Screens:
+    """Leads from screen to screen in the ordinary program."""
+
+    def __init__(self, app: App) -> None:
+        """The navigator of ``app``."""
+        self.app = app
+
+    def menu(self) -> None:
+        """The main menu, alone on the stack."""
+        self.app.stack.reset(MenuScene(self.app, self))
+
+    def play(self, session: Session) -> None:
+        """``session`` on a fresh table, over nothing else (Escape pauses it; the menu is a way out)."""
+        self.app.stack.reset(TableScene(self.app, self, session))
+
+    def start(self, setup: Setup) -> None:
+        """A new game of ``setup``."""
+        self.play(Session(setup))
+
+    def pause(self, session: Session) -> None:
+        """The pause panel over the table."""
+        self.app.stack.push(PauseScene(self.app, self, session))
+
+    def leave(self, session: Session | None) -> None:
+        """Save ``session`` (to continue later) and go back to the main menu."""
+        if session is not None:
+            self.app.keeper.leave(session)
+        self.menu()
+
+    def new_game(self, setup: Setup | None) -> None:
+        """The New game screen over the main menu, filled from ``setup`` (or the remembered choices)."""
+        self.menu()
+        self.app.stack.push(NewGameScene(self.app, self, setup))
+
+    def game_over(self, session: Session) -> list[Choice]:
+        """New game (with this game's choices) or the main menu."""
+
+        def again() -> None:
+            self.app.keeper.leave(session)
+            self.new_game(session.setup)
+
+        return [
+            Choice(lambda: _("New game"), again, primary=True),
+            Choice(lambda: _("Main menu"), lambda: self.leave(session)),
+        ]
+
+    def escape_hint(self) -> str | None:
+        """Escape opens the pause menu."""
+        return _("Esc: menu")
+
+
+def start_game(app: App, setup: Setup) -> None:
+    """Begin a new game of ``setup`` in ``app`` (the command line, tools and tests start here)."""
+    Screens(app).start(setup)

@@ -1,0 +1,538 @@
+"""The table's voice: every word the table says, from what happened, who looks, and the language.
+
+Each function here is pure: it reads an engine event, the :class:`Eyes` that look at the
+table (the players' names, the rule set, and the seat whose screen it is), a few facts
+the event does not carry (the farm, its farmer), and a language code; it returns words.
+Nothing here draws, keeps state or reads the game's current language, so the scenes show
+these words without composing them, and tests ask for any language without pygame.
+
+The words speak to the viewer in the second person ("You bid 3.") and of everyone else in
+the third ("Bastien bids 3."). Under the French rules (``ferme``) the pot is *la
+corbeille*: those sentences are looked up with the ``ferme rules`` context, so the
+English stays "the farm" while the French changes. A tie (two hands on the same total)
+is explained: who else had it, and the rule that decided (see :class:`game.ranking.Tie`).
+"""
+
+from __future__ import annotations
+
+import functools
+import gettext
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from game.events import (
+    AuctionOpened,
+    BidMade,
+    Busted,
+    CardDealt,
+    ChipsMoved,
+    DealEnded,
+    DealStarted,
+    Event,
+    FarmerChosen,
+    FarmerReason,
+    FarmSold,
+    FarmWon,
+    GameEnded,
+    NearestFound,
+    Passed,
+    Reason,
+    Stood,
+    TurnEnded,
+    TurnStarted,
+)
+from game.ranking import Tie, TieBreak
+from game.rules import RuleSet
+from scenes.i18n import normalize_language, translations
+
+__all__ = [
+    "Eyes",
+    "bubble",
+    "deal_settled_title",
+    "farmer_mark",
+    "game_over_title",
+    "headline",
+    "nearest_note",
+    "payment_note",
+    "reason_word",
+    "showdown_opens",
+    "thinking",
+]
+
+
+@dataclass(frozen=True, slots=True)
+class Eyes:
+    """Who is looking at the table: the words speak to them in the second person."""
+
+    names: tuple[str, ...]
+    """The players' names, by seat."""
+    rules: RuleSet
+    """The rule set in play: its words (Basta, the corbeille) and what the nearest wins."""
+    seat: int | None = None
+    """The person whose screen this is; None for a spectator (replays, the demo), who is
+    spoken to about everyone in the third person and sees every stand and bust."""
+
+    def you(self, seat: int | None) -> bool:
+        """Whether ``seat`` is the viewer (never, for a spectator)."""
+        return seat is not None and seat == self.seat
+
+
+class _Voice:
+    """One language's translations, called by the names the message extractor looks for.
+
+    ``tools/i18n.py`` finds messages in calls named ``_``, ``ngettext``, ``pgettext`` and
+    ``npgettext``; these methods keep those names so that every sentence below is extracted
+    into the catalogues, while the language stays an argument rather than a global.
+    """
+
+    __slots__ = ("_t",)
+
+    def __init__(self, translations: gettext.NullTranslations) -> None:
+        self._t = translations
+
+    def _(self, message: str) -> str:
+        return self._t.gettext(message)
+
+    def ngettext(self, singular: str, plural: str, n: int) -> str:
+        return self._t.ngettext(singular, plural, n)
+
+    def pgettext(self, context: str, message: str) -> str:
+        return self._t.pgettext(context, message)
+
+    def npgettext(self, context: str, singular: str, plural: str, n: int) -> str:
+        return self._t.npgettext(context, singular, plural, n)
+
+
+@functools.cache
+def _voice(language: str) -> _Voice:
+    """The voice of ``language`` (``fr``, ``de_DE``…; an unknown code speaks English)."""
+    return _Voice(translations(normalize_language(language) or "en"))
+
+
+def _ferme(rules: RuleSet) -> bool:
+    """Whether the pot is the corbeille: those sentences have their own context."""
+    return rules.name == "ferme"
+
+
+def _the_pot(v: _Voice, rules: RuleSet) -> str:
+    """The pot in running text: the farm, la ferme / la corbeille, der Hof (as ``i18n.the_pot``)."""
+    if _ferme(rules):
+        return v.pgettext("pot, ferme rules", "the farm")
+    return v.pgettext("pot", "the farm")
+
+
+def _stand_word(v: _Voice, rules: RuleSet) -> str:
+    """Stand, Je m'y tiens, Ich bleibe; Basta under Lacombe (as ``i18n.stand_word``)."""
+    if rules.name == "lacombe":
+        return v.pgettext("button", "Basta")
+    return v.pgettext("button", "Stand")
+
+
+def _join(v: _Voice, names: Sequence[str]) -> str:
+    """Names as a list in running text: "Anna", "Anna and Ben", "Anna, Ben and Carla"."""
+    if len(names) < 2:
+        return "".join(names)
+    # Translators: the end of a list of names, e.g. "Anna, Ben and Carla": {names} is "Anna, Ben".
+    return v._("{names} and {last}").format(names=", ".join(names[:-1]), last=names[-1])
+
+
+# --- the banner across the table ------------------------------------------------------------
+
+
+def headline(
+    event: Event,
+    eyes: Eyes,
+    language: str,
+    *,
+    farm: int = 0,
+    farmer: int | None = None,
+    over: bool = False,
+) -> str | None:
+    """The banner across the table for ``event``, or None when the event changes no headline.
+
+    ``farm`` and ``farmer`` are the table's farm (in chips) and its farmer once the event
+    has happened; ``over`` tells that the game has ended. A deal that ends with nobody paid
+    says the farm stays for the next deal (unless the game is over); the end of the game
+    says the farm nobody won goes to its farmer, as the final standings count it.
+    """
+    v = _voice(language)
+    if isinstance(event, DealStarted):
+        return _deal_started(v, event, eyes)
+    if isinstance(event, AuctionOpened | BidMade | Passed | FarmSold | FarmerChosen):
+        return _auction(v, event, eyes)
+    if isinstance(event, TurnStarted):
+        if eyes.you(event.seat):
+            return v._("Your turn.")
+        return v._("{name}'s turn.").format(name=eyes.names[event.seat])
+    if isinstance(event, Busted):
+        if eyes.you(event.seat):
+            return v._("Over 16: you stop, and wait for the showdown.")
+        return None
+    if isinstance(event, NearestFound):
+        return _nearest(v, event, eyes)
+    if isinstance(event, FarmWon):
+        return _farm_won(v, event, eyes)
+    if isinstance(event, DealEnded):
+        if event.winner is None and event.nearest is None and not over:
+            if _ferme(eyes.rules):
+                return v.pgettext("ferme rules", "The farm of {n} stays for the next deal.").format(n=farm)
+            return v._("The farm of {n} stays for the next deal.").format(n=farm)
+        return None
+    if isinstance(event, GameEnded):
+        return _game_ended(v, eyes, farm, farmer)
+    return None
+
+
+def _deal_started(v: _Voice, event: DealStarted, eyes: Eyes) -> str:
+    ferme = _ferme(eyes.rules)
+    if event.new_farm:
+        text = (
+            v.pgettext("ferme rules", "Deal {n}: a new farm. Everyone antes a chip.")
+            if ferme
+            else v._("Deal {n}: a new farm. Everyone antes a chip.")
+        )
+    else:
+        text = (
+            v.pgettext("ferme rules", "Deal {n}: the farm stays.")
+            if ferme
+            else v._("Deal {n}: the farm stays.")
+        )
+    return text.format(n=event.deal)
+
+
+def _auction(v: _Voice, event: AuctionOpened | BidMade | Passed | FarmSold | FarmerChosen, eyes: Eyes) -> str:
+    if isinstance(event, AuctionOpened):
+        if eyes.you(event.opener):
+            return v._("The farm is for sale. You bid first.")
+        return v._("The farm is for sale. {name} bids first.").format(name=eyes.names[event.opener])
+    who = eyes.names[event.seat]
+    you = eyes.you(event.seat)
+    if isinstance(event, BidMade):
+        if you:
+            return v._("You bid {n}.").format(n=event.amount)
+        return v._("{name} bids {n}.").format(name=who, n=event.amount)
+    if isinstance(event, Passed):
+        return v._("You pass.") if you else v._("{name} passes.").format(name=who)
+    if isinstance(event, FarmSold):
+        if event.nobody_bid and you:
+            return v._("Nobody bid: you take the farm for nothing.")
+        if event.nobody_bid:
+            return v._("Nobody bid: {name} takes the farm for nothing.").format(name=who)
+        if you:
+            return v.ngettext(
+                "You buy the farm for {n} chip.", "You buy the farm for {n} chips.", event.price
+            ).format(n=event.price)
+        return v.ngettext(
+            "{name} buys the farm for {n} chip.", "{name} buys the farm for {n} chips.", event.price
+        ).format(name=who, n=event.price)
+    ferme = _ferme(eyes.rules)
+    if event.reason is FarmerReason.LOT:
+        if you:
+            return v._("You are farmer, drawn by lot.")
+        return v._("{name} is farmer, drawn by lot.").format(name=who)
+    if event.reason is FarmerReason.WINNER:
+        if you:
+            return (
+                v.pgettext("ferme rules", "You won the farm and deal.")
+                if ferme
+                else v._("You won the farm and deal.")
+            )
+        return (
+            v.pgettext("ferme rules", "{name} won the farm and deals.")
+            if ferme
+            else v._("{name} won the farm and deals.")
+        ).format(name=who)
+    if you:
+        return v._("The farm passes round: you are farmer.")
+    return v._("The farm passes round: {name} is farmer.").format(name=who)
+
+
+def _nearest(v: _Voice, event: NearestFound, eyes: Eyes) -> str:
+    if event.seat is None:
+        return v._("Everyone went over 16: nobody collects.")
+    if event.tie is not None:
+        return _tie(v, eyes, event.seat, event.total, event.tie)
+    who = eyes.names[event.seat]
+    you = eyes.you(event.seat)
+    takes_farm = eyes.rules.nearest_takes_farm
+    if you and takes_farm:
+        return v._("Nobody made 16: you are nearest with {n} and take the farm.").format(n=event.total)
+    if you:
+        return v._("Nobody made 16: you are nearest with {n}; a chip from each.").format(n=event.total)
+    if takes_farm:
+        return v._("Nobody made 16: {name} is nearest with {n} and takes the farm.").format(
+            name=who, n=event.total
+        )
+    return v._("Nobody made 16: {name} is nearest with {n}; a chip from each.").format(
+        name=who, n=event.total
+    )
+
+
+def _farm_won(v: _Voice, event: FarmWon, eyes: Eyes) -> str:
+    if event.tie is not None:
+        return _tie(v, eyes, event.seat, event.total, event.tie)
+    who = eyes.names[event.seat]
+    ferme = _ferme(eyes.rules)
+    if eyes.you(event.seat) and event.total == 16:
+        return (
+            v.pgettext("ferme rules", "You make 16 and win the farm!")
+            if ferme
+            else v._("You make 16 and win the farm!")
+        )
+    if eyes.you(event.seat):
+        # Only the French rules give the farm to a hand below 16.
+        return v.pgettext("ferme rules", "You win the farm with {n}.").format(n=event.total)
+    if event.total == 16:
+        return (
+            v.pgettext("ferme rules", "{name} makes 16 and wins the farm!")
+            if ferme
+            else v._("{name} makes 16 and wins the farm!")
+        ).format(name=who)
+    return v.pgettext("ferme rules", "{name} wins the farm with {n}.").format(name=who, n=event.total)
+
+
+def _game_ended(v: _Voice, eyes: Eyes, farm: int, farmer: int | None) -> str:
+    if farm <= 0 or farmer is None:
+        return v._("The game is over.")
+    ferme = _ferme(eyes.rules)
+    if eyes.you(farmer):
+        text = (
+            v.npgettext(
+                "ferme rules",
+                "The game is over: the farm of {n} chip goes to you, its farmer.",
+                "The game is over: the farm of {n} chips goes to you, its farmer.",
+                farm,
+            )
+            if ferme
+            else v.ngettext(
+                "The game is over: the farm of {n} chip goes to you, its farmer.",
+                "The game is over: the farm of {n} chips goes to you, its farmer.",
+                farm,
+            )
+        )
+        return text.format(n=farm)
+    text = (
+        v.npgettext(
+            "ferme rules",
+            "The game is over: the farm of {n} chip goes to its farmer, {name}.",
+            "The game is over: the farm of {n} chips goes to its farmer, {name}.",
+            farm,
+        )
+        if ferme
+        else v.ngettext(
+            "The game is over: the farm of {n} chip goes to its farmer, {name}.",
+            "The game is over: the farm of {n} chips goes to its farmer, {name}.",
+            farm,
+        )
+    )
+    return text.format(n=farm, name=eyes.names[farmer])
+
+
+# --- ties -------------------------------------------------------------------------------------
+
+
+def _tie(v: _Voice, eyes: Eyes, winner: int, total: int, tie: Tie) -> str:
+    """Who else had ``total``, why ``winner`` won, and what it won.
+
+    "Bastien and Claire both make 16: Bastien holds the 6♥ and wins the farm." The
+    sentence is built of three translated clauses that each make sense alone: the tie, the
+    deciding rule (its subject is the winner), and the prize (a verb phrase of that subject).
+    """
+    tied = [winner, tie.beaten, *(s for s in tie.rivals if s != tie.beaten)]
+    sixteen = total == 16
+    if eyes.seat in tied:
+        others = [eyes.names[s] for s in tied if s != eyes.seat]
+        names = _join(v, others)
+        if sixteen:
+            # Translators: the first half of a tie; {names} lists the others ("Claire", "Claire and Dan").
+            clause = v.ngettext("You and {names} both make {n}", "You, {names} all make {n}", len(others))
+        else:
+            # Translators: the first half of a tie; {names} lists the others ("Claire", "Claire and Dan").
+            clause = v.ngettext(
+                "You and {names} both have {n}, nearest to 16",
+                "You, {names} all have {n}, nearest to 16",
+                len(others),
+            )
+    else:
+        names = _join(v, [eyes.names[s] for s in tied])
+        if sixteen:
+            # Translators: the first half of a tie; {names} lists them all ("Bastien and Claire").
+            clause = v.ngettext("{names} both make {n}", "{names} all make {n}", len(tied) - 1)
+        else:
+            # Translators: the first half of a tie; {names} lists them all ("Bastien and Claire").
+            clause = v.ngettext(
+                "{names} both have {n}, nearest to 16", "{names} all have {n}, nearest to 16", len(tied) - 1
+            )
+    you = eyes.you(winner)
+    why = _why(v, tie, you).format(name=eyes.names[winner], suit=_symbol(tie), nine="9" + _symbol(tie))
+    prize = _prize(v, eyes.rules, you, sixteen)
+    # Translators: a tie explained, e.g. "{tie}" = "Bastien and Claire both make 16",
+    # "{why}" = "Bastien holds the 6♥", "{prize}" = "wins the farm" (the same subject as {why}).
+    return v._("{tie}: {why} and {prize}.").format(
+        tie=clause.format(names=names, n=total), why=why, prize=prize
+    )
+
+
+def _symbol(tie: Tie) -> str:
+    return tie.suit.symbol if tie.suit is not None else ""
+
+
+def _why(v: _Voice, tie: Tie, you: bool) -> str:
+    """The rule that decided, with the winner as its subject ({name}, or "you")."""
+    by = tie.by
+    if you:
+        if by is TieBreak.SIX_OF_HEARTS:
+            return v.pgettext("tie", "you hold the 6♥")
+        if by is TieBreak.FEWER_CARDS:
+            return v.pgettext("tie", "you have fewer cards")
+        if by is TieBreak.TWO_CARDS:
+            return v.pgettext("tie", "you have only two cards")
+        if by is TieBreak.BEST_NINE:
+            # Translators: {nine} is the winner's nine, e.g. "9♥".
+            return v.pgettext("tie", "you hold the best nine ({nine})")
+        if by is TieBreak.HIGHEST_CARD:
+            # Translators: {suit} is a suit symbol, e.g. "♦": the highest card of that suit.
+            return v.pgettext("tie", "you hold the highest {suit}")
+        return v.pgettext("tie", "you were served first")
+    if by is TieBreak.SIX_OF_HEARTS:
+        return v.pgettext("tie", "{name} holds the 6♥")
+    if by is TieBreak.FEWER_CARDS:
+        return v.pgettext("tie", "{name} has fewer cards")
+    if by is TieBreak.TWO_CARDS:
+        return v.pgettext("tie", "{name} has only two cards")
+    if by is TieBreak.BEST_NINE:
+        # Translators: {nine} is the winner's nine, e.g. "9♥".
+        return v.pgettext("tie", "{name} holds the best nine ({nine})")
+    if by is TieBreak.HIGHEST_CARD:
+        # Translators: {suit} is a suit symbol, e.g. "♦": the highest card of that suit.
+        return v.pgettext("tie", "{name} holds the highest {suit}")
+    return v.pgettext("tie", "{name} was served first")
+
+
+def _prize(v: _Voice, rules: RuleSet, you: bool, sixteen: bool) -> str:
+    """What the winner gets, as a verb phrase: "wins the farm", "takes a chip from each"."""
+    if not sixteen and not rules.nearest_takes_farm:
+        return (
+            v.pgettext("tie", "take a chip from each") if you else v.pgettext("tie", "takes a chip from each")
+        )
+    if _ferme(rules):
+        return (
+            v.pgettext("tie, ferme rules", "win the farm")
+            if you
+            else v.pgettext("tie, ferme rules", "wins the farm")
+        )
+    return v.pgettext("tie", "win the farm") if you else v.pgettext("tie", "wins the farm")
+
+
+# --- the word over a seat, notes beside the chips -------------------------------------------
+
+
+def bubble(event: Event, eyes: Eyes, language: str) -> str | None:
+    """The short word said over a seat: "Bid 3", "Pass", "Card!", the stand word, "done", "Over 16".
+
+    None when the event says nothing over a seat. A turn's end says "done" only to a
+    player who cannot tell a stand from a silent bust: not to that seat's own player, and
+    not to a spectator, who sees the stand or the bust itself.
+    """
+    v = _voice(language)
+    if isinstance(event, BidMade):
+        return v._("Bid {n}").format(n=event.amount)
+    if isinstance(event, Passed):
+        return v._("Pass")
+    if isinstance(event, CardDealt):
+        if event.first:
+            return None
+        # Translators: said over a seat that asks for a card; {card} is the draw word (Card).
+        return v._("{card}!").format(card=v.pgettext("button", "Card"))
+    if isinstance(event, Stood):
+        return _stand_word(v, eyes.rules)
+    if isinstance(event, TurnEnded):
+        if eyes.seat is None or eyes.you(event.seat):
+            return None
+        return v._("done")
+    if isinstance(event, Busted):
+        return v._("Over 16")
+    return None
+
+
+def thinking(language: str) -> str:
+    """Said over a seat whose player is choosing: "thinking…"."""
+    return _voice(language)._("thinking…")
+
+
+def payment_note(event: ChipsMoved, eyes: Eyes, language: str) -> str | None:
+    """The words beside chips on their way: why they move, or None (antes and nearest chips go silently).
+
+    "3 chips to the farmer: over 16", "12 chips: the farm" (la corbeille under the French
+    rules), "the price of the farm".
+    """
+    v = _voice(language)
+    n = event.amount
+    if event.reason is Reason.OVER:
+        return v.ngettext("{n} chip to the farmer: over 16", "{n} chips to the farmer: over 16", n).format(
+            n=n
+        )
+    if event.reason is Reason.FARM:
+        return v.ngettext("{n} chip: {pot}", "{n} chips: {pot}", n).format(n=n, pot=_the_pot(v, eyes.rules))
+    if event.reason is Reason.BID:
+        return v._("the price of the farm")
+    return None
+
+
+def nearest_note(event: NearestFound, eyes: Eyes, language: str) -> str | None:
+    """The note beside the nearest seat when each player pays it a chip, else None.
+
+    "nearest: a chip from each player"; None when everyone went over, or when the nearest
+    wins the farm itself (the French rules).
+    """
+    if event.seat is None or eyes.rules.nearest_takes_farm:
+        return None
+    return _voice(language)._("nearest: a chip from each player")
+
+
+def showdown_opens(language: str) -> str:
+    """The banner as the showdown begins."""
+    return _voice(language)._("Showdown: every hand is turned over.")
+
+
+# --- the ledger -----------------------------------------------------------------------------
+
+
+def reason_word(reason: Reason, rules: RuleSet, language: str) -> str:
+    """A payment's reason in the ledger's Why column: ante, price of the farm, over 16, the farm, nearest.
+
+    The farm is la corbeille under the French rules.
+    """
+    v = _voice(language)
+    if reason is Reason.ANTE:
+        return v._("ante")
+    if reason is Reason.BID:
+        return v._("price of the farm")
+    if reason is Reason.OVER:
+        return v._("over 16")
+    if reason is Reason.FARM:
+        return _the_pot(v, rules)
+    return v._("nearest")
+
+
+def farmer_mark(language: str) -> str:
+    """The mark after the farmer's name in the ledger: "· farmer"."""
+    return "· " + _voice(language)._("farmer")
+
+
+def deal_settled_title(deal: int, language: str) -> str:
+    """The ledger's title after a deal: "Deal 3 settled"."""
+    return _voice(language)._("Deal {n} settled").format(n=deal)
+
+
+def game_over_title(result: GameEnded, eyes: Eyes, language: str) -> str:
+    """The ledger's title at the end: who won, with how many chips (the standings count an unwon farm)."""
+    v = _voice(language)
+    winners = result.winners
+    best = result.standings[winners[0]]
+    if len(winners) == 1:
+        if eyes.you(winners[0]):
+            return v._("Game over: you win with {n} chips!").format(n=best)
+        return v._("Game over: {name} wins with {n} chips.").format(name=eyes.names[winners[0]], n=best)
+    names = _join(v, [eyes.names[s] for s in winners])
+    return v._("Game over: a tie between {names} ({n} chips).").format(names=names, n=best)
