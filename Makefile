@@ -17,7 +17,7 @@ play: $(STAMP)
 
 lint: $(STAMP)
 	$(BIN)/ruff check .
-	$(BIN)/mypy --strict game
+	$(BIN)/mypy --strict game scenes tools
 
 test: lint
 	$(BIN)/python -m pytest

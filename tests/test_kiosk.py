@@ -421,3 +421,25 @@ def test_the_kiosks_text_cache_stays_small_whatever_new_words_come(kiosk: KioskA
     for n in range(3 * TEXT_CACHE):
         kiosk.text.render(f"Anne bids {n}.", 20)
     assert len(kiosk.text._surfaces) <= TEXT_CACHE
+
+
+def test_a_visitors_table_names_the_keys_that_work_in_a_kiosk(kiosk: KioskApp) -> None:
+    kiosk.step(DT, [key(pygame.K_RETURN)])
+    run(kiosk, 1.0)
+    scene = kiosk.stack.top
+    assert isinstance(scene, TableScene)
+    hints = scene.hints()
+    assert "Esc: pause" in hints
+    assert "Esc: menu" not in hints and "F11" not in hints
+    run(kiosk, 0.5, [key(pygame.K_ESCAPE)])
+    assert isinstance(kiosk.stack.top, KioskPauseScene)
+
+
+def test_the_demo_offers_no_keys_and_takes_no_pause(kiosk: KioskApp) -> None:
+    until(kiosk, ("auction", "deal"))
+    scene = kiosk.stack.top
+    assert isinstance(scene, TableScene)
+    assert "Esc" not in scene.hints()
+    scene.nav.pause(scene.session)
+    kiosk.step(DT, [])
+    assert kiosk.stack.top is scene

@@ -21,9 +21,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from game.ai import LEVELS, PERSONALITIES, make_agent
 from game.engine import MAX_SEATS, MIN_SEATS, Game, Phase
-from game.rules import rules_named
+from game.rules import RULE_KEYS, rules_named
 
-RULES = ("foster", "lacombe", "ferme", "foster+rotating", "lacombe+rotating")
+RULES = RULE_KEYS
 
 
 def percentile(sorted_values: Sequence[float], q: float) -> float:

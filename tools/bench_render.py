@@ -38,6 +38,8 @@ def measure(size: tuple[int, int], players: int, deals: int) -> dict[str, object
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     sys.path.insert(0, str(ROOT))
+    import pygame
+
     from game.events import FARM
     from scenes.app.loop import App
     from scenes.screens.menu import MenuScene
@@ -51,10 +53,10 @@ def measure(size: tuple[int, int], players: int, deals: int) -> dict[str, object
     app = App(Settings(animation_speed="normal"), size)
     times: dict[str, list[float]] = {}
 
-    def step(events: list[object], label: str | None = None) -> None:
+    def step(events: list[pygame.event.Event], label: str | None = None) -> None:
         name = label or (app.stack.top.name if app.stack.top is not None else "none")
         t0 = time.perf_counter()
-        app.step(dt, events)  # type: ignore[arg-type]
+        app.step(dt, events)
         times.setdefault(name, []).append((time.perf_counter() - t0) * 1000)
 
     app.stack.push(MenuScene(app, Screens(app)))

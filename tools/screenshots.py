@@ -168,7 +168,7 @@ def tour(
     app.step(DT, [])
     start_game(app, Setup.for_players(players, rules, seed=seed + 1, deals=5))
     run_until(app, lambda: top_name(app) == "ledger")
-    run_until(app, lambda: top_name(app) == "auction")
+    run_until(app, lambda: top_name(app) != "ledger")
     run_until(app, lambda: top_name(app) == "ledger")
     app.keeper.leave(app.stack.top.session)  # type: ignore[union-attr]
     app.stack.reset(MenuScene(app, Screens(app)))

@@ -21,7 +21,8 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
-from game.rules import RULE_NAMES
+from game.limits import DEALS, DEFAULT_DEALS, PLAYERS
+from game.rules import ROTATABLE, RULE_NAMES, can_rotate
 
 SPEEDS = ("slow", "normal", "fast", "instant")
 NO_DISPLAY = "farmer: cannot open a window ({why}); run it on a desktop, or set DISPLAY."
@@ -86,15 +87,21 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument(
         "--players",
         type=int,
-        choices=range(3, 11),
+        choices=PLAYERS.values,
         metavar="N",
-        help="start a game at once with N players (3-10), you at the bottom",
+        help=f"start a game at once with N players ({PLAYERS.low}-{PLAYERS.high}), you at the bottom",
     )
     p.add_argument("--rules", choices=RULE_NAMES, help="rule set for a game started at once (default foster)")
-    p.add_argument("--rotating", action="store_true", help="the rotating farm (foster and lacombe only)")
+    p.add_argument(
+        "--rotating", action="store_true", help=f"the rotating farm ({' and '.join(ROTATABLE)} only)"
+    )
     p.add_argument("--seed", type=int, help="shuffle seed, for a game that can be replayed")
     p.add_argument(
-        "--deals", type=int, default=10, metavar="N", help="length of the game in deals (default 10)"
+        "--deals",
+        type=int,
+        default=DEFAULT_DEALS,
+        metavar="N",
+        help=f"length of the game in deals ({DEALS.low}-{DEALS.high}, default {DEFAULT_DEALS})",
     )
     p.add_argument("--speed", choices=SPEEDS, help="animation speed (default: the settings', else normal)")
     p.add_argument(
@@ -118,10 +125,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Run the game; returns the exit status."""
     p = parser()
     args = p.parse_args(argv)
-    if args.rotating and args.rules == "ferme":
-        p.error("--rotating is an option of foster and lacombe, not ferme")
-    if args.deals < 1:
-        p.error("--deals must be at least 1")
+    if args.rotating and not can_rotate(args.rules or RULE_NAMES[0]):
+        p.error(f"--rotating is an option of {' and '.join(ROTATABLE)}, not {args.rules}")
+    if args.deals not in DEALS:
+        p.error(f"--deals must be from {DEALS.low} to {DEALS.high}")
     if args.kiosk or args.demo:
         from scenes.kiosk.run import run_kiosk
 

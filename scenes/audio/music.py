@@ -104,7 +104,7 @@ def score() -> list[tuple[float, int, float, float]]:
     return notes
 
 
-def pluck(note: int, seconds: float, rate: int = RATE, seed: int = 0) -> Iterator[array]:
+def pluck(note: int, seconds: float, rate: int = RATE, seed: int = 0) -> Iterator[array[float]]:
     """A plucked string sounding MIDI ``note`` for ``seconds``, in pieces of about :data:`SLICE` samples.
 
     A burst of smoothed noise one period long goes round a delay line whose filter
@@ -150,7 +150,7 @@ def pluck(note: int, seconds: float, rate: int = RATE, seed: int = 0) -> Iterato
             piece = array("f")
 
 
-def render_steps(rate: int = RATE) -> Iterator[array | None]:
+def render_steps(rate: int = RATE) -> Iterator[array[int] | None]:
     """Render the loop a slice at a time: yields None while working, then the finished 16-bit samples.
 
     Each string is plucked once, as long as its longest note, and every note of it is
@@ -162,7 +162,7 @@ def render_steps(rate: int = RATE) -> Iterator[array | None]:
     longest: dict[int, float] = {}
     for _start, note, seconds, _loud in notes:
         longest[note] = max(longest.get(note, 0.0), seconds)
-    strings: dict[int, array] = {}
+    strings: dict[int, array[float]] = {}
     for note, seconds in longest.items():
         strings[note] = array("f")
         for piece in pluck(note, seconds, rate):
@@ -204,7 +204,7 @@ def render_steps(rate: int = RATE) -> Iterator[array | None]:
     yield samples
 
 
-def render(rate: int = RATE) -> array:
+def render(rate: int = RATE) -> array[int]:
     """The whole loop at once, as signed 16-bit mono samples at ``rate`` Hz."""
     for result in render_steps(rate):
         if result is not None:
@@ -212,7 +212,7 @@ def render(rate: int = RATE) -> array:
     raise AssertionError("the renderer ended without a result")
 
 
-def to_wav(samples: array, rate: int = RATE) -> bytes:
+def to_wav(samples: array[int], rate: int = RATE) -> bytes:
     """``samples`` (16-bit mono) as the bytes of a WAV file."""
     out = io.BytesIO()
     with wave.open(out, "wb") as w:
@@ -240,7 +240,7 @@ class MusicPlayer:
         self.muted = muted
         self.playing = False
         """Whether the loop has been started on ``pygame.mixer.music``."""
-        self._work: Iterator[array | None] | None = None
+        self._work: Iterator[array[int] | None] | None = None
         self._file: io.BytesIO | None = None
         """The WAV being played; the mixer reads it while playing, so it is kept."""
         self.available = pygame.mixer.get_init() is not None

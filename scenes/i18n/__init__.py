@@ -28,6 +28,7 @@ import struct
 from collections.abc import Mapping
 from pathlib import Path
 
+from game.rules import RuleSet, rules_named
 from scenes.i18n import numbers
 
 DOMAIN = "farmer"
@@ -274,30 +275,76 @@ def farmer_title() -> str:
     return pgettext("role", "Farmer")
 
 
-def pot_name(rules_name: str) -> str:
+class Voice:
+    """One language's translations, called by the names the message extractor looks for.
+
+    ``tools/i18n.py`` finds messages in calls named ``_``, ``ngettext``, ``pgettext`` and
+    ``npgettext``; these methods keep those names, so a sentence written for a voice is
+    extracted into the catalogues while its language stays an argument, not the global one.
+    """
+
+    __slots__ = ("_t",)
+
+    def __init__(self, translations: gettext.NullTranslations) -> None:
+        """The voice of ``translations``."""
+        self._t = translations
+
+    def _(self, message: str) -> str:
+        """``message`` in this voice's language."""
+        return self._t.gettext(message)
+
+    def ngettext(self, singular: str, plural: str, n: int) -> str:
+        """The singular or plural form for ``n``."""
+        return self._t.ngettext(singular, plural, n)
+
+    def pgettext(self, context: str, message: str) -> str:
+        """``message`` as meant in ``context``."""
+        return self._t.pgettext(context, message)
+
+    def npgettext(self, context: str, singular: str, plural: str, n: int) -> str:
+        """:meth:`ngettext` with a context."""
+        return self._t.npgettext(context, singular, plural, n)
+
+
+def voice(language: str | None = None) -> Voice:
+    """The voice of ``language`` (an unknown code speaks English); None: the current language's."""
+    if language is None:
+        return Voice(_current)
+    return Voice(translations(normalize_language(language) or "en"))
+
+
+def _rule_set(rules: RuleSet | str) -> RuleSet:
+    """The rule set itself, for a name such as ``lacombe+rotating``."""
+    return rules if isinstance(rules, RuleSet) else rules_named(rules.partition("+")[0])
+
+
+def pot_name(rules: RuleSet | str, v: Voice | None = None) -> str:
     """The pot as a label: Farm, Ferme (Corbeille under the ferme rules), Hof."""
-    if _base_rules(rules_name) == "ferme":
-        return pgettext("pot, ferme rules", "Farm")
-    return pgettext("pot", "Farm")
+    v = v or voice()
+    if _rule_set(rules).pot_is_corbeille:
+        return v.pgettext("pot, ferme rules", "Farm")
+    return v.pgettext("pot", "Farm")
 
 
-def the_pot(rules_name: str) -> str:
+def the_pot(rules: RuleSet | str, v: Voice | None = None) -> str:
     """The pot in running text, with its article: the farm, la ferme / la corbeille, der Hof."""
-    if _base_rules(rules_name) == "ferme":
-        return pgettext("pot, ferme rules", "the farm")
-    return pgettext("pot", "the farm")
+    v = v or voice()
+    if _rule_set(rules).pot_is_corbeille:
+        return v.pgettext("pot, ferme rules", "the farm")
+    return v.pgettext("pot", "the farm")
 
 
-def draw_word() -> str:
+def draw_word(v: Voice | None = None) -> str:
     """What a player says to draw a card (the button): Card, Carte, Karte."""
-    return pgettext("button", "Card")
+    return (v or voice()).pgettext("button", "Card")
 
 
-def stand_word(rules_name: str) -> str:
+def stand_word(rules: RuleSet | str, v: Voice | None = None) -> str:
     """What a player says to stand (the button): Stand, Je m'y tiens, Ich bleibe; Basta under Lacombe."""
-    if _base_rules(rules_name) == "lacombe":
-        return pgettext("button", "Basta")
-    return pgettext("button", "Stand")
+    v = v or voice()
+    if _rule_set(rules).stand_is_basta:
+        return v.pgettext("button", "Basta")
+    return v.pgettext("button", "Stand")
 
 
 def six_of_hearts() -> str:

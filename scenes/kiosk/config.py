@@ -12,11 +12,13 @@ from dataclasses import dataclass, fields, replace
 from pathlib import Path
 from typing import Any
 
+from game.limits import DEALS, PLAYERS
+from game.rules import RULE_NAMES
+
 log = logging.getLogger("farmer.kiosk")
 
 SPEEDS = ("slow", "normal", "fast")
 LANGUAGES = ("system", "en", "fr", "de")
-RULES = ("foster", "lacombe", "ferme")
 KEY_NAMES = ("ctrl", "alt", "shift", "meta")
 
 
@@ -57,11 +59,11 @@ _CHECKS: dict[str, Any] = {
     "idle_timeout": (float, 5.0, 3600.0),
     "countdown": (float, 3.0, 120.0),
     "exit_hold": (float, 0.5, 30.0),
-    "players": (int, 3, 10),
-    "deals": (int, 1, 100),
+    "players": (int, PLAYERS.low, PLAYERS.high),
+    "deals": (int, DEALS.low, DEALS.high),
     "demo_speed": SPEEDS,
     "language": LANGUAGES,
-    "rules": RULES,
+    "rules": RULE_NAMES,
     "sound": bool,
     "drift": bool,
 }

@@ -9,6 +9,7 @@ from __future__ import annotations
 import pygame
 
 from game.cards import Card
+from game.rules import RULE_NAMES
 from scenes.app.loop import App
 from scenes.app.stack import Scene
 from scenes.i18n import _, rules_label
@@ -16,7 +17,6 @@ from scenes.screens.howto_content import howto_sections
 from scenes.ui.art import GOLD, INK
 from scenes.ui.widgets import Button, FocusGroup, draw_hints, draw_panel
 
-RULE_ORDER = ("foster", "lacombe", "ferme")
 """The rule sets How to play can explain; ← and → switch between them."""
 
 
@@ -30,7 +30,7 @@ class HowToScene(Scene):
     def __init__(self, app: App, rules: str | None = None, rotating: bool = False) -> None:
         """The rules of ``rules`` (default foster), with the rotating farm if ``rotating``."""
         super().__init__(app)
-        self.rules = rules if rules in RULE_ORDER else "foster"
+        self.rules = rules if rules in RULE_NAMES else "foster"
         self.rotating = False
         self.scroll = 0.0
         self.group = FocusGroup([Button(lambda: _("Back"), self.back, primary=True)])
@@ -74,7 +74,7 @@ class HowToScene(Scene):
                 self.scroll -= self.panel.h * 0.8
             elif event.key in (pygame.K_LEFT, pygame.K_RIGHT):
                 step_rules = 1 if event.key == pygame.K_RIGHT else -1
-                self.rules = RULE_ORDER[(RULE_ORDER.index(self.rules) + step_rules) % len(RULE_ORDER)]
+                self.rules = RULE_NAMES[(RULE_NAMES.index(self.rules) + step_rules) % len(RULE_NAMES)]
                 self.rotating = False
                 self.scroll = 0.0
             elif event.key == pygame.K_HOME:

@@ -6,9 +6,12 @@ opponent (a name to type and a level). The human sits at seat 0.
 
 from __future__ import annotations
 
+from functools import partial
+
 import pygame
 
-from game.rules import RULE_NAMES
+from game.limits import DEALS, PLAYERS
+from game.rules import RULE_NAMES, can_rotate
 from scenes.app.loop import App
 from scenes.i18n import _, ngettext, rules_label
 from scenes.screens.panels import PanelScene
@@ -17,7 +20,7 @@ from scenes.table.session import DEFAULT_NAMES, LEVEL_LABELS, LEVELS, Session, S
 from scenes.ui.art import INK
 from scenes.ui.widgets import Button, Choice, Stepper, TextField, Widget
 
-MAX_PLAYERS = 10
+MAX_PLAYERS = PLAYERS.high
 
 
 class NewGameScene(PanelScene):
@@ -32,7 +35,7 @@ class NewGameScene(PanelScene):
         self.nav = nav
         s = app.settings
         if setup is None:
-            setup = Setup.for_players(s.players, s.rules, s.rotating and s.rules != "ferme", s.deals)
+            setup = Setup.for_players(s.players, s.rules, s.rotating and can_rotate(s.rules), s.deals)
             setup.levels = [s.ai_level] * s.players
         base = setup
         self.players = len(base.names)
@@ -50,25 +53,25 @@ class NewGameScene(PanelScene):
     def build(self) -> list[Widget]:
         """The game's choices, then one name and level per opponent."""
         self.players_w = Stepper(
-            lambda: _("Players"), 3, MAX_PLAYERS, lambda: self.players, self._set_players
+            lambda: _("Players"), PLAYERS.low, MAX_PLAYERS, lambda: self.players, self._set_players
         )
         self.you = TextField(lambda: _("Your name"), lambda: self.names[0], lambda v: self._set_name(0, v))
         self.rules_w = Choice(
             lambda: _("Rules"),
-            [(r, lambda r=r: rules_label(r)) for r in RULE_NAMES],
+            [(r, partial(rules_label, r)) for r in RULE_NAMES],
             lambda: self.rules,
             self._set_rules,
         )
         self.rotating_w = Choice(
             lambda: _("Rotating farm"),
             [(False, lambda: _("No")), (True, lambda: _("Yes"))],
-            lambda: self.rotating and self.rules != "ferme",
+            lambda: self.rotating and can_rotate(self.rules),
             self._set_rotating,
         )
         self.deals_w = Stepper(
             lambda: _("Length"),
-            1,
-            60,
+            DEALS.low,
+            DEALS.high,
             lambda: self.deals,
             self._set_deals,
             fmt=lambda n: ngettext("{n} deal", "{n} deals", n).format(n=n),
@@ -78,23 +81,27 @@ class NewGameScene(PanelScene):
         self.left = [self.players_w, self.you, self.rules_w, self.rotating_w, self.deals_w]
         self.opponents: list[tuple[TextField, Choice]] = []
         for seat in range(1, MAX_PLAYERS):
-            name = TextField(
-                lambda seat=seat: _("Player {n}").format(n=seat + 1),
-                lambda seat=seat: self.names[seat],
-                lambda v, seat=seat: self._set_name(seat, v),
-            )
-            level = Choice(
-                lambda: _("Level"),
-                [(lv, lambda lv=lv: _(LEVEL_LABELS[lv])) for lv in LEVELS],
-                lambda seat=seat: self.levels[seat],
-                lambda v, seat=seat: self._set_level(seat, v),
-            )
-            self.opponents.append((name, level))
+            self.opponents.append(self._opponent(seat))
         widgets: list[Widget] = [*self.left]
         for pair in self.opponents:
             widgets.extend(pair)
         widgets += [self.start, self.cancel]
         return widgets
+
+    def _opponent(self, seat: int) -> tuple[TextField, Choice]:
+        """The name and level fields of the opponent at ``seat``."""
+        name = TextField(
+            lambda: _("Player {n}").format(n=seat + 1),
+            lambda: self.names[seat],
+            lambda v: self._set_name(seat, v),
+        )
+        level = Choice(
+            lambda: _("Level"),
+            [(lv, partial(_, LEVEL_LABELS[lv])) for lv in LEVELS],
+            lambda: self.levels[seat],
+            lambda v: self._set_level(seat, v),
+        )
+        return name, level
 
     def enter(self) -> None:
         """Lay out, focus Start."""
@@ -103,7 +110,7 @@ class NewGameScene(PanelScene):
         self.group.set_focus(self.start)
 
     def _refresh(self) -> None:
-        self.rotating_w.enabled = self.rules != "ferme"
+        self.rotating_w.enabled = can_rotate(self.rules)
         for i, (name, level) in enumerate(self.opponents):
             name.visible = level.visible = i + 1 < self.players
 
@@ -137,7 +144,7 @@ class NewGameScene(PanelScene):
             names,
             self.levels[: self.players],
             self.rules,
-            self.rotating and self.rules != "ferme",
+            self.rotating and can_rotate(self.rules),
             self.deals,
             self.seed,
             0,

@@ -8,10 +8,13 @@ Reachable from the main menu and from the pause overlay.
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 import pygame
 
+from game.limits import DEALS, PLAYERS
+from game.rules import can_rotate
 from scenes.app.loop import App
 from scenes.i18n import _, default_language, format_percent, language_name, ngettext, rules_label
 from scenes.screens.panels import PanelScene
@@ -69,14 +72,14 @@ class SettingsScene(PanelScene):
             sizes.append((s.window_width, s.window_height))
         self.size_w = Choice(
             lambda: _("Window size"),
-            [(size, lambda size=size: f"{size[0]} × {size[1]}") for size in sizes],
+            [(size, partial("{0[0]} × {0[1]}".format, size)) for size in sizes],
             lambda: (self.app.settings.window_width, self.app.settings.window_height),
             lambda size: self.app.update_settings(window_width=size[0], window_height=size[1]),
         )
         languages: list[tuple[Any, Message]] = [
             ("system", lambda: _("System ({name})").format(name=language_name(default_language())))
         ]
-        languages += [(code, lambda code=code: language_name(code)) for code in CHOICES["language"][1:]]
+        languages += [(code, partial(language_name, code)) for code in CHOICES["language"][1:]]
         self.left = [
             self.window_w,
             self.size_w,
@@ -84,7 +87,7 @@ class SettingsScene(PanelScene):
             self._choice(
                 lambda: _("Animation speed"),
                 "animation_speed",
-                [(sp.key, lambda sp=sp: _(sp.label)) for sp in Speed],
+                [(sp.key, partial(_, sp.label)) for sp in Speed],
             ),
             self._choice(
                 lambda: _("Text size"), "large_text", _yes_no(lambda: _("Large"), lambda: _("Normal"))
@@ -92,12 +95,12 @@ class SettingsScene(PanelScene):
             self._choice(
                 lambda: _("Sound volume"),
                 "sound_volume",
-                [(v, lambda v=v: format_percent(v / 100, 0)) for v in VOLUMES],
+                [(v, partial(format_percent, v / 100, 0)) for v in VOLUMES],
             ),
             self._choice(
                 lambda: _("Music volume"),
                 "music_volume",
-                [(v, lambda v=v: format_percent(v / 100, 0)) for v in VOLUMES],
+                [(v, partial(format_percent, v / 100, 0)) for v in VOLUMES],
             ),
             self._choice(lambda: _("Sound"), "mute", _yes_no(lambda: _("Off"), lambda: _("On"))),
             self._choice(
@@ -128,25 +131,25 @@ class SettingsScene(PanelScene):
             self._choice(
                 lambda: _("Rules of a new game"),
                 "rules",
-                [(r, lambda r=r: rules_label(r)) for r in CHOICES["rules"]],
+                [(r, partial(rules_label, r)) for r in CHOICES["rules"]],
             ),
             self.rotating_w,
             Stepper(
                 lambda: _("Players"),
-                3,
-                10,
+                PLAYERS.low,
+                PLAYERS.high,
                 lambda: self.app.settings.players,
                 self._setter("players"),
             ),
             self._choice(
                 lambda: _("Opponents' level"),
                 "ai_level",
-                [(lv, lambda lv=lv: _(LEVEL_LABELS[lv])) for lv in LEVELS],
+                [(lv, partial(_, LEVEL_LABELS[lv])) for lv in LEVELS],
             ),
             Stepper(
                 lambda: _("Length"),
-                1,
-                60,
+                DEALS.low,
+                DEALS.high,
                 lambda: self.app.settings.deals,
                 self._setter("deals"),
                 fmt=lambda n: ngettext("{n} deal", "{n} deals", n).format(n=n),
@@ -167,7 +170,7 @@ class SettingsScene(PanelScene):
 
     def _refresh(self) -> None:
         self.size_w.enabled = not self.app.settings.fullscreen
-        self.rotating_w.enabled = self.app.settings.rules != "ferme"
+        self.rotating_w.enabled = can_rotate(self.app.settings.rules)
 
     def resize(self, size: tuple[int, int]) -> None:
         """Two columns under their headings, Back centred below."""

@@ -4,6 +4,8 @@ with a small chart of the chips at the end of each recent game.
 
 from __future__ import annotations
 
+from functools import partial
+
 import pygame
 
 from game.rules import RULE_NAMES
@@ -55,7 +57,7 @@ class StatisticsScene(PanelScene):
     def build(self) -> list[Widget]:
         """The rule set to show, and Back."""
         options = [(ALL, lambda: _("All rule sets"))]
-        options += [(r, lambda r=r: rules_label(r)) for r in RULE_NAMES]
+        options += [(r, partial(rules_label, r)) for r in RULE_NAMES]
         self.choice = Choice(lambda: _("Rules"), options, lambda: self.rules, self._set_rules)
         self.back_button = Button(lambda: _("Back"), self.back, primary=True)
         return [self.choice, self.back_button]

@@ -15,6 +15,9 @@ from enum import Enum
 from pathlib import Path
 from typing import Any
 
+from game.limits import DEALS, PLAYERS
+from game.match import LEVELS
+from game.rules import RULE_NAMES
 from scenes.i18n import N_
 from scenes.store.files import config_dir, keep_bad_copy, read_json, write_json
 
@@ -57,16 +60,16 @@ CHOICES: dict[str, tuple[str, ...]] = {
     "animation_speed": tuple(s.key for s in Speed),
     "card_back": ("red", "blue", "green"),
     "felt": ("green", "blue", "red"),
-    "rules": ("foster", "lacombe", "ferme"),
-    "ai_level": ("easy", "normal", "expert"),
+    "rules": RULE_NAMES,
+    "ai_level": LEVELS,
 }
 """Settings that take one of a few words."""
 
 RANGES: dict[str, tuple[int, int]] = {
     "sound_volume": (0, 100),
     "music_volume": (0, 100),
-    "players": (3, 10),
-    "deals": (1, 60),
+    "players": (PLAYERS.low, PLAYERS.high),
+    "deals": (DEALS.low, DEALS.high),
     "window_width": (320, 16384),
     "window_height": (200, 16384),
 }

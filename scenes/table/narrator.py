@@ -16,7 +16,6 @@ is explained: who else had it, and the rule that decided (see :class:`game.ranki
 from __future__ import annotations
 
 import functools
-import gettext
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -43,7 +42,7 @@ from game.events import (
 )
 from game.ranking import Tie, TieBreak
 from game.rules import RuleSet
-from scenes.i18n import normalize_language, translations
+from scenes.i18n import Voice, stand_word, the_pot, voice
 
 __all__ = [
     "Eyes",
@@ -77,58 +76,28 @@ class Eyes:
         return seat is not None and seat == self.seat
 
 
-class _Voice:
-    """One language's translations, called by the names the message extractor looks for.
-
-    ``tools/i18n.py`` finds messages in calls named ``_``, ``ngettext``, ``pgettext`` and
-    ``npgettext``; these methods keep those names so that every sentence below is extracted
-    into the catalogues, while the language stays an argument rather than a global.
-    """
-
-    __slots__ = ("_t",)
-
-    def __init__(self, translations: gettext.NullTranslations) -> None:
-        self._t = translations
-
-    def _(self, message: str) -> str:
-        return self._t.gettext(message)
-
-    def ngettext(self, singular: str, plural: str, n: int) -> str:
-        return self._t.ngettext(singular, plural, n)
-
-    def pgettext(self, context: str, message: str) -> str:
-        return self._t.pgettext(context, message)
-
-    def npgettext(self, context: str, singular: str, plural: str, n: int) -> str:
-        return self._t.npgettext(context, singular, plural, n)
-
-
 @functools.cache
-def _voice(language: str) -> _Voice:
-    """The voice of ``language`` (``fr``, ``de_DE``…; an unknown code speaks English)."""
-    return _Voice(translations(normalize_language(language) or "en"))
+def _voice(language: str) -> Voice:
+    """The voice of ``language`` (an unknown code speaks English)."""
+    return voice(language)
 
 
 def _ferme(rules: RuleSet) -> bool:
     """Whether the pot is the corbeille: those sentences have their own context."""
-    return rules.name == "ferme"
+    return rules.pot_is_corbeille
 
 
-def _the_pot(v: _Voice, rules: RuleSet) -> str:
-    """The pot in running text: the farm, la ferme / la corbeille, der Hof (as ``i18n.the_pot``)."""
-    if _ferme(rules):
-        return v.pgettext("pot, ferme rules", "the farm")
-    return v.pgettext("pot", "the farm")
+def _the_pot(v: Voice, rules: RuleSet) -> str:
+    """The pot in running text: the farm, la ferme / la corbeille, der Hof."""
+    return the_pot(rules, v)
 
 
-def _stand_word(v: _Voice, rules: RuleSet) -> str:
-    """Stand, Je m'y tiens, Ich bleibe; Basta under Lacombe (as ``i18n.stand_word``)."""
-    if rules.name == "lacombe":
-        return v.pgettext("button", "Basta")
-    return v.pgettext("button", "Stand")
+def _stand_word(v: Voice, rules: RuleSet) -> str:
+    """Stand, Je m'y tiens, Ich bleibe; Basta under Lacombe."""
+    return stand_word(rules, v)
 
 
-def _join(v: _Voice, names: Sequence[str]) -> str:
+def _join(v: Voice, names: Sequence[str]) -> str:
     """Names as a list in running text: "Anna", "Anna and Ben", "Anna, Ben and Carla"."""
     if len(names) < 2:
         return "".join(names)
@@ -183,7 +152,7 @@ def headline(
     return None
 
 
-def _deal_started(v: _Voice, event: DealStarted, eyes: Eyes) -> str:
+def _deal_started(v: Voice, event: DealStarted, eyes: Eyes) -> str:
     ferme = _ferme(eyes.rules)
     if event.new_farm:
         text = (
@@ -200,7 +169,7 @@ def _deal_started(v: _Voice, event: DealStarted, eyes: Eyes) -> str:
     return text.format(n=event.deal)
 
 
-def _auction(v: _Voice, event: AuctionOpened | BidMade | Passed | FarmSold | FarmerChosen, eyes: Eyes) -> str:
+def _auction(v: Voice, event: AuctionOpened | BidMade | Passed | FarmSold | FarmerChosen, eyes: Eyes) -> str:
     if isinstance(event, AuctionOpened):
         if eyes.you(event.opener):
             return v._("The farm is for sale. You bid first.")
@@ -247,7 +216,7 @@ def _auction(v: _Voice, event: AuctionOpened | BidMade | Passed | FarmSold | Far
     return v._("The farm passes round: {name} is farmer.").format(name=who)
 
 
-def _nearest(v: _Voice, event: NearestFound, eyes: Eyes) -> str:
+def _nearest(v: Voice, event: NearestFound, eyes: Eyes) -> str:
     if event.seat is None:
         return v._("Everyone went over 16: nobody collects.")
     if event.tie is not None:
@@ -268,7 +237,7 @@ def _nearest(v: _Voice, event: NearestFound, eyes: Eyes) -> str:
     )
 
 
-def _farm_won(v: _Voice, event: FarmWon, eyes: Eyes) -> str:
+def _farm_won(v: Voice, event: FarmWon, eyes: Eyes) -> str:
     if event.tie is not None:
         return _tie(v, eyes, event.seat, event.total, event.tie)
     who = eyes.names[event.seat]
@@ -291,7 +260,7 @@ def _farm_won(v: _Voice, event: FarmWon, eyes: Eyes) -> str:
     return v.pgettext("ferme rules", "{name} wins the farm with {n}.").format(name=who, n=event.total)
 
 
-def _game_ended(v: _Voice, eyes: Eyes, farm: int, farmer: int | None) -> str:
+def _game_ended(v: Voice, eyes: Eyes, farm: int, farmer: int | None) -> str:
     if farm <= 0 or farmer is None:
         return v._("The game is over.")
     ferme = _ferme(eyes.rules)
@@ -331,7 +300,7 @@ def _game_ended(v: _Voice, eyes: Eyes, farm: int, farmer: int | None) -> str:
 # --- ties -------------------------------------------------------------------------------------
 
 
-def _tie(v: _Voice, eyes: Eyes, winner: int, total: int, tie: Tie) -> str:
+def _tie(v: Voice, eyes: Eyes, winner: int, total: int, tie: Tie) -> str:
     """Who else had ``total``, why ``winner`` won, and what it won.
 
     "Bastien and Claire both make 16: Bastien holds the 6♥ and wins the farm." The
@@ -377,7 +346,7 @@ def _symbol(tie: Tie) -> str:
     return tie.suit.symbol if tie.suit is not None else ""
 
 
-def _why(v: _Voice, tie: Tie, you: bool) -> str:
+def _why(v: Voice, tie: Tie, you: bool) -> str:
     """The rule that decided, with the winner as its subject ({name}, or "you")."""
     by = tie.by
     if you:
@@ -409,7 +378,7 @@ def _why(v: _Voice, tie: Tie, you: bool) -> str:
     return v.pgettext("tie", "{name} was served first")
 
 
-def _prize(v: _Voice, rules: RuleSet, you: bool, sixteen: bool) -> str:
+def _prize(v: Voice, rules: RuleSet, you: bool, sixteen: bool) -> str:
     """What the winner gets, as a verb phrase: "wins the farm", "takes a chip from each"."""
     if not sixteen and not rules.nearest_takes_farm:
         return (

@@ -218,14 +218,15 @@ class TableScene(Scene):
         return self.handler.handle(event)
 
     def hints(self) -> str:
-        """The keys that work here: the stage's, skipping, Escape, full screen."""
+        """The keys that work here: the stage's own, or skipping and full screen; then Escape."""
         parts = self.handler.keys()
-        if self.stage not in (Stage.LEDGER, Stage.FINAL) and not self.handler.prompt:
-            parts.append(_("Space: skip animation"))
+        plain = not parts and self.stage not in (Stage.LEDGER, Stage.FINAL)
+        if plain:
+            parts = [_("Space: skip animation")]
         escape = self.nav.escape_hint()
         if escape:
             parts.append(escape)
-        if not self.app.locked and self.handler.prompt is None:
+        if plain and not self.app.locked:
             parts.append(_("F11: full screen"))
         return " · ".join(parts)
 
@@ -273,7 +274,7 @@ class TableScene(Scene):
             self._still = (key, surface.copy())
 
     def draw_header(self, surface: pygame.Surface) -> None:
-        """Deal number and rules on the left; on the right, the keys of the screen on top."""
+        """Deal number and rules on the left; on the right, the keys that work here (when on top)."""
         lay = self.table.layout
         header = lay.header
         surface.fill((8, 28, 18), header)  # opaque: an overlay's header covers the one beneath
@@ -289,8 +290,8 @@ class TableScene(Scene):
         if self.session.replay:
             left = _("Replay of a logged game") + " · " + left
         pad = round(12 * lay.u)
-        top = self.app.stack.top
-        hints = top.hints() if top is not None else ""
+        # The keys are those of the screen on top; an overlay (the pause menu) shows its own.
+        hints = self.hints() if self.app.stack.top is self else ""
         hint_w = self.app.text.size(hints, fs)[0]
         room = header.w - 3 * pad - hint_w
         left = self.app.text.ellipsize(left, fs, max(room, header.w // 3), "bold")

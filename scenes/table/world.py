@@ -149,7 +149,7 @@ class Table:
         if place == FARM:
             r = self.layout.farm
             return (r.centerx, r.centery - r.h * 0.12)
-        return self.layout.seat(place).stack.center  # type: ignore[arg-type]
+        return self.layout.seat(place).stack.center
 
     def deck_pos(self) -> tuple[float, float]:
         """The centre of the deck's top card."""
@@ -371,7 +371,7 @@ class Table:
         if place == FARM:
             self.farm += delta
         else:
-            self.seats[place].chips += delta  # type: ignore[index]
+            self.seats[place].chips += delta
 
     def sync(self) -> None:
         """Snap every number to the engine (after a skip, or when the screen starts)."""

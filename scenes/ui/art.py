@@ -321,7 +321,7 @@ class Art:
     def felt(self, size: tuple[int, int], table: pygame.Rect | None) -> pygame.Surface:
         """The static background: felt, texture, the oval table's rim (when ``table``) and vignette."""
         key = (size[0], size[1], *(table or pygame.Rect(0, 0, 0, 0)))
-        surf = self._felt.get(key)  # type: ignore[arg-type]
+        surf = self._felt.get(key)
         if surf is not None:
             return surf
         if self._felt:  # one window-sized layer at a time: each is 8 MB at 1920 × 1080
@@ -343,7 +343,7 @@ class Art:
             for x in range(0, w, tile.get_width()):
                 surf.blit(tile, (x, y))
         surf.blit(self._vignette(size), (0, 0))
-        self._felt[key] = surf  # type: ignore[index]
+        self._felt[key] = surf
         return surf
 
     def _noise(self) -> pygame.Surface:

@@ -1,0 +1,236 @@
+"""The table's flow: stages follow the feed, the last deal's ledger before the standings, navigation.
+
+Each test drives a real table scene under the dummy display, at instant speed unless it says
+otherwise, and asserts what a player would see: the stage on show, the banner, the buttons,
+the key hints, the farmer's marker.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from game.events import DealStarted, FarmSold
+from scenes.app.loop import App
+from scenes.app.stack import Scene, SceneStack
+from scenes.screens.navigator import Screens, start_game
+from scenes.store.settings import Settings
+from scenes.table.flow import Stage, stage_of
+from scenes.table.scene import TableScene
+from scenes.table.session import Setup
+from tools.driver import key, keys_for
+
+DT = 1 / 60
+
+
+def table_of(app: App) -> TableScene:
+    for scene in reversed(app.stack.scenes):
+        if isinstance(scene, TableScene):
+            return scene
+    raise AssertionError("no table on the stack")
+
+
+def play_until(app: App, names: tuple[str, ...], limit: int = 20000) -> list[str]:
+    """Step with the stand-in player's keys until a stage in ``names`` is on top; the stages seen."""
+    seen: list[str] = []
+    for _ in range(limit):
+        top = app.stack.top
+        name = top.name if top is not None else ""
+        if not seen or seen[-1] != name:
+            seen.append(name)
+        if name in names:
+            return seen
+        app.step(DT, keys_for(app))
+    raise AssertionError(f"never reached {names}: saw {seen}")
+
+
+def new_app(**settings: object) -> App:
+    return App(Settings(animation_speed="instant", **settings), (1280, 720))  # type: ignore[arg-type]
+
+
+def test_every_event_has_one_stage() -> None:
+    assert stage_of(DealStarted(1, True, None)) is Stage.AUCTION
+    assert stage_of(FarmSold(0, 3, False)) is Stage.AUCTION
+
+
+def test_the_last_deal_shows_its_ledger_before_the_final_standings() -> None:
+    app = new_app()
+    start_game(app, Setup.for_players(4, seed=3, deals=1))
+    seen = play_until(app, ("ledger",))
+    assert seen[-1] == "ledger" and "showdown" in seen
+    scene = table_of(app)
+    assert scene.session.over  # the engine has ended the game; the screen shows the deal first
+    ledger = scene.handler
+    labels = [b.label() for b in ledger.group.widgets]  # type: ignore[attr-defined]
+    assert labels == ["Final standings"]
+    assert ledger.title() == "Deal 1 settled"  # type: ignore[attr-defined]
+    app.step(DT, [key(pygame.K_RETURN, "\r")])
+    app.step(DT, [])
+    assert app.stack.top is scene and scene.name == "gameover"
+    labels = [b.label() for b in scene.handler.group.widgets]  # type: ignore[attr-defined]
+    assert labels == ["New game", "Main menu"]
+
+
+def test_a_farm_nobody_won_goes_to_its_farmer_in_the_standings_and_on_the_plates() -> None:
+    for seed in range(1, 40):
+        app = new_app()
+        start_game(app, Setup.for_players(5, seed=seed, deals=1))
+        play_until(app, ("gameover",))
+        scene = table_of(app)
+        if scene.session.ledger.farm > 0:
+            break
+    else:
+        raise AssertionError("no seed left a farm unwon")
+    for _ in range(120):
+        app.step(DT, [])
+    farmer = scene.session.game.farmer
+    assert farmer is not None
+    standings = scene.session.game.standings()
+    assert [s.chips for s in scene.table.seats] == standings
+    assert scene.table.farm == 0
+    footer = scene.handler.footer()  # type: ignore[attr-defined]
+    assert f"the farm of {scene.session.ledger.farm} chips goes to" in footer
+    assert scene.session.names[farmer] in footer or "you" in footer
+
+
+def test_the_old_farmers_marker_leaves_while_a_new_farm_is_auctioned() -> None:
+    app = new_app()
+    start_game(app, Setup.for_players(4, seed=5, deals=3))
+    app.step(DT, [])
+    scene = table_of(app)
+    scene.table.place_farmer(2)
+    scene.go(Stage.AUCTION)
+    scene.handler.play(DealStarted(2, new_farm=True, farmer=None))
+    scene.tweens.finish_all()
+    assert scene.table.farmer is None and scene.table.marker_alpha == 0
+    scene.handler.play(FarmSold(1, 4, False))
+    scene.tweens.finish_all()
+    assert scene.table.farmer == 1 and scene.table.marker_alpha == 255
+
+
+def test_the_farm_staying_keeps_its_farmers_marker() -> None:
+    app = new_app()
+    start_game(app, Setup.for_players(4, seed=5, deals=3))
+    app.step(DT, [])
+    scene = table_of(app)
+    scene.table.place_farmer(2)
+    scene.go(Stage.AUCTION)
+    scene.handler.play(DealStarted(2, new_farm=False, farmer=2))
+    scene.tweens.finish_all()
+    assert scene.table.farmer == 2
+
+
+def human_farmer_dealing_by_hand(app: App) -> TableScene:
+    """A ferme game (farmer by lot) in which the person is farmer, stopped at a held card."""
+    for seed in range(60):
+        app.stack.reset(Scene(app))
+        app.step(DT, [])
+        start_game(app, Setup.for_players(3, "ferme", deals=1, seed=seed))
+        for _ in range(30):
+            app.step(DT, [])
+        scene = table_of(app)
+        if scene.session.game.farmer == 0 and scene.handler.prompt is not None:
+            return scene
+    raise AssertionError("no seed made the person farmer")
+
+
+def test_dealing_by_hand_the_seat_waiting_for_its_card_is_not_shown_thinking() -> None:
+    app = new_app(auto_deal=False)
+    scene = human_farmer_dealing_by_hand(app)
+    for _ in range(400):
+        deal = scene.handler
+        if deal.name == "deal" and deal.deal_button.visible:  # type: ignore[attr-defined]
+            seat = scene.table.active
+            assert seat is not None
+            status = scene.table.seats[seat].status
+            assert status is None or status() != "thinking…"
+            assert deal.prompt is not None and scene.session.names[seat] in deal.prompt()
+        app.step(DT, keys_for(app))
+        if scene.name in ("ledger", "gameover"):
+            return
+    raise AssertionError("the deal never ended")
+
+
+def test_switching_to_automatic_dealing_mid_deal_takes_the_prompt_away() -> None:
+    app = new_app(auto_deal=False)
+    scene = human_farmer_dealing_by_hand(app)
+    deal = scene.handlers[Stage.DEAL]
+    assert scene.handler is deal and deal.deal_button.visible  # type: ignore[attr-defined]
+    app.update_settings(auto_deal=True)
+    app.step(DT, [])
+    assert not deal.deal_button.visible  # type: ignore[attr-defined]
+    assert deal.prompt is None or "Deal a card" not in deal.prompt()
+
+
+def test_the_pause_panel_shows_its_own_keys_not_the_tables() -> None:
+    app = new_app()
+    start_game(app, Setup.for_players(4, seed=2, deals=2))
+    app.step(DT, [])
+    scene = table_of(app)
+    assert "Esc: menu" in scene.hints()
+    app.step(DT, [key(pygame.K_ESCAPE)])
+    app.step(DT, [])
+    assert app.stack.top is not None and app.stack.top.name == "pause"
+    drawn: list[str] = []
+    blit = app.text.blit
+
+    def spy(surface: pygame.Surface, text: str, *args: object, **kwargs: object) -> pygame.Rect:
+        drawn.append(text)
+        return blit(surface, text, *args, **kwargs)  # type: ignore[arg-type]
+
+    app.text.blit = spy  # type: ignore[method-assign]
+    scene.draw_header(app.screen)
+    assert not any("Space: skip animation" in t or "Esc: menu" in t for t in drawn)
+
+
+def test_the_flow_goes_through_the_navigator_it_is_given() -> None:
+    app = new_app()
+    calls: list[str] = []
+
+    class Recorder(Screens):
+        def pause(self, session: object) -> None:  # type: ignore[override]
+            calls.append("pause")
+
+        def escape_hint(self) -> str | None:
+            return None
+
+    nav = Recorder(app)
+    nav.start(Setup.for_players(3, seed=4, deals=1))
+    app.step(DT, [])
+    app.step(DT, [key(pygame.K_ESCAPE)])
+    assert calls == ["pause"]
+    assert app.stack.top is not None and app.stack.top.name != "pause"
+    assert "Esc" not in table_of(app).hints()
+
+
+class Counted(Scene):
+    """A scene counting what the stack tells it."""
+
+    def __init__(self, app: App) -> None:
+        super().__init__(app)
+        self.calls: list[str] = []
+
+    def enter(self) -> None:
+        self.calls.append("enter")
+
+    def exit(self) -> None:
+        self.calls.append("exit")
+
+    def pause(self) -> None:
+        self.calls.append("pause")
+
+    def resume(self) -> None:
+        self.calls.append("resume")
+
+
+def test_replacing_the_top_scene_leaves_the_one_beneath_paused_once() -> None:
+    app = new_app()
+    stack = SceneStack()
+    beneath, first, second = Counted(app), Counted(app), Counted(app)
+    stack.push(beneath)
+    stack.push(first)
+    stack.replace(second)
+    stack.pop()
+    stack.apply()
+    assert beneath.calls == ["enter", "pause", "resume"]
+    assert first.calls == ["enter", "exit"]
+    assert second.calls == ["enter", "exit"]

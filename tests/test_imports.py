@@ -1,0 +1,131 @@
+"""The house's imports: no cycle among the modules of game/ and scenes/, and no pygame in game/.
+
+Every import counts, at the top of a module or inside a function; only those under
+``if TYPE_CHECKING:`` (read by the type checker alone) do not, as they never run.
+"""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+PACKAGES = ("game", "scenes")
+
+
+def module_name(path: Path) -> str:
+    parts = path.relative_to(ROOT).with_suffix("").parts
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def modules() -> dict[str, Path]:
+    return {module_name(p): p for package in PACKAGES for p in (ROOT / package).rglob("*.py")}
+
+
+def _type_checking(node: ast.If) -> bool:
+    test = node.test
+    return (isinstance(test, ast.Name) and test.id == "TYPE_CHECKING") or (
+        isinstance(test, ast.Attribute) and test.attr == "TYPE_CHECKING"
+    )
+
+
+def imports_of(name: str, path: Path, known: dict[str, Path]) -> set[str]:
+    """The modules of the house that ``name`` imports when it runs."""
+    found: set[str] = set()
+    package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+
+    def visit(node: ast.AST) -> None:
+        if isinstance(node, ast.If) and _type_checking(node):
+            for child in node.orelse:
+                visit(child)
+            return
+        if isinstance(node, ast.Import):
+            for alias in node.names:
+                found.add(alias.name)
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                anchor = package.split(".")[: len(package.split(".")) - (node.level - 1)]
+                base = ".".join([*anchor, base] if base else anchor)
+            for alias in node.names:
+                # ``from scenes.i18n import numbers`` imports a module; ``from x import y`` a name of x.
+                sub = f"{base}.{alias.name}"
+                found.add(sub if sub in known else base)
+        for child in ast.iter_child_nodes(node):
+            visit(child)
+
+    visit(ast.parse(path.read_text(encoding="utf-8")))
+    return {m for m in found if m in known and m != name}
+
+
+def graph() -> dict[str, set[str]]:
+    known = modules()
+    return {name: imports_of(name, path, known) for name, path in known.items()}
+
+
+def cycles(edges: dict[str, set[str]]) -> list[list[str]]:
+    """Every strongly connected group of more than one module (Tarjan)."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on: set[str] = set()
+    found: list[list[str]] = []
+
+    def strong(v: str) -> None:
+        index[v] = low[v] = len(index)
+        stack.append(v)
+        on.add(v)
+        for w in sorted(edges[v]):
+            if w not in index:
+                strong(w)
+                low[v] = min(low[v], low[w])
+            elif w in on:
+                low[v] = min(low[v], index[w])
+        if low[v] == index[v]:
+            group = []
+            while True:
+                w = stack.pop()
+                on.discard(w)
+                group.append(w)
+                if w == v:
+                    break
+            if len(group) > 1:
+                found.append(sorted(group))
+
+    for v in sorted(edges):
+        if v not in index:
+            strong(v)
+    return found
+
+
+def test_no_import_cycle_in_game_or_scenes() -> None:
+    assert cycles(graph()) == []
+
+
+def test_the_cycle_finder_finds_a_cycle_through_an_import_inside_a_function(tmp_path: Path) -> None:
+    known = {"a": tmp_path / "a.py", "b": tmp_path / "b.py"}
+    known["a"].write_text("import b\n")
+    known["b"].write_text("from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    import a\n")
+    edges = {name: imports_of(name, path, known) for name, path in known.items()}
+    assert cycles(edges) == []
+    known["b"].write_text("def later():\n    from a import thing\n")
+    edges = {name: imports_of(name, path, known) for name, path in known.items()}
+    assert cycles(edges) == [["a", "b"]]
+
+
+def test_the_engine_never_imports_pygame() -> None:
+    for name, path in modules().items():
+        if name.startswith("game"):
+            tree = ast.parse(path.read_text(encoding="utf-8"))
+            for node in ast.walk(tree):
+                if isinstance(node, ast.Import):
+                    assert not any(a.name.startswith("pygame") for a in node.names), name
+                elif isinstance(node, ast.ImportFrom):
+                    assert not (node.module or "").startswith("pygame"), name
+
+
+def test_table_stages_never_import_one_another_or_the_scene() -> None:
+    edges = graph()
+    stages = {f"scenes.table.{s}" for s in ("auction", "deal", "showdown", "ledger")}
+    for stage in stages:
+        assert not edges[stage] & (stages | {"scenes.table.scene", "scenes.screens.navigator"}), stage
