@@ -166,8 +166,7 @@ class LedgerHandler(Handler):
         n = session.n
         now, before = self.figures()
         order = self.order(now)
-        extra = 1 if self.footer() else 0
-        line_h = min(round(34 * u), area.h // (n + 2 + extra))
+        line_h = min(round(34 * u), area.h // (n + 2))  # the headings, a row per player, the footer
         fs = max(10, min(self.table.layout.font["body"], round(line_h * 0.55)))
         small = max(9, round(fs * 0.82))
         cols = [0.0, 0.32, 0.42, 0.52]  # name, before, change, after (fractions of the width)
