@@ -12,8 +12,8 @@ from pathlib import Path
 import pygame
 import pytest
 
-from scenes.app.cli import main
 from scenes.app.loop import App
+from scenes.cli import main
 from scenes.screens.menu import MenuScene
 from scenes.screens.navigator import Screens, start_game
 from scenes.store.settings import Settings
@@ -292,7 +292,7 @@ def _farmer(*args: str, driver: str = "dummy", home: Path | None = None) -> subp
     # Each run keeps its settings and saves in a folder of its own, never the user's.
     home = home or Path(tempfile.mkdtemp(prefix="farmer-test-"))
     env = dict(os.environ, SDL_VIDEODRIVER=driver, SDL_AUDIODRIVER="dummy", FARMER_HOME=str(home))
-    code = "import sys; from scenes.app.cli import main; sys.exit(main(sys.argv[1:]))"
+    code = "import sys; from scenes.cli import main; sys.exit(main(sys.argv[1:]))"
     return subprocess.run(
         [sys.executable, "-c", code, *args], cwd=ROOT, env=env, capture_output=True, text=True, timeout=60
     )

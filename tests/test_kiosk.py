@@ -10,8 +10,8 @@ from collections.abc import Iterable, Iterator
 import pygame
 import pytest
 
-from scenes.app.cli import parser
 from scenes.app.loop import App
+from scenes.cli import parser
 from scenes.kiosk.app import GAMEOVER_PAUSE, TEXT_CACHE, KioskApp, Mode
 from scenes.kiosk.config import KioskConfig
 from scenes.kiosk.demo import DemoSession

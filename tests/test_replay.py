@@ -12,8 +12,8 @@ from game.deallog import write_log
 from game.engine import Game
 from game.rules import rules_named
 from game.runner import play_game
-from scenes.app.cli import main
 from scenes.app.loop import App
+from scenes.cli import main
 from scenes.screens.menu import MenuScene
 from scenes.screens.navigator import Screens
 from scenes.store.settings import Settings

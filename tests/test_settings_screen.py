@@ -13,8 +13,8 @@ import pytest
 
 from game.cards import Card
 from scenes import i18n
-from scenes.app.cli import main
 from scenes.app.loop import App
+from scenes.cli import main
 from scenes.screens.menu import MenuScene
 from scenes.screens.navigator import Screens
 from scenes.screens.settings import SettingsScene

@@ -15,16 +15,52 @@ import weakref
 from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 from game.deallog import write_log
+from game.engine import Game
 from scenes.store.export import LAST_LOG
 from scenes.store.saves import SaveStore
 from scenes.store.stats import StatsStore
-from scenes.table.session import Session
 
 log = logging.getLogger("farmer.keeper")
 
+
+class Kept(Protocol):
+    """What the keeper needs of a game being played (the table's session is one)."""
+
+    human: int
+    watching: bool
+    first_deal: int
+    """The deals played before this run of the game began (a continued game's, counted then)."""
+
+    @property
+    def game(self) -> Game:
+        """The engine."""
+        ...
+
+    @property
+    def keeps(self) -> bool:
+        """Whether the game is saved and counted at all."""
+        ...
+
+    @property
+    def over(self) -> bool:
+        """Whether the game has ended."""
+        ...
+
+    @property
+    def settled_on_screen(self) -> bool:
+        """Whether the screen has shown everything the engine has played."""
+        ...
+
+    def shown_settled(self) -> None:
+        """The screen has shown the end of the current deal."""
+        ...
+
+    def save_document(self) -> dict[str, Any] | None:
+        """The game to save now."""
+        ...
 
 
 @dataclass
@@ -48,14 +84,14 @@ class Keeper:
             stats.load()
             if stats.problem:
                 log.warning("%s", stats.problem)
-        self._tallies: weakref.WeakKeyDictionary[Session, Tally] = weakref.WeakKeyDictionary()
+        self._tallies: weakref.WeakKeyDictionary[Kept, Tally] = weakref.WeakKeyDictionary()
 
     @property
     def last_log(self) -> Path | None:
         """Where the last finished game's deal log is kept (None without a save store)."""
         return self.saves.path.with_name(LAST_LOG) if self.saves is not None else None
 
-    def deal_settled(self, session: Session) -> None:
+    def deal_settled(self, session: Kept) -> None:
         """The screen has shown the end of the session's current deal: count it, then save."""
         if not session.keeps:
             return
@@ -63,7 +99,7 @@ class Keeper:
         session.shown_settled()
         self._save(session)
 
-    def leave(self, session: Session) -> None:
+    def leave(self, session: Kept) -> None:
         """The player leaves ``session`` (to the menu, or the window closes): save what can be saved."""
         if not session.keeps:
             return
@@ -74,13 +110,13 @@ class Keeper:
         seen: set[int] = set()
         for scene in scenes:
             session = getattr(scene, "session", None)
-            if isinstance(session, Session) and id(session) not in seen:
+            if session is not None and hasattr(session, "save_document") and id(session) not in seen:
                 seen.add(id(session))
                 self.leave(session)
 
     # ------------------------------------------------------------------ inside
 
-    def _save(self, session: Session) -> None:
+    def _save(self, session: Kept) -> None:
         if self.saves is None:
             return
         if session.over and session.settled_on_screen:
@@ -100,7 +136,7 @@ class Keeper:
         except OSError as exc:
             log.warning("could not keep the last game's log at %s (%s)", path, exc.strerror)
 
-    def _count(self, session: Session) -> None:
+    def _count(self, session: Kept) -> None:
         if self.stats is None or session.watching:
             return
         stats = self.stats.for_rules(session.game.rules.name)
