@@ -166,8 +166,19 @@ def test_a_lone_modifier_does_not_wake_the_attract_loop(kiosk: KioskApp) -> None
 # ---------------------------------------------------------------------- taking the table back
 
 
+def until_asked(app: KioskApp, limit: float = 120.0) -> None:
+    """Step until the visitor's table waits for the visitor."""
+    for _ in range(round(limit / DT)):
+        scene = app.stack.top
+        if isinstance(scene, TableScene) and scene.asks_person:
+            return
+        app.step(DT, [])
+    raise AssertionError("the visitor was never asked to act")
+
+
 def test_idle_visitor_is_asked_then_the_table_returns_to_the_attract_loop(kiosk: KioskApp) -> None:
     kiosk.step(DT, [key(pygame.K_RETURN)])
+    until_asked(kiosk)
     run(kiosk, 59.0)
     assert kiosk.mode is Mode.VISITOR and top(kiosk) != "still-there"
     run(kiosk, 1.5)

@@ -15,6 +15,7 @@ import pygame
 
 from scenes import i18n
 from scenes.app.gamepad import Gamepads
+from scenes.app.pointer import FINGER_EVENTS, Fingers, emulated
 from scenes.app.stack import Scene, SceneStack
 from scenes.audio.music import MusicPlayer
 from scenes.audio.sound import SoundBank
@@ -30,6 +31,8 @@ NOTICE_SECONDS = 9.0
 """How long a one-line notice (a bad file, say) stays on screen."""
 
 FPS = 60
+HEARTBEAT = 1.0
+"""Seconds between frames drawn on a still screen at the most (a countdown ticks once a second)."""
 MAX_DT = 0.1
 """Longest step a frame may take: after a stall the game slows rather than jumps."""
 
@@ -85,11 +88,18 @@ class App:
         self.music = MusicPlayer(self.settings.music_volume, self.settings.mute)
         """The background music: rendered a little each frame, then looped."""
         self.gamepads = Gamepads()
+        self.fingers = Fingers()
+        """A touch screen's finger, as the pointer every widget knows."""
         self.stack = SceneStack()
         self.running = True
         self._beneath: tuple[tuple[object, ...], pygame.Surface] | None = None
         self._resizes = 0
         self.frames = 0
+        """Frames stepped."""
+        self.frames_shown = 0
+        """Frames drawn and shown (a still screen is not drawn again)."""
+        self._shown_at = -HEARTBEAT
+        self._redraw = True
         self.time = 0.0
         self.apply_settings(language=self.settings.language != "system")
 
@@ -154,6 +164,7 @@ class App:
     def apply_settings(self, language: bool = True) -> None:
         """Make everything follow the settings now: speed, sound, music, words, deck and cloth colours."""
         s = self.settings
+        self._redraw = True
         self.speed = s.speed.value
         self.sound.set_volume(s.sound_volume, s.mute)
         self.music.set_volume(s.music_volume, s.mute)
@@ -168,6 +179,7 @@ class App:
     def notice(self, message: Callable[[], str], seconds: float = NOTICE_SECONDS) -> None:
         """Show a one-line notice over every screen for a while (translated when drawn)."""
         self.notices.append((message, self.time + seconds))
+        self._redraw = True
 
     def draw_notices(self) -> None:
         """The notices still due, one under another at the top of the window."""
@@ -189,6 +201,7 @@ class App:
     def _resized(self) -> None:
         self.screen = pygame.display.get_surface() or self.screen
         self._resizes += 1
+        self._redraw = True
         for scene in self.stack.scenes:
             scene.resize(self.size)
 
@@ -196,9 +209,19 @@ class App:
 
     def step(self, dt: float, events: Iterable[pygame.event.Event]) -> None:
         """One frame: handle ``events``, advance by ``dt`` seconds, apply scene changes, draw."""
-        self.stack.apply()
+        self._redraw |= self.stack.apply()
         small = too_small(self.size)
         for event in events:
+            self._redraw = True  # input may change what is shown: a hover, a focus, a press
+            if emulated(event):
+                continue  # SDL's mouse copy of a touch: the finger event itself is used
+            if event.type in FINGER_EVENTS:
+                finger = self.fingers.translate(event, self.size)
+                if finger is None:
+                    continue
+                event = finger
+            elif event.type == pygame.WINDOWFOCUSLOST:
+                self.fingers.forget()
             if pygame.CONTROLLERAXISMOTION <= event.type <= pygame.CONTROLLERDEVICEREMAPPED:
                 # A controller's buttons become the keys every scene knows; plugging is handled there.
                 translated = self.gamepads.translate(event)
@@ -213,14 +236,40 @@ class App:
         if not small and self.stack.top is not None:
             self.stack.top.update(dt)
         self.time += dt
-        self.stack.apply()
+        self._redraw |= self.stack.apply()
         if not self.stack.scenes:
             self.running = False
             return
-        self.draw()
-        pygame.display.flip()
+        if self.frame_due():
+            self.draw()
+            pygame.display.flip()
+            self.frames_shown += 1
+            self._shown_at = self.time
+            self._redraw = False
+            for scene in self.stack.scenes:
+                scene.dirty = False
         self.frames += 1
         self.music.step()  # after the frame is shown: rendering the music never delays it
+
+    def frame_due(self) -> bool:
+        """Whether this frame must be drawn: something changed, moves, or a second has passed."""
+        top = self.stack.top
+        since = self.time - self._shown_at
+        if self._redraw or since >= HEARTBEAT or top is None or top.dirty:
+            return True
+        if self.notices and any(until <= self.time for _message, until in self.notices):
+            return True  # a notice has just run out
+        rate = self.frame_rate()
+        return rate > 0 and since >= 1.0 / rate - 1e-6
+
+    def frame_rate(self) -> float:
+        """Frames a second the screen needs while nothing happens (see :meth:`Scene.frame_rate`)."""
+        top = self.stack.top
+        return top.frame_rate() if top is not None else 0.0
+
+    def redraw(self) -> None:
+        """Draw the next frame whatever happens (something outside the scenes changed)."""
+        self._redraw = True
 
     def _global(self, event: pygame.event.Event) -> bool:
         """Keys and window events that work on every screen."""

@@ -33,6 +33,8 @@ class Scene:
     def __init__(self, app: App) -> None:
         """A scene of ``app``."""
         self.app = app
+        self.dirty = True
+        """Something the scene shows changed in its last update (the app draws, then clears it)."""
 
     def enter(self) -> None:
         """The scene has been put on the stack."""
@@ -62,6 +64,15 @@ class Scene:
     def hints(self) -> str:
         """The key hints for the header, already translated."""
         return ""
+
+    def frame_rate(self) -> float:
+        """Frames a second the scene needs while nothing happens: 0 when it is still.
+
+        The app draws a frame after input, a scene change or an update that set :attr:`dirty`,
+        and otherwise only as often as this says (something moving on its own: a tween, a
+        gentle pulse), so a still screen costs next to nothing.
+        """
+        return 0.0
 
 
 class SceneStack:

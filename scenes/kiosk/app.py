@@ -36,6 +36,7 @@ import pygame
 
 from scenes import i18n
 from scenes.app.loop import App, Clock
+from scenes.app.pointer import emulated
 from scenes.app.stack import SceneStack
 from scenes.i18n import _
 from scenes.kiosk.cards import HowToCardScene, TitleCardScene
@@ -61,6 +62,8 @@ GAMEOVER_GRACE = 1.5
 """Seconds at the start of a visitor's final ledger when input does not yet send it away."""
 CURSOR_SECONDS = 3.0
 """Seconds the mouse pointer stays visible after the mouse last moved in a visitor's game."""
+CALL_FPS = 12.0
+"""Frames a second for the pulsing call to play when nothing else moves."""
 TEXT_CACHE = 400
 """Rendered strings a kiosk keeps: a few frames' worth. The app's default (1500) fills up over
 hours of new banners and names to some 30 MB at 1280 × 720, several times that on a 4K screen."""
@@ -234,6 +237,8 @@ class KioskApp(App):
         used_up = False  # after a hand-over or a dismissal, the rest of this frame's input is dropped
         self._grace = max(0.0, self._grace - dt)
         for event in events:
+            if emulated(event):
+                continue  # SDL's mouse copy of a touch: the finger event counts, once
             self.held.observe(event)
             if self._forbidden(event):
                 continue
@@ -309,13 +314,21 @@ class KioskApp(App):
                 log.info("visitor game over; back to the attract loop")
                 self.start_attract()
             return
-        state = self.idle.update(dt)
+        # Idle time counts only while the visitor is asked to act, not while the computer plays.
+        state = self.idle.update(dt) if self._visitor_asked() else self.idle.state
         if state is IdleState.EXPIRED:
             log.info("nobody answered; back to the attract loop")
             self.start_attract()
         elif state is IdleState.ASKING and not self._asking:
             self._asking = True
             self.stack.push(StillThereScene(self, lambda: self.idle.seconds_left))
+
+    def _visitor_asked(self) -> bool:
+        """Whether the visitor is asked to act now (any screen but a table playing on its own)."""
+        top = self.stack.top
+        if self._asking or not isinstance(top, TableScene):
+            return True
+        return top.asks_person
 
     def _final_ledger(self, scene: object) -> bool:
         """Whether ``scene`` shows the final standings of a visitor's game (not of a demo game)."""
@@ -369,6 +382,15 @@ class KioskApp(App):
         super().quit()
 
     # ------------------------------------------------------------------ drawing
+
+    def frame_rate(self) -> float:
+        """The screen's own rate, or a gentle one while the call to play pulses."""
+        rate = super().frame_rate()
+        if self.mode is Mode.ATTRACT or self._final_ledger(self.stack.top):
+            return max(rate, CALL_FPS)
+        if self._asking:
+            return max(rate, 4.0)  # the countdown
+        return rate
 
     def draw(self) -> None:
         """Draw the frame (one in ``draw_every``) and add the kiosk's words."""

@@ -23,6 +23,8 @@ MODIFIER_KEYS: dict[int, str] = {
 }
 """Left and right modifier keys, by the one name the exit combination uses."""
 
+_MODIFIER_NAMES = frozenset(MODIFIER_KEYS.values())
+
 _MOD_BITS = (
     (pygame.KMOD_CTRL, "ctrl"),
     (pygame.KMOD_ALT, "alt"),
@@ -86,13 +88,21 @@ class HeldKeys:
         self.down: set[str] = set()
 
     def observe(self, event: pygame.event.Event) -> None:
-        """Update the set from one event (other events are ignored)."""
-        if event.type == pygame.KEYDOWN:
-            self.down.add(key_name(event.key))
-            # A key pressed with modifiers implies them, even when their own KEYDOWN was not seen.
-            self.down |= mod_names(getattr(event, "mod", 0))
-        elif event.type == pygame.KEYUP:
-            self.down.discard(key_name(event.key))
+        """Update the set from one event (other events are ignored).
+
+        The modifiers held are those of the latest key event's ``mod`` bits, the keyboard's own
+        account (plus the modifier that event presses, minus the one it releases): a release
+        lost on the way never leaves ctrl, alt or shift held for good.
+        """
+        if event.type in (pygame.KEYDOWN, pygame.KEYUP):
+            name = key_name(event.key)
+            mods = mod_names(getattr(event, "mod", 0))
+            keys = self.down - _MODIFIER_NAMES
+            if event.type == pygame.KEYDOWN:
+                (mods if event.key in MODIFIER_KEYS else keys).add(name)
+            else:
+                (mods if event.key in MODIFIER_KEYS else keys).discard(name)
+            self.down = keys | mods
         elif event.type == pygame.WINDOWFOCUSLOST:
             # Key releases made while another window has the focus never arrive.
             self.down.clear()

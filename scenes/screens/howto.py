@@ -57,10 +57,12 @@ class HowToScene(Scene):
         self.app.stack.pop()
 
     def handle(self, event: pygame.event.Event) -> bool:
-        """Scroll with the arrows, Page Up/Down, Home/End and the wheel; Escape or Enter go back."""
+        """Scroll with the arrows, Page Up/Down, Home/End, the wheel or a drag; Escape or Enter go back."""
         step = 40 * self.app.u
         if event.type == pygame.MOUSEWHEEL:
             self.scroll -= event.y * step
+        elif event.type == pygame.MOUSEMOTION and event.buttons[0] and self.panel.collidepoint(event.pos):
+            self.scroll -= event.rel[1]  # a drag, with the mouse or a finger, moves the page along
         elif event.type == pygame.KEYDOWN:
             if event.key == pygame.K_ESCAPE:
                 self.back()

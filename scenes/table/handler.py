@@ -136,6 +136,10 @@ class Handler:
     def human_turn(self) -> None:
         """The engine waits for the person: show the controls."""
 
+    def asks(self) -> bool:
+        """Whether the stage waits for the person now (a question, a button to press)."""
+        return self.prompt is not None or any(b.visible for b in self.buttons.widgets)
+
     def update(self, dt: float) -> None:
         """Advance what the stage itself times (the table and the events are the scene's)."""
 

@@ -100,6 +100,10 @@ class LedgerHandler(Handler):
         """What the first button does (a watched game presses it by itself)."""
         self.host.next_deal()
 
+    def asks(self) -> bool:
+        """The ledger waits for a button (a watched game's goes on by itself)."""
+        return any(b.visible for b in self.group.widgets)
+
     def handle(self, event: pygame.event.Event) -> bool:
         """Enter continues, Tab moves between the buttons."""
         return self.group.handle(event)

@@ -36,6 +36,10 @@ from scenes.ui.widgets import dim, draw_panel
 
 THINK = 0.7
 """Seconds an AI seat seems to think before it plays (at normal speed)."""
+MOVING_FPS = 60.0
+"""Frames a second while cards and chips fly."""
+PULSE_FPS = 15.0
+"""Frames a second while only a glow pulses (the seat to act, the winning hand): gentle and cheap."""
 LEDGER_DIM = 120
 """How much the ledger darkens the table beneath it (0-255)."""
 
@@ -79,6 +83,11 @@ class TableScene(Scene):
     def name(self) -> str:  # type: ignore[override]
         """The stage on show (``auction``, ``deal``, ``showdown``, ``ledger``, ``gameover``)."""
         return self.stage.value
+
+    @property
+    def asks_person(self) -> bool:
+        """Whether the game waits for the person at this screen (not for the computer, nor a timer)."""
+        return self.session.human_to_act or self.handler.asks()
 
     @property
     def speed(self) -> float:
@@ -144,8 +153,40 @@ class TableScene(Scene):
             self.think = 0.0
         self.table.labels.clear()
 
+    def frame_rate(self) -> float:
+        """Full speed while anything flies or fades; a slow pulse for a glowing seat; else still."""
+        table = self.table
+        if self.tweens.busy or table.labels:
+            return MOVING_FPS
+        if self.handler.transparent:
+            return 0.0  # the table lies still under the ledger
+        if table.active is not None or any(state.winner for state in table.seats):
+            return PULSE_FPS
+        return 0.0
+
+    def _shown(self) -> tuple[object, ...]:
+        """A cheap fingerprint of what the frame shows beyond the tweens (see :meth:`update`)."""
+        handler, table = self.handler, self.table
+        return (
+            self.stage,
+            len(self.session.feed),
+            self.think is None,
+            table.active,
+            table.banner,
+            handler.prompt,
+            tuple((b.visible, b.enabled) for b in handler.buttons.widgets),
+            self.session.game.to_act,
+        )
+
     def update(self, dt: float) -> None:
         """Run the animations, play the next events, and let the AI or the person act."""
+        before = self._shown()
+        moving = self.tweens.busy or bool(self.table.labels)  # its last step must be shown too
+        self._update(dt)
+        if moving or self._shown() != before:
+            self.dirty = True
+
+    def _update(self, dt: float) -> None:
         self.tweens.speed = self.app.speed
         self.tweens.update(dt)
         self.table.update(dt)

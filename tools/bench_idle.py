@@ -1,0 +1,118 @@
+"""What a screen costs when nobody touches it: CPU-seconds per second of the real loop.
+
+    .venv/bin/python tools/bench_idle.py [--size 1920x1080] [--seconds 20] [--only menu,demo]
+
+Runs the game's own loop (``App.run``: the real clock at 60 frames a second, SDL's dummy
+display and audio) in a child process per case and prints the CPU time it used per second of
+wall time, after a few seconds of warming up and once the music (rendered a little each frame
+at first) plays:
+
+- ``reference``: a loop that only reads events at 60 frames a second (the floor);
+- ``menu``: the main menu left alone;
+- ``table``: a game whose every seat is played by the computer, watched (cards moving);
+- ``demo``: the kiosk's attract loop (title card, how to play, a demo game).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+CASES = ("reference", "menu", "table", "demo")
+WARM_UP = 3.0
+
+
+def _size(text: str) -> tuple[int, int]:
+    w, h = text.lower().split("x")
+    return int(w), int(h)
+
+
+def measure(case: str, size: tuple[int, int], seconds: float) -> dict[str, float]:
+    """Run ``case`` for ``seconds`` after the warm-up (in this process); CPU-seconds per second."""
+    os.environ["SDL_VIDEODRIVER"] = "dummy"
+    os.environ["SDL_AUDIODRIVER"] = "dummy"
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    sys.path.insert(0, str(ROOT))
+    import pygame
+
+    from scenes.app.loop import App
+    from scenes.kiosk.app import KioskApp
+    from scenes.kiosk.config import KioskConfig
+    from scenes.kiosk.demo import DemoSession, demo_setup
+    from scenes.screens.navigator import Screens
+    from scenes.store.settings import Settings
+
+    if case == "reference":
+        pygame.display.init()
+        pygame.display.set_mode(size)
+        clock = pygame.time.Clock()
+
+        def run(for_seconds: float) -> None:
+            end = time.monotonic() + for_seconds
+            while time.monotonic() < end:
+                clock.tick(60)
+                pygame.event.get()
+
+    else:
+        if case == "demo":
+            app: App = KioskApp(KioskConfig(), locked=False, fullscreen=False, size=size, seed=1)
+        else:
+            app = App(Settings(), size)
+            screens = Screens(app)
+            if case == "menu":
+                screens.menu()
+            else:
+                import random
+
+                screens.play(DemoSession(demo_setup(random.Random(1), 6, "foster", deals=100)))
+
+        def run(for_seconds: float) -> None:
+            app.running = True
+            app.run(exit_after=for_seconds)
+
+    run(WARM_UP)
+    if case != "reference":
+        # The music is rendered a little each frame at first: measure the screen once it plays.
+        for _ in range(240):
+            if app.music.playing or not app.music.wanted:
+                break
+            run(0.5)
+    wall, cpu = time.monotonic(), time.process_time()
+    run(seconds)
+    wall, cpu = time.monotonic() - wall, time.process_time() - cpu
+    return {"cpu_per_second": cpu / wall}
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Measure each case in a fresh process and print the figures."""
+    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    p.add_argument("--size", type=_size, default=(1920, 1080))
+    p.add_argument("--seconds", type=float, default=20.0)
+    p.add_argument("--only", default=",".join(CASES), help="cases to run, comma-separated")
+    p.add_argument("--case", help=argparse.SUPPRESS)  # the child process's own case
+    args = p.parse_args(argv)
+    if args.case:
+        print(json.dumps(measure(args.case, args.size, args.seconds)))
+        return 0
+    w, h = args.size
+    print(f"{w}x{h}, {args.seconds:g} s per case after {WARM_UP:g} s of warming up")
+    for case in args.only.split(","):
+        out = subprocess.run(
+            [sys.executable, __file__, "--case", case, "--size", f"{w}x{h}", "--seconds", str(args.seconds)],
+            capture_output=True,
+            text=True,
+            check=True,
+        )
+        figures = json.loads(out.stdout.strip().splitlines()[-1])
+        print(f"  {case:<10} {figures['cpu_per_second']:.3f} CPU-seconds per second")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
