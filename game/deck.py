@@ -17,7 +17,10 @@ class Deck:
     the order given (the first is the top card, the last the bottom).
     """
 
-    __slots__ = ("_bottom", "_cards", "_rng", "_top")
+    __slots__ = ("_bottom", "_cards", "_rng", "_top", "size")
+
+    size: int
+    """How many cards are left (the same as ``len(deck)``, without a call)."""
 
     def __init__(self, cards: Iterable[Card] = DECK, rng: random.Random | None = None) -> None:
         """Make a deck of ``cards``; with ``rng`` it is shuffled, without it stacked."""
@@ -25,9 +28,10 @@ class Deck:
         self._top = 0
         self._bottom = len(self._cards) - 1
         self._rng = rng
+        self.size = len(self._cards)
 
     def __len__(self) -> int:
-        return self._bottom - self._top + 1
+        return self.size
 
     def _pick(self, index: int) -> Card:
         """Swap a random remaining card into ``index`` (when shuffled) and return it."""
@@ -43,6 +47,7 @@ class Deck:
             raise IndexError("the deck is empty")
         card = self._pick(self._top)
         self._top += 1
+        self.size -= 1
         return card
 
     def take_bottom(self) -> Card:
@@ -51,6 +56,7 @@ class Deck:
             raise IndexError("the deck is empty")
         card = self._pick(self._bottom)
         self._bottom -= 1
+        self.size -= 1
         return card
 
     def remaining(self) -> list[Card]:

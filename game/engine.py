@@ -43,7 +43,7 @@ from game.limits import PLAYERS
 from game.phase import Phase, legal_actions
 from game.ranking import Tie, explain_tie, nearest_key, rank_key
 from game.rules import FOSTER, RuleSet, Succession
-from game.view import View, fill_view
+from game.view import View, ViewDraft
 
 __all__ = ["MAX_SEATS", "MIN_SEATS", "Game", "Phase", "Transfer"]
 
@@ -55,6 +55,12 @@ MAX_SEATS = PLAYERS.high
 
 Transfer = tuple[Place, Place, int, Reason]
 
+_new = object.__new__
+
+# The phases as module constants for the checks made on every move: on Python 3.11 reading
+# an enum member off its class (``Phase.PLAY``) costs several times a global's read.
+_AUCTION, _PLAY, _OVER = Phase.AUCTION, Phase.PLAY, Phase.OVER
+
 
 class Game:
     """One game of Farmer at one table, from the first farm to the final standings.
@@ -62,6 +68,17 @@ class Game:
     All randomness comes from one ``random.Random`` seeded with ``seed``; the same seed
     and the same actions give the same game card for card.
     """
+
+    # Slots, not a __dict__: the engine reads its attributes on every move, and slot reads
+    # are the fastest (a game has too many attributes for a shared-key __dict__).
+    __slots__ = (
+        "_bidders", "_calls_t", "_chips_t", "_clock", "_counts", "_counts_t", "_deck", "_drawn",
+        "_events", "_farm_won", "_first_seat", "_hands_t", "_in_deal", "_order_t", "_passed",
+        "_record", "_shown_t", "_stacked", "_started_at", "_transfers", "_turn", "calls", "chips",
+        "deal_no", "farm", "farmer", "hands", "high_bid", "high_bidder", "keep_log", "last_winner",
+        "log", "max_deals", "max_minutes", "names", "nearest", "opener", "order", "phase",
+        "record_events", "result", "rng", "rules", "seed", "shown", "to_act", "totals", "winner",
+    )
 
     def __init__(
         self,
@@ -139,6 +156,17 @@ class Game:
         self._bidders: list[int] = []
         self._passed: set[int] = set()
         self.calls: list[tuple[int, int | None]] = []
+        # Immutable copies of the lists above, kept as they change, that every View shares
+        # (a view holds no list the game changes, and view_for copies nothing that did not change):
+        # hands and calls grow a tuple per card or call, the order is fixed for a deal, the card
+        # counts and chips are copied once after they change (None: to copy), shown hands at the showdown.
+        self._hands_t: list[tuple[Card, ...]] = [()] * n
+        self._counts: list[int] = [0] * n
+        self._counts_t: tuple[int, ...] | None = None
+        self._chips_t: tuple[int, ...] | None = None
+        self._calls_t: tuple[tuple[int, int | None], ...] = ()
+        self._order_t: tuple[int, ...] = ()
+        self._shown_t: tuple[tuple[Card, ...], ...] | None = None
 
     # ------------------------------------------------------------------ queries
 
@@ -163,7 +191,7 @@ class Game:
     @property
     def deck_size(self) -> int:
         """Cards left in the deck during a deal."""
-        return len(self._deck)
+        return self._deck.size
 
     @property
     def is_over(self) -> bool:
@@ -182,7 +210,7 @@ class Game:
 
     def must_draw(self) -> bool:
         """Whether the seat to act must still take its compulsory card."""
-        return self.rules.compulsory_draw and self._drawn == 0 and len(self._deck) > 0
+        return self.rules.compulsory_draw and self._drawn == 0 and self._deck.size > 0
 
     def legal_actions(self) -> list[Action]:
         """Every action the seat to act may take now (empty between deals)."""
@@ -192,7 +220,7 @@ class Game:
             self.phase,
             high_bid=self.high_bid,
             max_bid=self.chips[self.to_act],
-            deck_size=len(self._deck),
+            deck_size=self._deck.size,
             must_draw=self.must_draw(),
         )
 
@@ -201,35 +229,43 @@ class Game:
         chips, the farm; other hands only once shown at the showdown."""
         if not 0 <= seat < len(self.names):
             raise ValueError(f"no seat {seat} at a table of {self.n_seats}")
-        hands = self.hands
         phase = self.phase
-        chips = self.chips
         to_act = self.to_act
-        order = self.order
-        # One value per View field, in the order View declares them.
-        return fill_view(
-            seat,
-            self.rules,
-            phase,
-            self.names,
-            self.deal_no,
-            tuple(chips),
-            self.farm,
-            self.farmer,
-            to_act,
-            self.high_bid,
-            self.high_bidder,
-            tuple(self.calls),
-            chips[seat],  # max_bid: a seat may bid all it holds
-            tuple(hands[seat]),
-            self.totals[seat],
-            tuple(order),
-            tuple(map(len, hands)),
-            len(self._deck),
-            to_act == seat and self.must_draw(),
-            self._turn if phase is Phase.PLAY else len(order),
-            tuple(map(tuple, hands)) if self.shown else None,
-        )
+        chips = self._chips_t
+        if chips is None:
+            chips = self._chips_t = tuple(self.chips)
+        counts = self._counts_t
+        if counts is None:
+            counts = self._counts_t = tuple(self._counts)
+        deck_size = self._deck.size
+        # Every View field, in the order View declares them, each an immutable value (the
+        # tuples are the game's own copies, shared by every view until the lists change).
+        view: Any = _new(ViewDraft)
+        view.seat = seat
+        view.rules = self.rules
+        view.phase = phase
+        view.names = self.names
+        view.deal_no = self.deal_no
+        view.chips = chips
+        view.farm = self.farm
+        view.farmer = self.farmer
+        view.to_act = to_act
+        view.high_bid = self.high_bid
+        view.high_bidder = self.high_bidder
+        view.calls = self._calls_t
+        view.max_bid = chips[seat]  # a seat may bid all it holds
+        view.hand = self._hands_t[seat]
+        view.total = self.totals[seat]
+        view.order = self._order_t
+        view.card_counts = counts
+        view.deck_size = deck_size
+        # self.must_draw() for the seat to act
+        view.must_draw = to_act == seat and self._drawn == 0 and deck_size > 0 and self.rules.compulsory_draw
+        view.served = self._turn if phase is _PLAY else len(self._order_t)
+        view.shown_hands = self._shown_t
+        view.__class__ = View  # frozen from now on
+        frozen: View = view
+        return frozen
 
     # ------------------------------------------------------------------ driving
 
@@ -266,6 +302,7 @@ class Game:
         else:
             amount = min(amount, self.chips[source])
             self.chips[source] -= amount
+        self._chips_t = None
         if amount <= 0:
             return 0
         if target == FARM:
@@ -300,6 +337,12 @@ class Game:
         self.shown = False
         self._transfers = []
         self.calls = []
+        self._hands_t = [()] * n
+        self._counts = [0] * n
+        self._counts_t = None
+        self._calls_t = ()
+        self._order_t = ()
+        self._shown_t = None
         self.opener = None
         if self.keep_log:
             self._record = {"chips_before": list(self.chips), "farm_before": self.farm}
@@ -390,11 +433,13 @@ class Game:
             self.high_bid = action.amount
             self.high_bidder = seat
             self.calls.append((seat, action.amount))
+            self._calls_t += ((seat, action.amount),)
             if self.record_events:
                 self._emit(BidMade(seat, action.amount))
         elif action.kind is Kind.PASS:
             self._passed.add(seat)
             self.calls.append((seat, None))
+            self._calls_t += ((seat, None),)
             if self.record_events:
                 self._emit(Passed(seat))
         else:
@@ -433,6 +478,7 @@ class Game:
         self.order = [
             s for s in ((farmer + step * k) % n for k in range(1, n)) if s in self._in_deal
         ]
+        self._order_t = tuple(self.order)
         if self._stacked is not None:
             self._deck = Deck(self._stacked, None)
             self._stacked = None
@@ -442,9 +488,12 @@ class Game:
         for seat in self.order:
             card = self._deck.take_top()
             self.hands[seat].append(card)
+            self._hands_t[seat] += (card,)
+            self._counts[seat] += 1
             self.totals[seat] = card.points
             if record:
                 self._emit(CardDealt(seat, card, False, True, 1))
+        self._counts_t = None
         self.phase = Phase.PLAY
         self._turn = 0
         self._start_turn()
@@ -465,12 +514,15 @@ class Game:
         assert seat is not None
         if action.kind is Kind.DRAW:
             deck = self._deck
-            if len(deck) == 0:
+            if deck.size == 0:
                 raise IllegalAction("the deck is empty: nobody can draw any more")
             bottom = self.rules.draws_from_bottom
             card = deck.take_bottom() if bottom else deck.take_top()
             hand = self.hands[seat]
             hand.append(card)
+            self._hands_t[seat] += (card,)
+            self._counts[seat] += 1
+            self._counts_t = None
             total = self.totals[seat] + card.points
             self.totals[seat] = total
             self._drawn += 1
@@ -509,11 +561,12 @@ class Game:
                 raise IllegalAction(f"not an action: {action!r} (bid, pass, draw or stand)")
             if action.amount and action.kind is not Kind.BID:
                 raise IllegalAction(f"only a bid names a number of chips, not '{action.kind.value}'")
-        if self.phase is Phase.PLAY:
+        phase = self.phase
+        if phase is _PLAY:
             self._play_step(action)
-        elif self.phase is Phase.AUCTION:
+        elif phase is _AUCTION:
             self._auction_step(action)
-        elif self.phase is Phase.OVER:
+        elif phase is _OVER:
             raise IllegalAction("the game is over")
         else:
             raise IllegalAction("no deal is in progress: start the next deal first")
@@ -529,6 +582,7 @@ class Game:
         hands = self.hands
         record = self.record_events
         self.shown = True
+        self._shown_t = tuple(self._hands_t)
         if record:
             for seat in order:
                 self._emit(HandShown(seat, tuple(hands[seat]), totals[seat]))
@@ -684,6 +738,7 @@ class Game:
             raise ValueError("one chip count per seat is needed")
         self.deal_no = deal
         self.chips = list(chips)
+        self._chips_t = None
         self.farm = farm
         self.farmer = farmer
         self.last_winner = last_winner

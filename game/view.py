@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
+from dataclasses import dataclass
 
 from game.actions import Action
 from game.cards import DECK, Card
@@ -118,15 +118,17 @@ class View:
         )
 
 
-# The slots' own setters: a snapshot is filled without the frozen __init__'s per-field
-# object.__setattr__, which made view_for several times slower (the AI takes a view per move).
-_SETTERS = tuple(getattr(View, field.name).__set__ for field in fields(View))
-_new = object.__new__
+class ViewDraft(View):
+    """A :class:`View` being filled in by :meth:`Game.view_for`, which then makes it a ``View``.
 
+    It has ``View``'s slots and nothing more, and ``object``'s own attribute setters (both,
+    so that Python keeps its fast slot stores): the engine stores each field with one plain
+    attribute store, then sets the draft's ``__class__`` to ``View``, which is frozen from
+    then on. That is several times faster than ``View(...)``, whose frozen ``__init__`` sets
+    each field through ``object.__setattr__`` (and the AI takes a view per move). A draft
+    is never seen outside :meth:`Game.view_for`.
+    """
 
-def fill_view(*values: object) -> View:
-    """A :class:`View` from one value per field, in field order: for :meth:`Game.view_for` only."""
-    view: View = _new(View)
-    for set_field, value in zip(_SETTERS, values, strict=True):
-        set_field(view, value)
-    return view
+    __slots__ = ()
+    __setattr__ = object.__setattr__
+    __delattr__ = object.__delattr__

@@ -8,6 +8,7 @@ import gc
 import pytest
 from helpers import play, start, table
 
+from game.agents import ThresholdAgent
 from game.cards import DECK, Card, parse_cards
 from game.engine import Game, Phase
 from game.events import Busted, CardDealt, visible_to
@@ -161,3 +162,50 @@ def test_view_for_fills_every_field_from_the_game() -> None:
         deck_size=45 - 4, must_draw=False, served=0, shown_hands=None,
     )
     assert game.view_for(1) == expected
+
+
+def view_from_the_lists(game: Game, seat: int) -> View:
+    """The view ``seat`` should get, made with the keyword constructor from the game's own lists."""
+    return View(
+        seat=seat, rules=game.rules, phase=game.phase, names=game.names, deal_no=game.deal_no,
+        chips=tuple(game.chips), farm=game.farm, farmer=game.farmer, to_act=game.to_act,
+        high_bid=game.high_bid, high_bidder=game.high_bidder, calls=tuple(game.calls),
+        max_bid=game.max_bid(seat), hand=tuple(game.hands[seat]), total=game.totals[seat],
+        order=tuple(game.order), card_counts=tuple(len(h) for h in game.hands),
+        deck_size=game.deck_size, must_draw=game.to_act == seat and game.must_draw(),
+        served=sum(game.finished(s) for s in game.order),
+        shown_hands=tuple(tuple(h) for h in game.hands) if game.shown else None,
+    )
+
+
+@pytest.mark.parametrize("rules", ["foster", "lacombe", "ferme", "foster+rotating", "lacombe+rotating"])
+def test_every_view_matches_the_game_and_stays_as_taken(rules: str) -> None:
+    """At every step of whole games, each seat's view is the game as it stands (the engine's shared
+    tuples kept in step with its lists), a View and no subclass, and no earlier view ever changes."""
+    game = table(rules, 5, chips=[6, 9, 12, 4, 8], max_deals=40)
+    agents = [ThresholdAgent(11 + seat, 0.3 + 0.1 * seat) for seat in range(5)]
+    taken: list[tuple[View, dict[str, object]]] = []
+
+    def check() -> None:
+        for seat in range(game.n_seats):
+            view = game.view_for(seat)
+            assert type(view) is View
+            assert view == view_from_the_lists(game, seat)
+            taken.append((view, dataclasses.asdict(view)))
+
+    check()
+    while game.phase is Phase.BETWEEN:
+        game.next_deal()
+        check()
+        while game.to_act is not None:
+            game.apply(agents[game.to_act].choose(game.view_for(game.to_act)))
+            check()
+    assert game.is_over
+    saved = game.between_deals_state()
+    restored = table(rules, 5)
+    restored.restore_between_deals(**saved)
+    for seat in range(5):
+        assert restored.view_for(seat) == view_from_the_lists(restored, seat)
+        assert restored.view_for(seat).chips == tuple(game.chips)
+    for view, fields in taken:
+        assert dataclasses.asdict(view) == fields
