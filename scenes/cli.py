@@ -7,6 +7,8 @@
     farmer --lang fr                         play in French (default: the settings, else the system's)
     farmer --export-log FILE                 write the current (or last) game's deal log and exit
     farmer --replay FILE                     watch a logged game played back on the table
+    farmer --install-desktop-entry           put Farmer in the desktop's menu (this user)
+    farmer --version                         the installed version
 
 Settings, the saved game and statistics live in the user's folders (or under $FARMER_HOME).
 
@@ -23,6 +25,7 @@ from pathlib import Path
 
 from game.limits import DEALS, DEFAULT_DEALS, PLAYERS
 from game.rules import ROTATABLE, RULE_NAMES, can_rotate
+from scenes import resources
 
 SPEEDS = ("slow", "normal", "fast", "instant")
 NO_DISPLAY = "farmer: cannot open a window ({why}); run it on a desktop, or set DISPLAY."
@@ -118,6 +121,23 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument(
         "--kiosk-config", type=Path, metavar="FILE", help="the kiosk's TOML config (see below)"
     )
+    desktop = p.add_mutually_exclusive_group()
+    desktop.add_argument(
+        "--install-desktop-entry",
+        nargs="?",
+        const="",
+        metavar="DATA_DIR",
+        help="put Farmer in the desktop's menu: a .desktop file and icons under DATA_DIR "
+        "(default $XDG_DATA_HOME, else ~/.local/share), starting this farmer; then exit",
+    )
+    desktop.add_argument(
+        "--uninstall-desktop-entry",
+        nargs="?",
+        const="",
+        metavar="DATA_DIR",
+        help="remove what --install-desktop-entry wrote; then exit",
+    )
+    p.add_argument("--version", action="version", version=f"farmer {resources.version()}")
     return p
 
 
@@ -129,6 +149,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         p.error(f"--rotating is an option of {' and '.join(ROTATABLE)}, not {args.rules}")
     if args.deals not in DEALS:
         p.error(f"--deals must be from {DEALS.low} to {DEALS.high}")
+    if args.install_desktop_entry is not None or args.uninstall_desktop_entry is not None:
+        from scenes.app import desktop
+
+        remove = args.uninstall_desktop_entry is not None
+        return desktop.main(args.uninstall_desktop_entry if remove else args.install_desktop_entry, remove)
     if args.kiosk or args.demo:
         from scenes.kiosk.run import run_kiosk
 

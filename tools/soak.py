@@ -42,11 +42,11 @@ PLAY_MINUTES = 4.0
 """How long a simulated visitor plays before walking away."""
 
 
-def rss_mb() -> float:
-    """The memory the process holds now (resident set), in MB."""
+def rss_mb(field: str = "VmRSS") -> float:
+    """The memory the process holds now (resident set), in MB; ``VmHWM`` for its peak so far."""
     try:
         for line in Path("/proc/self/status").read_text().splitlines():
-            if line.startswith("VmRSS:"):
+            if line.startswith(field + ":"):
                 return int(line.split()[1]) / 1024
     except OSError:
         pass
@@ -71,6 +71,11 @@ class Problems(logging.Handler):
             self.first.append(self.format(record))
 
 
+def _size(text: str) -> tuple[int, int]:
+    w, h = text.lower().split("x")
+    return int(w), int(h)
+
+
 def main(argv: list[str] | None = None) -> int:
     """Run the soak; the exit status."""
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -85,6 +90,7 @@ def main(argv: list[str] | None = None) -> int:
         help="a visitor every MIN minutes (0: none)",
     )
     p.add_argument("--seed", type=int, default=1, help="seed of the demo games (default 1)")
+    p.add_argument("--size", type=_size, default=(1280, 720), metavar="WxH", help="window (default 1280x720)")
     p.add_argument("--config", type=Path, help="a kiosk.toml to use")
     p.add_argument("--max-growth", type=float, default=5.0, metavar="MB", help="allowed growth after hour 1")
     args = p.parse_args(argv)
@@ -92,7 +98,7 @@ def main(argv: list[str] | None = None) -> int:
     problems = Problems()
     logging.getLogger("farmer").addHandler(problems)
     logging.getLogger("farmer").propagate = False  # counted here, not printed line by line
-    app = KioskApp(load_config(args.config), locked=True, fullscreen=False, size=(1280, 720), seed=args.seed)
+    app = KioskApp(load_config(args.config), locked=True, fullscreen=False, size=args.size, seed=args.seed)
     app.draw_every = max(1, args.draw_every)
     steps = round(args.hours * 3600 / args.dt)
     hour = round(3600 / args.dt)
@@ -126,7 +132,7 @@ def main(argv: list[str] | None = None) -> int:
     gc.collect()
     end_rss = rss_mb()
     wall = time.perf_counter() - began
-    print(f"memory at the end: {end_rss:.1f} MB")
+    print(f"memory at the end: {end_rss:.1f} MB; peak {rss_mb('VmHWM'):.1f} MB")
     print(f"frames: {app.frames} stepped, {app.frames_drawn} drawn")
     print(f"games: {app.demo_games} demo games finished, {app.visitor_games} visitor games started")
     print(f"exceptions: {app.exceptions}; warnings and errors logged: {problems.count}")

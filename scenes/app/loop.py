@@ -14,6 +14,7 @@ from typing import Any, Protocol
 import pygame
 
 from scenes import i18n
+from scenes.app import icon
 from scenes.app.gamepad import Gamepads
 from scenes.app.pointer import FINGER_EVENTS, Fingers, emulated
 from scenes.app.stack import Scene, SceneStack
@@ -77,7 +78,7 @@ class App:
         pygame.font.init()
         self.windowed_size = size
         self.screen = self._open(self.settings.fullscreen)
-        pygame.display.set_caption(caption)
+        icon.dress_window(caption)
         self.clock: Clock = clock or pygame.time.Clock()
         self.events = events or pygame.event.get
         self.text = Text()

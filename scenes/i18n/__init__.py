@@ -5,9 +5,11 @@ import time: the language can change at any moment. Mark module-level strings wi
 :func:`N_` and translate them with :func:`_` where they are shown.
 
 English is the source language. The French and German catalogues are the gettext ``.po``
-files under ``assets/locale/<lang>/LC_MESSAGES/farmer.po``; they are read at run time by a
-small reader (:func:`read_po`) into a standard :class:`gettext.GNUTranslations`, so there
-is no compiled ``.mo`` file to build or to go stale. ``tools/i18n.py`` extracts, merges
+files under ``assets/locale/<lang>/LC_MESSAGES/farmer.po`` (found through the installed
+package by :mod:`scenes.resources`; a missing one is an error that names it, not English
+in disguise); they are read at run time by a small reader (:func:`read_po`) into a
+standard :class:`gettext.GNUTranslations`, so there is no compiled ``.mo`` file to build or
+to go stale. ``tools/i18n.py`` extracts, merges
 and checks the catalogues.
 
 Besides plain translation this module gives the words whose choice depends on the rule
@@ -29,13 +31,11 @@ from collections.abc import Mapping
 from pathlib import Path
 
 from game.rules import RuleSet, rules_named
+from scenes import resources
 from scenes.i18n import numbers
 
 DOMAIN = "farmer"
 """The gettext domain: the catalogues are called ``farmer.po``."""
-
-LOCALE_DIR = Path(__file__).resolve().parents[2] / "assets" / "locale"
-"""Where the catalogues live: ``<LOCALE_DIR>/<lang>/LC_MESSAGES/farmer.po``."""
 
 LANGUAGES: tuple[str, ...] = ("en", "fr", "de")
 """Language codes the game speaks, the source language first."""
@@ -154,17 +154,23 @@ def _mo_bytes(entries: Mapping[str, str | list[str]]) -> bytes:
 
 
 def catalogue_path(code: str) -> Path:
-    """The .po file of language ``code``."""
-    return LOCALE_DIR / code / "LC_MESSAGES" / f"{DOMAIN}.po"
+    """The installed .po file of language ``code``.
+
+    Raises :class:`scenes.resources.MissingAssetError` if it is not installed.
+    """
+    return resources.catalogue(code, DOMAIN)
 
 
 @functools.cache
 def translations(code: str) -> gettext.NullTranslations:
-    """The translations of language ``code`` (English, or a missing catalogue, translates nothing)."""
-    path = catalogue_path(code)
-    if code == LANGUAGES[0] or not path.is_file():
+    """The translations of language ``code`` (English, or a language the game lacks, translates nothing).
+
+    A language of :data:`LANGUAGES` whose catalogue is missing raises
+    :class:`scenes.resources.MissingAssetError`, naming the file.
+    """
+    if code == LANGUAGES[0] or code not in LANGUAGES:
         return gettext.NullTranslations()
-    entries = read_po(path.read_text(encoding="utf-8"))
+    entries = read_po(catalogue_path(code).read_text(encoding="utf-8"))
     return gettext.GNUTranslations(io.BytesIO(_mo_bytes(entries)))
 
 

@@ -41,7 +41,7 @@ class PauseScene(PanelScene):
         """The rules, over the pause panel."""
         from scenes.screens.howto import HowToScene
 
-        self.app.push(HowToScene(self.app, self.session.game.rules.name, self.session.game.rules.rotating))
+        self.app.push(HowToScene(self.app, self.session.rules.name, self.session.rules.rotating))
 
     def to_menu(self) -> None:
         """Leave the game (it is saved, to continue later) and go back to the main menu."""

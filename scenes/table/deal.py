@@ -33,7 +33,7 @@ class DealHandler(Handler):
     def __init__(self, host: Host) -> None:
         """The deal stage of ``host``'s table."""
         super().__init__(host)
-        rules = self.session.game.rules.name
+        rules = self.session.rules
         self.card_button = self.add_button(draw_word, self.do_draw, True)
         self.stand_button = self.add_button(lambda: stand_word(rules), self.do_stand)
         self.deal_button = self.add_button(lambda: _("Deal a card"), self.do_deal, True)
@@ -69,7 +69,7 @@ class DealHandler(Handler):
     # ------------------------------------------------------------------ dealing by hand
 
     def _deals_by_hand(self) -> bool:
-        return self.session.you(self.session.game.farmer) and not self.app.settings.auto_deal
+        return self.session.you(self.session.view.farmer) and not self.app.settings.auto_deal
 
     def hold(self, event: Event) -> bool:
         """When the person is farmer and deals by hand, each card waits for a click or a key."""

@@ -118,7 +118,7 @@ class LedgerHandler(Handler):
 
     def title(self) -> str:
         """The panel's heading."""
-        return deal_settled_title(self.session.game.deal_no, i18n.language())
+        return deal_settled_title(self.session.view.deal_no, i18n.language())
 
     def draw_over(self, surface: pygame.Surface) -> None:
         """The ledger panel over the dimmed table."""
@@ -142,7 +142,7 @@ class LedgerHandler(Handler):
 
     def reasons(self, seat: int) -> str:
         """The Why column of ``seat``: its payments of this deal, alike ones merged."""
-        rules = self.session.game.rules
+        rules = self.session.rules
         language = i18n.language()
         merged: dict[str, int] = {}
         for amount, reason in self.session.ledger.changes(seat):
@@ -188,6 +188,7 @@ class LedgerHandler(Handler):
             text.blit(surface, _("Why"), small, (area.x + 0.63 * area.w, y), (170, 190, 170), "bold")
         y += line_h
         dot = max(3, fs // 3)
+        farmer = session.view.farmer
         for rank, seat in enumerate(order):
             rect = pygame.Rect(area.x, y, area.w, line_h)
             if session.you(seat):
@@ -197,7 +198,7 @@ class LedgerHandler(Handler):
             name = session.names[seat]
             if self.final:
                 name = f"{rank + 1}. {name}"
-            if session.game.farmer == seat:
+            if farmer == seat:
                 name += " " + farmer_mark(i18n.language())
             name = text.ellipsize(name, fs, round(area.w * 0.34) - 3 * dot, "bold")
             text.blit(surface, name, fs, (area.x + 3 * dot, cy), INK, "bold", "midleft")
@@ -228,8 +229,7 @@ class LedgerHandler(Handler):
 
     def footer(self) -> str:
         """The line under the rows: the farm carried to the next deal."""
-        rules = self.session.game.rules
-        return colon(pot_name(rules.name)) + " " + format_chips(self.session.ledger.farm)
+        return colon(pot_name(self.session.rules)) + " " + format_chips(self.session.ledger.farm)
 
     def _draw_chart(self, surface: pygame.Surface, area: pygame.Rect) -> None:
         history = self.session.ledger.history
@@ -288,7 +288,7 @@ class FinalHandler(LedgerHandler):
         super().enter()
         self.auto = None  # the end waits: the navigator decides what comes next
         result = self.result
-        farmer = self.session.game.farmer
+        farmer = self.session.view.farmer
         farm = self.session.ledger.farm
         if result is not None:
             event = result
@@ -336,7 +336,7 @@ class FinalHandler(LedgerHandler):
         """What became of the farm nobody won."""
         result = self.result
         farm = self.session.ledger.farm
-        farmer = self.session.game.farmer
+        farmer = self.session.view.farmer
         if result is None or farm <= 0 or farmer is None:
             return ""
         return headline(result, self.host.eyes, i18n.language(), farm=farm, farmer=farmer) or ""

@@ -54,7 +54,7 @@ class TableScene(Scene):
         self.session = session
         self.table = table or Table(session, app.art, app.text, Tweener(app.speed), app.size)
         self.table.sound = app.sound.play
-        self.eyes = Eyes(session.names, session.game.rules, session.eyes)
+        self.eyes = Eyes(session.names, session.rules, session.eyes)
         self.handlers: dict[Stage, Handler] = {
             Stage.AUCTION: AuctionHandler(self),
             Stage.DEAL: DealHandler(self),
@@ -131,9 +131,10 @@ class TableScene(Scene):
     def enter(self) -> None:
         """Start where the game stands: a continued game seats its farmer at once."""
         session = self.session
-        if session.game.farmer is not None and self.table.farmer is None:
-            self.table.place_farmer(session.game.farmer)
-        if not len(session.feed) and session.game.phase is Phase.BETWEEN:
+        view = session.view
+        if view.farmer is not None and self.table.farmer is None:
+            self.table.place_farmer(view.farmer)
+        if not len(session.feed) and view.phase is Phase.BETWEEN:
             session.start_deal()  # a new game, or one continued from a save: its next deal
         self.handler.enter()
 
@@ -175,7 +176,7 @@ class TableScene(Scene):
             table.banner,
             handler.prompt,
             tuple((b.visible, b.enabled) for b in handler.buttons.widgets),
-            self.session.game.to_act,
+            self.session.waiting_for,
         )
 
     def update(self, dt: float) -> None:
@@ -231,7 +232,7 @@ class TableScene(Scene):
 
     def _let_someone_act(self, dt: float) -> None:
         seat = self.session.waiting_for
-        stage = stage_waiting(self.session.game.phase)
+        stage = stage_waiting(self.session.view.phase)
         if seat is None or stage is None:
             return
         self.go(stage)
@@ -320,14 +321,11 @@ class TableScene(Scene):
         header = lay.header
         surface.fill((8, 28, 18), header)  # opaque: an overlay's header covers the one beneath
         fs = lay.font["small"]
-        game = self.session.game
-        deals = game.max_deals
-        deal = (
-            _("Deal {n} of {m}").format(n=max(game.deal_no, 1), m=deals)
-            if deals
-            else _("Deal {n}").format(n=max(game.deal_no, 1))
-        )
-        left = f"{deal} · {i18n.rules_label(game.rules.name, game.rules.rotating)}"
+        deals = self.session.max_deals
+        deal_no = max(self.session.view.deal_no, 1)
+        deal = _("Deal {n} of {m}").format(n=deal_no, m=deals) if deals else _("Deal {n}").format(n=deal_no)
+        rules = self.session.rules
+        left = f"{deal} · {i18n.rules_label(rules.name, rules.rotating)}"
         if self.session.replay:
             left = _("Replay of a logged game") + " · " + left
         pad = round(12 * lay.u)

@@ -162,6 +162,16 @@ class Session:
         return self.match.players
 
     @property
+    def rules(self) -> RuleSet:
+        """The rule set in play."""
+        return self.game.rules
+
+    @property
+    def max_deals(self) -> int | None:
+        """The agreed length of the game in deals (None: no limit)."""
+        return self.game.max_deals
+
+    @property
     def keeps(self) -> bool:
         """Whether this game is saved and counted (not a replay, not a demo)."""
         return not self.watching

@@ -111,8 +111,8 @@ class Table:
         self.art = art
         self.text = text
         self.tweens = tweens
-        self.seats = [SeatState(c) for c in session.game.chips]
-        self.farm = session.game.farm
+        self.seats = [SeatState(c) for c in session.ledger.chips]
+        self.farm = session.ledger.farm
         self.deck_count = 0
         self.active: int | None = None
         """The seat whose turn it is (its plate glows)."""
@@ -374,12 +374,12 @@ class Table:
             self.seats[place].chips += delta
 
     def sync(self) -> None:
-        """Snap every number to the engine (after a skip, or when the screen starts)."""
-        game = self.session.game
+        """Snap every number to what the screen has been told (the session's ledger)."""
+        ledger = self.session.ledger
         self.flying.clear()
         for seat, state in enumerate(self.seats):
-            state.chips = game.chips[seat]
-        self.farm = game.farm
+            state.chips = ledger.chips[seat]
+        self.farm = ledger.farm
 
     def note(
         self, text: Message, pos: tuple[float, float], color: tuple[int, int, int] = INK, life: float = 2.0
@@ -469,7 +469,7 @@ class Table:
             for i in range(n):
                 img = self.art.chip_side(chip_w, (s + i) % 5)
                 surface.blit(img, (round(x), bottom - side.get_height() - i * step))
-        label = _("{pot}: {n}").format(pot=pot_name(self.session.game.rules.name), n=self.farm)
+        label = _("{pot}: {n}").format(pot=pot_name(self.session.rules), n=self.farm)
         size = self.text.fit(label, lay.font["body"], r.w, "bold")
         self.text.blit(surface, label, size, (r.centerx, r.bottom), INK, "bold", "midbottom")
 
@@ -479,7 +479,7 @@ class Table:
         name = self.session.names[seat]
         status = state.status() if state.status is not None else ""
         active = self.active == seat
-        out = state.chips <= 0 and self.session.game.chips[seat] <= 0
+        out = state.chips <= 0 and self.session.ledger.chips[seat] <= 0
         # The farmer's marker sits at the plate's right end; other plates lend that room to what is said.
         marked = self.farmer == seat
         key = (seat, name, state.chips, status, state.status_color, active, out, marked, lay.plate.size)

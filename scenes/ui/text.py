@@ -1,18 +1,20 @@
 """Fonts and cached text surfaces.
 
-The bundled DejaVu fonts (assets/fonts, with their licence) carry ♠♥♦♣ and every French
-and German letter. Rendering text is slow, so each (string, size, style, colour) is
-rendered once and kept; the cache is bounded so a long game does not grow it for ever.
+The bundled DejaVu fonts (assets/fonts, with their licence, found through the installed
+package by :mod:`scenes.resources`) carry ♠♥♦♣ and every French and German letter; a
+missing font is an error that names it, never pygame's own font without the suits.
+Rendering text is slow, so each (string, size, style, colour) is rendered once and kept;
+the cache is bounded so a long game does not grow it for ever.
 """
 
 from __future__ import annotations
 
 from collections import OrderedDict
-from pathlib import Path
 
 import pygame
 
-FONT_DIR = Path(__file__).resolve().parents[2] / "assets" / "fonts"
+from scenes import resources
+
 _FILES = {
     "sans": "DejaVuSans.ttf",
     "bold": "DejaVuSans-Bold.ttf",
@@ -48,13 +50,15 @@ class Text:
         return True
 
     def font(self, size: int, style: str = "sans") -> pygame.font.Font:
-        """The font of ``style`` at ``size`` pixels (falls back to pygame's own font if missing)."""
+        """The font of ``style`` at ``size`` pixels.
+
+        Raises :class:`scenes.resources.MissingAssetError` if the bundled font is not installed.
+        """
         size = max(6, round(int(size) * self.scale))
         key = (style, size)
         font = self._fonts.get(key)
         if font is None:
-            path = FONT_DIR / _FILES.get(style, _FILES["sans"])
-            font = pygame.font.Font(str(path) if path.exists() else None, size)
+            font = pygame.font.Font(resources.font(_FILES.get(style, _FILES["sans"])), size)
             self._fonts[key] = font
         return font
 
