@@ -93,7 +93,7 @@ class App:
         """A touch screen's finger, as the pointer every widget knows."""
         self.stack = SceneStack()
         self.running = True
-        self._beneath: tuple[tuple[object, ...], pygame.Surface] | None = None
+        self._backdrop: tuple[tuple[object, ...], pygame.Surface] | None = None
         self._resizes = 0
         self.frames = 0
         """Frames stepped."""
@@ -299,28 +299,43 @@ class App:
         beneath, top = visible[:-1], visible[-1:]
         if beneath:
             # Only the top scene updates, so what lies under an overlay is still: draw it once.
-            key = (tuple(id(s) for s in beneath), self.size, self._resizes, top[0].dims)
-            if self._beneath is None or self._beneath[0] != key:
+            key = ("beneath", tuple(id(s) for s in beneath), self.size, self._resizes, top[0].dims)
+
+            def draw_beneath(surface: pygame.Surface) -> None:
                 for i, scene in enumerate(beneath):
                     if i and scene.dims:
-                        dim(self.screen, scene.dims)
-                    scene.draw(self.screen)
+                        dim(surface, scene.dims)
+                    scene.draw(surface)
                 if top[0].dims:
-                    dim(self.screen, top[0].dims)
-                if self._beneath is not None and self._beneath[1].get_size() == self.size:
-                    # Reuse the buffer: a fresh window-sized copy (33 MB at 4K) costs a frame of its own.
-                    self._beneath[1].blit(self.screen, (0, 0))
-                    self._beneath = (key, self._beneath[1])
-                else:
-                    self._beneath = (key, self.screen.copy())
-            else:
-                self.screen.blit(self._beneath[1], (0, 0))
-        elif self._beneath is not None:
-            self._beneath = ((), self._beneath[1])  # nothing beneath now: keep the buffer, drop the picture
+                    dim(surface, top[0].dims)
+
+            self.backdrop(key, draw_beneath)
         for scene in top:
             scene.draw(self.screen)
         if self.notices:
             self.draw_notices()
+
+    def backdrop(self, key: tuple[object, ...], draw: Callable[[pygame.Surface], None]) -> None:
+        """Put on the screen the still picture ``draw`` makes, kept while ``key`` stays the same.
+
+        One window-sized picture is kept for the whole app (what lies under an overlay, the
+        table under the ledger): at 3840 × 2160 each such copy is 33 MB.
+        """
+        kept = self._backdrop
+        if kept is not None and kept[0] == key and kept[1].get_size() == self.size:
+            self.screen.blit(kept[1], (0, 0))
+            return
+        draw(self.screen)
+        if kept is not None and kept[1].get_size() == self.size:
+            kept[1].blit(self.screen, (0, 0))  # reuse the buffer: a fresh copy costs a frame of its own
+            self._backdrop = (key, kept[1])
+        else:
+            self._backdrop = None  # the old buffer goes before the new one is made
+            self._backdrop = (key, self.screen.copy())
+
+    def forget_backdrop(self) -> None:
+        """Let the kept picture go (its memory too): nothing will be laid over a still picture soon."""
+        self._backdrop = None
 
     def draw_too_small(self) -> None:
         """The notice shown instead of the game in a window below the minimum size."""

@@ -67,22 +67,40 @@ CALL_FPS = 12.0
 TEXT_CACHE = 400
 """Rendered strings a kiosk keeps: a few frames' worth. The app's default (1500) fills up over
 hours of new banners and names to some 30 MB at 1280 × 720, several times that on a 4K screen."""
+TEXT_BYTES = 8_000_000
+"""Bytes of rendered strings a kiosk keeps, whatever the screen's size."""
 TRACEBACKS_PER_HOUR = 20
 """Full tracebacks logged per hour at most; beyond that a one-line count (the log stays readable)."""
 
 
-def _find_malloc_trim() -> Callable[[int], int] | None:
-    """glibc's ``malloc_trim``, where there is one (Linux); None elsewhere."""
+def _libc(function: str) -> Callable[..., int] | None:
+    """A function of glibc (``malloc_trim``, ``mallopt``), where there is one (Linux); None elsewhere."""
     name = ctypes.util.find_library("c")
     if name is None:
         return None
     try:
-        return ctypes.CDLL(name).malloc_trim
+        found: Callable[..., int] = getattr(ctypes.CDLL(name), function)
     except (OSError, AttributeError):
         return None
+    return found
 
 
-_MALLOC_TRIM = _find_malloc_trim()
+_MALLOC_TRIM = _libc("malloc_trim")
+_MALLOPT = _libc("mallopt")
+M_MMAP_THRESHOLD = -3
+"""glibc's ``mallopt`` parameter: allocations from this size on get pages of their own."""
+MMAP_FROM = 256 * 1024
+
+
+def keep_large_blocks_apart() -> None:
+    """Give every large allocation (a surface of a few hundred kB or more) pages of its own.
+
+    glibc raises this threshold by itself once large blocks are freed, after which window-sized
+    surfaces come from the heap and their memory stays with the process when they go; fixing
+    it keeps the resident size to what is in use (some 50 MB less at 3840 × 2160).
+    """
+    if _MALLOPT is not None:
+        _MALLOPT(M_MMAP_THRESHOLD, MMAP_FROM)
 
 
 def release_memory() -> None:
@@ -125,10 +143,11 @@ class KioskApp(App):
         says otherwise), unlocked for ``--demo`` in a window. ``seed`` makes the demo games
         repeatable (default: fresh every run).
         """
+        keep_large_blocks_apart()  # before the window and its surfaces are made
         # Effects and music follow the config's ``sound`` (off by default).
         settings = Settings(fullscreen=locked if fullscreen is None else fullscreen, mute=not config.sound)
         super().__init__(settings, size, clock=clock, events=events, caption="Farmer")
-        self.text = Text(TEXT_CACHE)
+        self.text = Text(TEXT_CACHE, TEXT_BYTES)
         self.config = config
         self.locked = locked
         self.rng = random.Random(seed)
@@ -170,6 +189,7 @@ class KioskApp(App):
         self._gameover = None
         self._asking = False
         self.idle.reset()
+        self.forget_backdrop()
         release_memory()
         self.set_speed(self.pace)
         if self.locked:
@@ -366,7 +386,7 @@ class KioskApp(App):
             self._unlogged += 1
         self.stack = SceneStack()
         self.speed = self.pace
-        self._beneath = None
+        self.forget_backdrop()
         self.running = True
         try:
             self.start_attract()

@@ -67,8 +67,8 @@ class TableScene(Scene):
         self.think: float | None = None
         self.settled = False
         """The end of a deal has been shown: the ledger comes up once all has landed."""
-        self._still: tuple[tuple[object, ...], pygame.Surface] | None = None
-        """The dimmed table kept under a panel, and what it was drawn for."""
+        self._still_version = 0
+        """Bumped whenever the table under a panel is drawn afresh (the kept picture is stale)."""
         self.watch_pause = WATCH_PAUSE
         """Seconds a watched game's ledger stays before it goes on by itself (at normal speed)."""
 
@@ -106,7 +106,7 @@ class TableScene(Scene):
         if stage is self.stage:
             return
         self.handler.leave()
-        self._still = None
+        self._still_version += 1
         self.stage = stage
         self.think = None
         self.handler.enter()
@@ -142,7 +142,7 @@ class TableScene(Scene):
         """Lay the table and the stage out again."""
         if self.table.layout.size != size:
             self.table.resize(size)
-        self._still = None
+        self._still_version += 1
         for handler in self.handlers.values():
             handler.resize(size)
 
@@ -299,21 +299,19 @@ class TableScene(Scene):
     def _draw_still_table(self, surface: pygame.Surface) -> None:
         """The dimmed table under a stage's panel: drawn while something on it moves, then kept.
 
-        Under the ledger the table is a backdrop; drawing it once (and whenever chips still
-        fly) spares a full redraw of the felt every frame.
+        Under the ledger the table is a backdrop; the app keeps its picture (one window-sized
+        copy for the whole app) instead of the felt being drawn again for every frame.
         """
-        key = (self.stage, surface.get_size())
-        kept = self._still
-        if kept is not None and kept[0] == key and not self.tweens.busy:
-            surface.blit(kept[1], (0, 0))
+
+        def draw(target: pygame.Surface) -> None:
+            self.table.draw(target)
+            dim(target, LEDGER_DIM)
+
+        if self.tweens.busy or surface is not self.app.screen:
+            draw(surface)
+            self._still_version += 1  # what was kept is out of date
             return
-        self.table.draw(surface)
-        dim(surface, LEDGER_DIM)
-        if kept is not None and kept[1].get_size() == surface.get_size():
-            kept[1].blit(surface, (0, 0))  # reuse the buffer: a window-sized copy is costly at 4K
-            self._still = (key, kept[1])
-        else:
-            self._still = (key, surface.copy())
+        self.app.backdrop(("table", id(self), self.stage, self._still_version), draw)
 
     def draw_header(self, surface: pygame.Surface) -> None:
         """Deal number and rules on the left; on the right, the keys that work here (when on top)."""

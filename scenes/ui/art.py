@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import math
 import random
+from collections import OrderedDict
 
 import pygame
 
@@ -48,6 +49,8 @@ FELTS = {
 """Cloth colours: the table and the room around it."""
 CHIP_COLORS = [(196, 44, 44), (40, 90, 180), (236, 236, 228), (40, 140, 70), (30, 30, 34)]
 
+CARD_BUDGET = 24_000_000
+"""Bytes of card faces kept: every face of two sizes at 3840 × 2160, a few at smaller windows."""
 SCALED_BUDGET = 6 * 1024 * 1024
 """Bytes of turning-card frames kept for reuse."""
 
@@ -83,7 +86,8 @@ class Art:
     def __init__(self, text: Text) -> None:
         """Art drawn with the fonts of ``text``."""
         self.text = text
-        self._cards: dict[tuple[str, int, int], pygame.Surface] = {}
+        self._cards: OrderedDict[tuple[str, int, int], pygame.Surface] = OrderedDict()
+        self._card_bytes = 0
         self._scaled: dict[tuple[int, int, int], pygame.Surface] = {}
         self._scaled_bytes = 0
         self._chips: dict[tuple[int, int, str], pygame.Surface] = {}
@@ -99,6 +103,7 @@ class Art:
             return False
         if (four_colour, back) != (self.four_colour, self.back):
             self._cards.clear()
+            self._card_bytes = 0
             self._scaled.clear()
             self._scaled_bytes = 0
         if cloth != self.cloth:
@@ -118,9 +123,16 @@ class Art:
         """The face of ``card`` (its back when None) at ``size``."""
         key = (str(card) if card is not None else "back", size[0], size[1])
         surf = self._cards.get(key)
-        if surf is None:
-            surf = self._draw_face(card, size) if card is not None else self._draw_back(size)
-            self._cards[key] = surf
+        if surf is not None:
+            self._cards.move_to_end(key)
+            return surf
+        surf = self._draw_face(card, size) if card is not None else self._draw_back(size)
+        self._cards[key] = surf
+        self._card_bytes += size[0] * size[1] * 4
+        while len(self._cards) > 1 and self._card_bytes > CARD_BUDGET:
+            # The faces least recently drawn go first: a table in play uses two sizes of 45 cards.
+            old = self._cards.popitem(last=False)[1]
+            self._card_bytes -= old.get_width() * old.get_height() * 4
         return surf
 
     def card_squeezed(self, card: Card | None, size: tuple[int, int], width: int) -> pygame.Surface:
@@ -327,7 +339,9 @@ class Art:
         if self._felt:  # one window-sized layer at a time: each is 8 MB at 1920 × 1080
             self._felt.clear()
         w, h = size
-        surf = pygame.Surface(size).convert()
+        screen = pygame.display.get_surface()
+        # Made in the window's own format: no second window-sized copy to convert it.
+        surf = pygame.Surface(size, 0, screen) if screen is not None else pygame.Surface(size)
         felt, felt_dark = FELTS.get(self.cloth, FELTS["green"])
         surf.fill(felt_dark)
         if table is not None and table.w > 0:
@@ -342,7 +356,7 @@ class Art:
         for y in range(0, h, tile.get_height()):
             for x in range(0, w, tile.get_width()):
                 surf.blit(tile, (x, y))
-        surf.blit(self._vignette(size), (0, 0))
+        self._apply_vignette(surf)
         self._felt[key] = surf
         return surf
 
@@ -363,8 +377,14 @@ class Art:
             self._chips[(0, 0, "noise")] = tile
         return tile
 
-    def _vignette(self, size: tuple[int, int]) -> pygame.Surface:
-        # Computed on a small grid and smoothed up: darker towards the corners.
+    def _apply_vignette(self, surf: pygame.Surface) -> None:
+        """Darken ``surf`` towards its corners, a band at a time.
+
+        The shade is computed on a small grid and smoothed up band by band (each with a row of
+        the grid to spare on either side, so the bands meet without a seam): a window-sized
+        layer with alpha would cost 33 MB at 3840 × 2160 for a moment.
+        """
+        w, h = surf.get_size()
         gw, gh = 64, 36
         small = pygame.Surface((gw, gh), pygame.SRCALPHA)
         for y in range(gh):
@@ -373,7 +393,17 @@ class Art:
                 dy = (y + 0.5) / gh * 2 - 1
                 d = min(1.0, math.hypot(dx, dy) / math.sqrt(2))
                 small.set_at((x, y), (0, 0, 0, int(170 * max(0.0, d - 0.45) / 0.55**1.0 * 0.8)))
-        return pygame.transform.smoothscale(small, size)
+        row_h = h / gh
+        band = 6
+        for r0 in range(0, gh, band):
+            r1 = min(gh, r0 + band)
+            lo, hi = max(0, r0 - 1), min(gh, r1 + 1)
+            part = small.subsurface(pygame.Rect(0, lo, gw, hi - lo))
+            tall = max(1, round((hi - lo) * row_h))
+            scaled = pygame.transform.smoothscale(part, (w, tall))
+            top = round((r0 - lo) * row_h)
+            y0, y1 = round(r0 * row_h), round(r1 * row_h)
+            surf.blit(scaled, (0, y0), pygame.Rect(0, top, w, y1 - y0))
 
 
 def _shade(color: tuple[int, int, int], f: float) -> tuple[int, int, int]:

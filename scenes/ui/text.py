@@ -24,19 +24,29 @@ _FILES = {
 Color = tuple[int, int, int] | tuple[int, int, int, int]
 
 
+def _bytes(surface: pygame.Surface) -> int:
+    return surface.get_width() * surface.get_height() * surface.get_bytesize()
+
+
 class Text:
     """Fonts by (style, size) and rendered strings, both cached.
 
     ``style`` is ``sans``, ``bold`` or ``serif`` (a bold serif for titles).
     """
 
-    def __init__(self, max_surfaces: int = 1500) -> None:
-        """An empty cache holding at most ``max_surfaces`` rendered strings."""
+    def __init__(self, max_surfaces: int = 1500, max_bytes: int = 24_000_000) -> None:
+        """An empty cache holding at most ``max_surfaces`` rendered strings and ``max_bytes`` of pixels.
+
+        The byte budget matters on large screens: the same strings take four times the memory
+        at 3840 × 2160 as at 1920 × 1080.
+        """
         if not pygame.font.get_init():
             pygame.font.init()
         self._fonts: dict[tuple[str, int], pygame.font.Font] = {}
         self._surfaces: OrderedDict[tuple[str, str, int, Color], pygame.Surface] = OrderedDict()
         self._max = max_surfaces
+        self._max_bytes = max_bytes
+        self._bytes = 0
         self.scale = 1.0
         """Every size asked for is drawn this much larger (the settings' large text)."""
 
@@ -47,7 +57,13 @@ class Text:
         self.scale = scale
         self._fonts.clear()
         self._surfaces.clear()
+        self._bytes = 0
         return True
+
+    @property
+    def cached_bytes(self) -> int:
+        """The pixels held by the cache of rendered strings, in bytes."""
+        return self._bytes
 
     def font(self, size: int, style: str = "sans") -> pygame.font.Font:
         """The font of ``style`` at ``size`` pixels.
@@ -75,8 +91,9 @@ class Text:
         if len(color) == 4 and color[3] < 255:
             surf.set_alpha(color[3])
         self._surfaces[key] = surf
-        if len(self._surfaces) > self._max:
-            self._surfaces.popitem(last=False)
+        self._bytes += _bytes(surf)
+        while len(self._surfaces) > 1 and (len(self._surfaces) > self._max or self._bytes > self._max_bytes):
+            self._bytes -= _bytes(self._surfaces.popitem(last=False)[1])
         return surf
 
     def size(self, text: str, size: int, style: str = "sans") -> tuple[int, int]:
