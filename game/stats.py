@@ -17,6 +17,9 @@ class Stats:
 
     games_played: int = 0
     games_won: int = 0
+    """Games finished first alone."""
+    games_shared: int = 0
+    """Games finished first with others on the same chips (a shared first place, not a win)."""
     deals_played: int = 0
     chips_won: int = 0
     chips_lost: int = 0
@@ -53,10 +56,12 @@ class Stats:
             elif total > 16:
                 self.busts += 1
 
-    def add_game(self, final_chips: int, won: bool) -> None:
-        """Count a finished game."""
+    def add_game(self, final_chips: int, won: bool, shared: bool = False) -> None:
+        """Count a finished game: ``won`` first place, ``shared`` with others on the same chips."""
         self.games_played += 1
-        if won:
+        if won and shared:
+            self.games_shared += 1
+        elif won:
             self.games_won += 1
         self.results.append(final_chips)
         del self.results[:-HISTORY]

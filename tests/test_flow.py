@@ -61,13 +61,13 @@ def test_the_last_deal_shows_its_ledger_before_the_final_standings() -> None:
     assert scene.session.over  # the engine has ended the game; the screen shows the deal first
     ledger = scene.handler
     labels = [b.label() for b in ledger.group.widgets]  # type: ignore[attr-defined]
-    assert labels == ["Final standings"]
+    assert labels == ["Final standings", "See the table"]
     assert ledger.title() == "Deal 1 settled"  # type: ignore[attr-defined]
     app.step(DT, [key(pygame.K_RETURN, "\r")])
     app.step(DT, [])
     assert app.stack.top is scene and scene.name == "gameover"
     labels = [b.label() for b in scene.handler.group.widgets]  # type: ignore[attr-defined]
-    assert labels == ["New game", "Main menu"]
+    assert labels == ["New game", "Main menu", "See the table"]
 
 
 def test_a_farm_nobody_won_goes_to_its_farmer_in_the_standings_and_on_the_plates() -> None:

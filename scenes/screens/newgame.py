@@ -15,6 +15,7 @@ from game.rules import RULE_NAMES, can_rotate
 from scenes.app.loop import App
 from scenes.i18n import _, ngettext, rules_label
 from scenes.screens.panels import PanelScene
+from scenes.store.settings import opponents_of, opponents_text
 from scenes.table.navigator import Navigator
 from scenes.table.session import DEFAULT_NAMES, LEVEL_LABELS, LEVELS, Session, Setup
 from scenes.ui.art import INK
@@ -35,8 +36,14 @@ class NewGameScene(PanelScene):
         self.nav = nav
         s = app.settings
         if setup is None:
+            # The choices of the last game started, remembered in the settings.
             setup = Setup.for_players(s.players, s.rules, s.rotating and can_rotate(s.rules), s.deals)
             setup.levels = [s.ai_level] * s.players
+            if s.player_name.strip():
+                setup.names[0] = s.player_name
+            for seat, (name, level) in enumerate(opponents_of(s.opponents) or [], start=1):
+                if seat < len(setup.names):
+                    setup.names[seat], setup.levels[seat] = name, level
         base = setup
         self.players = len(base.names)
         self.names = list(base.names) + list(DEFAULT_NAMES[len(base.names) - 1 :])
@@ -47,7 +54,7 @@ class NewGameScene(PanelScene):
         self.rules = base.rules
         self.rotating = base.rotating
         self.deals = base.deals
-        self.seed = base.seed
+        self.seed: int | None = None  # a new game never repeats the last one's cards
         super().__init__(app, lambda: _("New game"))
 
     def build(self) -> list[Widget]:
@@ -151,8 +158,18 @@ class NewGameScene(PanelScene):
         )
 
     def start_game(self) -> None:
-        """Sit down and play."""
-        self.nav.play(Session(self.setup()))
+        """Sit down and play (the choices are remembered for the next New game)."""
+        setup = self.setup()
+        name = setup.names[0] if self.names[0].strip() else ""
+        self.app.update_settings(
+            players=len(setup.names),
+            rules=setup.rules,
+            rotating=setup.rotating,
+            deals=setup.deals,
+            player_name=name,
+            opponents=opponents_text(setup.names[1:], setup.levels[1:]),
+        )
+        self.nav.play(Session(setup))
 
     def resize(self, size: tuple[int, int]) -> None:
         """Two columns: the game on the left, the opponents on the right; Start and Back below."""

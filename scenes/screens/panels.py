@@ -23,6 +23,8 @@ class PanelScene(Scene):
 
     transparent = True
     dims = 150
+    panel_alpha = 235
+    """How opaque the panel is: a screen full of words laid over another hides it completely."""
     width = 560
     """Panel width at the 1280 × 720 reference size."""
     row_height = 50
@@ -91,7 +93,7 @@ class PanelScene(Scene):
         self.draw_backdrop(surface)
         u = self.app.u
         text = self.app.text
-        draw_panel(surface, self.panel, radius=round(16 * u))
+        draw_panel(surface, self.panel, radius=round(16 * u), alpha=self.panel_alpha)
         title = self.title()
         fs = text.fit(title, round(34 * u), self.panel.w - 30, "serif")
         text.blit(

@@ -43,6 +43,7 @@ class SettingsScene(PanelScene):
     name = "settings"
     width = 1240
     dims = 200
+    panel_alpha = 255
     """The screen beneath is dimmed well down: the panel covers most of it."""
 
     def __init__(self, app: App) -> None:
@@ -83,7 +84,13 @@ class SettingsScene(PanelScene):
         self.left = [
             self.window_w,
             self.size_w,
-            self._choice(lambda: _("Language"), "language", languages),
+            Choice(
+                lambda: _("Language"),
+                languages,
+                # A language asked for on the command line is the one in use until another is picked.
+                lambda: self.app.language_override or self.app.settings.language,
+                self._setter("language"),
+            ),
             self._choice(
                 lambda: _("Animation speed"),
                 "animation_speed",

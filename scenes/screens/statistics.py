@@ -28,6 +28,7 @@ def combined(stats: list[Stats]) -> Stats:
     for s in stats:
         total.games_played += s.games_played
         total.games_won += s.games_won
+        total.games_shared += s.games_shared
         total.deals_played += s.deals_played
         total.chips_won += s.chips_won
         total.chips_lost += s.chips_lost
@@ -108,6 +109,7 @@ class StatisticsScene(PanelScene):
         return [
             (_("Games played"), format_number(s.games_played)),
             (_("Games won"), rate(s.games_won, s.games_played)),
+            (_("First place shared"), rate(s.games_shared, s.games_played)),
             (_("Deals played"), format_number(s.deals_played)),
             (_("Chips won"), format_number(s.chips_won)),
             (_("Chips lost"), format_number(s.chips_lost)),

@@ -150,6 +150,7 @@ class Keeper:
             tally.game = True
             standings = session.game.standings()
             mine = standings[session.human]
-            stats.add_game(mine, mine == max(standings))
+            best = max(standings)
+            stats.add_game(mine, mine == best, standings.count(best) > 1)
         if not self.stats.save():
             log.warning("%s", self.stats.problem)

@@ -124,6 +124,10 @@ class Settings:
     """The opponents' level at a new game."""
     deals: int = 10
     """A new game's length in deals."""
+    player_name: str = ""
+    """The name the player last played under (empty: "You" in the language of the moment)."""
+    opponents: str = ""
+    """The last game's opponents, ``NAME:LEVEL`` by seat, ``|`` between them (empty: the defaults)."""
 
     @property
     def speed(self) -> Speed:
@@ -172,7 +176,34 @@ def check_value(name: str, value: Any) -> str | None:
     if name in CHOICES:
         allowed = CHOICES[name]
         return None if value in allowed else f"{name} must be one of {', '.join(allowed)}"
-    return None if isinstance(value, str) else f"{name} must be text"
+    if not isinstance(value, str):
+        return f"{name} must be text"
+    if len(value) > TEXT_LIMIT:
+        return f"{name} must be at most {TEXT_LIMIT} characters"
+    if name == "opponents" and value and opponents_of(value) is None:
+        return "opponents must be NAME:LEVEL entries separated by |"
+    return None
+
+
+TEXT_LIMIT = 400
+"""The longest text a setting may hold."""
+
+
+def opponents_of(text: str) -> list[tuple[str, str]] | None:
+    """The ``(name, level)`` pairs of the ``opponents`` setting, or None when it is not well formed."""
+    pairs: list[tuple[str, str]] = []
+    for entry in text.split("|") if text else []:
+        name, sep, level = entry.rpartition(":")
+        if not sep or not name.strip() or level not in LEVELS:
+            return None
+        pairs.append((name, level))
+    return pairs if len(pairs) < PLAYERS.high else None
+
+
+def opponents_text(names: list[str], levels: list[str]) -> str:
+    """The ``opponents`` setting for these names and levels (a ``|`` or ``:`` in a name is dropped)."""
+    clean = [n.replace("|", "").replace(":", "") for n in names]
+    return "|".join(f"{n}:{lv}" for n, lv in zip(clean, levels, strict=True))
 
 
 def from_json(document: Any) -> tuple[Settings, list[str]]:

@@ -41,8 +41,14 @@ class AuctionHandler(Handler):
         """The auction stage of ``host``'s table."""
         super().__init__(host)
         self.amount = 1
+        self.typed = ""
+        """Digits typed for the bid (a number typed sets the amount at once)."""
         self.minus = self.add_button(lambda: "−", lambda: self.nudge(-1))
         self.plus = self.add_button(lambda: "+", lambda: self.nudge(+1))
+        self.plus5 = self.add_button(lambda: "+5", lambda: self.nudge(+5))
+        self.plus10 = self.add_button(lambda: "+10", lambda: self.nudge(+10))
+        self.most = self.add_button(lambda: _("Max"), self.bid_most)
+        self.steps = (self.minus, self.plus, self.plus5, self.plus10, self.most)
         self.bid_button = self.add_button(lambda: _("Bid {n}").format(n=self.amount), self.do_bid, True)
         self.pass_button = self.add_button(lambda: _("Pass"), self.do_pass)
         self.hint = self._worth
@@ -126,6 +132,7 @@ class AuctionHandler(Handler):
         view = self.session.view
         if self.prompt is None:
             self.amount = min(view.high_bid + 1, view.max_bid)
+            self.typed = ""
             for b in self.buttons.widgets:
                 b.visible = True
             self.table.active = self.session.human
@@ -135,7 +142,8 @@ class AuctionHandler(Handler):
         can_bid = view.max_bid > view.high_bid
         self.bid_button.enabled = can_bid
         self.minus.enabled = can_bid and self.amount > view.high_bid + 1
-        self.plus.enabled = can_bid and self.amount < view.max_bid
+        for up in (self.plus, self.plus5, self.plus10, self.most):
+            up.enabled = can_bid and self.amount < view.max_bid
 
     def _prompt(self) -> str:
         view = self.session.view
@@ -151,8 +159,35 @@ class AuctionHandler(Handler):
 
     def nudge(self, step: int) -> None:
         """Change the amount to bid by ``step``, within the rules and the chips held."""
+        self.set_amount(self.amount + step)
+
+    def set_amount(self, amount: int) -> None:
+        """Bid ``amount`` next, brought within the rules and the chips held."""
         view = self.session.view
-        self.amount = max(view.high_bid + 1, min(view.max_bid, self.amount + step))
+        self.amount = max(view.high_bid + 1, min(view.max_bid, amount))
+
+    def bid_most(self) -> None:
+        """Set the bid to the most the person may pay."""
+        self.set_amount(self.session.view.max_bid)
+
+    def layout_panel(self) -> None:
+        """The steps narrow on the left, Bid and Pass wide on the right."""
+        live = [b for b in self.buttons.widgets if b.visible]
+        if self.bid_button not in live:
+            super().layout_panel()
+            return
+        lay = self.table.layout
+        panel = lay.panel
+        gap = round(8 * lay.u)
+        weights = [1.0 if b in self.steps else 2.4 for b in live]
+        width = panel.w - 2 * gap
+        unit = (width - gap * (len(live) - 1)) / sum(weights)
+        x = float(panel.x + gap)
+        bh = round(38 * lay.u)
+        for b, wgt in zip(live, weights, strict=True):
+            b.rect = pygame.Rect(round(x), panel.bottom - gap - bh, round(unit * wgt), bh)
+            b.font_size = lay.font["body"]
+            x += unit * wgt + gap
 
     def do_bid(self) -> None:
         """Bid the amount shown."""
@@ -169,8 +204,38 @@ class AuctionHandler(Handler):
         self.session.act(PASS)
 
     def handle(self, event: pygame.event.Event) -> bool:
-        """+ / - / Up / Down change the bid, B bids, P passes."""
-        if event.type == pygame.KEYDOWN and self.prompt is not None:
+        """+ / - / Up / Down change the bid (Page Up/Down by 5, End: the most), digits type it,
+        the mouse wheel turns it, B bids, P passes."""
+        if self.prompt is None:
+            return super().handle(event)
+        if event.type == pygame.MOUSEWHEEL:
+            self.nudge(event.y)
+            return True
+        if event.type == pygame.KEYDOWN:
+            digit = getattr(event, "unicode", "")
+            if digit.isdigit() and len(digit) == 1:
+                self.typed = (self.typed + digit)[-3:]
+                self.set_amount(int(self.typed))
+                return True
+            if event.key == pygame.K_BACKSPACE and self.typed:
+                self.typed = self.typed[:-1]
+                if self.typed:
+                    self.set_amount(int(self.typed))
+                return True
+            self.typed = ""
+            if event.key == pygame.K_PAGEUP:
+                self.nudge(+5)
+                return True
+            if event.key == pygame.K_PAGEDOWN:
+                self.nudge(-5)
+                return True
+            if event.key == pygame.K_END:
+                self.bid_most()
+                return True
+            if event.key == pygame.K_HOME:
+                self.set_amount(0)
+                return True
+        if event.type == pygame.KEYDOWN:
             if event.key in (pygame.K_PLUS, pygame.K_KP_PLUS, pygame.K_EQUALS, pygame.K_UP):
                 self.nudge(+1)
                 return True
@@ -188,5 +253,5 @@ class AuctionHandler(Handler):
     def keys(self) -> list[str]:
         """Bidding keys while the person bids."""
         if self.prompt is not None:
-            return [_("+/−: amount"), _("B: bid"), _("P: pass")]
+            return [_("+/− or digits: amount"), _("B: bid"), _("P: pass")]
         return []

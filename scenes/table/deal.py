@@ -151,8 +151,17 @@ class DealHandler(Handler):
     # ------------------------------------------------------------------ the person's turn
 
     def human_turn(self) -> None:
-        """Show Card and Stand (Stand greyed out while the compulsory card is owed)."""
+        """Show Card and Stand (Stand greyed out while the compulsory card is owed).
+
+        On exactly 16 no card can help under any rule set: the person stands at once, and the
+        table says so, rather than offering a draw that can only lose.
+        """
         view = self.session.view
+        if view.total == 16 and not view.must_draw and STAND in view.legal_actions():
+            self.hide_panel()
+            self.session.act(STAND)
+            self.table.banner = lambda: _("You have 16: you stand, as no card could help.")
+            return
         if self.prompt is None:
             self.card_button.visible = True
             self.stand_button.visible = True

@@ -26,16 +26,28 @@ UP = (130, 230, 130)
 DOWN = (240, 130, 120)
 
 
+def standing_places(chips: list[int]) -> dict[int, str]:
+    """Each seat's place by ``chips``, shared places marked: ``1=``, ``1=``, ``3.``."""
+    places: dict[int, str] = {}
+    for seat, mine in enumerate(chips):
+        place = 1 + sum(1 for other in chips if other > mine)
+        shared = sum(1 for other in chips if other == mine) > 1
+        places[seat] = f"{place}=" if shared else f"{place}."
+    return places
+
+
 class LedgerHandler(Handler):
     """The settlement of the deal just shown; see the module docstring."""
 
     name = "ledger"
-    transparent = True
     final = False
 
     def __init__(self, host: Host) -> None:
         """The ledger stage of ``host``'s table."""
         super().__init__(host)
+        self.peeking = False
+        """The panel is put aside to look at the table beneath (T, or the button)."""
+        self.back_button = Button(lambda: _("Back to the ledger"), self.toggle_peek, primary=True)
         self.group = FocusGroup(horizontal=True)
         self._chart: tuple[tuple[object, ...], pygame.Surface] | None = None
         self.panel = pygame.Rect(0, 0, 0, 0)
@@ -52,9 +64,22 @@ class LedgerHandler(Handler):
             return [go_on]
         return [go_on, Button(lambda: _("End the game"), self.host.end_game)]
 
+    @property
+    def transparent(self) -> bool:  # type: ignore[override]
+        """The ledger lies over the dimmed table, unless the person is looking at the table."""
+        return not self.peeking
+
+    def toggle_peek(self) -> None:
+        """Put the panel aside to look at the table, or bring it back."""
+        self.peeking = not self.peeking
+
     def enter(self) -> None:
         """Lay the panel out; the deal is settled on screen, so it is counted and the game saved."""
-        self.group = FocusGroup(self.choices(), horizontal=True)
+        self.peeking = False
+        buttons = self.choices()
+        if buttons and (not self.session.watching or self.final):  # a person is here to press it
+            buttons.append(Button(lambda: _("See the table"), self.toggle_peek))
+        self.group = FocusGroup(buttons, horizontal=True)
         if self.session.watching and not self.final:
             for button in self.group.widgets:
                 button.visible = False  # nobody presses them: the game goes on by itself
@@ -80,6 +105,10 @@ class LedgerHandler(Handler):
         self.panel.center = (w // 2, h // 2 + round(14 * u))
         bh = round(42 * u)
         buttons = self.group.widgets
+        back = self.back_button
+        back.rect = pygame.Rect(0, 0, round(260 * u), bh)
+        back.rect.midbottom = (w // 2, h - round(16 * u))
+        back.font_size = self.table.layout.font["body"]
         width = min(self.panel.w - 40, round(210 * u) * max(2, len(buttons)))
         area = pygame.Rect(0, 0, width, bh)
         area.midbottom = (self.panel.centerx, self.panel.bottom - round(16 * u))
@@ -105,14 +134,28 @@ class LedgerHandler(Handler):
         return any(b.visible for b in self.group.widgets)
 
     def handle(self, event: pygame.event.Event) -> bool:
-        """Enter continues, Tab moves between the buttons."""
+        """Enter continues, Tab moves between the buttons, T looks at the table and back."""
+        if self.peeking:
+            pressed = event.type == pygame.KEYDOWN or (
+                event.type == pygame.MOUSEBUTTONDOWN and event.button == 1
+            )
+            if pressed:
+                self.toggle_peek()  # any key or click brings the ledger back
+            return pressed
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_t and any(
+            b.visible for b in self.group.widgets
+        ):
+            self.toggle_peek()
+            return True
         return self.group.handle(event)
 
     def keys(self) -> list[str]:
         """The ledger's keys."""
+        if self.peeking:
+            return [_("Any key: back to the ledger")]
         if not any(b.visible for b in self.group.widgets):
             return []
-        return [_("Enter: continue"), _("Tab: next button")]
+        return [_("Enter: continue"), _("Tab: next button"), _("T: the table")]
 
     # ------------------------------------------------------------------ drawing
 
@@ -121,7 +164,10 @@ class LedgerHandler(Handler):
         return deal_settled_title(self.session.view.deal_no, i18n.language())
 
     def draw_over(self, surface: pygame.Surface) -> None:
-        """The ledger panel over the dimmed table."""
+        """The ledger panel over the dimmed table (or, while looking at the table, the way back)."""
+        if self.peeking:
+            self.back_button.draw(surface, self.app.text, True, False)
+            return
         lay = self.table.layout
         u = lay.u
         text = self.app.text
@@ -189,7 +235,8 @@ class LedgerHandler(Handler):
         y += line_h
         dot = max(3, fs // 3)
         farmer = session.view.farmer
-        for rank, seat in enumerate(order):
+        places = standing_places(now)
+        for seat in order:
             rect = pygame.Rect(area.x, y, area.w, line_h)
             if session.you(seat):
                 pygame.draw.rect(surface, (40, 70, 50), rect.inflate(8, 0), border_radius=6)
@@ -197,7 +244,7 @@ class LedgerHandler(Handler):
             pygame.draw.circle(surface, SEAT_COLORS[seat % len(SEAT_COLORS)], (area.x + dot, cy), dot)
             name = session.names[seat]
             if self.final:
-                name = f"{rank + 1}. {name}"
+                name = f"{places[seat]} {name}"
             if farmer == seat:
                 name += " " + farmer_mark(i18n.language())
             name = text.ellipsize(name, fs, round(area.w * 0.34) - 3 * dot, "bold")
@@ -302,9 +349,11 @@ class FinalHandler(LedgerHandler):
 
     def keys(self) -> list[str]:
         """The final standings' keys."""
-        return (
-            [_("Enter: choose"), _("Tab: next button")] if any(b.visible for b in self.group.widgets) else []
-        )
+        if self.peeking:
+            return [_("Any key: back to the ledger")]
+        if not any(b.visible for b in self.group.widgets):
+            return []
+        return [_("Enter: choose"), _("Tab: next button"), _("T: the table")]
 
     @property
     def result(self) -> GameEnded | None:

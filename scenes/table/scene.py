@@ -32,7 +32,7 @@ from scenes.table.showdown import ShowdownHandler
 from scenes.table.world import Table
 from scenes.ui.art import GOLD, INK
 from scenes.ui.tween import Tweener
-from scenes.ui.widgets import dim, draw_panel
+from scenes.ui.widgets import Button, dim, draw_panel
 
 THINK = 0.7
 """Seconds an AI seat seems to think before it plays (at normal speed)."""
@@ -69,6 +69,8 @@ class TableScene(Scene):
         """The end of a deal has been shown: the ledger comes up once all has landed."""
         self._still_version = 0
         """Bumped whenever the table under a panel is drawn afresh (the kept picture is stale)."""
+        self.skip_button = Button(lambda: _("Skip »"), self.skip)
+        """For the mouse and fingers: finish the animation in progress (Space does it from the keys)."""
         self.watch_pause = WATCH_PAUSE
         """Seconds a watched game's ledger stays before it goes on by itself (at normal speed)."""
 
@@ -248,8 +250,32 @@ class TableScene(Scene):
             self.think = None
             self.session.ai_act()
 
+    @property
+    def skippable(self) -> bool:
+        """Whether something is under way that the skip button would finish."""
+        if self.stage in (Stage.LEDGER, Stage.FINAL) or self.handler.prompt is not None:
+            return False
+        return self.tweens.busy or self.wait > 0 or self.think is not None or bool(len(self.session.feed))
+
+    def _place_skip(self) -> None:
+        lay = self.table.layout
+        u = lay.u
+        b = self.skip_button
+        b.font_size = lay.font["small"]
+        w = max(round(96 * u), self.app.text.size(b.label(), b.font_size, "bold")[0] + round(24 * u))
+        b.rect = pygame.Rect(0, 0, w, max(round(34 * u), 30))
+        b.rect.bottomright = (lay.size[0] - round(10 * u), lay.size[1] - round(10 * u))
+
     def handle(self, event: pygame.event.Event) -> bool:
-        """Escape asks for a pause, Space skips, the rest goes to the stage."""
+        """Escape asks for a pause, Space (or the skip button) skips, the rest goes to the stage."""
+        if (
+            event.type == pygame.MOUSEBUTTONDOWN
+            and event.button == 1
+            and self.skippable
+            and self.skip_button.rect.collidepoint(event.pos)
+        ):
+            self.skip()
+            return True
         if event.type == pygame.KEYDOWN:
             if event.key == pygame.K_ESCAPE:
                 self.nav.pause(self.session)
@@ -295,6 +321,9 @@ class TableScene(Scene):
         if any(b.visible for b in handler.buttons.widgets) or handler.prompt is not None:
             self.draw_panel(surface)
         handler.draw_over(surface)
+        if self.skippable and self.app.stack.top is self:
+            self._place_skip()
+            self.skip_button.draw(surface, self.app.text, False, False)
 
     def _draw_still_table(self, surface: pygame.Surface) -> None:
         """The dimmed table under a stage's panel: drawn while something on it moves, then kept.

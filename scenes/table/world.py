@@ -126,6 +126,8 @@ class Table:
         self.banner: Message | None = None
         self.time = 0.0
         self._plates: dict[tuple[object, ...], pygame.Surface] = {}
+        self._placed: list[pygame.Rect] = []
+        """The notes already placed in the frame being drawn (the next one keeps clear of them)."""
         self.sound: Callable[[str], None] = _silent
         """Plays a sound effect by name (the app's sound bank; silent until one is given)."""
         self.layout: TableLayout = compute(size, session.n, session.human, text.scale)
@@ -424,6 +426,7 @@ class Table:
         for chip in self.flying:
             img = self.art.chip(r, chip.color)
             surface.blit(img, (chip.pos[0] - r - 1, chip.pos[1] - r - 1))
+        self._placed = []
         for label in self.labels:
             self._draw_label(surface, label)
         if self.banner is not None:
@@ -609,6 +612,25 @@ class Table:
         pygame.draw.rect(surface, (110, 40, 20), (x - s * 0.65, y - s * 0.1, s * 1.3, s * 0.85))
         pygame.draw.rect(surface, GOLD, (x - s * 0.18, y + s * 0.25, s * 0.36, s * 0.5))
 
+    def _obstacles(self, avoid: pygame.Rect | None) -> list[pygame.Rect]:
+        """What a note on the table must never cover: names, the headline, hands, other notes."""
+        lay = self.layout
+        rects = [lay.seat(seat).plate for seat in range(len(self.seats))]
+        if self.banner is not None:
+            rects.append(lay.banner)
+        if avoid is not None:
+            rects.append(avoid)
+        return rects + self._placed
+
+    def _clear_spot(self, box: pygame.Rect, window: pygame.Rect, avoid: pygame.Rect | None) -> pygame.Rect:
+        """``box`` moved, as little as it takes, to where it covers nothing it must not and stays inside."""
+        obstacles = self._obstacles(avoid)
+        for dx, dy in _spiral(max(4, box.h // 2)):
+            spot = box.move(dx, dy)
+            if window.contains(spot) and spot.collidelist(obstacles) < 0:
+                return spot
+        return box.clamp(window)  # nowhere clear: at least inside the window
+
     def _draw_label(self, surface: pygame.Surface, label: Label) -> None:
         fade = min(1.0, (label.life - label.age) / 0.5, label.age / 0.15)
         text = label.text()
@@ -624,13 +646,23 @@ class Table:
                     break
                 x, y = x + label.away[0] * 2, y + label.away[1] * 2
                 box.center = (round(x), round(y))
-        box.clamp_ip(surface.get_rect())
+        box = self._clear_spot(box, surface.get_rect(), label.avoid)
+        self._placed.append(box)
         bg = pygame.Surface(box.size, pygame.SRCALPHA)
         pygame.draw.rect(bg, (0, 0, 0, int(170 * fade)), bg.get_rect(), border_radius=box.h // 2)
         surface.blit(bg, box)
         img.set_alpha(int(255 * fade))
         surface.blit(img, img.get_rect(center=box.center))
         img.set_alpha(None)
+
+
+def _spiral(step: int, rings: int = 12) -> list[tuple[int, int]]:
+    """Offsets round a point, nearest first: where to try a note that would cover something."""
+    offsets = [(0, 0)]
+    for ring in range(1, rings + 1):
+        d = ring * step
+        offsets += [(0, -d), (0, d), (-d, 0), (d, 0), (-d, -d), (d, -d), (-d, d), (d, d)]
+    return offsets
 
 
 def _silent(name: str) -> None:

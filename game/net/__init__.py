@@ -1,0 +1,1 @@
+"""Farmer over the network."""

@@ -1,0 +1,339 @@
+"""The client side: a connection to a table server that comes back after a drop.
+
+:class:`Client` is for a game window: it runs the connection on a background thread, and
+the window's loop calls :meth:`Client.send` (or ``ready``, ``start``...) and
+:meth:`Client.poll` each frame; neither ever blocks. :class:`Link` is the asyncio part
+underneath, also used directly by asyncio programs (the bots of :mod:`game.net.bot`).
+
+After a drop, a link that holds a seat reconnects by itself and takes the seat back with
+its token (a spectator watches again); meanwhile the server's AI plays for it. Messages
+given to ``send`` while the connection is down are dropped: they would be stale.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import queue
+import threading
+from collections.abc import Callable
+from typing import Any
+
+from websockets.asyncio.client import ClientConnection, connect
+from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
+
+from game.actions import Action
+from game.net.codec import CodecError, Json
+from game.net.protocol import (
+    CLOSE_LEFT,
+    CLOSE_POLICY,
+    CLOSE_REPLACED,
+    MAX_SERVER_MESSAGE_BYTES,
+    Closed,
+    Error,
+    ServerMessage,
+    Settings,
+    Update,
+    Welcome,
+    act_message,
+    decode_server_message,
+    opening_message,
+)
+from game.view import View
+
+RECONNECT_SECONDS = 120.0
+"""How long a link keeps trying to come back after a drop."""
+RECONNECT_DELAYS = (0.2, 0.5, 1.0, 2.0, 3.0)
+"""Waits between attempts (the last repeats)."""
+
+
+async def open_connection(url: str, timeout: float = 5.0) -> ClientConnection:
+    """Connect to a table server at ``url`` (``ws://host:port``), with the protocol's limits."""
+    return await connect(
+        url, proxy=None, compression=None, max_size=MAX_SERVER_MESSAGE_BYTES,
+        open_timeout=timeout, close_timeout=2, ping_interval=20, ping_timeout=20,
+    )
+
+
+class Link:
+    """One place at a table over as many connections as it takes (asyncio; one loop).
+
+    ``on_message`` is called in the loop for every message the server sends, and for a
+    :class:`~game.net.protocol.Closed` when the connection drops. :meth:`run` connects and
+    runs until :meth:`close` (or until reconnecting fails for :data:`RECONNECT_SECONDS`).
+    """
+
+    def __init__(self, url: str, on_message: Callable[[ServerMessage], None],
+                 reconnect_seconds: float = RECONNECT_SECONDS) -> None:
+        """A link to the server at ``url``; nothing connects before :meth:`run`."""
+        self.url = url
+        self.on_message = on_message
+        self.reconnect_seconds = reconnect_seconds
+        self.table: str | None = None
+        self.seat: int | None = None
+        self.token: str | None = None
+        self.host = False
+        self.watching = False
+        self.connected = False
+        self.ws: ClientConnection | None = None
+        self._outbox: asyncio.Queue[Json] = asyncio.Queue()
+        self._closing = False
+        self._ever_connected = False
+
+    def send(self, message: Json) -> None:
+        """Queue ``message`` (call in the link's loop); sent in order while connected."""
+        if self._ever_connected and not self.connected:
+            return  # stale by the time the connection is back
+        self._outbox.put_nowait(message)
+
+    async def close(self) -> None:
+        """Close for good."""
+        self._closing = True
+        ws = self.ws
+        if ws is not None:
+            await ws.close()
+
+    def kill(self) -> None:
+        """Drop the connection at once, without a closing handshake (as a crash or a cut cable does)."""
+        ws = self.ws
+        if ws is not None and ws.transport is not None:
+            ws.transport.abort()
+
+    async def run(self) -> None:
+        """Connect, talk, and reconnect after drops, until closed."""
+        lost_at: float | None = None
+        attempt = 0
+        loop = asyncio.get_running_loop()
+        while not self._closing:
+            try:
+                ws = await open_connection(self.url)
+            except (TimeoutError, OSError, InvalidHandshake, InvalidURI) as exc:
+                if lost_at is None:
+                    lost_at = loop.time()
+                if isinstance(exc, InvalidURI) or loop.time() - lost_at > self.reconnect_seconds:
+                    self.on_message(Closed(f"cannot connect to {self.url}: {exc}", False))
+                    return
+                await asyncio.sleep(RECONNECT_DELAYS[min(attempt, len(RECONNECT_DELAYS) - 1)])
+                attempt += 1
+                continue
+            self.ws = ws
+            if self._ever_connected:
+                self._outbox = asyncio.Queue()  # anything queued while away is stale
+                if self.table is not None and self.token is not None:
+                    self._outbox.put_nowait(opening_message("resume", table=self.table, token=self.token))
+                elif self.table is not None and self.watching:
+                    self._outbox.put_nowait(opening_message("watch", table=self.table))
+            self.connected = True
+            self._ever_connected = True
+            lost_at, attempt = None, 0
+            reason, code = await self._talk(ws)
+            self.connected = False
+            self.ws = None
+            if self._closing:
+                self.on_message(Closed("closed", False))
+                return
+            final = code in (CLOSE_REPLACED, CLOSE_LEFT, CLOSE_POLICY)
+            retry = not final and self.table is not None and (self.token is not None or self.watching)
+            self.on_message(Closed(reason, retry))
+            if not retry:
+                return
+            lost_at = loop.time()
+
+    async def _talk(self, ws: ClientConnection) -> tuple[str, int | None]:
+        """Read until the connection ends; returns why, and the server's close code (None if lost)."""
+        writer = asyncio.create_task(self._write(ws))
+        try:
+            async for data in ws:
+                try:
+                    message = decode_server_message(data)
+                except CodecError as exc:
+                    message = Error("bad_server_message", str(exc))
+                self._note(message)
+                self.on_message(message)
+            rcvd = ws.protocol.close_rcvd
+        except ConnectionClosed as exc:
+            rcvd = exc.rcvd
+        finally:
+            writer.cancel()
+            with contextlib.suppress(asyncio.CancelledError, ConnectionClosed):
+                await writer
+        if rcvd is None:
+            return "the connection was lost", None
+        return rcvd.reason or "the server closed the connection", rcvd.code
+
+    async def _write(self, ws: ClientConnection) -> None:
+        outbox = self._outbox
+        while True:
+            message = await outbox.get()
+            await ws.send(json.dumps(message, separators=(",", ":")))
+
+    def _note(self, message: ServerMessage) -> None:
+        if isinstance(message, Welcome):
+            self.table, self.seat, self.token = message.table, message.seat, message.token
+            self.host = message.host
+            self.watching = message.seat is None
+        elif isinstance(message, Error) and message.code == "bad_token":
+            self.token = None  # the seat is gone: do not try it again
+
+    # The messages a program sends, as methods (in the link's loop).
+
+    def act(self, action: Action, ref: int | None = None) -> None:
+        """Play ``action`` for this link's seat."""
+        self.send(act_message(action, ref))
+
+    def leave(self) -> None:
+        """Give up the seat; the link will not come back to it."""
+        self.send({"type": "leave"})
+        self.table = self.token = self.seat = None
+        self.watching = False
+
+
+class Client:
+    """A link to a table server on a background thread, for a game loop that must never wait.
+
+    Create it, call one of :meth:`create`, :meth:`join`, :meth:`resume`, :meth:`watch` (or
+    :meth:`list_tables` first), then each frame :meth:`poll` for what arrived and
+    :meth:`send` a person's action. Every method returns at once and may be called from any
+    thread. :attr:`view` is the latest :class:`~game.view.View`; :attr:`seat`,
+    :attr:`token` and :attr:`table` say where this client sits (keep the token and the table
+    code to take the seat back later with :meth:`resume`).
+    """
+
+    def __init__(self, url: str, reconnect_seconds: float = RECONNECT_SECONDS) -> None:
+        """Start connecting to ``url`` (``ws://host:port``) on a background thread."""
+        self.url = url
+        self._inbox: queue.SimpleQueue[ServerMessage] = queue.SimpleQueue()
+        self._loop = asyncio.new_event_loop()
+        self._link = Link(url, self._deliver, reconnect_seconds)
+        self._ref = 0
+        self._lock = threading.Lock()
+        self.view: View | None = None
+        """The latest view the server sent (None before the game starts)."""
+        self._thread = threading.Thread(target=self._run, name="farmer-client", daemon=True)
+        self._thread.start()
+
+    def _run(self) -> None:
+        asyncio.set_event_loop(self._loop)
+        try:
+            self._loop.run_until_complete(self._link.run())
+        finally:
+            self._loop.close()
+
+    def _deliver(self, message: ServerMessage) -> None:
+        if isinstance(message, Update):
+            self.view = message.view
+        self._inbox.put(message)
+
+    def _post(self, message: Json) -> None:
+        with contextlib.suppress(RuntimeError):  # the loop has closed: nothing more is sent
+            self._loop.call_soon_threadsafe(self._link.send, message)
+
+    # ------------------------------------------------------------------ where this client sits
+
+    @property
+    def table(self) -> str | None:
+        """The table's code, once welcomed."""
+        return self._link.table
+
+    @property
+    def seat(self) -> int | None:
+        """This client's seat (None: watching, or no table yet)."""
+        return self._link.seat
+
+    @property
+    def token(self) -> str | None:
+        """The token that takes this seat back (keep it with the table code)."""
+        return self._link.token
+
+    @property
+    def host(self) -> bool:
+        """Whether this client is the table's host (may start and end the game)."""
+        return self._link.host
+
+    @property
+    def connected(self) -> bool:
+        """Whether the connection is up now."""
+        return self._link.connected
+
+    @property
+    def running(self) -> bool:
+        """Whether the client still runs (False once closed or given up)."""
+        return self._thread.is_alive()
+
+    # ------------------------------------------------------------------ messages
+
+    def poll(self) -> list[ServerMessage]:
+        """Every message that arrived since the last call, oldest first (never waits)."""
+        out: list[ServerMessage] = []
+        while True:
+            try:
+                out.append(self._inbox.get_nowait())
+            except queue.Empty:
+                return out
+
+    def wait(self, timeout: float) -> ServerMessage | None:
+        """The next message, waiting up to ``timeout`` seconds (for tools and tests, not a game loop)."""
+        try:
+            return self._inbox.get(timeout=timeout)
+        except queue.Empty:
+            return None
+
+    def send(self, action: Action) -> int:
+        """Play ``action`` for this client's seat; returns the ``ref`` the answer will carry."""
+        with self._lock:
+            self._ref += 1
+            ref = self._ref
+        self._post(act_message(action, ref))
+        return ref
+
+    def create(self, name: str, settings: Settings | dict[str, Any] | None = None,
+               seat: int | None = None) -> None:
+        """Open a new table as its host, seated (at ``seat`` or seat 0 first free)."""
+        body = settings.to_json() if isinstance(settings, Settings) else dict(settings or {})
+        if body.get("seed") is None:
+            body.pop("seed", None)
+        self._post(opening_message("create", name=name, settings=body, seat=seat))
+
+    def join(self, table: str, name: str, seat: int | None = None) -> None:
+        """Take a free seat at ``table`` (before its game starts)."""
+        self._post(opening_message("join", table=table, name=name, seat=seat))
+
+    def resume(self, table: str, token: str) -> None:
+        """Take back a seat held with ``token`` (after a restart of the game or of the server)."""
+        self._post(opening_message("resume", table=table, token=token))
+
+    def watch(self, table: str) -> None:
+        """Watch ``table`` as a spectator (public information only)."""
+        self._post(opening_message("watch", table=table))
+
+    def list_tables(self) -> None:
+        """Ask for the tables not started yet (answered by a ``TableList``)."""
+        self._post(opening_message("list"))
+
+    def ready(self, deal: int | None = None) -> None:
+        """Ready for the next deal (``deal``: its number, from the ``Pause``)."""
+        self._post({"type": "ready", **({"deal": deal} if deal is not None else {})})
+
+    def start(self) -> None:
+        """Host: start the game (the AI takes every empty seat)."""
+        self._post({"type": "start"})
+
+    def end(self) -> None:
+        """Host: end the game between deals (now, or when the deal being played is settled)."""
+        self._post({"type": "end"})
+
+    def leave(self) -> None:
+        """Give up the seat (before the start it is freed; after, the AI plays it for good)."""
+        with contextlib.suppress(RuntimeError):
+            self._loop.call_soon_threadsafe(self._link.leave)
+
+    def ping(self, ref: int | None = None) -> None:
+        """Ask for a ``Pong`` (to measure the round trip)."""
+        self._post({"type": "ping", **({"ref": ref} if ref is not None else {})})
+
+    def close(self, timeout: float = 2.0) -> None:
+        """Close the connection and stop the thread."""
+        with contextlib.suppress(RuntimeError):
+            asyncio.run_coroutine_threadsafe(self._link.close(), self._loop)
+        self._thread.join(timeout)

@@ -1,0 +1,469 @@
+"""The Farmer table protocol, version 1: its limits, error codes, settings and messages.
+
+Every message is one WebSocket text frame holding one JSON object with a ``"type"``.
+PROTOCOL.md beside this module is the full description; this module is the one place
+both ends read the numbers and shapes from. The server reads what clients send with
+:func:`parse_client_message`; clients read what the server sends with
+:func:`decode_server_message`, which gives the dataclasses below (with real engine
+events and views). Nothing here imports asyncio or a socket library.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from enum import Enum
+from typing import Any
+
+from game.actions import Action
+from game.events import Event
+from game.limits import DEALS, PLAYERS, Limit
+from game.match import LEVELS
+from game.net.codec import CodecError, Json, decode_action, decode_events, decode_view, encode_action
+from game.rules import RULE_KEYS
+from game.view import View
+
+VERSION = 1
+"""The protocol version: a client's first message names it and the server refuses any other."""
+
+MAX_MESSAGE_BYTES = 2048
+"""The largest message a client may send (UTF-8 bytes); a larger one is refused with ``too_big``."""
+MAX_FRAME_BYTES = 65536
+"""Frames larger than this are not even read: the server closes the connection (code 1009)."""
+MAX_SERVER_MESSAGE_BYTES = 4 * 1024 * 1024
+"""The largest message a client accepts from the server."""
+RATE_PER_SECOND = 10.0
+"""Messages a client may send per second, on average (a token bucket)."""
+RATE_BURST = 20
+"""Messages a client may send at once before the rate applies."""
+MAX_REFUSED_IN_A_ROW = 200
+"""After this many refused messages in a row the server closes the connection (code 1008)."""
+HELLO_SECONDS = 10.0
+"""A new connection must send its first message within this time."""
+MAX_NAME = 24
+"""The longest player name, in characters."""
+CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
+"""Table codes use these characters (no 0/O, 1/I look-alikes)."""
+CODE_LENGTH = 5
+"""Characters in a table code."""
+MAX_SPECTATORS = 16
+"""Spectators one table admits."""
+
+CLOSE_REPLACED = 4001
+"""Close code: another connection took this seat with its token (do not reconnect)."""
+CLOSE_LEFT = 4002
+"""Close code: the person left the table (do not reconnect)."""
+CLOSE_POLICY = 1008
+"""Close code: too many messages refused in a row, or no opening message in time."""
+
+TURN_SECONDS = Limit(5, 600, "turn seconds")
+"""How long a person may think over one move before the AI makes it for them."""
+PAUSE_SECONDS = Limit(0, 300, "pause seconds")
+"""The pause between deals, cut short when every connected person is ready."""
+CHIPS = Limit(10, 10_000, "chips")
+"""Chips each player starts with."""
+MINUTES = Limit(1, 24 * 60, "minutes")
+"""An agreed playing time, in minutes."""
+DEFAULT_TURN_SECONDS = 45
+DEFAULT_PAUSE_SECONDS = 15
+
+
+class ErrorCode(Enum):
+    """Why the server refused a message; the value is the ``code`` of an ``error`` message."""
+
+    BAD_JSON = "bad_json"
+    """Not a JSON object (or a binary frame)."""
+    BAD_MESSAGE = "bad_message"
+    """A JSON object that is not a message of this protocol, or a field is wrong."""
+    TOO_BIG = "too_big"
+    """Longer than :data:`MAX_MESSAGE_BYTES`."""
+    TOO_FAST = "too_fast"
+    """Over the rate limit; send it again later."""
+    VERSION = "version"
+    """The client speaks another protocol version."""
+    NOT_NOW = "not_now"
+    """The message does not fit this moment (for example ``act`` before joining, ``ready`` mid-deal)."""
+    NO_TABLE = "no_table"
+    """No table has that code."""
+    TABLE_FULL = "table_full"
+    """No seat is free (or no more spectators)."""
+    STARTED = "started"
+    """The game has started: people can no longer join (they may watch)."""
+    BAD_TOKEN = "bad_token"
+    """The token does not hold a seat at that table."""
+    NOT_HOST = "not_host"
+    """Only the table's host may do that."""
+    NOT_YOUR_SEAT = "not_your_seat"
+    """An action for a seat this connection does not hold."""
+    NOT_YOUR_TURN = "not_your_turn"
+    """It is another seat's turn (or nobody's)."""
+    ILLEGAL = "illegal"
+    """The engine refused the action; the message names the rule."""
+    SPECTATOR = "spectator"
+    """Spectators cannot act."""
+    SERVER_FULL = "server_full"
+    """The server holds as many tables or connections as it may."""
+
+
+class ProtocolError(ValueError):
+    """A message refused: ``code`` says why, the text says it for people."""
+
+    def __init__(self, code: ErrorCode, message: str) -> None:
+        """A refusal with ``code`` and a readable ``message``."""
+        super().__init__(message)
+        self.code = code
+        self.message = message
+
+
+# ---------------------------------------------------------------- table settings
+
+
+@dataclass(frozen=True, slots=True)
+class Settings:
+    """What the host chooses for a table (PROTOCOL.md, "create")."""
+
+    rules: str = "foster"
+    """A rule key: ``foster``, ``lacombe``, ``ferme``, ``foster+rotating``, ``lacombe+rotating``."""
+    seats: int = 5
+    """Seats at the table, the farmer's included (3 to 10)."""
+    deals: int | None = 10
+    """The agreed number of deals (None: no limit)."""
+    minutes: int | None = None
+    """The agreed time in minutes (None: no limit)."""
+    ai: tuple[str, ...] = ("normal",)
+    """The AI level of each seat (one level for all, or one per seat): it plays that seat while
+    no person holds it, and for a person who is away or out of time."""
+    chips: int = 100
+    """Chips per player at the start."""
+    turn_seconds: int = DEFAULT_TURN_SECONDS
+    """How long a person may think over one move before the AI makes it for them."""
+    pause_seconds: int = DEFAULT_PAUSE_SECONDS
+    """The pause between deals (cut short when every connected person is ready)."""
+    names: tuple[str, ...] = ()
+    """Names for the seats the AI plays (optional, by seat)."""
+    seed: int | None = None
+    """The game's seed; only a server started to allow it accepts one (tests, replays)."""
+
+    def level(self, seat: int) -> str:
+        """The AI level of ``seat``."""
+        return self.ai[seat] if len(self.ai) > 1 else self.ai[0]
+
+    def to_json(self) -> Json:
+        """The settings as the ``settings`` object of ``create`` (and of the table's saved file)."""
+        return {
+            "rules": self.rules, "seats": self.seats, "deals": self.deals, "minutes": self.minutes,
+            "ai": list(self.ai), "chips": self.chips, "turn_seconds": self.turn_seconds,
+            "pause_seconds": self.pause_seconds, "names": list(self.names), "seed": self.seed,
+        }
+
+
+def _opt_limit(value: Any, limit: Limit) -> int | None:
+    return None if value is None else limit.check(value)
+
+
+def parse_settings(value: Any) -> Settings:
+    """Read and check a ``settings`` object; :class:`ProtocolError` (``bad_message``) says what is wrong."""
+    if type(value) is not dict:
+        raise ProtocolError(ErrorCode.BAD_MESSAGE, "settings must be a JSON object")
+    unknown = set(value) - set(Settings.__slots__)
+    if unknown:
+        raise ProtocolError(ErrorCode.BAD_MESSAGE, f"unknown settings: {', '.join(sorted(unknown))}")
+    base = Settings()
+    try:
+        rules = value.get("rules", base.rules)
+        if rules not in RULE_KEYS:
+            raise ValueError(f"rules must be one of {', '.join(RULE_KEYS)}, not {rules!r}")
+        seats = PLAYERS.check(value.get("seats", base.seats))
+        deals = _opt_limit(value.get("deals", base.deals), DEALS)
+        minutes = _opt_limit(value.get("minutes", base.minutes), MINUTES)
+        ai_value = value.get("ai", list(base.ai))
+        ai = tuple([ai_value] if isinstance(ai_value, str) else ai_value) if ai_value is not None else ()
+        if not ai or len(ai) not in (1, seats) or not all(level in LEVELS for level in ai):
+            raise ValueError(f"ai must be one level ({', '.join(LEVELS)}) or one per seat")
+        chips = CHIPS.check(value.get("chips", base.chips))
+        turn = TURN_SECONDS.check(value.get("turn_seconds", base.turn_seconds))
+        pause = PAUSE_SECONDS.check(value.get("pause_seconds", base.pause_seconds))
+        names_value = value.get("names", [])
+        if not isinstance(names_value, list) or len(names_value) > seats:
+            raise ValueError("names must be a list of at most one name per seat")
+        names = tuple(clean_name(n) if n else "" for n in names_value)
+        seed = value.get("seed")
+        if seed is not None and (type(seed) is not int or not 0 <= seed < 2**63):
+            raise ValueError("seed must be a whole number from 0 to 2**63 - 1")
+    except (ValueError, TypeError) as exc:
+        raise ProtocolError(ErrorCode.BAD_MESSAGE, f"bad settings: {exc}") from None
+    return Settings(rules, seats, deals, minutes, ai, chips, turn, pause, names, seed)
+
+
+def clean_name(value: Any) -> str:
+    """A player's name checked: 1 to :data:`MAX_NAME` printable characters, spaces trimmed."""
+    if type(value) is not str:
+        raise ValueError("a name must be a text")
+    name = " ".join(value.split())
+    if not 0 < len(name) <= MAX_NAME or not name.isprintable():
+        raise ValueError(f"a name must be 1 to {MAX_NAME} printable characters")
+    return name
+
+
+# ---------------------------------------------------------------- client -> server
+
+OPENING_TYPES = frozenset({"create", "join", "resume", "watch", "list"})
+"""The messages that may open a connection (each names the protocol ``version``)."""
+TABLE_TYPES = frozenset({"act", "ready", "start", "end", "leave", "ping"})
+"""The messages of a connection that has a place at a table."""
+_FIELDS: dict[str, frozenset[str]] = {
+    "create": frozenset({"version", "name", "settings", "seat"}),
+    "join": frozenset({"version", "table", "name", "seat"}),
+    "resume": frozenset({"version", "table", "token"}),
+    "watch": frozenset({"version", "table"}),
+    "list": frozenset({"version"}),
+    "act": frozenset({"action", "seat", "ref"}),
+    "ready": frozenset({"deal"}),
+    "start": frozenset(),
+    "end": frozenset(),
+    "leave": frozenset(),
+    "ping": frozenset({"ref"}),
+}
+
+
+@dataclass(frozen=True, slots=True)
+class ClientMessage:
+    """A client's message as the server checked it: ``type`` and its fields, all well formed."""
+
+    type: str
+    fields: Json
+    action: Action | None = None
+    """The action of an ``act`` message."""
+    ref: int | None = None
+    """The client's own number for the message, echoed in the answer (``act``, ``ping``)."""
+
+
+def _bad(message: str) -> ProtocolError:
+    return ProtocolError(ErrorCode.BAD_MESSAGE, message)
+
+
+def parse_client_message(data: str | bytes) -> ClientMessage:
+    """Check one frame a client sent: its size, JSON, type and fields; :class:`ProtocolError` if wrong.
+
+    It does not judge whether the message fits the moment (the table does that).
+    """
+    if isinstance(data, bytes):
+        raise ProtocolError(ErrorCode.BAD_JSON, "binary frames are not part of the protocol: send JSON text")
+    if len(data) > MAX_MESSAGE_BYTES or len(data.encode("utf-8", "replace")) > MAX_MESSAGE_BYTES:
+        raise ProtocolError(ErrorCode.TOO_BIG, f"a message may hold at most {MAX_MESSAGE_BYTES} bytes")
+    try:
+        obj = json.loads(data)
+    except (ValueError, RecursionError):
+        raise ProtocolError(ErrorCode.BAD_JSON, "not JSON: each message is one JSON object") from None
+    if type(obj) is not dict:
+        raise ProtocolError(ErrorCode.BAD_JSON, "each message is one JSON object")
+    kind = obj.get("type")
+    if type(kind) is not str or kind not in _FIELDS:
+        raise _bad(f"unknown message type {kind!r} (known: {', '.join(sorted(_FIELDS))})")
+    unknown = set(obj) - _FIELDS[kind] - {"type"}
+    if unknown:
+        raise _bad(f"{kind}: unknown fields {', '.join(sorted(map(str, unknown)))}")
+    if kind in OPENING_TYPES:
+        version = obj.get("version")
+        if version != VERSION:
+            raise ProtocolError(
+                ErrorCode.VERSION, f"this server speaks protocol version {VERSION}, not {version!r}"
+            )
+    ref = obj.get("ref")
+    if ref is not None and (type(ref) is not int or not 0 <= ref < 2**53):
+        raise _bad("ref must be a whole number from 0 to 2**53 - 1")
+    for key in ("seat", "deal"):
+        value = obj.get(key)
+        if value is not None and (type(value) is not int or not 0 <= value < 10**7):
+            raise _bad(f"{key} must be a whole number")
+    for key in ("table", "token"):
+        value = obj.get(key)
+        if key in _FIELDS[kind] and (type(value) is not str or not 0 < len(value) <= 64):
+            raise _bad(f"{kind}: {key} must be a text of 1 to 64 characters")
+    if "name" in _FIELDS[kind]:
+        try:
+            obj["name"] = clean_name(obj.get("name"))
+        except ValueError as exc:
+            raise _bad(f"{kind}: {exc}") from None
+    action = None
+    if kind == "act":
+        try:
+            action = decode_action(obj.get("action"))
+        except CodecError as exc:
+            raise _bad(f"act: {exc}") from None
+    return ClientMessage(kind, obj, action, ref)
+
+
+def act_message(action: Action, ref: int | None = None, seat: int | None = None) -> Json:
+    """The ``act`` message for ``action``."""
+    msg: Json = {"type": "act", "action": encode_action(action)}
+    if ref is not None:
+        msg["ref"] = ref
+    if seat is not None:
+        msg["seat"] = seat
+    return msg
+
+
+def opening_message(kind: str, **fields: Any) -> Json:
+    """An opening message (``create``, ``join``, ``resume``, ``watch``, ``list``) with the version."""
+    return {"type": kind, "version": VERSION, **{k: v for k, v in fields.items() if v is not None}}
+
+
+# ---------------------------------------------------------------- server -> client
+
+
+@dataclass(frozen=True, slots=True)
+class SeatInfo:
+    """One seat as the table shows it."""
+
+    seat: int
+    name: str
+    person: bool
+    """Whether a person holds the seat (else the AI plays it)."""
+    connected: bool
+    """Whether that person is connected now (the AI plays for them while not)."""
+    host: bool
+    """Whether this seat's person is the table's host."""
+
+
+@dataclass(frozen=True, slots=True)
+class TableInfo:
+    """A table's settings and seats (message ``table``)."""
+
+    code: str
+    settings: Json
+    started: bool
+    over: bool
+    seats: tuple[SeatInfo, ...]
+    spectators: int
+
+
+@dataclass(frozen=True, slots=True)
+class Welcome:
+    """This connection's place: a seat (with its token) or a spectator's chair (``seat`` None)."""
+
+    table: str
+    seat: int | None
+    token: str | None
+    host: bool
+
+
+@dataclass(frozen=True, slots=True)
+class Update:
+    """What changed: the events this connection may see, in order, and its view after them.
+
+    ``ref`` echoes the ``ref`` of this connection's ``act`` that caused the update.
+    ``sync`` marks a full state (after joining or reconnecting, with no events): redraw from ``view``.
+    """
+
+    seq: int
+    events: tuple[Event, ...]
+    view: View
+    ref: int | None = None
+    sync: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Pause:
+    """Between deals: deal ``deal`` starts in ``seconds`` or when every seat in ``waiting`` is ready."""
+
+    deal: int
+    seconds: float
+    waiting: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Turn:
+    """A person (``seat``) is to act; after ``seconds`` the AI moves for them."""
+
+    seat: int
+    seconds: float
+
+
+@dataclass(frozen=True, slots=True)
+class Error:
+    """A message refused (``code``: an :class:`ErrorCode` value), and why, for people."""
+
+    code: str
+    message: str
+    ref: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Pong:
+    """The answer to ``ping``."""
+
+    ref: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class TableList:
+    """The open tables (answer to ``list``): each ``{"code", "rules", "seats", "free", "started"}``."""
+
+    tables: tuple[Json, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Closed:
+    """The connection closed (made by the client library, never sent): ``reason``, and whether it retries."""
+
+    reason: str
+    retrying: bool
+
+
+ServerMessage = Welcome | TableInfo | Update | Pause | Turn | Error | Pong | TableList | Closed
+"""Anything a client reads."""
+
+
+def _seat_info(obj: Any) -> SeatInfo:
+    if type(obj) is not dict:
+        raise CodecError("table.seats items must be objects")
+    return SeatInfo(
+        int(obj["seat"]), str(obj["name"]), bool(obj["person"]), bool(obj["connected"]), bool(obj["host"])
+    )
+
+
+def decode_server_message(data: str | bytes) -> ServerMessage:
+    """A server's message as a dataclass; :class:`CodecError` when it is not one."""
+    try:
+        obj = json.loads(data)
+    except ValueError:
+        raise CodecError("the server sent something that is not JSON") from None
+    if type(obj) is not dict:
+        raise CodecError("the server sent something that is not a JSON object")
+    kind = obj.get("type")
+    try:
+        if kind == "update":
+            return Update(
+                int(obj["seq"]), tuple(decode_events(obj.get("events", []))), decode_view(obj["view"]),
+                obj.get("ref"), bool(obj.get("sync", False)),
+            )
+        if kind == "turn":
+            return Turn(int(obj["seat"]), float(obj["seconds"]))
+        if kind == "pause":
+            return Pause(int(obj["deal"]), float(obj["seconds"]), tuple(int(s) for s in obj["waiting"]))
+        if kind == "welcome":
+            return Welcome(str(obj["table"]), obj.get("seat"), obj.get("token"), bool(obj.get("host")))
+        if kind == "table":
+            t = obj["table"]
+            return TableInfo(
+                str(t["code"]), dict(t["settings"]), bool(t["started"]), bool(t["over"]),
+                tuple(_seat_info(s) for s in t["seats"]), int(t["spectators"]),
+            )
+        if kind == "error":
+            return Error(str(obj["code"]), str(obj["message"]), obj.get("ref"))
+        if kind == "pong":
+            return Pong(obj.get("ref"))
+        if kind == "tables":
+            return TableList(tuple(dict(t) for t in obj["tables"]))
+    except (KeyError, TypeError, ValueError) as exc:
+        raise CodecError(f"bad {kind} message from the server: {exc}") from None
+    raise CodecError(f"unknown message type {kind!r} from the server")
+
+
+def error_message(error: ProtocolError, ref: int | None = None) -> Json:
+    """The ``error`` message for a refusal."""
+    msg: Json = {"type": "error", "code": error.code.value, "message": error.message}
+    if ref is not None:
+        msg["ref"] = ref
+    return msg

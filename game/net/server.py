@@ -1,0 +1,550 @@
+"""The Farmer table server: many tables on one asyncio loop, over WebSockets (``websockets``).
+
+Run it headless as ``farmer-server`` (:func:`main`), or inside the game's own process with
+:class:`ServerThread` (``farmer --host``). It owns the sockets: it checks each frame's
+size and rate, reads it with :func:`game.net.protocol.parse_client_message`, hands it to
+the :class:`~game.net.table.Table` it belongs to, and refuses anything wrong with an
+``error`` message to that connection alone. Each table is saved as a JSON file in the
+data folder between deals, and a restarted server resumes every saved table.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import json
+import logging
+import os
+import secrets
+import sys
+import threading
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import NoReturn
+
+import platformdirs
+from websockets.asyncio.server import Server as WsServer
+from websockets.asyncio.server import ServerConnection, serve
+from websockets.exceptions import ConnectionClosed
+
+from game.net.protocol import (
+    CLOSE_LEFT,
+    CLOSE_POLICY,
+    CODE_ALPHABET,
+    CODE_LENGTH,
+    HELLO_SECONDS,
+    MAX_FRAME_BYTES,
+    MAX_REFUSED_IN_A_ROW,
+    OPENING_TYPES,
+    RATE_BURST,
+    RATE_PER_SECOND,
+    ClientMessage,
+    ErrorCode,
+    ProtocolError,
+    error_message,
+    parse_client_message,
+    parse_settings,
+)
+from game.net.table import Table
+from game.savegame import SaveError
+
+log = logging.getLogger("farmer.server")
+
+DEFAULT_PORT = 8765
+"""The port a server listens on unless told otherwise."""
+OUTBOX_LIMIT = 1000
+"""Messages waiting for one slow connection before the server gives up on it."""
+
+
+def default_data_dir() -> Path:
+    """Where a server keeps its tables: ``$FARMER_HOME/data/server`` or the user's data folder."""
+    home = os.environ.get("FARMER_HOME")
+    return (Path(home) / "data" if home else Path(platformdirs.user_data_dir("farmer"))) / "server"
+
+
+@dataclass(frozen=True, slots=True)
+class ServerConfig:
+    """How a server runs."""
+
+    host: str = "127.0.0.1"
+    """The address to listen on (``0.0.0.0`` for every interface)."""
+    port: int = DEFAULT_PORT
+    """The port (0: any free port; :attr:`Server.port` tells which)."""
+    data_dir: Path | None = None
+    """The folder for the tables' saved files (None: tables are not saved)."""
+    max_tables: int = 200
+    """The most tables held at once."""
+    max_clients: int = 2000
+    """The most connections held at once."""
+    allow_seed: bool = False
+    """Accept a ``seed`` in a table's settings (tests and replays: a seed tells the deck)."""
+    rate_per_second: float = RATE_PER_SECOND
+    """Messages one connection may send per second, on average."""
+    rate_burst: int = RATE_BURST
+    """Messages one connection may send at once before the rate applies."""
+
+
+class Store:
+    """The tables' saved files: ``<code>.json`` in one folder, written whole or not at all."""
+
+    def __init__(self, folder: Path) -> None:
+        """Keep files in ``folder`` (made if missing)."""
+        self.folder = folder
+        folder.mkdir(parents=True, exist_ok=True)
+
+    def save(self, table: Table) -> None:
+        """Write ``table``'s file (a finished table's file is removed)."""
+        path = self.folder / f"{table.code}.json"
+        if table.over:
+            self.delete(table.code)
+            return
+        tmp = path.with_suffix(".tmp")
+        try:
+            tmp.write_text(json.dumps(table.to_json(), separators=(",", ":")), encoding="utf-8")
+            os.replace(tmp, path)
+        except OSError as exc:
+            log.error("could not save table %s: %s", table.code, exc)
+
+    def delete(self, code: str) -> None:
+        """Remove a table's file."""
+        with contextlib.suppress(FileNotFoundError):
+            (self.folder / f"{code}.json").unlink()
+
+    def load_all(self, now: float) -> list[Table]:
+        """Every saved table; a bad file is logged and set aside as ``<code>.bad``."""
+        tables = []
+        for path in sorted(self.folder.glob("*.json")):
+            try:
+                if path.stat().st_size > 16 * 1024 * 1024:
+                    raise SaveError("the file is too large")
+                table = Table.from_json(json.loads(path.read_text(encoding="utf-8")), now, self.save)
+            except (OSError, ValueError) as exc:
+                log.error("cannot resume %s: %s", path.name, exc)
+                with contextlib.suppress(OSError):
+                    os.replace(path, path.with_suffix(".bad"))
+                continue
+            tables.append(table)
+        return tables
+
+
+class Connection:
+    """One client's connection: its outgoing queue, its rate limit, its place (a table and seat)."""
+
+    def __init__(self, ws: ServerConnection, loop: asyncio.AbstractEventLoop,
+                 rate: float = RATE_PER_SECOND, burst: int = RATE_BURST) -> None:
+        """Wrap ``ws`` (written in order by :meth:`writer`); ``rate`` and ``burst`` limit reading."""
+        self.ws = ws
+        self.loop = loop
+        self.rate = rate
+        self.burst = float(burst)
+        self.table: Table | None = None
+        self.outbox: asyncio.Queue[str | None] = asyncio.Queue()
+        self.tokens = self.burst
+        self.stamp = loop.time()
+        self.refused = 0
+        self.closing: str | None = None
+        self.close_code = 1000
+
+    def send(self, text: str) -> None:
+        """Queue a message; a connection too slow to read its messages is closed."""
+        if self.closing is not None:
+            return
+        if self.outbox.qsize() >= OUTBOX_LIMIT:
+            self.close("too many messages waiting: the connection is too slow")
+            return
+        self.outbox.put_nowait(text)
+
+    def close(self, reason: str, code: int = 1000) -> None:
+        """Close with ``code`` after the messages already queued."""
+        if self.closing is None:
+            self.closing = reason
+            self.close_code = code
+            self.outbox.put_nowait(None)
+
+    def allow(self) -> bool:
+        """Take one message from the rate limit's bucket; False when it is empty."""
+        now = self.loop.time()
+        self.tokens = min(self.burst, self.tokens + (now - self.stamp) * self.rate)
+        self.stamp = now
+        if self.tokens < 1.0:
+            return False
+        self.tokens -= 1.0
+        return True
+
+    async def writer(self) -> None:
+        """Send the queued messages, then close when asked."""
+        try:
+            while True:
+                text = await self.outbox.get()
+                if text is None:
+                    await self.ws.close(self.close_code, (self.closing or "")[:120])
+                    return
+                await self.ws.send(text)
+        except ConnectionClosed:
+            return
+
+
+class Server:
+    """Many tables, one asyncio loop: call :meth:`start` inside a running loop, then :meth:`close`."""
+
+    def __init__(self, config: ServerConfig) -> None:
+        """A server with ``config``; nothing listens until :meth:`start`."""
+        self.config = config
+        self.tables: dict[str, Table] = {}
+        self.connections: set[Connection] = set()
+        self.store = Store(config.data_dir) if config.data_dir is not None else None
+        self.port = config.port
+        self._ws: WsServer | None = None
+        self._timers: dict[str, asyncio.TimerHandle] = {}
+        self._loop: asyncio.AbstractEventLoop | None = None
+        self._stopping = False
+
+    @property
+    def loop(self) -> asyncio.AbstractEventLoop:
+        """The loop the server runs on."""
+        assert self._loop is not None, "the server has not started"
+        return self._loop
+
+    async def start(self) -> int:
+        """Resume the saved tables and listen; returns the port."""
+        self._loop = asyncio.get_running_loop()
+        if self.store is not None:
+            for table in self.store.load_all(self.loop.time()):
+                self.tables[table.code] = table
+                self._schedule(table)
+        self._ws = await serve(
+            self._handle, self.config.host, self.config.port, max_size=MAX_FRAME_BYTES,
+            compression=None, max_queue=64, ping_interval=20, ping_timeout=20, close_timeout=2,
+        )
+        sockets = list(self._ws.sockets)
+        self.port = int(sockets[0].getsockname()[1]) if sockets else self.config.port
+        return self.port
+
+    async def close(self) -> None:
+        """Stop listening and close every connection (the tables stay saved as they are: a deal in
+        progress is not played on by the AI but dealt again, freshly shuffled, after a restart)."""
+        self._stopping = True
+        for timer in self._timers.values():
+            timer.cancel()
+        self._timers.clear()
+        if self._ws is not None:
+            self._ws.close(close_connections=True, code=1001, reason="the server is stopping")
+            await self._ws.wait_closed()
+
+    async def serve_forever(self) -> None:
+        """Run until cancelled."""
+        assert self._ws is not None
+        await self._ws.serve_forever()
+
+    # ------------------------------------------------------------------ timers
+
+    def _schedule(self, table: Table) -> None:
+        """Set the table's timer for its next deadline (after anything that may have moved it)."""
+        old = self._timers.pop(table.code, None)
+        if old is not None:
+            old.cancel()
+        if table.closed:
+            self._drop(table)
+            return
+        when = table.next_deadline()
+        if when is not None:
+            self._timers[table.code] = self.loop.call_at(when, self._tick, table)
+
+    def _tick(self, table: Table) -> None:
+        self._timers.pop(table.code, None)
+        try:
+            table.tick(self.loop.time())
+        except Exception:
+            log.exception("table %s failed on its clock", table.code)
+        self._schedule(table)
+
+    def _drop(self, table: Table) -> None:
+        if self.tables.get(table.code) is table:
+            del self.tables[table.code]
+        if self.store is not None:
+            self.store.delete(table.code)
+        log.info("table %s closed", table.code)
+
+    # ------------------------------------------------------------------ connections
+
+    async def _handle(self, ws: ServerConnection) -> None:
+        if len(self.connections) >= self.config.max_clients:
+            await ws.close(1013, "the server holds as many connections as it may: try again later")
+            return
+        conn = Connection(ws, self.loop, self.config.rate_per_second, self.config.rate_burst)
+        self.connections.add(conn)
+        writer = asyncio.create_task(conn.writer())
+        try:
+            await self._read(conn)
+        except ConnectionClosed:
+            pass
+        finally:
+            self.connections.discard(conn)
+            table = conn.table
+            if table is not None and not self._stopping:
+                try:
+                    table.disconnect(conn, self.loop.time())
+                finally:
+                    self._schedule(table)
+            conn.close("")
+            with contextlib.suppress(asyncio.TimeoutError, ConnectionClosed):
+                await asyncio.wait_for(writer, 2)
+
+    async def _read(self, conn: Connection) -> None:
+        ws = conn.ws
+        try:
+            first = await asyncio.wait_for(ws.recv(), HELLO_SECONDS)
+        except TimeoutError:
+            conn.close(f"no message within {HELLO_SECONDS:g} seconds", CLOSE_POLICY)
+            return
+        self._receive(conn, first)
+        async for data in ws:
+            if conn.closing is not None:
+                return
+            self._receive(conn, data)
+
+    def _receive(self, conn: Connection, data: str | bytes) -> None:
+        """One frame from ``conn``: check it, act on it, or refuse it with an error."""
+        ref = None
+        try:
+            if not conn.allow():
+                raise ProtocolError(
+                    ErrorCode.TOO_FAST,
+                    f"too many messages: at most {conn.rate:g} a second (bursts of {conn.burst:g})",
+                )
+            msg = parse_client_message(data)
+            ref = msg.ref
+            self._dispatch(conn, msg)
+            conn.refused = 0
+        except ProtocolError as exc:
+            conn.refused += 1
+            conn.send(json.dumps(error_message(exc, ref)))
+            if conn.refused >= MAX_REFUSED_IN_A_ROW:
+                conn.close(f"{MAX_REFUSED_IN_A_ROW} messages refused in a row", CLOSE_POLICY)
+        except Exception:
+            log.exception("message from a client failed")
+            conn.send(json.dumps({"type": "error", "code": "server", "message": "the server failed on that"}))
+
+    def _dispatch(self, conn: Connection, msg: ClientMessage) -> None:
+        now = self.loop.time()
+        if msg.type in OPENING_TYPES:
+            if conn.table is not None:
+                raise ProtocolError(ErrorCode.NOT_NOW, "this connection already has a place at a table")
+            self._open(conn, msg, now)
+            return
+        table = conn.table
+        if table is None:
+            raise ProtocolError(ErrorCode.NOT_NOW, "create, join, resume or watch a table first")
+        try:
+            table.handle(conn, msg, now)
+        finally:
+            self._schedule(table)
+        if msg.type == "leave":
+            conn.table = None
+            conn.close("you left the table", CLOSE_LEFT)
+
+    def _open(self, conn: Connection, msg: ClientMessage, now: float) -> None:
+        fields = msg.fields
+        if msg.type == "list":
+            tables = [t.summary() for t in self.tables.values() if not t.started]
+            conn.send(json.dumps({"type": "tables", "tables": tables[:100]}))
+            return
+        if msg.type == "create":
+            if len(self.tables) >= self.config.max_tables:
+                raise ProtocolError(ErrorCode.SERVER_FULL, "the server holds as many tables as it may")
+            settings = parse_settings(fields.get("settings", {}))
+            if settings.seed is not None and not self.config.allow_seed:
+                raise ProtocolError(ErrorCode.BAD_MESSAGE, "this server does not accept a seed")
+            table = Table(self._new_code(), settings, now, self.store.save if self.store else None)
+            self.tables[table.code] = table
+            conn.table = table
+            try:
+                table.join(conn, fields["name"], fields.get("seat"), now, host=True)
+            except ProtocolError:
+                conn.table = None
+                del self.tables[table.code]
+                raise
+            self._schedule(table)
+            log.info("table %s created (%s, %d seats)", table.code, settings.rules, settings.seats)
+            return
+        code = str(fields["table"]).strip().upper()
+        found = self.tables.get(code)
+        if found is None or found.closed:
+            raise ProtocolError(ErrorCode.NO_TABLE, f"no table has the code {code!r}")
+        conn.table = found
+        try:
+            if msg.type == "join":
+                found.join(conn, fields["name"], fields.get("seat"), now)
+            elif msg.type == "resume":
+                found.resume(conn, fields["token"], now)
+            else:
+                found.watch(conn, now)
+        except ProtocolError:
+            conn.table = None
+            raise
+        finally:
+            self._schedule(found)
+
+    def _new_code(self) -> str:
+        while True:
+            code = "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
+            if code not in self.tables:
+                return code
+
+
+class ServerThread:
+    """A server on its own thread and loop, for a game window that hosts (``farmer --host``).
+
+    ``start()`` returns the port once the server listens; ``stop()`` closes it. The window's
+    own player then connects to ``ws://127.0.0.1:PORT`` with :class:`game.net.client.Client`.
+    """
+
+    def __init__(self, config: ServerConfig) -> None:
+        """A thread that will run a server with ``config``."""
+        self.config = config
+        self.server = Server(config)
+        self._loop: asyncio.AbstractEventLoop | None = None
+        self._thread: threading.Thread | None = None
+        self._ready = threading.Event()
+        self._error: BaseException | None = None
+        self._stop: asyncio.Event | None = None
+
+    def start(self, timeout: float = 10.0) -> int:
+        """Start the server; returns its port (raises what stopped it from listening)."""
+        self._thread = threading.Thread(target=self._run, name="farmer-server", daemon=True)
+        self._thread.start()
+        if not self._ready.wait(timeout):
+            raise TimeoutError("the server did not start")
+        if self._error is not None:
+            raise self._error
+        return self.server.port
+
+    def _run(self) -> None:
+        asyncio.run(self._main())
+
+    async def _main(self) -> None:
+        self._loop = asyncio.get_running_loop()
+        self._stop = asyncio.Event()
+        try:
+            await self.server.start()
+        except BaseException as exc:
+            self._error = exc
+            self._ready.set()
+            return
+        self._ready.set()
+        await self._stop.wait()
+        await self.server.close()
+
+    def stop(self, timeout: float = 5.0) -> None:
+        """Close the server and wait for its thread."""
+        if self._loop is not None and self._stop is not None:
+            with contextlib.suppress(RuntimeError):
+                self._loop.call_soon_threadsafe(self._stop.set)
+        if self._thread is not None:
+            self._thread.join(timeout)
+
+
+# ---------------------------------------------------------------------- command line
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> NoReturn:
+        """One line on standard error, exit status 2."""
+        self.exit(2, f"{self.prog}: error: {message} (see {self.prog} --help)\n")
+
+
+def _positive(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"{text} must be at least 1")
+    return value
+
+
+def _port(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a port number") from None
+    if not 0 <= value <= 65535:
+        raise argparse.ArgumentTypeError(f"port {value} is not from 0 to 65535")
+    return value
+
+
+def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
+    """Read the command line (one-line error and exit 2 for a bad flag)."""
+    parser = _Parser(
+        prog="farmer-server",
+        description="Hold Farmer tables for players on the network (headless; no window).",
+    )
+    parser.add_argument("--host", default="127.0.0.1",
+                        help="address to listen on (default 127.0.0.1; 0.0.0.0 for every interface)")
+    parser.add_argument("--port", type=_port, default=DEFAULT_PORT,
+                        help=f"port to listen on (default {DEFAULT_PORT}; 0 picks a free one)")
+    parser.add_argument("--data-dir", type=Path, default=None,
+                        help=f"folder for the saved tables (default {default_data_dir()})")
+    parser.add_argument("--no-save", action="store_true", help="keep no files: tables end with the server")
+    parser.add_argument("--max-tables", type=_positive, default=200, help="most tables at once (200)")
+    parser.add_argument("--max-clients", type=_positive, default=2000, help="most connections at once (2000)")
+    parser.add_argument("--allow-seed", action="store_true",
+                        help="accept a seed in a table's settings (testing only: a seed tells the deck)")
+    parser.add_argument("--quiet", action="store_true", help="log only errors")
+    args = parser.parse_args(argv)
+    if args.no_save and args.data_dir is not None:
+        parser.error("--no-save and --data-dir cannot go together")
+    return args
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """``farmer-server``: run a headless table server until interrupted; returns the exit status."""
+    args = parse_args(argv)
+    logging.basicConfig(level=logging.ERROR if args.quiet else logging.INFO,
+                        format="%(asctime)s %(name)s %(levelname)s %(message)s")
+    logging.getLogger("websockets").setLevel(logging.ERROR)
+    data_dir = None if args.no_save else (args.data_dir or default_data_dir())
+    if data_dir is not None:
+        try:
+            data_dir.mkdir(parents=True, exist_ok=True)
+            probe = data_dir / ".write-test"
+            probe.write_text("", encoding="utf-8")
+            probe.unlink()
+        except OSError as exc:
+            print(f"farmer-server: error: cannot write to --data-dir {data_dir}: {exc.strerror}",
+                  file=sys.stderr)
+            return 2
+    config = ServerConfig(args.host, args.port, data_dir, args.max_tables, args.max_clients, args.allow_seed)
+    try:
+        return asyncio.run(_serve(config))
+    except KeyboardInterrupt:
+        return 0
+
+
+async def _serve(config: ServerConfig) -> int:
+    server = Server(config)
+    try:
+        port = await server.start()
+    except OSError as exc:
+        print(f"farmer-server: error: cannot listen on {config.host}:{config.port}: {exc.strerror or exc}",
+              file=sys.stderr)
+        return 1
+    where = f"tables saved in {config.data_dir}" if config.data_dir else "tables not saved"
+    print(f"farmer-server: listening on ws://{config.host}:{port} ({where}; {len(server.tables)} resumed)",
+          flush=True)
+    started = time.monotonic()
+    try:
+        await server.serve_forever()
+    except asyncio.CancelledError:
+        pass
+    finally:
+        await server.close()
+        log.info("stopped after %.0f s", time.monotonic() - started)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

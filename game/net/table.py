@@ -1,0 +1,568 @@
+"""One network table: its seats, people and spectators, its game, its clocks. No sockets here.
+
+A :class:`Table` is told what its members send (:meth:`Table.handle`) and what time it is,
+and answers by calling each member's :meth:`Member.send` with a JSON text. The server
+owns the sockets and calls :meth:`Table.tick` when :meth:`Table.next_deadline` comes.
+The engine runs here only: each seat is sent what :func:`game.observe.observe` lets it see
+and its own :meth:`~game.engine.Game.view_for`; spectators see what a seat of ``None`` sees.
+
+The table's policies (PROTOCOL.md, "How a game runs"): people join until the host starts
+the game; empty seats are the AI's; a person away, or out of time on a move, is played for
+by the AI of their seat and keeps the seat; between deals the table pauses until every
+connected person is ready or the pause runs out; with nobody connected it waits.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import random
+import secrets
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+from typing import Any, Protocol
+
+from game.actions import IllegalAction
+from game.agents import Agent
+from game.ai.specs import parse_agent
+from game.engine import Phase
+from game.events import Event
+from game.match import HUMAN, Match, player_spec, reseed
+from game.net.codec import Json, encode_events, encode_view
+from game.net.protocol import (
+    CLOSE_REPLACED,
+    MAX_SPECTATORS,
+    ClientMessage,
+    ErrorCode,
+    ProtocolError,
+    Settings,
+    parse_settings,
+)
+from game.observe import observe
+from game.rules import rules_named
+from game.savegame import SaveError, restore
+from game.view import View
+
+LOBBY_LINGER_SECONDS = 600.0
+"""A table not started is dropped after this long with nobody connected."""
+ABANDONED_SECONDS = 3600.0
+"""A started table is dropped (and its saved file deleted) after this long with nobody connected."""
+OVER_LINGER_SECONDS = 60.0
+"""A finished table stays this long for late readers, then is dropped."""
+FILE_FORMAT = "farmer-table"
+FILE_VERSION = 1
+
+
+class Member(Protocol):
+    """One connection at a table, as the table sees it."""
+
+    def send(self, text: str) -> None:
+        """Queue one message (a JSON text) for the connection; never blocks."""
+        ...
+
+    def close(self, reason: str, code: int = 1000) -> None:
+        """Close the connection with ``code``, telling it ``reason``."""
+        ...
+
+
+def hash_token(token: str) -> str:
+    """What the table keeps of a token (a saved file never holds the token itself)."""
+    return hashlib.sha256(token.encode("utf-8")).hexdigest()
+
+
+@dataclass(slots=True)
+class Seat:
+    """One seat: who holds it and whether they are here."""
+
+    name: str
+    person: bool = False
+    """Whether a person holds the seat (else the AI plays it)."""
+    token_hash: str | None = None
+    host: bool = False
+    member: Member | None = None
+    """The person's connection while they are here."""
+    ready: bool = False
+    """Ready for the next deal (reset at each pause)."""
+
+
+def _dumps(message: Json) -> str:
+    return json.dumps(message, separators=(",", ":"))
+
+
+class Table:
+    """A table: its code, the host's settings, its seats, and once started its :class:`Match`."""
+
+    def __init__(self, code: str, settings: Settings, now: float,
+                 save: Callable[[Table], None] | None = None) -> None:
+        """A table not started, every seat the AI's; ``save`` is called whenever it should be saved."""
+        self.code = code
+        self.settings = settings
+        self.seats = [
+            Seat(settings.names[i] if i < len(settings.names) and settings.names[i] else f"AI {i + 1}")
+            for i in range(settings.seats)
+        ]
+        self.spectators: list[Member] = []
+        self.match: Match | None = None
+        self.stand_ins: dict[int, Agent] = {}
+        """The AI that plays a person's seat while they are away or out of time."""
+        self.seq = 0
+        self.end_requested = False
+        self.pause_until: float | None = None
+        self.turn_until: float | None = None
+        self.idle_since: float | None = now
+        self.over_at: float | None = None
+        self.closed = False
+        """Set when the table should be dropped by its server."""
+        self._save = save
+        self._saved_deal = -1
+        self._sent_pause: tuple[Any, ...] | None = None
+        self._sent_turn: tuple[Any, ...] | None = None
+
+    # ------------------------------------------------------------------ queries
+
+    @property
+    def started(self) -> bool:
+        """Whether the game has started."""
+        return self.match is not None
+
+    @property
+    def over(self) -> bool:
+        """Whether the game has ended."""
+        return self.match is not None and self.match.game.is_over
+
+    def seat_of(self, member: Member) -> int | None:
+        """The seat ``member`` holds, if any."""
+        for i, seat in enumerate(self.seats):
+            if seat.member is member:
+                return i
+        return None
+
+    def _someone_here(self) -> bool:
+        if any(s.member is not None for s in self.seats):
+            return True
+        return bool(self.spectators) and not any(s.person for s in self.seats)
+
+    def summary(self) -> Json:
+        """This table in a ``tables`` list."""
+        return {
+            "code": self.code, "rules": self.settings.rules, "seats": self.settings.seats,
+            "free": sum(not s.person for s in self.seats), "started": self.started, "over": self.over,
+        }
+
+    def info(self) -> Json:
+        """The ``table`` message."""
+        return {
+            "type": "table",
+            "table": {
+                "code": self.code,
+                "settings": {**self.settings.to_json(), "seed": None},
+                "started": self.started,
+                "over": self.over,
+                "ending": self.end_requested,
+                "seats": [
+                    {"seat": i, "name": s.name, "person": s.person, "connected": s.member is not None,
+                     "host": s.host}
+                    for i, s in enumerate(self.seats)
+                ],
+                "spectators": len(self.spectators),
+            },
+        }
+
+    # ------------------------------------------------------------------ joining and leaving
+
+    def _new_token(self, seat: Seat) -> str:
+        token = secrets.token_urlsafe(18)
+        seat.token_hash = hash_token(token)
+        return token
+
+    def _welcome(self, member: Member, seat: int | None, token: str | None) -> None:
+        host = seat is not None and self.seats[seat].host
+        welcome = {"type": "welcome", "table": self.code, "seat": seat, "token": token, "host": host}
+        member.send(_dumps(welcome))
+
+    def join(self, member: Member, name: str, wanted: int | None, now: float, host: bool = False) -> None:
+        """Seat a person (the first free seat, or ``wanted``) before the game starts."""
+        if self.started:
+            raise ProtocolError(ErrorCode.STARTED, "the game has started: you may watch it, not join it")
+        free = [i for i, s in enumerate(self.seats) if not s.person]
+        if not free:
+            raise ProtocolError(ErrorCode.TABLE_FULL, "every seat at this table is taken")
+        if wanted is not None and wanted not in free:
+            raise ProtocolError(ErrorCode.TABLE_FULL, f"seat {wanted} is not free (free: {free})")
+        index = free[0] if wanted is None else wanted
+        seat = self.seats[index]
+        seat.name, seat.person, seat.member, seat.host = name, True, member, host
+        token = self._new_token(seat)
+        self._welcome(member, index, token)
+        self._changed(now, member)
+
+    def resume(self, member: Member, token: str, now: float) -> None:
+        """Give a person their seat back from the token they were given."""
+        wanted = hash_token(token)
+        for index, seat in enumerate(self.seats):
+            held = seat.token_hash
+            if seat.person and held is not None and secrets.compare_digest(held, wanted):
+                if seat.member is not None and seat.member is not member:
+                    seat.member.close("your seat was taken up by a new connection", CLOSE_REPLACED)
+                seat.member = member
+                self._welcome(member, index, token)
+                self._changed(now, member)
+                return
+        raise ProtocolError(ErrorCode.BAD_TOKEN, "that token holds no seat at this table")
+
+    def watch(self, member: Member, now: float) -> None:
+        """Let ``member`` watch (public information only)."""
+        if len(self.spectators) >= MAX_SPECTATORS:
+            raise ProtocolError(ErrorCode.TABLE_FULL, f"this table admits {MAX_SPECTATORS} spectators")
+        self.spectators.append(member)
+        self._welcome(member, None, None)
+        self._changed(now, member)
+
+    def disconnect(self, member: Member, now: float) -> None:
+        """``member``'s connection is gone; a person keeps their seat (the AI plays for them)."""
+        if member in self.spectators:
+            self.spectators.remove(member)
+        for seat in self.seats:
+            if seat.member is member:
+                seat.member = None
+                seat.ready = False
+        self._changed(now)
+
+    def leave(self, member: Member, now: float) -> None:
+        """A person gives up their seat: freed before the start, the AI's for good after it."""
+        index = self.seat_of(member)
+        if index is None:
+            self.disconnect(member, now)
+            return
+        seat = self.seats[index]
+        was_host = seat.host
+        seat.member, seat.person, seat.token_hash, seat.host, seat.ready = None, False, None, False, False
+        if self.match is not None:
+            spec = player_spec(self.settings.level(index), index)
+            self.match.players[index] = spec
+            self.match.agents[index] = self.stand_ins.pop(index)
+        else:
+            seat.name = f"AI {index + 1}"
+        if was_host:
+            heir = next((s for s in self.seats if s.person), None)
+            if heir is not None:
+                heir.host = True
+        self._changed(now)
+
+    # ------------------------------------------------------------------ messages
+
+    def handle(self, member: Member, msg: ClientMessage, now: float) -> None:
+        """Act on a table message from ``member``; :class:`ProtocolError` when it is refused."""
+        kind = msg.type
+        if kind == "ping":
+            reply: Json = {"type": "pong"}
+            if msg.ref is not None:
+                reply["ref"] = msg.ref
+            member.send(_dumps(reply))
+            return
+        if kind == "leave":
+            self.leave(member, now)
+            return
+        index = self.seat_of(member)
+        if index is None:
+            raise ProtocolError(ErrorCode.SPECTATOR, "spectators watch: they cannot act, start or end a game")
+        if kind == "act":
+            self._act(member, index, msg, now)
+        elif kind == "ready":
+            self._ready(index, msg, now)
+        elif kind == "start":
+            self._host_only(index, "start the game")
+            if self.started:
+                raise ProtocolError(ErrorCode.NOT_NOW, "the game has already started")
+            self.start(now)
+        elif kind == "end":
+            self._host_only(index, "end the game")
+            if self.match is None or self.over:
+                raise ProtocolError(ErrorCode.NOT_NOW, "no game is being played")
+            self.end_requested = True
+            self._broadcast_text(_dumps(self.info()))
+            self.advance(now)
+
+    def _host_only(self, index: int, what: str) -> None:
+        if not self.seats[index].host:
+            raise ProtocolError(ErrorCode.NOT_HOST, f"only the table's host may {what}")
+
+    def _act(self, member: Member, index: int, msg: ClientMessage, now: float) -> None:
+        wanted = msg.fields.get("seat")
+        if wanted is not None and wanted != index:
+            raise ProtocolError(ErrorCode.NOT_YOUR_SEAT, f"you hold seat {index}, not seat {wanted}")
+        if self.match is None:
+            raise ProtocolError(ErrorCode.NOT_NOW, "the game has not started")
+        game = self.match.game
+        if game.to_act != index:
+            who = "nobody is to act now" if game.to_act is None else f"it is {game.names[game.to_act]}'s turn"
+            raise ProtocolError(ErrorCode.NOT_YOUR_TURN, f"not your turn: {who}")
+        assert msg.action is not None
+        try:
+            events = self.match.act(index, msg.action)
+        except IllegalAction as exc:
+            raise ProtocolError(ErrorCode.ILLEGAL, f"'{msg.action}' is not allowed: {exc}") from None
+        self.turn_until = None
+        self.advance(now, events, member, msg.ref)
+
+    def _ready(self, index: int, msg: ClientMessage, now: float) -> None:
+        deal = msg.fields.get("deal")
+        if self.match is not None and deal is not None and deal <= self.match.game.deal_no:
+            return  # a late ready for a deal that has started: no harm done
+        if self.match is None or self.match.game.phase is not Phase.BETWEEN:
+            raise ProtocolError(ErrorCode.NOT_NOW, "there is no pause between deals now")
+        self.seats[index].ready = True
+        self.advance(now)
+
+    # ------------------------------------------------------------------ the game
+
+    def start(self, now: float) -> None:
+        """Start the game: the people seated play, the AI plays every other seat."""
+        settings = self.settings
+        players = [HUMAN if s.person else player_spec(settings.level(i), i) for i, s in enumerate(self.seats)]
+        seed = settings.seed if settings.seed is not None else random.SystemRandom().randrange(2**31)
+        self.match = Match.new(
+            [s.name for s in self.seats], players, rules_named(settings.rules), seed=seed,
+            chips=settings.chips, max_deals=settings.deals, max_minutes=settings.minutes,
+        )
+        self._make_stand_ins()
+        self.pause_until = now  # the first deal starts at once
+        self._broadcast_text(_dumps(self.info()))
+        self.advance(now)
+
+    def _make_stand_ins(self) -> None:
+        assert self.match is not None
+        self.stand_ins = {
+            i: parse_agent(player_spec(self.settings.level(i), i), 0)
+            for i, spec in enumerate(self.match.players) if spec == HUMAN
+        }
+
+    def _run(self, now: float, events: list[Event]) -> list[Event]:
+        """Play on until a connected person must decide, the pause waits, or the game is over."""
+        match = self.match
+        assert match is not None
+        game = match.game
+        while True:
+            phase = game.phase
+            if phase is Phase.OVER:
+                break
+            if phase is Phase.BETWEEN:
+                if self._saved_deal != game.deal_no:
+                    self._saved_deal = game.deal_no
+                    self.save(in_deal=False)
+                if self.end_requested:
+                    events += game.end()
+                    break
+                if not self._someone_here():
+                    self.pause_until = None  # nobody is here: the table waits
+                    break
+                if self.pause_until is None:
+                    self.pause_until = now + self.settings.pause_seconds
+                    for seat in self.seats:
+                        seat.ready = False
+                waiting = [s for s in self.seats if s.member is not None and not s.ready]
+                if now < self.pause_until and waiting:
+                    break
+                self.pause_until = None
+                self.save(in_deal=True)
+                reseed(self.stand_ins, match.seed, game.deal_no + 1)
+                events += match.start_deal()
+                continue
+            to_act = game.to_act
+            assert to_act is not None
+            if to_act in match.agents:
+                events += match.ai_act()[1]
+                continue
+            here = self.seats[to_act].member is not None
+            if here and self.turn_until is None:
+                self.turn_until = now + self.settings.turn_seconds
+            if here and self.turn_until is not None and now < self.turn_until:
+                break
+            # Away, or out of time: the seat's AI makes this one move.
+            self.turn_until = None
+            events += game.apply(self.stand_ins[to_act].choose(game.view_for(to_act)))
+        if game.phase is Phase.OVER and self.over_at is None:
+            self.over_at = now
+            self.save(in_deal=False)
+        return events
+
+    def public_view(self) -> View:
+        """What a spectator may know: the view of a seat holding no cards (the farmer's), with no hand."""
+        assert self.match is not None
+        game = self.match.game
+        base = game.view_for(game.farmer if game.farmer is not None else 0)
+        return replace(base, hand=(), total=0, max_bid=0, must_draw=False)
+
+    def advance(self, now: float, events: list[Event] | None = None,
+                actor: Member | None = None, ref: int | None = None) -> None:
+        """Play on from ``events`` (just played), then tell everyone what changed."""
+        if self.match is None:
+            return
+        events = self._run(now, list(events or []))
+        if events:
+            self._send_update(events, actor, ref)
+        self._send_clocks(now)
+
+    def _send_update(self, events: list[Event], actor: Member | None, ref: int | None,
+                     only: Member | None = None) -> None:
+        assert self.match is not None
+        game = self.match.game
+        self.seq += 1
+        for index, seat in enumerate(self.seats):
+            member = seat.member
+            if member is None or (only is not None and member is not only):
+                continue
+            msg: Json = {
+                "type": "update", "seq": self.seq,
+                "events": encode_events(observe(events, index)),
+                "view": encode_view(game.view_for(index)),
+            }
+            if not events:
+                msg["sync"] = True
+            if member is actor and ref is not None:
+                msg["ref"] = ref
+            member.send(_dumps(msg))
+        watchers = [m for m in self.spectators if only is None or m is only]
+        if watchers:
+            msg = {"type": "update", "seq": self.seq, "events": encode_events(observe(events, None)),
+                   "view": encode_view(self.public_view())}
+            if not events:
+                msg["sync"] = True
+            text = _dumps(msg)
+            for member in watchers:
+                member.send(text)
+
+    def _send_clocks(self, now: float, force: bool = False) -> None:
+        assert self.match is not None
+        game = self.match.game
+        pause: tuple[Any, ...] | None = None
+        if game.phase is Phase.BETWEEN and self.pause_until is not None:
+            waiting = tuple(i for i, s in enumerate(self.seats) if s.member is not None and not s.ready)
+            pause = (game.deal_no + 1, self.pause_until, waiting)
+            if pause != self._sent_pause or force:
+                self._broadcast_text(_dumps({"type": "pause", "deal": pause[0],
+                                             "seconds": round(max(0.0, self.pause_until - now), 3),
+                                             "waiting": list(waiting)}))
+        self._sent_pause = pause
+        turn: tuple[Any, ...] | None = None
+        if game.to_act is not None and self.turn_until is not None:
+            turn = (game.to_act, self.turn_until)
+            if turn != self._sent_turn or force:
+                self._broadcast_text(_dumps({"type": "turn", "seat": game.to_act,
+                                             "seconds": round(max(0.0, self.turn_until - now), 3)}))
+        self._sent_turn = turn
+
+    def _broadcast_text(self, text: str) -> None:
+        for seat in self.seats:
+            if seat.member is not None:
+                seat.member.send(text)
+        for member in self.spectators:
+            member.send(text)
+
+    def _changed(self, now: float, newcomer: Member | None = None) -> None:
+        """Membership changed: tell everyone, bring ``newcomer`` up to date, play on if that unblocks."""
+        self.idle_since = None if self._any_member() else now
+        self._broadcast_text(_dumps(self.info()))
+        if self.match is None:
+            self.save(in_deal=False)
+            return
+        if newcomer is not None:
+            # The whole state (an update with no events, marked sync), then the clocks.
+            self._send_update([], None, None, only=newcomer)
+            self._send_clocks(now, force=True)
+        self.advance(now)
+
+    def _any_member(self) -> bool:
+        return bool(self.spectators) or any(s.member is not None for s in self.seats)
+
+    # ------------------------------------------------------------------ time
+
+    def next_deadline(self) -> float | None:
+        """When :meth:`tick` should next be called (None: nothing is timed)."""
+        times = [t for t in (self.pause_until, self.turn_until) if t is not None]
+        if self.idle_since is not None:
+            linger = ABANDONED_SECONDS if self.started else LOBBY_LINGER_SECONDS
+            times.append(self.idle_since + linger)
+        if self.over_at is not None:
+            times.append(self.over_at + OVER_LINGER_SECONDS)
+        return min(times) if times else None
+
+    def tick(self, now: float) -> None:
+        """Time has passed: start the deal whose pause ran out, let the AI move for a person out of time."""
+        if self.over_at is not None and now >= self.over_at + OVER_LINGER_SECONDS and not self._any_member():
+            self.closed = True
+            return
+        if self.idle_since is not None:
+            linger = ABANDONED_SECONDS if self.started else LOBBY_LINGER_SECONDS
+            if now >= self.idle_since + linger:
+                self.closed = True
+                return
+        self.advance(now)
+
+    # ------------------------------------------------------------------ saving
+
+    def save(self, in_deal: bool) -> None:
+        """Ask the server to save this table (between deals; ``in_deal``: a deal is about to start)."""
+        self.in_deal = in_deal
+        if self._save is not None:
+            self._save(self)
+
+    in_deal = False
+
+    def to_json(self) -> Json:
+        """The table as its saved file: settings, seats (token hashes, never tokens) and the saved game."""
+        return {
+            "format": FILE_FORMAT,
+            "version": FILE_VERSION,
+            "code": self.code,
+            "settings": self.settings.to_json(),
+            "seats": [
+                {"name": s.name, "person": s.person, "token_sha256": s.token_hash, "host": s.host}
+                for s in self.seats
+            ],
+            "in_deal": self.in_deal,
+            "over": self.over,
+            "game": self.match.snapshot() if self.match is not None else None,
+        }
+
+    @classmethod
+    def from_json(cls, doc: Any, now: float, save: Callable[[Table], None] | None = None) -> Table:
+        """A table from its saved file; ``SaveError`` saying what is wrong with a bad one.
+
+        A game saved as a deal was starting resumes before that deal, which is dealt again
+        from a fresh shuffle: whoever saw the interrupted deal's cards must not know the next.
+        """
+        kind = (doc.get("format"), doc.get("version")) if isinstance(doc, dict) else None
+        if kind != (FILE_FORMAT, FILE_VERSION):
+            raise SaveError(f"not a {FILE_FORMAT} file of version {FILE_VERSION}")
+        code = doc.get("code")
+        if not isinstance(code, str) or not code.isalnum() or len(code) > 16:
+            raise SaveError("bad table code")
+        try:
+            settings = parse_settings(doc.get("settings"))
+        except ProtocolError as exc:
+            raise SaveError(exc.message) from None
+        seats = doc.get("seats")
+        if not isinstance(seats, list) or len(seats) != settings.seats:
+            raise SaveError("seats must give one seat per seat of the settings")
+        table = cls(code, settings, now, save)
+        for seat, saved in zip(table.seats, seats, strict=True):
+            if not isinstance(saved, dict):
+                raise SaveError("each seat must be an object")
+            name, token_hash = saved.get("name"), saved.get("token_sha256")
+            if not isinstance(name, str) or not 0 < len(name) <= 40:
+                raise SaveError("each seat needs a name")
+            if token_hash is not None and (not isinstance(token_hash, str) or len(token_hash) != 64):
+                raise SaveError("bad token hash")
+            seat.name, seat.person = name, bool(saved.get("person"))
+            seat.token_hash, seat.host = token_hash, bool(saved.get("host"))
+        if doc.get("game") is not None:
+            game, players = restore(doc["game"])
+            if [s.person for s in table.seats] != [p == HUMAN for p in players]:
+                raise SaveError("the saved game's players do not match the seats")
+            table.match = Match(game, players)
+            table._make_stand_ins()
+            table._saved_deal = game.deal_no
+            if doc.get("in_deal"):
+                game.rng.seed(secrets.randbits(64))
+        return table

@@ -1,0 +1,103 @@
+"""Drops and restarts over real sockets: a killed client takes its seat back with its token (the AI
+played it meanwhile), and a host restarted mid-game resumes its table from the saved file."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from pathlib import Path
+
+from game.events import GameEnded
+from game.net.bot import Bot
+from game.net.protocol import Closed, Welcome
+from game.net.server import Server, ServerConfig
+from game.phase import Phase
+
+FAST = {"rate_per_second": 1000.0, "rate_burst": 1000}
+
+
+async def seat_bots(url: str, settings: dict[str, object], bots: list[Bot]) -> list[asyncio.Task[None]]:
+    tasks = [asyncio.create_task(b.run()) for b in bots]
+    bots[0].create(settings)
+    await bots[0].welcomed.wait()
+    code = bots[0].link.table
+    assert code is not None
+    for bot in bots[1:]:
+        bot.join(code)
+        await bot.welcomed.wait()
+    bots[0].start()
+    return tasks
+
+
+async def until(check: object, limit: float = 8.0) -> None:
+    loop = asyncio.get_running_loop()
+    end = loop.time() + limit
+    while not check():  # type: ignore[operator]
+        assert loop.time() < end, "timed out"
+        await asyncio.sleep(0.005)
+
+
+def test_a_client_killed_mid_deal_comes_back_with_its_token() -> None:
+    async def main() -> None:
+        server = Server(ServerConfig(port=0, **FAST))  # type: ignore[arg-type]
+        url = f"ws://127.0.0.1:{await server.start()}"
+        bots = [Bot(url, f"P{i}", think=0.01) for i in range(3)]
+        tasks = await seat_bots(url, {"rules": "foster", "seats": 4, "deals": 8, "ai": "easy",
+                                      "pause_seconds": 2}, bots)
+        victim = bots[1]
+        # Kill it while it is to draw, mid-deal.
+        await until(lambda: victim.view is not None and victim.view.phase is Phase.PLAY
+                    and victim.view.my_turn)
+        deal = victim.view.deal_no if victim.view else 0
+        token = victim.link.token
+        victim.link.kill()
+        table = next(iter(server.tables.values()))
+        await until(lambda: sum(isinstance(m, Welcome) for m in victim.messages) == 2)
+        welcomes = [m for m in victim.messages if isinstance(m, Welcome)]
+        assert welcomes[1].seat == 1 and welcomes[1].token == token
+        assert any(isinstance(m, Closed) and m.retrying for m in victim.messages)
+        await asyncio.wait_for(asyncio.gather(*(b.done.wait() for b in bots)), 10)
+        assert all(isinstance(b.result, GameEnded) for b in bots)
+        assert victim.view is not None and victim.view.deal_no >= deal
+        assert victim.rtts  # it played again after coming back
+        assert table.seats[1].person and table.seats[1].member is not None
+        for bot in bots:
+            await bot.close()
+        await asyncio.gather(*tasks)
+        await server.close()
+
+    asyncio.run(asyncio.wait_for(main(), 20))
+
+
+def test_a_restarted_host_resumes_its_table_and_clients_reconnect(tmp_path: Path) -> None:
+    async def main() -> None:
+        config = ServerConfig(port=0, data_dir=tmp_path, **FAST)  # type: ignore[arg-type]
+        server = Server(config)
+        port = await server.start()
+        url = f"ws://127.0.0.1:{port}"
+        bots = [Bot(url, f"P{i}", think=0.005) for i in range(3)]
+        tasks = await seat_bots(url, {"rules": "lacombe+rotating", "seats": 5, "deals": 8, "ai": "normal",
+                                      "pause_seconds": 1}, bots)
+        code = bots[0].link.table
+        assert code is not None
+        table = server.tables[code]
+        await until(lambda: table.match is not None and table.match.game.deal_no >= 3
+                    and table.match.game.phase is Phase.PLAY)
+        await server.close()  # the host goes down mid-deal
+        saved = json.loads((tmp_path / f"{code}.json").read_text())
+        assert saved["in_deal"] and saved["game"]["deal"] >= 2
+        assert all(s["token_sha256"] != b.link.token for s, b in zip(saved["seats"], bots, strict=False))
+        restarted = Server(ServerConfig(port=port, data_dir=tmp_path, **FAST))  # type: ignore[arg-type]
+        await restarted.start()
+        assert code in restarted.tables
+        await asyncio.wait_for(asyncio.gather(*(b.done.wait() for b in bots)), 12)
+        for bot in bots:
+            assert isinstance(bot.result, GameEnded) and bot.result == bots[0].result
+            assert sum(isinstance(m, Welcome) for m in bot.messages) == 2
+        assert not (tmp_path / f"{code}.json").exists()  # a finished game's file is gone
+        for bot in bots:
+            await bot.close()
+        await asyncio.gather(*tasks)
+        await restarted.close()
+
+    asyncio.run(asyncio.wait_for(main(), 25))
