@@ -23,7 +23,7 @@ from game.rules import RULE_KEYS, rules_named
 FAST = {"rate_per_second": 1000.0, "rate_burst": 1000}
 
 
-def run(main: Callable[[], Awaitable[None]], limit: float = 15.0) -> None:
+def run(main: Callable[[], Awaitable[None]], limit: float = 45.0) -> None:
     """Run ``main`` on a fresh loop, bounded in time."""
     asyncio.run(asyncio.wait_for(main(), limit))
 
