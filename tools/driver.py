@@ -46,7 +46,7 @@ def keys_for(app: App, stand_at: int = 13, bid_up_to: int = 3) -> list[pygame.ev
         if view.must_draw or (view.total < stand_at and view.deck_size > 0):
             return [key(pygame.K_c, "c")]
         return [key(pygame.K_s, "s")]
-    if name == "ledger":
+    if name in ("ledger", "pass"):
         return [key(pygame.K_RETURN, "\r")]
     return []
 

@@ -48,13 +48,9 @@ class TimedCard(Scene):
     def hand(
         self, surface: pygame.Surface, codes: tuple[str, ...], centre: tuple[float, float], h: int
     ) -> None:
-        """A fan of the cards ``codes``, ``h`` pixels tall, around ``centre``."""
+        """A fan of the cards ``codes``, ``h`` pixels tall, around ``centre``: turned smoothly, cached."""
         size = (round(h / 1.4), h)
-        for i, code in enumerate(codes):
-            offset = i - (len(codes) - 1) / 2
-            img = pygame.transform.rotate(self.app.art.card(Card.parse(code), size), -offset * 7)
-            pos = (centre[0] + offset * size[0] * 0.72, centre[1] + abs(offset) * h * 0.04)
-            surface.blit(img, img.get_rect(center=(round(pos[0]), round(pos[1]))))
+        self.app.art.draw_fan(surface, codes, size, centre, 7, 0.72, h * 0.04)
 
 
 class TitleCardScene(TimedCard):

@@ -1,5 +1,10 @@
 """How to play: the rules of the rule set in play (← → for the others), with example hands as cards.
 
+The legend of the table's marks (*Signs on the table*) has a small picture beside each
+paragraph, drawn as the table draws it: the farmer's house, a seat's colour and chips, the
+totals, a payment's words on their dark pill, the farm, the glow of the seat to act and the
+raised winning hand.
+
 The text comes from :mod:`scenes.screens.howto_content`, in the current language. It scrolls with
 the arrows, Page Up/Down, Home/End or the mouse wheel.
 """
@@ -13,8 +18,9 @@ from game.rules import RULE_NAMES
 from scenes.app.loop import App
 from scenes.app.stack import Scene
 from scenes.i18n import _, rules_label
-from scenes.screens.howto_content import howto_sections
-from scenes.ui.art import GOLD, INK
+from scenes.screens.howto_content import Mark, howto_sections
+from scenes.table.world import SEAT_COLORS, WIN
+from scenes.ui.art import GOLD, INK, OVER_RED, draw_farmer_mark
 from scenes.ui.widgets import Button, FocusGroup, draw_hints, draw_panel
 
 """The rule sets How to play can explain; ← and → switch between them."""
@@ -25,13 +31,14 @@ class HowToScene(Scene):
 
     name = "howto"
     transparent = True
-    dims = 160
+    dims = 200
 
     def __init__(self, app: App, rules: str | None = None, rotating: bool = False) -> None:
         """The rules of ``rules`` (default foster), with the rotating farm if ``rotating``."""
         super().__init__(app)
         self.rules = rules if rules in RULE_NAMES else "foster"
-        self.rotating = False
+        # The rotating farm is an option of foster and lacombe only.
+        self.rotating = rotating and self.rules != "ferme"
         self.scroll = 0.0
         self.group = FocusGroup([Button(lambda: _("Back"), self.back, primary=True)])
         self.panel = pygame.Rect(0, 0, 0, 0)
@@ -95,7 +102,7 @@ class HowToScene(Scene):
         u = self.app.u
         text = self.app.text
         p = self.panel
-        draw_panel(surface, p, radius=round(16 * u))
+        draw_panel(surface, p, radius=round(16 * u), alpha=255)  # opaque: words over words do not read
         text.blit(
             surface,
             _("How to play"),
@@ -125,7 +132,11 @@ class HowToScene(Scene):
         for section in howto_sections(self.rules, self.rotating):
             text.blit(surface, section.title, hs, (body.x, y), GOLD, "bold")
             y += hs * 1.5
-            for para in section.paragraphs:
+            for i, para in enumerate(section.paragraphs):
+                mark = section.marks[i] if i < len(section.marks) else None
+                if mark is not None:
+                    y = self._marked(surface, body, y, para, mark, fs)
+                    continue
                 for line in text.wrap(para, fs, body.w):
                     if body.y - fs * 2 < y < body.bottom + fs:
                         text.blit(surface, line, fs, (body.x, y), INK)
@@ -151,3 +162,129 @@ class HowToScene(Scene):
         draw_hints(
             surface, text, _("↑/↓, Page Up/Down or the wheel: scroll · ←/→: other rules · Esc: back"), u
         )
+
+    # ------------------------------------------------------------------ the legend's pictures
+
+    def _marked(
+        self, surface: pygame.Surface, body: pygame.Rect, y: float, para: str, mark: Mark, fs: int
+    ) -> float:
+        """A paragraph of the legend with its picture; returns the y below it.
+
+        A payment's words go on their own line above the paragraph, as the table writes them;
+        other pictures stand in a column on the left, the words wrapped beside them.
+        """
+        u = self.app.u
+        text = self.app.text
+        visible = body.y - round(120 * u) < y < body.bottom + fs
+        if mark.kind == "label":
+            size = max(10, round(fs * 0.9))
+            words = text.ellipsize(mark.text, size, body.w - size, "bold")
+            pill_w, pill_h = text.size(words, size, "bold")
+            pill = pygame.Rect(body.x, round(y), pill_w + 2 * (size // 3), pill_h + size // 3)
+            if visible:
+                bg = pygame.Surface(pill.size, pygame.SRCALPHA)
+                pygame.draw.rect(bg, (0, 0, 0, 200), bg.get_rect(), border_radius=pill.h // 2)
+                surface.blit(bg, pill)
+                text.blit(surface, words, size, pill.center, WIN if mark.gold else INK, "bold", "center")
+            y = pill.bottom + fs * 0.35
+            lines = text.wrap(para, fs, body.w)
+            for line in lines:
+                if body.y - fs * 2 < y < body.bottom + fs:
+                    text.blit(surface, line, fs, (body.x, y), INK)
+                y += fs * 1.4
+            return y + fs * 0.4
+        column = round(96 * u)
+        picture = pygame.Rect(body.x, round(y), column - round(14 * u), round(52 * u))
+        lines = text.wrap(para, fs, body.w - column)
+        if visible:
+            self._picture(surface, picture, mark)
+        top = y + max(0.0, (picture.h - len(lines) * fs * 1.4) / 2)
+        for line in lines:
+            if body.y - fs * 2 < top < body.bottom + fs:
+                text.blit(surface, line, fs, (body.x + column, top), INK)
+            top += fs * 1.4
+        return max(top, picture.bottom) + fs * 0.6
+
+    def _picture(self, surface: pygame.Surface, box: pygame.Rect, mark: Mark) -> None:
+        """The small picture of ``mark`` in ``box``, drawn as the table draws it."""
+        art = self.app.art
+        text = self.app.text
+        u = self.app.u
+        cx, cy = box.center
+        if mark.kind == "farmer":
+            draw_farmer_mark(surface, (cx, cy), round(min(box.h * 0.42, 20 * u)))
+        elif mark.kind == "chips":
+            chip_w = round(box.h * 0.55)
+            dot = max(3, round(box.h * 0.1))
+            pygame.draw.circle(surface, SEAT_COLORS[1], (box.x + dot + 2, cy - box.h // 4), dot)
+            left = box.x + 3 * dot + 4
+            for stack in range(2):
+                side = art.chip_side(chip_w, 1 + 2 * stack)
+                step = max(2, side.get_height() // 3)
+                for i in range(3 + 2 * stack):
+                    sx = left + stack * round(chip_w * 1.1)
+                    surface.blit(
+                        art.chip_side(chip_w, (1 + 2 * stack + i // 2) % 5),
+                        (sx, box.bottom - side.get_height() - i * step),
+                    )
+        elif mark.kind == "turn":
+            plate = pygame.Rect(0, 0, box.w - round(8 * u), round(box.h * 0.6))
+            plate.center = (cx, cy)
+            glow = plate.inflate(round(8 * u), round(8 * u))
+            g = pygame.Surface(glow.size, pygame.SRCALPHA)
+            pygame.draw.rect(g, (*GOLD, 140), g.get_rect(), border_radius=max(6, glow.h // 4))
+            surface.blit(g, glow)
+            radius = max(4, plate.h // 5)
+            p = pygame.Surface(plate.size, pygame.SRCALPHA)
+            pygame.draw.rect(p, (40, 60, 30, 235), p.get_rect(), border_radius=radius)
+            pygame.draw.rect(p, GOLD, p.get_rect(), width=2, border_radius=radius)
+            dot = max(3, plate.h // 8)
+            pygame.draw.circle(p, SEAT_COLORS[0], (dot * 3, plate.h // 3), dot)
+            # The name and the chips, as lines: a picture of a plate, in any language.
+            pygame.draw.line(
+                p, (255, 255, 255), (dot * 5, plate.h // 3), (plate.w * 0.8, plate.h // 3), max(2, dot)
+            )
+            pygame.draw.line(
+                p,
+                (150, 170, 150),
+                (dot * 2, plate.h * 0.7),
+                (plate.w * 0.45, plate.h * 0.7),
+                max(1, dot // 2 + 1),
+            )
+            surface.blit(p, plate)
+        elif mark.kind == "total":
+            size = max(10, round(box.h * 0.34))
+            for n, colour, x in ((16, GOLD, box.x + box.w * 0.27), (19, OVER_RED, box.x + box.w * 0.73)):
+                w, h = text.size(str(n), size, "bold")
+                pill = pygame.Rect(0, 0, w + 2 * (size // 3), h + size // 6)
+                pill.center = (round(x), cy)
+                pygame.draw.rect(surface, colour, pill, border_radius=pill.h // 2)
+                pygame.draw.rect(surface, (30, 30, 30), pill, width=1, border_radius=pill.h // 2)
+                text.blit(surface, str(n), size, pill.center, (20, 20, 20), "bold", "center")
+        elif mark.kind == "farm":
+            size = max(9, round(box.h * 0.26))
+            label = text.fit(mark.text, size, box.w, "bold", min_size=8)
+            label_rect = text.blit(surface, mark.text, label, (cx, box.bottom), INK, "bold", "midbottom")
+            chip_w = round(box.w / 4.6)
+            side = art.chip_side(chip_w, 2)
+            step = max(2, side.get_height() // 3)
+            for stack in range(3):
+                fx = cx + (stack - 1) * chip_w * 1.05 - chip_w / 2
+                for i in range(3 + stack % 2):
+                    surface.blit(
+                        art.chip_side(chip_w, (stack + i) % 5),
+                        (round(fx), label_rect.top - side.get_height() - i * step),
+                    )
+        elif mark.kind == "winner":
+            card_h = box.h - round(8 * u)
+            card = (round(card_h / 1.4), card_h)
+            cards = ("7S", "3C", "6H")
+            width = card[0] * (1 + 0.55 * (len(cards) - 1))
+            glow = pygame.Rect(0, 0, round(width + 10 * u), card_h + round(8 * u))
+            glow.center = (cx, cy)
+            g = pygame.Surface(glow.size, pygame.SRCALPHA)
+            pygame.draw.rect(g, (*WIN, 150), g.get_rect(), border_radius=round(8 * u))
+            surface.blit(g, glow)
+            for i, code in enumerate(cards):
+                left = round(cx - width / 2 + i * card[0] * 0.55)
+                surface.blit(art.card(Card.parse(code), card), (left, cy - card_h // 2 - round(3 * u)))

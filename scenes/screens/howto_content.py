@@ -8,13 +8,39 @@ example hand as card codes (``"7S"``, ``"10H"``, ``"6H"``) that the screen draws
 Where the English is the same under the ferme rules but the French is not (the pot is
 *la corbeille* there), the message carries the context ``"ferme rules"``, spelled out in
 each call so that the extractor sees it.
+
+The last section but one, *Signs on the table*, is a legend: each paragraph has a
+:class:`Mark`, a small picture the screen draws beside it (the farmer's house, a seat's
+colour and chips, a payment's words as the table writes them, the glow of the seat to act,
+the raised winning hand).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from scenes.i18n import _, draw_word, pgettext, stand_word
+from scenes.i18n import _, draw_word, ngettext, pgettext, pot_name, stand_word, the_pot
+
+MARK_KINDS = ("farmer", "chips", "total", "label", "farm", "turn", "winner")
+"""The pictures a legend paragraph can have (see :class:`Mark`)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Mark:
+    """A small picture beside a paragraph of the legend.
+
+    ``kind`` is one of :data:`MARK_KINDS`: ``farmer`` (the gold disc with a farmhouse),
+    ``chips`` (a seat's colour dot and chip stack), ``total`` (the totals on hands), ``label``
+    (a payment's words, ``text``, on the dark pill the table writes them on, in gold when
+    chips go to a player), ``farm`` (the chips in the middle and ``text``, their label),
+    ``turn`` (a name plate in the gold glow) and ``winner`` (a raised hand in its glow).
+    """
+
+    kind: str
+    text: str = ""
+    """The words drawn in the picture (a ``label`` or ``farm``), already translated."""
+    gold: bool = True
+    """A ``label`` in gold (chips to a player) or in white (chips into the farm)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -27,6 +53,8 @@ class HowtoSection:
     """The body, one string per paragraph, already translated."""
     example: tuple[str, ...] = ()
     """Card codes of an example hand to draw beside the text (may be empty)."""
+    marks: tuple[Mark | None, ...] = ()
+    """A picture for each paragraph of a legend (None: none); empty for other sections."""
 
 
 def howto_sections(rules_name: str, rotating: bool = False) -> list[HowtoSection]:
@@ -49,6 +77,7 @@ def howto_sections(rules_name: str, rotating: bool = False) -> list[HowtoSection
         _ties(lacombe),
         _next_deal(lacombe, rotating),
         _end(ferme=False),
+        _signs(rules_name),
         _tips(lacombe, rotating),
     ]
 
@@ -303,8 +332,9 @@ def _tips(lacombe: bool, rotating: bool) -> HowtoSection:
     paragraphs = [
         _("16 of the 45 cards are worth 10: from 7 points up, one of them takes you over 16."),
         _(
-            "Going over costs only the points above 16, so a small overshoot is cheap. Standing low "
-            "risks nothing, but rarely wins anything."
+            "Going over costs a chip for every point above 16, paid to the farmer, so a small "
+            "overshoot is cheap. Standing low is not free either: when nobody makes 16, every player "
+            "but the nearest pays the nearest a chip, and a low total is rarely the nearest."
         ),
         _(
             "As farmer you earn from everyone who goes over: a farm that nobody wins for a few deals "
@@ -434,6 +464,7 @@ def _ferme() -> list[HowtoSection]:
             ),
         ),
         _end(ferme=True),
+        _signs("ferme"),
         HowtoSection(
             _("Tips"),
             (
@@ -451,3 +482,86 @@ def _ferme() -> list[HowtoSection]:
             ("6H", "QD"),
         ),
     ]
+
+
+def _signs(rules_name: str) -> HowtoSection:
+    """The legend of the table's marks, each with its picture, true to ``rules_name``."""
+    ferme = rules_name.partition("+")[0] == "ferme"
+    over = ngettext("{n} chip to the farmer: over 16", "{n} chips to the farmer: over 16", 3).format(n=3)
+    won = ngettext("{n} chip: {pot}", "{n} chips: {pot}", 12).format(n=12, pot=the_pot(rules_name))
+    farm_label = _("{pot}: {n}").format(pot=pot_name(rules_name), n=12)
+    entries: list[tuple[Mark, str]] = [
+        (
+            Mark("farmer"),
+            _(
+                "The gold disc with a farmhouse sits beside the farmer's name: the player who deals, "
+                "plays no hand and collects from everyone who goes over 16."
+            ),
+        ),
+        (
+            Mark("chips"),
+            _(
+                "The coloured dot beside a name is that player's colour, used again for their line in "
+                "the ledger's chart. The little stack shows their chips; every chip is worth 1, "
+                "whatever its colour."
+            ),
+        ),
+        (
+            Mark("turn"),
+            _("A name in a pulsing gold glow: that player's turn to bid, draw or stand."),
+        ),
+        (
+            Mark("total"),
+            _("The number on a hand is its total: gold at exactly 16, red over 16."),
+        ),
+        (
+            Mark("label", over),
+            _(
+                "Words appear beside chips on their way and say why they move: a player who went over "
+                "16 pays the farmer a chip for every point over."
+            ),
+        ),
+    ]
+    if ferme:
+        entries += [
+            (
+                Mark("label", won),
+                pgettext(
+                    "ferme rules",
+                    "The farm goes to the best 16, or when nobody makes 16, to the hand nearest to 16.",
+                ),
+            ),
+            (
+                Mark("farm", farm_label),
+                pgettext(
+                    "ferme rules",
+                    "The chips in the middle are the farm; the number below them says how many it holds.",
+                ),
+            ),
+        ]
+    else:
+        entries += [
+            (
+                Mark("label", _("nearest: a chip from each player")),
+                _(
+                    "Nobody made 16: every other player, but not the farmer, pays a chip to the player "
+                    "nearest to 16, and the farm stays where it is."
+                ),
+            ),
+            (Mark("label", won), _("Somebody made exactly 16 and takes the whole farm.")),
+            (
+                Mark("farm", farm_label),
+                _("The chips in the middle are the farm; the number below them says how many it holds."),
+            ),
+        ]
+    entries.append(
+        (
+            Mark("winner"),
+            _("At the showdown the winning hand rises towards the middle of the table and glows gold."),
+        )
+    )
+    return HowtoSection(
+        _("Signs on the table"),
+        tuple(text for _mark, text in entries),
+        marks=tuple(mark for mark, _text in entries),
+    )

@@ -11,7 +11,6 @@ import sys
 
 import pygame
 
-from game.cards import Card
 from game.engine import Game
 from scenes.app.loop import App
 from scenes.i18n import _, game_name
@@ -158,12 +157,8 @@ class MenuScene(PanelScene):
             return
         size = (round(ch / 1.4), ch)
         base_y = title_rect.bottom + (room - title_rect.bottom - ch) / 2
-        for i, code in enumerate(_FAN):
-            offset = i - (len(_FAN) - 1) / 2
-            img = self.app.art.card(Card.parse(code), size)
-            rotated = pygame.transform.rotate(img, -offset * 8)
-            centre = (w // 2 + offset * size[0] * 0.7, base_y + ch / 2 + abs(offset) * 4 * u)
-            surface.blit(rotated, rotated.get_rect(center=centre))
+        # Turned smoothly once and kept (Art.fan): a frame of the menu only blits them.
+        self.app.art.draw_fan(surface, _FAN, size, (w / 2, base_y + ch / 2), 8, 0.7, 4 * u)
 
     def hints(self) -> str:
         """Menu keys."""

@@ -17,7 +17,7 @@ from scenes.i18n import _, ngettext, rules_label
 from scenes.screens.panels import PanelScene
 from scenes.store.settings import opponents_of, opponents_text
 from scenes.table.navigator import Navigator
-from scenes.table.session import DEFAULT_NAMES, LEVEL_LABELS, LEVELS, Session, Setup
+from scenes.table.session import DEFAULT_NAMES, LEVEL_LABELS, LEVELS, PERSON, Session, Setup
 from scenes.ui.art import INK
 from scenes.ui.widgets import Button, Choice, Stepper, TextField, Widget
 
@@ -51,6 +51,8 @@ class NewGameScene(PanelScene):
         while len(self.names) < MAX_PLAYERS:
             self.names.append(f"AI {len(self.names)}")
         self.levels = (list(base.levels) + [s.ai_level] * MAX_PLAYERS)[:MAX_PLAYERS]
+        for seat in base.people:
+            self.levels[seat] = PERSON
         self.rules = base.rules
         self.rotating = base.rotating
         self.deals = base.deals
@@ -104,7 +106,7 @@ class NewGameScene(PanelScene):
         )
         level = Choice(
             lambda: _("Level"),
-            [(lv, partial(_, LEVEL_LABELS[lv])) for lv in LEVELS],
+            [*((lv, partial(_, LEVEL_LABELS[lv])) for lv in LEVELS), (PERSON, lambda: _("A person"))],
             lambda: self.levels[seat],
             lambda v: self._set_level(seat, v),
         )
@@ -147,14 +149,17 @@ class NewGameScene(PanelScene):
         for seat in range(self.players):
             name = self.names[seat].strip() or (_("You") if seat == 0 else DEFAULT_NAMES[seat - 1])
             names.append(name)
+        levels = self.levels[: self.players]
+        people = tuple(seat for seat in range(1, self.players) if levels[seat] == PERSON)
         return Setup(
             names,
-            self.levels[: self.players],
+            ["normal" if level == PERSON else level for level in levels],
             self.rules,
             self.rotating and can_rotate(self.rules),
             self.deals,
             self.seed,
             0,
+            people,
         )
 
     def start_game(self) -> None:
@@ -167,7 +172,7 @@ class NewGameScene(PanelScene):
             rotating=setup.rotating,
             deals=setup.deals,
             player_name=name,
-            opponents=opponents_text(setup.names[1:], setup.levels[1:]),
+            opponents=opponents_text(setup.names[1:], self.levels[1 : len(setup.names)]),
         )
         self.nav.play(Session(setup))
 

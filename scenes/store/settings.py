@@ -194,7 +194,7 @@ def opponents_of(text: str) -> list[tuple[str, str]] | None:
     pairs: list[tuple[str, str]] = []
     for entry in text.split("|") if text else []:
         name, sep, level = entry.rpartition(":")
-        if not sep or not name.strip() or level not in LEVELS:
+        if not sep or not name.strip() or (level not in LEVELS and level != "person"):
             return None
         pairs.append((name, level))
     return pairs if len(pairs) < PLAYERS.high else None

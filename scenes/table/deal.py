@@ -11,6 +11,8 @@ settings say.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pygame
 
 from game.actions import DRAW, STAND
@@ -62,9 +64,14 @@ class DealHandler(Handler):
             card=draw_word(), sixteen=pct(odds[0]), over=pct(odds[1])
         )
 
-    def _human_total(self) -> str:
-        hand = self.table.seats[self.session.human].hand
-        return str(sum(s.card.points for s in hand if s.card is not None))
+    def total_of(self, seat: int) -> Callable[[], str]:
+        """The total of ``seat``'s cards face up on the table, for its badge."""
+
+        def total() -> str:
+            hand = self.table.seats[seat].hand
+            return str(sum(s.card.points for s in hand if s.card is not None))
+
+        return total
 
     # ------------------------------------------------------------------ dealing by hand
 
@@ -109,7 +116,6 @@ class DealHandler(Handler):
     def play(self, event: Event) -> float:
         """Deal, turn, stand, bust."""
         table = self.table
-        human = self.session.human
         eyes = self.host.eyes
         if isinstance(event, CardDealt):
             self.deal_ok = False
@@ -117,7 +123,7 @@ class DealHandler(Handler):
                 self._said_card(event)
             table.deal_card(event.seat, event.card, event.from_bottom, duration=0.35 if event.first else 0.45)
             if self.session.you(event.seat):
-                table.set_badge(human, self._human_total, GOLD, pop=not event.first)
+                table.set_badge(event.seat, self.total_of(event.seat), GOLD, pop=not event.first)
             return 0.16 if event.first else 0.5
         if isinstance(event, TurnStarted):
             table.active = event.seat
@@ -138,7 +144,7 @@ class DealHandler(Handler):
             table.active = None
             if not self.session.you(event.seat):
                 return 0.5
-            table.set_badge(human, self._human_total, OVER_RED)
+            table.set_badge(event.seat, self.total_of(event.seat), OVER_RED)
             self.tell(event)
             return 0.8
         return 0.0

@@ -60,7 +60,7 @@ class LedgerHandler(Handler):
         go_on = Button(
             (lambda: _("Final standings")) if over else (lambda: _("Next deal")), self.host.next_deal, True
         )
-        if over:
+        if over or not self.session.can_end:
             return [go_on]
         return [go_on, Button(lambda: _("End the game"), self.host.end_game)]
 

@@ -97,12 +97,12 @@ def warm_up(session: Session) -> None:
 def resumed_session(game: Game, players: list[str]) -> Session:
     """The session of a saved game: its seats' players recreated from their specs.
 
-    Raises ValueError when the save has not exactly one human seat or a spec names no player
+    Raises ValueError when no seat of the save is a person's or a spec names no player
     this game knows. The AIs look over the deals already played (see :func:`warm_up`), so
     that what they learn of the table is what it would have been without the break.
     """
-    if players.count(HUMAN) != 1:
-        raise ValueError("a saved game needs exactly one human seat")
+    if HUMAN not in players:
+        raise ValueError("a saved game needs a seat played by a person")
     session = Session(Setup.of_game(game, players), game, players=list(players))
     warm_up(session)
     return session

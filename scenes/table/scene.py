@@ -27,6 +27,7 @@ from scenes.table.handler import Handler
 from scenes.table.ledger import WATCH_PAUSE, FinalHandler, LedgerHandler
 from scenes.table.narrator import Eyes, thinking
 from scenes.table.navigator import Navigator
+from scenes.table.pass_screen import PassScene
 from scenes.table.session import Session
 from scenes.table.showdown import ShowdownHandler
 from scenes.table.world import Table
@@ -190,6 +191,7 @@ class TableScene(Scene):
             self.dirty = True
 
     def _update(self, dt: float) -> None:
+        self.session.poll()
         self.tweens.speed = self.app.speed
         self.tweens.update(dt)
         self.table.update(dt)
@@ -233,22 +235,47 @@ class TableScene(Scene):
         self._let_someone_act(dt)
 
     def _let_someone_act(self, dt: float) -> None:
-        seat = self.session.waiting_for
-        stage = stage_waiting(self.session.view.phase)
+        session = self.session
+        seat = session.waiting_for
+        stage = stage_waiting(session.view.phase)
         if seat is None or stage is None:
             return
         self.go(stage)
-        if self.session.you(seat):
+        if session.hot_seat and session.viewer is not None and session.viewer != seat:
+            self.table.hide_hand(session.viewer)  # the last person's cards go face down
+            session.look(None)
+        if session.hot_seat and session.person(seat) and not session.you(seat):
+            self._hand_over(seat, private=stage is Stage.DEAL)
+            return
+        if session.you(seat):
             self.handler.human_turn()
             return
         if self.think is None:
             self.think = THINK * self.speed
             self.table.active = seat
             self.table.say(seat, lambda: thinking(i18n.language()), (190, 200, 190))
+        if not self.session.ai_here(seat):
+            return  # another screen's player, or the host's AI: their move comes in the feed
         self.think -= dt
         if self.think <= 0:
             self.think = None
             self.session.ai_act()
+
+    def _hand_over(self, seat: int, private: bool) -> None:
+        """Pass-and-play: let ``seat``'s person take the screen (first hiding it, for their cards)."""
+        session = self.session
+        if not private:
+            session.look(seat)  # a bid is no secret: the person just plays
+            return
+        if self.app.stack.top is not self:
+            return  # the pass screen is already up
+
+        def ready() -> None:
+            session.look(seat)
+            self.table.reveal_hand(seat, session.view.hand)
+            self.dirty = True
+
+        self.app.stack.push(PassScene(self.app, session.names[seat], ready))
 
     @property
     def skippable(self) -> bool:

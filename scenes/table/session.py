@@ -28,6 +28,8 @@ from scenes.i18n import N_, _
 
 LEVEL_LABELS = {"easy": N_("Easy"), "normal": N_("Normal"), "expert": N_("Expert")}
 """The untranslated menu name of each AI level."""
+PERSON = "person"
+"""A New game seat played by a person at this screen (pass-and-play), instead of an AI level."""
 DEFAULT_NAMES: tuple[str, ...] = (
     "Anne",
     "Bastien",
@@ -42,7 +44,7 @@ DEFAULT_NAMES: tuple[str, ...] = (
 )
 """Opponents' names offered by the New game screen."""
 
-__all__ = ["DEFAULT_NAMES", "HUMAN", "LEVELS", "LEVEL_LABELS", "PERSONALITIES", "Session", "Setup"]
+__all__ = ["DEFAULT_NAMES", "HUMAN", "LEVELS", "LEVEL_LABELS", "PERSON", "PERSONALITIES", "Session", "Setup"]
 
 
 @dataclass
@@ -58,6 +60,8 @@ class Setup:
     deals: int = DEFAULT_DEALS
     seed: int | None = None
     human: int = 0
+    people: tuple[int, ...] = ()
+    """Further seats played by people at this screen (pass-and-play), besides ``human``."""
 
     @property
     def rule_set(self) -> RuleSet:
@@ -68,7 +72,7 @@ class Setup:
     def players(self) -> list[str]:
         """Each seat's player as saved: ``human`` or ``LEVEL:PERSONALITY``."""
         return [
-            HUMAN if seat == self.human else player_spec(self.levels[seat], seat)
+            HUMAN if seat == self.human or seat in self.people else player_spec(self.levels[seat], seat)
             for seat in range(len(self.names))
         ]
 
@@ -90,6 +94,7 @@ class Setup:
     def of_game(cls, game: Game, players: list[str]) -> Setup:
         """The setup a saved ``game`` was started with (its one human seat found in ``players``)."""
         human = players.index(HUMAN)
+        people = tuple(seat for seat, spec in enumerate(players) if spec == HUMAN and seat != human)
         levels = [spec.partition(":")[0] if spec != HUMAN else "normal" for spec in players]
         return cls(
             list(game.names),
@@ -99,6 +104,7 @@ class Setup:
             game.max_deals or DEFAULT_DEALS,
             game.seed,
             human,
+            people,
         )
 
 
@@ -129,8 +135,14 @@ class Session:
         self.match = Match(game, players or setup.players, setup.seed)
         self.human = setup.human
         """The seat of the person at this screen (when watching: the seat drawn at the bottom)."""
+        self.people = tuple(seat for seat, spec in enumerate(self.match.players) if spec == HUMAN)
+        """Every seat played by a person at this screen (several: pass-and-play)."""
+        self.hot_seat = len(self.people) > 1 and not watching
+        """Several people share this screen: each sees their own cards only in their own moment."""
+        self.viewer: int | None = None if self.hot_seat else self.human
+        """The person whose cards the screen may show now (pass-and-play: nobody between turns)."""
         self.watching = watching
-        self.feed = Feed(self.human, everything=watching)
+        self.feed = Feed(None if self.hot_seat else self.human, everything=watching)
         """The events this screen has yet to show."""
         self.ledger = Ledger(
             game.log[0]["chips_before"] if game.log else game.chips,
@@ -177,8 +189,18 @@ class Session:
         return not self.watching
 
     @property
+    def can_end(self) -> bool:
+        """Whether the person here may end the game early (a network table's guest may not)."""
+        return True
+
+    @property
     def view(self) -> View:
-        """What the person at this screen may know."""
+        """What the person at this screen may know (pass-and-play: the person whose moment it is)."""
+        if self.hot_seat:
+            seat = self.viewer if self.viewer is not None else self.game.to_act
+            if seat not in self.people:
+                seat = self.human
+            return self.game.view_for(seat)
         return self.game.view_for(self.human)
 
     @property
@@ -193,12 +215,25 @@ class Session:
 
     @property
     def eyes(self) -> int | None:
-        """The seat whose eyes the words speak to (None: everyone is spoken of, a replay or demo)."""
-        return None if self.watching else self.human
+        """The seat whose eyes the words speak to (None: everyone by name: replays, demos, pass-and-play)."""
+        return None if self.watching or self.hot_seat else self.human
 
     def you(self, seat: int | None) -> bool:
-        """Whether ``seat`` is the person playing (never, when watching)."""
-        return seat == self.human and not self.watching
+        """Whether ``seat`` is the person playing at this screen now (never, when watching)."""
+        if self.watching or seat is None:
+            return False
+        if self.hot_seat:
+            return seat == self.viewer
+        return seat == self.human
+
+    def person(self, seat: int | None) -> bool:
+        """Whether ``seat`` is played by a person at this screen."""
+        return seat in self.people and not self.watching
+
+    def look(self, seat: int | None) -> None:
+        """Pass-and-play: ``seat``'s person alone looks at the screen now (None: nobody)."""
+        self.viewer = seat
+        self.feed.seat = seat  # their own cards and busts are theirs to see while they play
 
     @property
     def waiting_for(self) -> int | None:
@@ -209,8 +244,9 @@ class Session:
 
     @property
     def human_to_act(self) -> bool:
-        """Whether the person must act now."""
-        return not self.watching and self.waiting_for == self.human
+        """Whether the person at this screen must act now (pass-and-play: the one looking)."""
+        seat = self.waiting_for
+        return not self.watching and seat is not None and self.you(seat)
 
     @property
     def over(self) -> bool:
@@ -241,6 +277,8 @@ class Session:
 
     def start_deal(self) -> None:
         """Begin the next deal (between deals only)."""
+        if self.hot_seat:
+            self.look(None)  # a deal's first cards are nobody's to see on a shared screen
         if self.keeps:
             self.deal_start = snapshot(self.game, self.players)
         self._take(self.match.start_deal())
@@ -249,7 +287,21 @@ class Session:
         """Play the person's ``action`` (must be legal)."""
         if self.watching:
             raise ValueError("nobody plays in a game being watched")
-        self._take(self.match.act(self.human, action))
+        seat = self.viewer if self.hot_seat else self.human
+        if seat is None:
+            raise ValueError("nobody is at the screen to act")
+        private = self.game.phase is Phase.PLAY  # before the move: an auction's last call deals everyone
+        events = self.match.act(seat, action)
+        if self.hot_seat:
+            self.feed.seat = seat if private else None
+        self._take(events)
+
+    def poll(self) -> None:
+        """Take in what has happened elsewhere (a network table's news); a game played here has none."""
+
+    def ai_here(self, seat: int) -> bool:
+        """Whether the AI that plays ``seat`` is asked here (a network table's AI plays at its host)."""
+        return seat in self.match.agents
 
     def ai_act(self) -> Action:
         """Let the AI seat to act choose and play; returns its action."""

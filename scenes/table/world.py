@@ -251,6 +251,20 @@ class Table:
             fly()
         return sprite
 
+    def hide_hand(self, seat: int) -> None:
+        """Turn ``seat``'s cards face down at once and take its total away (pass-and-play)."""
+        state = self.seats[seat]
+        for sprite in state.hand:
+            sprite.card = None
+            sprite.flip = 0.0
+        state.badge = None
+
+    def reveal_hand(self, seat: int, cards: tuple[Card, ...]) -> None:
+        """Show ``seat``'s own cards face up at once (its player alone is looking)."""
+        for sprite, card in zip(self.seats[seat].hand, cards, strict=False):
+            sprite.card = card
+            sprite.flip = 1.0
+
     def show_hand(self, seat: int, cards: tuple[Card, ...], duration: float = 0.45) -> None:
         """Turn ``seat``'s cards face up (the ones the human has not seen yet flip over)."""
         hand = self.seats[seat].hand

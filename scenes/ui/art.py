@@ -1,10 +1,16 @@
 """The table's art, drawn at run time at the window's real resolution and cached.
 
 Card faces (rank and suit in the corners, pips or a court panel in the middle, the 6♥ in
-gold), the card back, chips seen from above and from the side, and the felt: a green
-cloth with a fine noise texture, a darker rim and a vignette, made once per window size.
+gold), fans of cards turned smoothly, the card back, chips seen from above and from the side,
+and the felt: a green cloth with a fine noise texture, a darker rim and a vignette, made once per window size.
 Everything here needs a display (it converts surfaces), so an :class:`Art` is created
 by the app after the window exists.
+
+The court cards carry the letters of the language of the moment (J Q K, V D R, B D K: see
+:func:`rank_label`); a face is cached under the letters it shows, so a change of language
+never shows the old letters. The 6 and the 9 are underlined in their corners, as on real
+cards, so that an upside-down 9 never reads as the 6♥. Pips are sized to keep clear of the
+corner indices at every card size (:meth:`Art.face_layout` gives the boxes).
 """
 
 from __future__ import annotations
@@ -12,10 +18,12 @@ from __future__ import annotations
 import math
 import random
 from collections import OrderedDict
+from dataclasses import dataclass, field
 
 import pygame
 
 from game.cards import SIX_OF_HEARTS, Card, Suit
+from scenes.i18n import pgettext
 from scenes.ui.text import Text
 
 FELT = (26, 104, 60)
@@ -78,6 +86,74 @@ _PIPS: dict[int, list[tuple[float, float]]] = {
     ],
 }
 _COURT = {"J": ((56, 96, 170), "♞"), "Q": ((150, 40, 110), "♛"), "K": ((180, 130, 30), "♚")}
+_UNDERLINED = ("6", "9")
+"""Ranks that read as another upside down: marked with a bar under the index, as real cards are."""
+FAN_SUPERSAMPLE = 3
+"""A fanned card is drawn this many times larger, turned, and scaled down: smooth edges."""
+_FAN_KEEP = 6
+"""Fans kept ready to draw (the menu's, the kiosk's, at a size or two each)."""
+
+
+def rank_label(rank: str) -> str:
+    """The letters on a card of ``rank`` in the language of the moment.
+
+    Number cards and the ace keep their figures (A, 2–10); the court cards take the
+    language's letters: J Q K in English, V D R in French (valet, dame, roi), B D K in
+    German (Bube, Dame, König).
+    """
+    if rank == "J":
+        # Translators: the jack's letter in a card's corner (French V for valet, German B for Bube).
+        return pgettext("card rank", "J")
+    if rank == "Q":
+        # Translators: the queen's letter in a card's corner (French D for dame, German D for Dame).
+        return pgettext("card rank", "Q")
+    if rank == "K":
+        # Translators: the king's letter in a card's corner (French R for roi, German K for König).
+        return pgettext("card rank", "K")
+    return rank
+
+
+def card_text(card: Card) -> str:
+    """A card written as text, with the letters the cards show: "K♠", "R♠", "6♥", "10♦"."""
+    return rank_label(card.rank) + card.suit.symbol
+
+
+def court_letters() -> tuple[str, str, str]:
+    """The jack's, queen's and king's letters in the language of the moment (part of a face's key)."""
+    return (rank_label("J"), rank_label("Q"), rank_label("K"))
+
+
+@dataclass(slots=True)
+class FaceLayout:
+    """Where the parts of a card face go, in the card's own pixels.
+
+    ``index`` is the top-left corner index (the rank, a bar under a 6 or a 9, the suit) and
+    ``index_flipped`` the same turned over in the bottom-right corner; ``pips`` are the boxes
+    of the inked pips (one big suit on small cards and the ace); ``panel`` is a court card's
+    picture; ``stars`` are the 6♥'s stars. Boxes are those of the ink, not of the font's line.
+    """
+
+    size: tuple[int, int]
+    index: pygame.Rect
+    index_flipped: pygame.Rect
+    index_image: pygame.Surface
+    pips: list[pygame.Rect] = field(default_factory=list)
+    pip_size: int = 0
+    panel: pygame.Rect | None = None
+    stars: list[pygame.Rect] = field(default_factory=list)
+    star_size: int = 0
+    underline: pygame.Rect | None = None
+    """The bar under a 6 or a 9 in the top-left index (None for other ranks)."""
+
+
+@dataclass(slots=True)
+class FanCard:
+    """One card of a fan, turned: its image, its shadow and where its centre goes."""
+
+    image: pygame.Surface
+    shadow: pygame.Surface
+    centre: tuple[float, float]
+    """From the fan's centre, in pixels."""
 
 
 class Art:
@@ -86,9 +162,10 @@ class Art:
     def __init__(self, text: Text) -> None:
         """Art drawn with the fonts of ``text``."""
         self.text = text
-        self._cards: OrderedDict[tuple[str, int, int], pygame.Surface] = OrderedDict()
+        self._cards: OrderedDict[tuple[str, str, int, int], pygame.Surface] = OrderedDict()
         self._card_bytes = 0
-        self._scaled: dict[tuple[int, int, int], pygame.Surface] = {}
+        self._scaled: dict[tuple[str, str, int, int, int], pygame.Surface] = {}
+        self._fans: dict[tuple[object, ...], list[FanCard]] = {}
         self._scaled_bytes = 0
         self._chips: dict[tuple[int, int, str], pygame.Surface] = {}
         self._felt: dict[tuple[int, int], pygame.Surface] = {}
@@ -106,6 +183,7 @@ class Art:
             self._card_bytes = 0
             self._scaled.clear()
             self._scaled_bytes = 0
+            self._fans.clear()
         if cloth != self.cloth:
             self._felt.clear()
         self.four_colour, self.back, self.cloth = four_colour, back, cloth
@@ -120,8 +198,8 @@ class Art:
     # ------------------------------------------------------------------ cards
 
     def card(self, card: Card | None, size: tuple[int, int]) -> pygame.Surface:
-        """The face of ``card`` (its back when None) at ``size``."""
-        key = (str(card) if card is not None else "back", size[0], size[1])
+        """The face of ``card`` (its back when None) at ``size``, with the letters of the moment."""
+        key = self._card_key(card, size)
         surf = self._cards.get(key)
         if surf is not None:
             self._cards.move_to_end(key)
@@ -130,16 +208,24 @@ class Art:
         self._cards[key] = surf
         self._card_bytes += size[0] * size[1] * 4
         while len(self._cards) > 1 and self._card_bytes > CARD_BUDGET:
-            # The faces least recently drawn go first: a table in play uses two sizes of 45 cards.
+            # The faces least recently drawn go first: a table in play uses two sizes of 45 cards,
+            # and faces with another language's letters are never drawn again.
             old = self._cards.popitem(last=False)[1]
             self._card_bytes -= old.get_width() * old.get_height() * 4
         return surf
+
+    @staticmethod
+    def _card_key(card: Card | None, size: tuple[int, int]) -> tuple[str, str, int, int]:
+        """A face's cache key: the card, the letters it shows (a court card's change with the language)."""
+        if card is None:
+            return ("back", "", size[0], size[1])
+        return (str(card), rank_label(card.rank), size[0], size[1])
 
     def card_squeezed(self, card: Card | None, size: tuple[int, int], width: int) -> pygame.Surface:
         """The card narrowed to ``width`` pixels: a frame of the flip (cached by width)."""
         base = self.card(card, size)
         width = max(1, width // 3 * 3)  # a few pixels' steps: fewer frames to scale and keep
-        key = (id(base), width, size[1])
+        key = (*self._card_key(card, size), width)
         surf = self._scaled.get(key)
         if surf is None:
             self._scaled_bytes += width * size[1] * 4
@@ -151,6 +237,67 @@ class Art:
             surf = pygame.transform.scale(base, (max(1, width), size[1]))
             self._scaled[key] = surf
         return surf
+
+    def fan(
+        self, codes: tuple[str, ...], size: tuple[int, int], angle: float, spread: float, drop: float
+    ) -> list[FanCard]:
+        """The cards ``codes`` at ``size``, fanned: turned smoothly, with their shadows (cached).
+
+        Card ``i`` of ``n`` sits ``k = i - (n - 1) / 2`` steps from the middle: turned by
+        ``k * angle`` degrees clockwise, ``k * spread`` card widths to the side and ``|k| * drop``
+        pixels lower. Each is drawn :data:`FAN_SUPERSAMPLE` times larger, turned, and scaled down
+        with filtering (:func:`pygame.transform.smoothscale`), so its edges are smooth.
+        Drawing a cached fan costs a blit per card and shadow.
+        """
+        key = (codes, size, round(angle, 2), round(spread, 3), round(drop), court_letters())
+        found = self._fans.get(key)
+        if found is not None:
+            return found
+        if len(self._fans) >= _FAN_KEEP:
+            self._fans.clear()
+        big = (size[0] * FAN_SUPERSAMPLE, size[1] * FAN_SUPERSAMPLE)
+        cards: list[FanCard] = []
+        for i, code in enumerate(codes):
+            k = i - (len(codes) - 1) / 2
+            # Drawn apart from the face cache: a face this large would crowd out the table's.
+            face = self._draw_face(Card.parse(code), big)
+            # Clear pixels take the edge's colour, so the averaged edge has no dark fringe.
+            ground = pygame.Surface(big, pygame.SRCALPHA)
+            ground.fill((*CARD_EDGE, 0))
+            ground.blit(face, (0, 0))
+            turned = pygame.transform.rotate(ground, -k * angle)
+            out = (
+                max(1, round(turned.get_width() / FAN_SUPERSAMPLE)),
+                max(1, round(turned.get_height() / FAN_SUPERSAMPLE)),
+            )
+            image = pygame.transform.smoothscale(turned, out).convert_alpha()
+            shadow = image.copy()
+            shadow.fill((0, 0, 0, 70), special_flags=pygame.BLEND_RGBA_MIN)
+            centre = (k * size[0] * spread, abs(k) * drop)
+            cards.append(FanCard(image, shadow, centre))
+        self._fans[key] = cards
+        return cards
+
+    def draw_fan(
+        self,
+        surface: pygame.Surface,
+        codes: tuple[str, ...],
+        size: tuple[int, int],
+        centre: tuple[float, float],
+        angle: float,
+        spread: float,
+        drop: float,
+    ) -> list[pygame.Rect]:
+        """Draw :meth:`fan` around ``centre`` on ``surface``; returns each card's rectangle."""
+        shift = max(1, round(size[1] / 40))
+        rects = []
+        for item in self.fan(codes, size, angle, spread, drop):
+            at = (round(centre[0] + item.centre[0]), round(centre[1] + item.centre[1]))
+            surface.blit(item.shadow, item.shadow.get_rect(center=(at[0] + shift, at[1] + shift)))
+            rect = item.image.get_rect(center=at)
+            surface.blit(item.image, rect)
+            rects.append(rect)
+        return rects
 
     def shadow(self, size: tuple[int, int]) -> pygame.Surface:
         """A soft shadow for a card of ``size``."""
@@ -207,6 +354,91 @@ class Art:
         surf.blit(pattern, inner)
         return surf.convert_alpha()
 
+    def _glyph(self, text: str, px: int, color: tuple[int, int, int], style: str = "sans") -> pygame.Surface:
+        """``text`` at ``px`` pixels on a card: a card's words follow its size, not the Large text setting."""
+        return self.text.render(text, max(1, round(px / self.text.scale)), color, style)
+
+    def _index(
+        self, card: Card, corner: int, suit_px: int, color: tuple[int, int, int]
+    ) -> tuple[pygame.Surface, pygame.Rect | None]:
+        """The corner index: the rank, a bar under a 6 or a 9, the suit; and the bar's box in it."""
+        rank = self._glyph(rank_label(card.rank), corner, color, "bold")
+        rb = rank.get_bounding_rect()
+        ink = rank.subsurface(rb)
+        widest = max(1, round(corner * 0.95))
+        if rb.w > widest:
+            # A 10 is narrowed, as printed cards do, to leave the pips their room.
+            ink = pygame.transform.smoothscale(ink, (widest, rb.h))
+        suit = self._glyph(card.suit.symbol, suit_px, color)
+        sb = suit.get_bounding_rect()
+        col = max(ink.get_width(), sb.w)
+        y = rb.h
+        underline = None
+        if card.rank in _UNDERLINED:
+            thick = max(1, round(corner * 0.09))
+            underline = pygame.Rect(
+                (col - ink.get_width()) // 2, y + max(1, round(corner * 0.1)), ink.get_width(), thick
+            )
+            y = underline.bottom
+        y += max(2, round(corner * 0.16))
+        image = pygame.Surface((col, y + sb.h), pygame.SRCALPHA)
+        image.blit(ink, ((col - ink.get_width()) // 2, 0))
+        if underline is not None:
+            image.fill(color, underline)
+        image.blit(suit, ((col - sb.w) // 2, y), sb)
+        return image, underline
+
+    def face_layout(self, card: Card, size: tuple[int, int]) -> FaceLayout:
+        """Where the indices, the pips (or the court panel) and the 6♥'s stars of ``card`` go at ``size``.
+
+        The pips are made as large as their layout allows while no pip touches another, an
+        index or a star: the pips live between the two index columns.
+        """
+        w, h = size
+        color = self.suit_colour(card)
+        corner = max(9, round(h * 0.15))
+        pad = max(2, round(w * 0.06))
+        top = max(2, round(h * 0.045))
+        image, underline = self._index(card, corner, max(8, round(h * 0.13)), color)
+        iw, ih = image.get_size()
+        index = pygame.Rect(pad, top, iw, ih)
+        flipped = pygame.Rect(w - pad - iw, h - top - ih, iw, ih)
+        layout = FaceLayout(
+            size, index, flipped, image, underline=underline.move(index.topleft) if underline else None
+        )
+        gap = max(2, round(w * 0.04))
+        inner = pygame.Rect(index.right + gap, top, w - 2 * (index.right + gap), h - 2 * top)
+        if card.rank in _COURT:
+            layout.panel = pygame.Rect(inner.x, top + corner // 3, inner.w, h - 2 * (top + corner // 3))
+            return layout
+        small = w < 64  # one big suit in the middle reads better than tiny pips
+        count = 1 if small else card.points
+        start = (
+            round(h * 0.42)
+            if small
+            else round(inner.h * (0.34 if count == 1 else 0.2 if count <= 5 else 0.17))
+        )
+        keep_clear = [index, flipped]
+        for px in range(max(start, 4), 3, -1):
+            box = self._glyph(card.suit.symbol, px, color).get_bounding_rect()
+            pips = _place_pips(_PIPS[count], inner, box.size, card is SIX_OF_HEARTS)
+            space = max(1, px // 8)
+            if _fits(pips, inner, keep_clear, space):
+                break
+        layout.pips = pips
+        layout.pip_size = px
+        if card is SIX_OF_HEARTS:
+            # The brillant's stars go top and bottom in the middle, as large as the pips leave room for.
+            margin = max(2, round(h * 0.035))
+            for star_px in range(max(8, round(h * 0.16)), 3, -1):
+                star = self._glyph("★", star_px, GOLD_DARK).get_bounding_rect()
+                stars = [star.move_to(midtop=(w // 2, margin)), star.move_to(midbottom=(w // 2, h - margin))]
+                if all(r.inflate(2 * space, 2 * space).collidelist([*keep_clear, *pips]) < 0 for r in stars):
+                    break
+            layout.stars = stars
+            layout.star_size = star_px
+        return layout
+
     def _draw_face(self, card: Card, size: tuple[int, int]) -> pygame.Surface:
         w, h = size
         brilliant = card is SIX_OF_HEARTS
@@ -214,58 +446,28 @@ class Art:
             size, (255, 246, 214) if brilliant else CARD_WHITE, GOLD_DARK if brilliant else CARD_EDGE
         )
         color = self.suit_colour(card)
-        text = self.text
-        corner = max(9, round(h * 0.15))
-        suit_size = max(8, round(h * 0.13))
-        pad = max(2, round(w * 0.06))
-        rank = text.render(card.rank, corner, color, "bold")
-        suit = text.render(card.suit.symbol, suit_size, color)
-        # Tens are wide: squeeze the rank into the corner column.
-        col = max(rank.get_width(), suit.get_width())
-        surf.blit(rank, (pad + (col - rank.get_width()) // 2, pad))
-        surf.blit(suit, (pad + (col - suit.get_width()) // 2, pad + rank.get_height() - max(1, corner // 8)))
-        corner_box = pygame.Surface((col, rank.get_height() + suit.get_height()), pygame.SRCALPHA)
-        corner_box.blit(rank, ((col - rank.get_width()) // 2, 0))
-        corner_box.blit(suit, ((col - suit.get_width()) // 2, rank.get_height() - max(1, corner // 8)))
-        surf.blit(
-            pygame.transform.rotate(corner_box, 180), (w - pad - col, h - pad - corner_box.get_height())
-        )
-        inner = pygame.Rect(
-            pad + col + pad // 2,
-            pad + corner // 3,
-            w - 2 * (pad + col + pad // 2),
-            h - 2 * (pad + corner // 3),
-        )
-        if card.rank in _COURT:
-            self._draw_court(surf, card, inner, color)
-        elif w < 64:
-            # Small cards: one big suit in the middle reads better than tiny pips.
-            big = text.render(card.suit.symbol, round(h * 0.42), color)
-            surf.blit(big, big.get_rect(center=(w // 2, h // 2 + h // 40)))
+        lay = self.face_layout(card, size)
+        surf.blit(lay.index_image, lay.index)
+        surf.blit(pygame.transform.rotate(lay.index_image, 180), lay.index_flipped)
+        if lay.panel is not None:
+            self._draw_court(surf, card, lay.panel, color)
         else:
-            self._draw_pips(surf, card, inner, color)
+            pip = self._glyph(card.suit.symbol, lay.pip_size, color)
+            upright = (pip, pip.get_bounding_rect())
+            turned = pygame.transform.rotate(pip, 180)
+            upside_down = (turned, turned.get_bounding_rect())
+            for rect in lay.pips:
+                # Pips in the lower half are printed upside down, as on real cards.
+                img, ink = upside_down if len(lay.pips) > 1 and rect.centery > h // 2 + 1 else upright
+                surf.blit(img, rect, ink)
         if brilliant:
             # Le brillant: a gold frame and a star so it is unmistakable at any size.
             pygame.draw.rect(surf, GOLD, (0, 0, w, h), width=max(2, w // 22), border_radius=max(3, w // 10))
-            star = text.render("★", max(8, round(h * 0.16)), GOLD_DARK)
-            surf.blit(star, star.get_rect(midtop=(w // 2, max(2, round(h * 0.035)))))
-            surf.blit(star, star.get_rect(midbottom=(w // 2, h - max(2, round(h * 0.035)))))
+            star = self._glyph("★", lay.star_size, GOLD_DARK)
+            ink = star.get_bounding_rect()
+            for rect in lay.stars:
+                surf.blit(star, rect, ink)
         return surf.convert_alpha()
-
-    def _draw_pips(
-        self, surf: pygame.Surface, card: Card, inner: pygame.Rect, color: tuple[int, int, int]
-    ) -> None:
-        count = card.points
-        pips = _PIPS[count]
-        size = round(inner.h * (0.34 if count == 1 else 0.2 if count <= 5 else 0.17))
-        pip = self.text.render(card.suit.symbol, size, color)
-        flipped = pygame.transform.rotate(pip, 180)
-        area = inner.inflate(-round(inner.w * 0.2), -round(inner.h * 0.16))
-        for fx, fy in pips:
-            x = area.x + fx * area.w
-            y = area.y + fy * area.h
-            img = flipped if fy > 0.5 else pip
-            surf.blit(img, img.get_rect(center=(round(x), round(y))))
 
     def _draw_court(
         self, surf: pygame.Surface, card: Card, inner: pygame.Rect, color: tuple[int, int, int]
@@ -275,9 +477,9 @@ class Art:
         radius = max(2, w // 10)
         pygame.draw.rect(surf, band, inner, border_radius=radius)
         pygame.draw.rect(surf, GOLD, inner, width=max(1, w // 25), border_radius=radius)
-        letter = self.text.render(card.rank, round(inner.h * 0.34), (255, 250, 236), "serif")
-        glyph = self.text.render(figure, round(inner.h * 0.3), (255, 236, 180))
-        suit = self.text.render(card.suit.symbol, round(inner.h * 0.2), (255, 255, 255))
+        letter = self._glyph(rank_label(card.rank), round(inner.h * 0.34), (255, 250, 236), "serif")
+        glyph = self._glyph(figure, round(inner.h * 0.3), (255, 236, 180))
+        suit = self._glyph(card.suit.symbol, round(inner.h * 0.2), (255, 255, 255))
         surf.blit(glyph, glyph.get_rect(center=(inner.centerx, inner.y + inner.h * 0.24)))
         surf.blit(letter, letter.get_rect(center=(inner.centerx, inner.centery + inner.h * 0.04)))
         disc = pygame.Rect(0, 0, suit.get_width() + 6, suit.get_height())
@@ -408,3 +610,51 @@ class Art:
 
 def _shade(color: tuple[int, int, int], f: float) -> tuple[int, int, int]:
     return (min(255, int(color[0] * f)), min(255, int(color[1] * f)), min(255, int(color[2] * f)))
+
+
+def draw_farmer_mark(surface: pygame.Surface, centre: tuple[int, int], r: int) -> None:
+    """The farmer's mark, a gold disc of radius ``r`` with a little farmhouse (the table's marker)."""
+    x, y = centre
+    pygame.draw.circle(surface, (90, 60, 10), (x + 1, y + 2), r)
+    pygame.draw.circle(surface, GOLD, (x, y), r)
+    pygame.draw.circle(surface, (255, 240, 180), (x, y), r, max(1, r // 7))
+    # A little farmhouse: the farmer's mark, the same in every language.
+    s = r * 0.55
+    roof = [(x - s, y - s * 0.05), (x, y - s * 0.8), (x + s, y - s * 0.05)]
+    pygame.draw.polygon(surface, (110, 40, 20), roof)
+    pygame.draw.rect(surface, (110, 40, 20), (x - s * 0.65, y - s * 0.1, s * 1.3, s * 0.85))
+    pygame.draw.rect(surface, GOLD, (x - s * 0.18, y + s * 0.25, s * 0.36, s * 0.5))
+
+
+def _place_pips(
+    positions: list[tuple[float, float]], inner: pygame.Rect, box: tuple[int, int], wide: bool = False
+) -> list[pygame.Rect]:
+    """The ink boxes of pips of ``box`` size at ``positions`` (fractions), kept inside ``inner``.
+
+    ``wide``: the columns stand as far apart as they can (the 6♥ keeps its middle for its stars).
+    """
+    pw, ph = box
+    two_columns = any(fx != 0.5 for fx, _fy in positions)
+    # The columns stand a little in from the indices when there is room for it.
+    inset = max(0.0, min(inner.w * 0.08, (inner.w - 2.3 * pw) / 2)) if two_columns and not wide else 0.0
+    left = inner.x + pw / 2 + inset
+    span_x = inner.w - pw - 2 * inset
+    top = inner.y + ph / 2
+    span_y = inner.h - ph
+    rects = []
+    for fx, fy in positions:
+        rect = pygame.Rect(0, 0, pw, ph)
+        rect.center = (round(left + fx * span_x), round(top + fy * span_y))
+        rects.append(rect)
+    return rects
+
+
+def _fits(pips: list[pygame.Rect], inner: pygame.Rect, keep_clear: list[pygame.Rect], space: int) -> bool:
+    """Whether ``pips`` lie inside ``inner``, ``space`` pixels apart and clear of ``keep_clear``."""
+    for i, rect in enumerate(pips):
+        if not inner.contains(rect):
+            return False
+        grown = rect.inflate(2 * space, 2 * space)
+        if grown.collidelist(keep_clear) >= 0 or grown.collidelist(pips[i + 1 :]) >= 0:
+            return False
+    return True

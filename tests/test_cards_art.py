@@ -1,0 +1,224 @@
+"""The cards as drawn: court letters in each language, the 6 and 9 marked, pips clear of the
+indices at every size, and fans of cards turned smoothly and kept."""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Iterator
+
+import pygame
+import pytest
+
+from game.cards import DECK, SIX_OF_HEARTS, Card
+from scenes.app.loop import App
+from scenes.i18n import set_language
+from scenes.screens.menu import MenuScene
+from scenes.screens.navigator import Screens
+from scenes.store.settings import Settings
+from scenes.ui.art import CARD_BUDGET, Art, card_text, rank_label
+from scenes.ui.text import Text
+
+HEIGHTS = [42, 56, 70, 84, 90, 100, 120, 140, 180, 220, 300, 420]
+"""Card heights from the smallest table (10 players at 1024 × 600) to 4K and the kiosk."""
+
+
+@pytest.fixture(autouse=True)
+def english_after() -> Iterator[None]:
+    yield
+    set_language("en")
+
+
+@pytest.fixture(scope="module")
+def art() -> Art:
+    pygame.display.init()
+    if pygame.display.get_surface() is None:
+        pygame.display.set_mode((64, 64))
+    return Art(Text())
+
+
+@pytest.mark.parametrize(
+    ("lang", "letters"), [("en", ("J", "Q", "K")), ("fr", ("V", "D", "R")), ("de", ("B", "D", "K"))]
+)
+def test_court_letters_follow_the_language(lang: str, letters: tuple[str, str, str]) -> None:
+    set_language(lang)
+    assert tuple(rank_label(r) for r in ("J", "Q", "K")) == letters
+    assert rank_label("10") == "10" and rank_label("A") == "A" and rank_label("6") == "6"
+    assert card_text(Card.parse("KS")) == letters[2] + "♠"
+    assert card_text(Card.parse("6H")) == "6♥"
+
+
+def test_a_face_never_shows_the_last_languages_letters(art: Art) -> None:
+    size = (100, 140)
+    english = art.card(Card.parse("QH"), size)
+    index_en = art.face_layout(Card.parse("KS"), size).index_image
+    set_language("fr")
+    french = art.card(Card.parse("QH"), size)
+    index_fr = art.face_layout(Card.parse("KS"), size).index_image
+    assert french is not english
+    # R in the French king's corner is not the K of the English one.
+    assert pygame.image.tobytes(index_fr, "RGBA") != pygame.image.tobytes(index_en, "RGBA")
+    # A number card looks the same in every language: one face serves both.
+    assert art.card(Card.parse("7C"), size) is art.card(Card.parse("7C"), size)
+    set_language("en")
+    assert art.card(Card.parse("QH"), size) is english
+
+
+def test_the_face_cache_keeps_its_budget_across_languages(art: Art) -> None:
+    size = (300, 420)
+    for lang in ("en", "fr", "de", "en", "fr"):
+        set_language(lang)
+        for card in DECK:
+            art.card(card, size)
+        assert art._card_bytes <= CARD_BUDGET
+    assert art._card_bytes == sum(s.get_width() * s.get_height() * 4 for s in art._cards.values())
+
+
+@pytest.mark.parametrize("h", HEIGHTS)
+def test_six_and_nine_are_underlined_and_nothing_else(art: Art, h: int) -> None:
+    size = (round(h / 1.4), h)
+    for card in DECK:
+        layout = art.face_layout(card, size)
+        if card.rank in ("6", "9"):
+            assert layout.underline is not None, card
+            bar = layout.underline
+            assert bar.w >= 3 and bar.h >= 1
+            assert layout.index.contains(bar)
+            # The bar is drawn, in the suit's ink, under the rank.
+            face = art.card(card, size)
+            assert face.get_at(bar.center)[:3] == art.suit_colour(card)
+            # The turned index in the other corner carries it too, above its (upside-down) figure.
+            turned = bar.move(
+                layout.index_flipped.right - bar.right - (bar.x - layout.index.x),
+                layout.index_flipped.bottom - bar.bottom - (bar.y - layout.index.y),
+            )
+            assert face.get_at(turned.center)[:3] == art.suit_colour(card)
+        else:
+            assert layout.underline is None, card
+
+
+@pytest.mark.parametrize("h", HEIGHTS)
+def test_pips_keep_clear_of_the_corner_indices(art: Art, h: int) -> None:
+    size = (round(h / 1.4), h)
+    card_rect = pygame.Rect((0, 0), size)
+    for card in DECK:
+        layout = art.face_layout(card, size)
+        assert card_rect.contains(layout.index) and card_rect.contains(layout.index_flipped)
+        assert not layout.index.colliderect(layout.index_flipped)
+        if card.rank in ("J", "Q", "K"):
+            assert layout.panel is not None and not layout.pips
+            assert not layout.panel.colliderect(layout.index)
+            assert not layout.panel.colliderect(layout.index_flipped)
+            continue
+        assert layout.pips, card
+        expected = 1 if size[0] < 64 else card.points
+        assert len(layout.pips) == expected
+        for pip in layout.pips:
+            assert card_rect.contains(pip)
+            assert not pip.colliderect(layout.index), (card, h)
+            assert not pip.colliderect(layout.index_flipped), (card, h)
+            assert pip.w >= 3 and pip.h >= 3
+        for a, b in itertools.combinations(layout.pips, 2):
+            assert not a.colliderect(b), (card, h)
+        for star in layout.stars:
+            assert star.collidelist([layout.index, layout.index_flipped, *layout.pips]) < 0
+        assert bool(layout.stars) == (card is SIX_OF_HEARTS)
+
+
+def test_the_pips_ink_stays_off_the_index_boxes(art: Art) -> None:
+    """Measured on the picture, not the plan: between an index and the pips lies clean card."""
+    for h in (100, 220):
+        size = (round(h / 1.4), h)
+        for code in ("10S", "9H", "7D", "6H"):
+            card = Card.parse(code)
+            layout = art.face_layout(card, size)
+            face = art.card(card, size)
+            gap = pygame.Rect(layout.index.right + 1, layout.index.y, 1, layout.index.h)
+            ground = face.get_at((gap.x, gap.bottom - 1))
+            for y in range(gap.y, gap.bottom):
+                assert face.get_at((gap.x, y)) == ground, (code, h, y)
+
+
+def test_faces_do_not_grow_with_large_text(art: Art) -> None:
+    text = Text()
+    plain = Art(text)
+    before = [plain.face_layout(c, (100, 140)).pips for c in DECK]
+    text.set_scale(1.3)
+    after = [plain.face_layout(c, (100, 140)).pips for c in DECK]
+    assert before == after
+
+
+def _partial_edge_share(image: pygame.Surface) -> float:
+    """Of the pixels where a turned card's edge crosses a row, the share that is partly transparent."""
+    w, h = image.get_size()
+    partial = crossings = 0
+    for y in range(h // 5, h - h // 5):
+        row = [image.get_at((x, y))[3] for x in range(w)]
+        first = next((x for x, a in enumerate(row) if a > 0), None)
+        if first is None:
+            continue
+        crossings += 1
+        partial += any(0 < a < 250 for a in row[first : first + 2])
+    return partial / max(1, crossings)
+
+
+def test_fanned_cards_have_smooth_edges(art: Art) -> None:
+    codes = ("KS", "10D", "6H", "QC", "JH")
+    fan = art.fan(codes, (80, 112), 8, 0.7, 4)
+    assert len(fan) == len(codes)
+    for item in (fan[0], fan[1], fan[3], fan[4]):  # the turned ones
+        assert _partial_edge_share(item.image) > 0.8
+    # What the menu used to draw: every edge pixel either there or not.
+    jagged = pygame.transform.rotate(art.card(Card.parse("KS"), (80, 112)), 16)
+    assert _partial_edge_share(jagged) < 0.2
+    # The fan is symmetric and falls away from the middle card.
+    assert fan[2].centre == (0.0, 0.0)
+    assert fan[0].centre[0] < 0 < fan[4].centre[0] and fan[0].centre[1] > 0
+
+
+def test_a_fan_is_turned_once_and_redrawn_for_new_letters(art: Art, monkeypatch: pytest.MonkeyPatch) -> None:
+    turns: list[float] = []
+    real = pygame.transform.rotate
+
+    def counting(surface: pygame.Surface, angle: float) -> pygame.Surface:
+        if angle % 180:
+            turns.append(angle)  # a fanned card (the corner indices are turned by 180)
+        return real(surface, angle)
+
+    monkeypatch.setattr(pygame.transform, "rotate", counting)
+    target = pygame.Surface((400, 300), pygame.SRCALPHA)
+    codes = ("KS", "10D", "6H", "QC", "JH")
+    for _frame in range(10):
+        rects = art.draw_fan(target, codes, (60, 84), (200, 150), 7, 0.72, 3)
+    assert len(turns) == len(codes) - 1  # the middle card stands straight
+    assert all(target.get_rect().contains(r) for r in rects)
+    set_language("de")
+    art.draw_fan(target, codes, (60, 84), (200, 150), 7, 0.72, 3)
+    assert len(turns) == 2 * (len(codes) - 1)
+
+
+@pytest.mark.parametrize("size", [(1024, 600), (1920, 1080), (3840, 2160)])
+def test_the_menu_fan_is_not_turned_every_frame(
+    size: tuple[int, int], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    app = App(Settings(animation_speed="instant"), size)
+    app.stack.push(MenuScene(app, Screens(app)))
+    app.step(1 / 60, [])
+    app.draw()
+    calls: list[object] = []
+    real_rotate = pygame.transform.rotate
+    real_face = app.art._draw_face
+
+    def rotate(surface: pygame.Surface, angle: float) -> pygame.Surface:
+        calls.append(angle)
+        return real_rotate(surface, angle)
+
+    def face(card: Card, size: tuple[int, int]) -> pygame.Surface:
+        calls.append(card)
+        return real_face(card, size)
+
+    monkeypatch.setattr(pygame.transform, "rotate", rotate)
+    monkeypatch.setattr(app.art, "_draw_face", face)
+    for _frame in range(5):
+        app.draw()
+    assert calls == []
+    pygame.event.clear()

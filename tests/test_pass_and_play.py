@@ -1,0 +1,81 @@
+"""Pass-and-play: several people at one screen, each seeing their own cards only in their own moment."""
+
+from __future__ import annotations
+
+import pytest
+
+from game.match import HUMAN
+from scenes.app.loop import App
+from scenes.screens.navigator import start_game
+from scenes.store.settings import Settings
+from scenes.table.pass_screen import PassScene
+from scenes.table.replay import resumed_session
+from scenes.table.scene import TableScene
+from scenes.table.session import Session, Setup
+from tools.driver import keys_for
+
+DT = 1 / 60
+
+
+def table_of(app: App) -> TableScene:
+    for scene in reversed(app.stack.scenes):
+        if isinstance(scene, TableScene):
+            return scene
+    raise AssertionError("no table")
+
+
+def faces(scene: TableScene, seat: int) -> list[object]:
+    return [sprite.card for sprite in scene.table.seats[seat].hand if sprite.card is not None]
+
+
+@pytest.mark.parametrize("rules", ["foster", "ferme", "lacombe"])
+def test_each_person_sees_only_their_own_cards_and_only_in_their_moment(rules: str) -> None:
+    app = App(Settings(animation_speed="instant"), (1280, 720))
+    setup = Setup(["Anne", "Bastien", "Claire", "Dieter"], ["normal"] * 4, rules, False, 3, 12, 0, (2,))
+    start_game(app, setup)
+    app.step(DT, [])
+    passes = 0
+    checked = 0
+    own = 0
+    for _ in range(30000):
+        scene = table_of(app)
+        session = scene.session
+        top = app.stack.top
+        if isinstance(top, PassScene):
+            passes += 1
+            # Handing over: every hand lies face down, nobody's moment has begun.
+            assert session.viewer is None
+            assert all(not faces(scene, seat) for seat in range(session.n))
+        elif top is scene and scene.stage.value in ("auction", "deal"):
+            for seat in range(session.n):
+                if seat != session.viewer:
+                    assert not faces(scene, seat), (seat, session.viewer)
+            checked += 1
+            viewer = session.viewer
+            if scene.stage.value == "deal" and viewer is not None and scene.handler.prompt is not None:
+                # In their own moment the person sees every card of their own hand.
+                assert len(faces(scene, viewer)) == len(scene.table.seats[viewer].hand) > 0
+                own += 1
+        if top is scene and scene.name == "gameover":
+            break
+        app.step(DT, keys_for(app))
+    assert table_of(app).name == "gameover"
+    assert passes >= 2 and checked > 20 and own >= 2
+    assert session.people == (0, 2) and session.hot_seat
+
+
+def test_a_pass_and_play_game_is_saved_and_continued_with_its_people() -> None:
+    setup = Setup(["Anne", "Bastien", "Claire"], ["normal"] * 3, "foster", False, 4, 5, 0, (1,))
+    session = Session(setup)
+    assert session.players == [HUMAN, HUMAN, "normal:bold"]
+    resumed = resumed_session(session.game, session.players)
+    assert resumed.people == (0, 1) and resumed.hot_seat and resumed.setup.people == (1,)
+
+
+def test_the_table_speaks_of_everyone_by_name_when_several_share_the_screen() -> None:
+    setup = Setup(["Anne", "Bastien", "Claire"], ["normal"] * 3, "foster", False, 4, 5, 0, (1,))
+    session = Session(setup)
+    assert session.eyes is None
+    assert not session.you(0) and not session.you(1)
+    session.look(1)
+    assert session.you(1) and not session.you(0)
