@@ -258,3 +258,12 @@ def test_moving_cards_are_drawn_every_frame_and_the_waiting_table_rests() -> Non
     for _ in range(120):  # two seconds of the person thinking: only the glow of their seat pulses
         app.step(1 / 60, [])
     assert app.frames_shown - shown <= 2 * 15 + 2
+
+
+def test_a_window_asked_larger_than_the_screen_fits_on_it() -> None:
+    from scenes.app.loop import WINDOW_MARGIN, fit_window
+
+    assert fit_window((1920, 1080), (1920, 1080)) == (1920, 1080 - WINDOW_MARGIN[1])
+    assert fit_window((1280, 720), (1920, 1080)) == (1280, 720)
+    assert fit_window((5000, 5000), (2560, 1440)) == (2560, 1440 - WINDOW_MARGIN[1])
+    assert fit_window((1280, 720), None) == (1280, 720)

@@ -38,6 +38,37 @@ MAX_DT = 0.1
 """Longest step a frame may take: after a stall the game slows rather than jumps."""
 
 
+WINDOW_MARGIN = (0, 80)
+"""Room a window leaves on the desktop for the window manager's title bar and panels (pixels)."""
+
+
+def fit_window(size: tuple[int, int], desktop: tuple[int, int] | None) -> tuple[int, int]:
+    """``size`` made small enough that the whole window, frame and all, fits on ``desktop``."""
+    if desktop is None or desktop[0] <= 0 or desktop[1] <= 0:
+        return size
+    room = (max(MIN_SIZE[0], desktop[0] - WINDOW_MARGIN[0]), max(MIN_SIZE[1], desktop[1] - WINDOW_MARGIN[1]))
+    return (min(size[0], room[0]), min(size[1], room[1]))
+
+
+def _desktop_size() -> tuple[int, int] | None:
+    """The first screen's size, where there is a real screen (not a headless driver's make-believe)."""
+    try:
+        if pygame.display.get_driver() in ("dummy", "offscreen"):
+            return None
+        sizes = pygame.display.get_desktop_sizes()
+    except pygame.error:
+        return None
+    return sizes[0] if sizes else None
+
+
+def _window_position() -> tuple[int, int] | None:
+    """Where the window is on the desktop, where the video driver knows it."""
+    try:
+        return pygame.display.get_window_position()
+    except pygame.error:
+        return None
+
+
 class Clock(Protocol):
     """What the loop needs of a clock: ``tick(fps)`` returns the milliseconds since the last tick."""
 
@@ -77,6 +108,7 @@ class App:
         pygame.display.init()
         pygame.font.init()
         self.windowed_size = size
+        self._window_position: tuple[int, int] | None = None
         self.screen = self._open(self.settings.fullscreen)
         icon.dress_window(caption)
         self.clock: Clock = clock or pygame.time.Clock()
@@ -109,7 +141,13 @@ class App:
     def _open(self, fullscreen: bool) -> pygame.Surface:
         if fullscreen:
             return pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
-        return pygame.display.set_mode(self.windowed_size, pygame.RESIZABLE)
+        self.windowed_size = fit_window(self.windowed_size, _desktop_size())
+        screen = pygame.display.set_mode(self.windowed_size, pygame.RESIZABLE)
+        if self._window_position is not None:
+            # Back from full screen where the window was: a window manager's frame would otherwise
+            # push it down a little on every round trip.
+            pygame.display.set_window_position(self._window_position)
+        return screen
 
     @property
     def size(self) -> tuple[int, int]:
@@ -127,6 +165,7 @@ class App:
             return
         if not self.settings.fullscreen:
             self.windowed_size = self.size
+            self._window_position = _window_position()
         self.settings.fullscreen = on
         self.screen = self._open(on)
         self._resized()
