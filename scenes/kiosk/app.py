@@ -45,7 +45,7 @@ from scenes.kiosk.demo import GAMEOVER_PAUSE as DEMO_GAMEOVER_PAUSE
 from scenes.kiosk.demo import LEDGER_PAUSE, DemoSession, demo_setup
 from scenes.kiosk.keys import PRESENCE_EVENTS, HeldKeys, is_wake
 from scenes.kiosk.navigator import KioskNavigator
-from scenes.kiosk.overlays import StillThereScene, draw_call
+from scenes.kiosk.overlays import CALL_BAND, TABLE_BAND, StillThereScene, draw_call
 from scenes.kiosk.timers import Drift, HoldCombo, IdleState, IdleTimer
 from scenes.store.settings import Settings, Speed
 from scenes.table.scene import TableScene
@@ -418,12 +418,15 @@ class KioskApp(App):
             return
         self.frames_drawn += 1
         super().draw()
+        # Over a table the call keeps to the header's strip: it never covers a seat's name.
+        band = TABLE_BAND if isinstance(self.stack.top, TableScene) else CALL_BAND
+        call = None
         if self.mode is Mode.ATTRACT:
-            draw_call(self.screen, self.text, _("Touch or press any key to play"), self.u, self.time, False)
+            call = _("Touch or press any key to play")
         elif self._final_ledger(self.stack.top):
-            draw_call(
-                self.screen, self.text, _("Touch or press any key to continue"), self.u, self.time, True
-            )
+            call = _("Touch or press any key to continue")
+        if call is not None:
+            draw_call(self.screen, self.text, call, self.u, self.time, False, band)
         if self.drift is not None:
             self._shift(self.drift.offset)
 

@@ -23,15 +23,40 @@ if TYPE_CHECKING:
     from scenes.table.session import Session
 
 
-def draw_call(surface: pygame.Surface, text: Text, message: str, u: float, time: float, bottom: bool) -> None:
-    """A band across the top (or bottom) of the screen with ``message`` in large, gently pulsing gold."""
+CALL_BAND = 58
+"""The call's band height at the 1280 × 720 reference, over the title cards."""
+TABLE_BAND = 34
+"""Over a table the call takes the header's strip only, so no seat's name is covered."""
+
+
+def draw_call(
+    surface: pygame.Surface,
+    text: Text,
+    message: str,
+    u: float,
+    time: float,
+    bottom: bool,
+    band: int = CALL_BAND,
+) -> None:
+    """A band across the top (or bottom) of the screen with ``message`` in large, gently pulsing gold.
+
+    ``band`` is its height at the reference size: the tall one over a title card, the
+    header's own height over a table (see :data:`TABLE_BAND`).
+    """
     w, h = surface.get_size()
-    band_h = round(58 * u)
-    band = pygame.Rect(0, h - band_h if bottom else 0, w, band_h)
+    band_h = round(band * u)
+    band_rect = pygame.Rect(0, h - band_h if bottom else 0, w, band_h)
+    _draw_band(surface, text, message, u, time, band_rect, bottom)
+
+
+def _draw_band(
+    surface: pygame.Surface, text: Text, message: str, u: float, time: float, band: pygame.Rect, bottom: bool
+) -> None:
+    w = surface.get_width()
     surface.fill((8, 28, 18), band)
     edge_y = band.top if bottom else band.bottom - 1
     pygame.draw.line(surface, GOLD, (0, edge_y), (w, edge_y), max(1, round(2 * u)))
-    size = text.fit(message, round(36 * u), w - round(40 * u), "bold")
+    size = text.fit(message, min(round(36 * u), round(band.h * 0.66)), w - round(40 * u), "bold")
     glow = 0.75 + 0.25 * pulse(time, 2.0)
     color = (round(GOLD[0] * glow + 255 * (1 - glow)), round(GOLD[1] * glow + 240 * (1 - glow)), GOLD[2])
     text.blit(surface, message, size, band.center, color, "bold", "center")

@@ -227,11 +227,13 @@ class LedgerHandler(Handler):
         for i in range(1, len(cols)):
             wide = max(text.size(heads[i - 1], small, "bold")[0], text.size("+999", fs, "bold")[0])
             cols[i] = max(cols[i], cols[i - 1] + (wide + gap) / area.w)
+        wide = max(text.size(heads[-1], small, "bold")[0], text.size("999", fs, "bold")[0])
+        why_x = max(0.63, cols[-1] + (wide + gap) / area.w)  # after the After column, however wide
         y = area.y
         for frac, head in zip(cols, heads, strict=True):
             text.blit(surface, head, small, (area.x + frac * area.w, y), (170, 190, 170), "bold")
         if not self.final:
-            text.blit(surface, _("Why"), small, (area.x + 0.63 * area.w, y), (170, 190, 170), "bold")
+            text.blit(surface, _("Why"), small, (area.x + why_x * area.w, y), (170, 190, 170), "bold")
         y += line_h
         dot = max(3, fs // 3)
         farmer = session.view.farmer
@@ -264,9 +266,9 @@ class LedgerHandler(Handler):
                 "midleft",
             )
             if not self.final:
-                why = text.ellipsize(self.reasons(seat), small, round(area.w * 0.37))
+                why = text.ellipsize(self.reasons(seat), small, round(area.w * (1 - why_x)))
                 text.blit(
-                    surface, why, small, (area.x + 0.63 * area.w, cy), (200, 210, 200), "sans", "midleft"
+                    surface, why, small, (area.x + why_x * area.w, cy), (200, 210, 200), "sans", "midleft"
                 )
             y += line_h
         footer = self.footer()

@@ -542,9 +542,11 @@ class Table:
             status_right = right if marked else w - round(h * 0.2)
             room = status_right - crect.right - small // 2
             if room > small:
-                st = self.text.ellipsize(status, small, room, "bold")
+                # A smaller size before an ellipsis: "thinking…" beside 100 chips reads whole.
+                size = self.text.fit(status, small, room, "bold", min_size=max(8, round(small * 0.72)))
+                st = self.text.ellipsize(status, size, room, "bold")
                 self.text.blit(
-                    surf, st, small, (status_right, round(h * 0.72)), state.status_color, "bold", "midright"
+                    surf, st, size, (status_right, round(h * 0.72)), state.status_color, "bold", "midright"
                 )
         # The seat's chips as a little stack, taller with more chips (part of the cached plate).
         stack = lay.stack.move(-lay.plate.x, -lay.plate.y)
