@@ -9,6 +9,8 @@
     farmer --replay FILE                     watch a logged game played back on the table
     farmer --install-desktop-entry           put Farmer in the desktop's menu (this user)
     farmer --version                         the installed version
+    farmer --host [--port P] [--name Anne]   open a network table here (with the game choices above)
+    farmer --join HOST[:PORT] --name Anne [--table CODE]   take a seat at a network table
 
 Settings, the saved game and statistics live in the user's folders (or under $FARMER_HOME).
 
@@ -137,8 +139,49 @@ def parser() -> argparse.ArgumentParser:
         metavar="DATA_DIR",
         help="remove what --install-desktop-entry wrote; then exit",
     )
+    net = p.add_mutually_exclusive_group()
+    net.add_argument(
+        "--host",
+        action="store_true",
+        help="open a network table on this machine, with the game choices of --players, --rules, "
+        "--rotating, --deals; shows the address and code friends join with",
+    )
+    net.add_argument("--join", metavar="HOST[:PORT]", help="take a seat at a network table on HOST")
+    p.add_argument("--port", metavar="P", help="with --host: the port to listen on (default 8765)")
+    p.add_argument("--name", help="your name at a network table")
+    p.add_argument("--table", metavar="CODE", help="with --join: the table's code (else the Join screen)")
     p.add_argument("--version", action="version", version=f"farmer {resources.version()}")
     return p
+
+
+def _network_flags(args: argparse.Namespace) -> str | None:
+    """What is wrong with the network flags, in one line (None: nothing)."""
+    from game.net.protocol import CODE_ALPHABET, CODE_LENGTH, MAX_NAME
+    from scenes.net.address import parse_address
+
+    if args.port is not None:
+        if not args.host:
+            return "--port goes with --host (with --join, write HOST:PORT)"
+        if not args.port.isdigit() or not 0 <= int(args.port) <= 65535:
+            return f"--port must be a port number from 0 to 65535, not {args.port!r}"
+    if args.table is not None:
+        if args.join is None:
+            return "--table goes with --join"
+        code = args.table.upper()
+        if len(code) != CODE_LENGTH or any(c not in CODE_ALPHABET for c in code):
+            return f"--table must be a table code of {CODE_LENGTH} letters and digits, not {args.table!r}"
+    if args.join is not None:
+        try:
+            parse_address(args.join)
+        except ValueError as exc:
+            return f"--join: {exc}"
+    if args.name is not None:
+        if not args.host and args.join is None:
+            return "--name goes with --host or --join"
+        name = " ".join(args.name.split())
+        if not name or len(name) > MAX_NAME or not name.isprintable():
+            return f"--name must be 1 to {MAX_NAME} printable characters"
+    return None
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -149,6 +192,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         p.error(f"--rotating is an option of {' and '.join(ROTATABLE)}, not {args.rules}")
     if args.deals not in DEALS:
         p.error(f"--deals must be from {DEALS.low} to {DEALS.high}")
+    if args.host or args.join is not None or args.port or args.table or args.name is not None:
+        problem = _network_flags(args)
+        if problem is not None:
+            print(f"farmer: error: {problem}", file=sys.stderr)
+            return 2
     if args.install_desktop_entry is not None or args.uninstall_desktop_entry is not None:
         from scenes.app import desktop
 
@@ -224,6 +272,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         from scenes.table.replay import ReplaySession
 
         screens.play(ReplaySession(replay_records))
+    elif args.host or args.join is not None:
+        from scenes.net.run import open_from_command_line
+
+        screens.menu()
+        open_from_command_line(app, screens, args)
     elif args.players is not None or args.rules is not None or args.seed is not None or args.rotating:
         from scenes.table.session import Setup
 

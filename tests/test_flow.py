@@ -234,3 +234,33 @@ def test_replacing_the_top_scene_leaves_the_one_beneath_paused_once() -> None:
     assert beneath.calls == ["enter", "pause", "resume"]
     assert first.calls == ["enter", "exit"]
     assert second.calls == ["enter", "exit"]
+
+
+def test_the_history_tells_the_deals_so_far_and_nothing_hidden() -> None:
+    from game.events import CardDealt, HandShown
+    from scenes.table.history import HistoryScene, lines_of
+
+    app = new_app()
+    start_game(app, Setup.for_players(4, seed=11, deals=3))
+    play_until(app, ("ledger",))
+    scene = table_of(app)
+    deals = scene.journal.deals
+    assert [deal for deal, _events in deals] == [1]
+    shown = {e.seat for e in deals[0][1] if isinstance(e, HandShown)}
+    for event in deals[0][1]:
+        if isinstance(event, CardDealt) and event.seat != scene.session.human:
+            assert event.card is None  # another seat's card is never in this screen's history
+    lines = lines_of(deals[0][1], scene.eyes, "en")
+    assert lines[0].startswith("Deal 1:")
+    for seat in shown:
+        assert any(line.startswith(scene.session.names[seat] + ":") and "=" in line for line in lines)
+    app.step(DT, [key(pygame.K_ESCAPE)])  # from the ledger: pause, then back
+    app.step(DT, [])
+    app.stack.pop()
+    app.step(DT, [])
+    scene.show_history()
+    app.step(DT, [])
+    assert isinstance(app.stack.top, HistoryScene)
+    app.step(DT, [key(pygame.K_h, "h")])
+    app.step(DT, [])
+    assert app.stack.top is scene

@@ -44,7 +44,6 @@ from scenes.table.narrator import (
     Eyes,
     bubble,
     deal_settled_title,
-    farmer_mark,
     game_over_title,
     headline,
     nearest_note,
@@ -377,8 +376,6 @@ def test_the_ledger_words() -> None:
     ]
     assert reason_word(Reason.FARM, ferme, "fr") == "la corbeille"
     assert reason_word(Reason.FARM, foster, "de") == "der Hof"
-    assert farmer_mark("en") == "· farmer"
-    assert farmer_mark("fr") == "· fermier"
     assert deal_settled_title(3, "en") == "Deal 3 settled"
 
 

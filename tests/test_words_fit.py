@@ -76,7 +76,8 @@ def test_notes_on_the_table_never_cover_a_name_the_headline_or_leave_the_window(
             plates = [lay.seat(s).plate for s in range(lay.n)]
             for box in scene.table._placed:
                 assert window.contains(box)
-                if box.collidelist(plates) < 0 and (scene.table.banner is None or not box.colliderect(lay.banner)):
+                clear_of_banner = scene.table.banner is None or not box.colliderect(lay.banner)
+                if box.collidelist(plates) < 0 and clear_of_banner:
                     checked += 1
                 else:
                     # Only a table with no clear spot left may fall back, and then inside the window.

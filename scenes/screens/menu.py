@@ -54,6 +54,7 @@ class MenuScene(PanelScene):
             Button(lambda: _("How to play"), self.how_to_play),
             Button(lambda: _("Settings"), self.settings),
             Button(lambda: _("Statistics"), self.statistics),
+            Button(lambda: _("Play over the network"), self.network),
             Button(lambda: _("Quit"), self.app.quit),
         ]
 
@@ -129,6 +130,12 @@ class MenuScene(PanelScene):
     def new_game(self) -> None:
         """The New game screen."""
         self.app.push(NewGameScene(self.app, self.nav))
+
+    def network(self) -> None:
+        """Host a table for friends on other screens, or join one."""
+        from scenes.net.menu import NetMenuScene  # the network screens load only when asked for
+
+        self.app.push(NetMenuScene(self.app, self.nav))
 
     def how_to_play(self) -> None:
         """The rules, in short."""

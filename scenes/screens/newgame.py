@@ -174,6 +174,10 @@ class NewGameScene(PanelScene):
             player_name=name,
             opponents=opponents_text(setup.names[1:], self.levels[1 : len(setup.names)]),
         )
+        self.begin(setup)
+
+    def begin(self, setup: Setup) -> None:
+        """Play the game chosen (a hook: hosting a network table plays it elsewhere)."""
         self.nav.play(Session(setup))
 
     def resize(self, size: tuple[int, int]) -> None:

@@ -15,11 +15,13 @@ from game.events import FARM, GameEnded
 from scenes import i18n
 from scenes.i18n import _, colon, format_chips, pgettext, pot_name
 from scenes.table.handler import Handler, Host
-from scenes.table.narrator import deal_settled_title, farmer_mark, game_over_title, headline, reason_word
+from scenes.table.narrator import deal_settled_title, game_over_title, headline, reason_word
 from scenes.table.world import SEAT_COLORS
 from scenes.ui.art import GOLD, INK
 from scenes.ui.widgets import Button, FocusGroup, draw_panel, row
 
+FARMER_SIGN = "⌂"
+"""The farmer's mark after a name in the ledger: the house of the table's marker, in every language."""
 WATCH_PAUSE = 3.0
 """Seconds a watched game's ledger stays before the next deal (at normal speed)."""
 UP = (130, 230, 130)
@@ -248,7 +250,7 @@ class LedgerHandler(Handler):
             if self.final:
                 name = f"{places[seat]} {name}"
             if farmer == seat:
-                name += " " + farmer_mark(i18n.language())
+                name += " " + FARMER_SIGN  # the farmer's house, as on the table: no word to make feminine
             name = text.ellipsize(name, fs, round(area.w * 0.34) - 3 * dot, "bold")
             text.blit(surface, name, fs, (area.x + 3 * dot, cy), INK, "bold", "midleft")
             delta = now[seat] - before[seat]

@@ -48,7 +48,6 @@ __all__ = [
     "Eyes",
     "bubble",
     "deal_settled_title",
-    "farmer_mark",
     "game_over_title",
     "headline",
     "nearest_note",
@@ -482,11 +481,6 @@ def reason_word(reason: Reason, rules: RuleSet, language: str) -> str:
     if reason is Reason.FARM:
         return _the_pot(v, rules)
     return v._("nearest")
-
-
-def farmer_mark(language: str) -> str:
-    """The mark after the farmer's name in the ledger: "· farmer"."""
-    return "· " + _voice(language)._("farmer")
 
 
 def deal_settled_title(deal: int, language: str) -> str:

@@ -24,6 +24,7 @@ from scenes.table.auction import AuctionHandler
 from scenes.table.deal import DealHandler
 from scenes.table.flow import Stage, ends_deal, stage_of, stage_waiting
 from scenes.table.handler import Handler
+from scenes.table.history import HistoryScene, Journal
 from scenes.table.ledger import WATCH_PAUSE, FinalHandler, LedgerHandler
 from scenes.table.narrator import Eyes, thinking
 from scenes.table.navigator import Navigator
@@ -70,7 +71,10 @@ class TableScene(Scene):
         """The end of a deal has been shown: the ledger comes up once all has landed."""
         self._still_version = 0
         """Bumped whenever the table under a panel is drawn afresh (the kept picture is stale)."""
+        self.journal = Journal()
+        """What this screen has shown, deal by deal (the History)."""
         self.skip_button = Button(lambda: _("Skip »"), self.skip)
+        self.history_button = Button(lambda: _("History"), self.show_history)
         """For the mouse and fingers: finish the animation in progress (Space does it from the keys)."""
         self.watch_pause = WATCH_PAUSE
         """Seconds a watched game's ledger stays before it goes on by itself (at normal speed)."""
@@ -217,6 +221,7 @@ class TableScene(Scene):
             if self.handler.hold(event):
                 return
             feed.pop()
+            self.journal.record(event)
             delay = self.handler.play(event) * self.speed
             if ends_deal(event):
                 self.settled = True
@@ -261,6 +266,10 @@ class TableScene(Scene):
             self.think = None
             self.session.ai_act()
 
+    def show_history(self) -> None:
+        """The game so far, in the table's words, over the table."""
+        self.app.stack.push(HistoryScene(self.app, self.journal, self.eyes))
+
     def _hand_over(self, seat: int, private: bool) -> None:
         """Pass-and-play: let ``seat``'s person take the screen (first hiding it, for their cards)."""
         session = self.session
@@ -284,28 +293,38 @@ class TableScene(Scene):
             return False
         return self.tweens.busy or self.wait > 0 or self.think is not None or bool(len(self.session.feed))
 
-    def _place_skip(self) -> None:
+    def _place_corner_buttons(self) -> None:
+        """Skip at the bottom right, History at the bottom left: small, out of the way of the seats."""
         lay = self.table.layout
         u = lay.u
-        b = self.skip_button
-        b.font_size = lay.font["small"]
-        w = max(round(96 * u), self.app.text.size(b.label(), b.font_size, "bold")[0] + round(24 * u))
-        b.rect = pygame.Rect(0, 0, w, max(round(34 * u), 30))
-        b.rect.bottomright = (lay.size[0] - round(10 * u), lay.size[1] - round(10 * u))
+        for b in (self.skip_button, self.history_button):
+            b.font_size = lay.font["small"]
+            w = max(round(96 * u), self.app.text.size(b.label(), b.font_size, "bold")[0] + round(24 * u))
+            b.rect = pygame.Rect(0, 0, w, max(round(34 * u), 30))
+        margin = round(10 * u)
+        self.skip_button.rect.bottomright = (lay.size[0] - margin, lay.size[1] - margin)
+        self.history_button.rect.bottomleft = (margin, lay.size[1] - margin)
+
+    @property
+    def history_shown(self) -> bool:
+        """Whether the History button is offered (a person is at this screen)."""
+        return not self.session.watching and not self.handler.transparent
 
     def handle(self, event: pygame.event.Event) -> bool:
         """Escape asks for a pause, Space (or the skip button) skips, the rest goes to the stage."""
-        if (
-            event.type == pygame.MOUSEBUTTONDOWN
-            and event.button == 1
-            and self.skippable
-            and self.skip_button.rect.collidepoint(event.pos)
-        ):
-            self.skip()
-            return True
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            if self.skippable and self.skip_button.rect.collidepoint(event.pos):
+                self.skip()
+                return True
+            if self.history_shown and self.history_button.rect.collidepoint(event.pos):
+                self.show_history()
+                return True
         if event.type == pygame.KEYDOWN:
             if event.key == pygame.K_ESCAPE:
                 self.nav.pause(self.session)
+                return True
+            if event.key == pygame.K_h:
+                self.show_history()
                 return True
             if event.key == pygame.K_SPACE and self.stage not in (Stage.LEDGER, Stage.FINAL):
                 self.skip()
@@ -317,7 +336,7 @@ class TableScene(Scene):
         parts = self.handler.keys()
         plain = not parts and self.stage not in (Stage.LEDGER, Stage.FINAL)
         if plain:
-            parts = [_("Space: skip animation")]
+            parts = [_("Space: skip animation"), _("H: history")]
         escape = self.nav.escape_hint()
         if escape:
             parts.append(escape)
@@ -348,9 +367,12 @@ class TableScene(Scene):
         if any(b.visible for b in handler.buttons.widgets) or handler.prompt is not None:
             self.draw_panel(surface)
         handler.draw_over(surface)
-        if self.skippable and self.app.stack.top is self:
-            self._place_skip()
-            self.skip_button.draw(surface, self.app.text, False, False)
+        if self.app.stack.top is self:
+            self._place_corner_buttons()
+            if self.skippable:
+                self.skip_button.draw(surface, self.app.text, False, False)
+            if self.history_shown:
+                self.history_button.draw(surface, self.app.text, False, False)
 
     def _draw_still_table(self, surface: pygame.Surface) -> None:
         """The dimmed table under a stage's panel: drawn while something on it moves, then kept.

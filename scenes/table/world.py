@@ -20,7 +20,7 @@ from game.cards import DECK, Card
 from game.events import FARM, Place
 from scenes.i18n import _, ngettext, pot_name
 from scenes.table.session import Session
-from scenes.ui.art import GOLD, INK, Art
+from scenes.ui.art import GOLD, INK, Art, draw_farmer_mark
 from scenes.ui.layout import TableLayout, compute
 from scenes.ui.text import Text
 from scenes.ui.tween import Tweener, arc, ease_in_out_cubic, ease_out_back, ease_out_cubic, pulse
@@ -615,18 +615,8 @@ class Table:
         surface.blit(g, rect)
 
     def _draw_marker(self, surface: pygame.Surface) -> None:
-        lay = self.layout
-        r = max(8, round(lay.seat(self.farmer or 0).plate.h * 0.27))
-        x, y = round(self.marker[0]), round(self.marker[1])
-        pygame.draw.circle(surface, (90, 60, 10), (x + 1, y + 2), r)
-        pygame.draw.circle(surface, GOLD, (x, y), r)
-        pygame.draw.circle(surface, (255, 240, 180), (x, y), r, max(1, r // 7))
-        # A little farmhouse: the farmer's mark, the same in every language.
-        s = r * 0.55
-        roof = [(x - s, y - s * 0.05), (x, y - s * 0.8), (x + s, y - s * 0.05)]
-        pygame.draw.polygon(surface, (110, 40, 20), roof)
-        pygame.draw.rect(surface, (110, 40, 20), (x - s * 0.65, y - s * 0.1, s * 1.3, s * 0.85))
-        pygame.draw.rect(surface, GOLD, (x - s * 0.18, y + s * 0.25, s * 0.36, s * 0.5))
+        r = max(8, round(self.layout.seat(self.farmer or 0).plate.h * 0.27))
+        draw_farmer_mark(surface, (round(self.marker[0]), round(self.marker[1])), r)
 
     def _obstacles(self, avoid: pygame.Rect | None) -> list[pygame.Rect]:
         """What a note on the table must never cover: names, the headline, hands, other notes."""

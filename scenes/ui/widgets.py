@@ -57,6 +57,13 @@ def draw_hints(surface: pygame.Surface, text: Text, hints: str, u: float) -> Non
     )
 
 
+def fitted(text: Text, words: str, size: int, width: int, style: str) -> tuple[str, int]:
+    """``words`` at the largest size down to three quarters of ``size`` that fits ``width``,
+    shortened with an ellipsis only when even that is too wide."""
+    fit = text.fit(words, size, width, style, min_size=max(8, round(size * 0.75)))
+    return text.ellipsize(words, fit, width, style), fit
+
+
 def dim(surface: pygame.Surface, alpha: int = 140) -> None:
     """Darken everything drawn so far (under an overlay)."""
     # A multiply fill darkens in place: no full-window alpha surface to allocate and blend.
@@ -196,14 +203,14 @@ class Choice(Widget):
         color = INK if self.enabled else TEXT_OFF
         pad = r.h // 3
         if not self.compact:
-            label = text.ellipsize(self.label(), self.font_size, round(r.w * self.split) - pad)
-            text.blit(surface, label, self.font_size, (r.x + pad, r.centery), color, "sans", "midleft")
+            label, size = fitted(text, self.label(), self.font_size, round(r.w * self.split) - pad, "sans")
+            text.blit(surface, label, size, (r.x + pad, r.centery), color, "sans", "midleft")
         box = self._value_box()
-        value = text.ellipsize(self.value_text(), self.font_size, box.w - 3 * self.font_size, "bold")
+        value, size = fitted(text, self.value_text(), self.font_size, box.w - 3 * self.font_size, "bold")
         text.blit(
             surface,
             value,
-            self.font_size,
+            size,
             box.center,
             (255, 255, 255) if self.enabled else TEXT_OFF,
             "bold",
@@ -298,8 +305,8 @@ class TextField(Widget):
         if self.compact:
             box = r.inflate(-6, -6)
         else:
-            label = text.ellipsize(self.label(), self.font_size, r.w // 2 - pad)
-            text.blit(surface, label, self.font_size, (r.x + pad, r.centery), INK, "sans", "midleft")
+            label, size = fitted(text, self.label(), self.font_size, r.w // 2 - pad, "sans")
+            text.blit(surface, label, size, (r.x + pad, r.centery), INK, "sans", "midleft")
             box = pygame.Rect(r.x + r.w // 2, r.y + 3, r.w // 2 - 3, r.h - 6)
         pygame.draw.rect(surface, (8, 20, 14), box, border_radius=box.h // 4)
         value = self.get() + ("▏" if focused else "")

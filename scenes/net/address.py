@@ -1,0 +1,113 @@
+"""Addresses and settings of network tables, for the screens and the command line (no pygame).
+
+An address is what people type: ``HOST`` or ``HOST:PORT`` (``[v6]:PORT`` too), the port
+:data:`game.net.server.DEFAULT_PORT` unless given. :func:`table_settings` turns the New game
+choices into a table's ``settings``; :func:`open_server` starts a table server inside this
+process; :func:`reachable_address` is the address to tell friends.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import socket
+
+from game.net.protocol import MAX_NAME
+from game.net.server import DEFAULT_PORT, ServerConfig, ServerThread
+from game.rules import can_rotate
+from scenes.table.session import Setup
+
+__all__ = ["DEFAULT_PORT", "open_server", "parse_address", "reachable_address", "table_settings", "url_of"]
+
+
+def parse_address(text: str) -> tuple[str, int]:
+    """``(host, port)`` of ``HOST[:PORT]`` (or ``ws://HOST:PORT``); ValueError says what is wrong."""
+    text = text.strip()
+    text = text.removeprefix("ws://").rstrip("/")
+    if not text:
+        raise ValueError("no address given")
+    host, port_text = text, ""
+    if text.startswith("["):
+        close = text.find("]")
+        if close < 0:
+            raise ValueError(f"{text!r} is not an address")
+        host, rest = text[1:close], text[close + 1 :]
+        if rest:
+            if not rest.startswith(":"):
+                raise ValueError(f"{text!r} is not an address")
+            port_text = rest[1:]
+    elif text.count(":") == 1:
+        host, port_text = text.split(":")
+    if not host or any(c.isspace() or c in "/?#@" for c in host):
+        raise ValueError(f"{text!r} is not an address")
+    port = DEFAULT_PORT
+    if port_text:
+        if not port_text.isdigit() or not 1 <= int(port_text) <= 65535:
+            raise ValueError(f"{port_text!r} is not a port number (1-65535)")
+        port = int(port_text)
+    return host, port
+
+
+def url_of(host: str, port: int) -> str:
+    """The WebSocket URL of a table server."""
+    return f"ws://[{host}]:{port}" if ":" in host else f"ws://{host}:{port}"
+
+
+def shown_address(host: str, port: int) -> str:
+    """An address as people type it (the port left out when it is the usual one)."""
+    name = f"[{host}]" if ":" in host else host
+    return name if port == DEFAULT_PORT else f"{name}:{port}"
+
+
+def reachable_address() -> str:
+    """This machine's address on its network (what friends type), else ``127.0.0.1``.
+
+    Connecting a UDP socket sends nothing; it only asks the system which interface would be used.
+    """
+    with contextlib.suppress(OSError), socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+        probe.connect(("192.0.2.1", 9))  # TEST-NET-1: never routed anywhere
+        address = str(probe.getsockname()[0])
+        if address and not address.startswith("0."):
+            return address
+    return "127.0.0.1"
+
+
+def player_name(name: str) -> str:
+    """A name the server accepts: spaces collapsed, at most :data:`MAX_NAME` characters."""
+    return " ".join(name.split())[:MAX_NAME]
+
+
+def table_settings(setup: Setup) -> dict[str, object]:
+    """The ``settings`` of a table with ``setup``'s choices (seat 0's name is the host's own)."""
+    rules = setup.rules + ("+rotating" if setup.rotating and can_rotate(setup.rules) else "")
+    names = ["", *(player_name(n) for n in setup.names[1:])]
+    settings: dict[str, object] = {
+        "rules": rules,
+        "seats": len(setup.names),
+        "deals": setup.deals,
+        "ai": list(setup.levels[: len(setup.names)]),
+        "names": names,
+    }
+    if setup.seed is not None:
+        settings["seed"] = setup.seed
+    return settings
+
+
+def open_server(
+    bind: str = "0.0.0.0", port: int = DEFAULT_PORT, fallback: bool = True, allow_seed: bool = False
+) -> tuple[ServerThread, int]:
+    """Start a table server on this machine; returns it and its port.
+
+    With ``fallback``, a busy ``port`` gives way to any free one. Tables are not saved (the
+    window's own table ends with the window). OSError when nothing can listen.
+    """
+    tried = [port, 0] if fallback and port != 0 else [port]
+    error: OSError | None = None
+    for candidate in tried:
+        server = ServerThread(ServerConfig(host=bind, port=candidate, allow_seed=allow_seed))
+        try:
+            return server, server.start()
+        except OSError as exc:
+            server.stop(timeout=1.0)
+            error = exc
+    assert error is not None
+    raise error

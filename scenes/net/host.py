@@ -1,0 +1,64 @@
+"""Host a table: the New game form whose choices become a network table's settings.
+
+:class:`HostScene` is the New game screen (rules, seats, length, AI levels, names) with
+"Open the table" instead of Start: it starts a table server inside this program
+(:func:`host_table`), sits the host at seat 0 and shows the lobby with the address and code
+to tell friends. The AI plays every seat no person takes when the host starts.
+"""
+
+from __future__ import annotations
+
+from game.net.client import Client
+from scenes.app.loop import App
+from scenes.i18n import _
+from scenes.net.address import (
+    DEFAULT_PORT,
+    open_server,
+    player_name,
+    reachable_address,
+    shown_address,
+    table_settings,
+)
+from scenes.net.lobby import LobbyScene
+from scenes.screens.newgame import NewGameScene
+from scenes.table.navigator import Navigator
+from scenes.table.session import Setup
+
+
+def host_table(
+    app: App,
+    nav: Navigator,
+    setup: Setup,
+    bind: str = "0.0.0.0",
+    port: int = DEFAULT_PORT,
+    fallback: bool = True,
+) -> bool:
+    """Open a table of ``setup`` on this machine and show its lobby; False (with a notice) if no
+    server can listen. ``bind`` ``127.0.0.1`` keeps the table to this machine."""
+    try:
+        server, port = open_server(bind, port, fallback, allow_seed=setup.seed is not None)
+    except OSError as exc:
+        why = str(exc)
+        app.notice(lambda: _("Cannot open a table on this machine: {why}").format(why=why))
+        return False
+    client = Client(f"ws://127.0.0.1:{port}")
+    client.create(player_name(setup.names[0]) or _("Host"), table_settings(setup))
+    host = "127.0.0.1" if bind.startswith("127.") else reachable_address()
+    app.push(LobbyScene(app, nav, client, shown_address(host, port), server))
+    return True
+
+
+class HostScene(NewGameScene):
+    """See the module docstring."""
+
+    name = "host"
+
+    def __init__(self, app: App, nav: Navigator, setup: Setup | None = None) -> None:
+        """The New game form, to host a table."""
+        super().__init__(app, nav, setup)
+        self.title = lambda: _("Host a table")
+        self.start.label = lambda: _("Open the table")
+
+    def begin(self, setup: Setup) -> None:
+        """Open the table and wait in its lobby."""
+        host_table(self.app, self.nav, setup)

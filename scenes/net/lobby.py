@@ -1,0 +1,226 @@
+"""The table lobby: who sits at a network table while its host has not started, and how to join it.
+
+The lobby shows the table's code and the address friends type, every seat (a person's name,
+or the computer's until someone takes it), and for the host a Start button. It reads the
+client each frame (never waiting); the game's first update takes everyone to the table,
+a :class:`~scenes.net.remote.RemoteSession` on :class:`~scenes.table.scene.TableScene`.
+A refusal (a wrong code, a full table) or an address that does not answer says so in one
+line and goes back.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from game.net.client import Client
+from game.net.protocol import Closed, Error, ServerMessage, TableInfo, Update, Welcome
+from game.net.server import ServerThread
+from scenes.app.loop import App
+from scenes.i18n import _, ngettext, rules_label
+from scenes.net.navigator import NetNavigator
+from scenes.net.remote import RemoteSession, refusal
+from scenes.screens.panels import PanelScene
+from scenes.table.navigator import Navigator
+from scenes.ui.art import GOLD, INK
+from scenes.ui.widgets import Button, Widget
+
+CONNECT_SECONDS = 10.0
+"""How long the lobby waits for the server's welcome before it gives up."""
+
+
+class LobbyScene(PanelScene):
+    """See the module docstring."""
+
+    name = "lobby"
+    transparent = False
+    width = 700
+    head = 150
+
+    def __init__(
+        self,
+        app: App,
+        nav: Navigator,
+        client: Client,
+        address: str,
+        server: ServerThread | None = None,
+        connect_seconds: float = CONNECT_SECONDS,
+    ) -> None:
+        """The lobby of ``client``'s table (``create``, ``join`` or ``watch`` already sent) at
+        ``address``; ``server`` is the table server this window runs for it, if any."""
+        self.nav = nav
+        self.client = client
+        self.address = address
+        self.server = server
+        self.connect_seconds = connect_seconds
+        self.welcome: Welcome | None = None
+        self.info: TableInfo | None = None
+        self.messages: list[ServerMessage] = []
+        self.waited = 0.0
+        self.done = False
+        super().__init__(app, self._title)
+        self.subtitle = self._subtitle
+
+    def build(self) -> list[Widget]:
+        """Start (the host's, once welcomed), Back."""
+        self.start_button = Button(lambda: _("Start the game"), self.start, primary=True)
+        self.start_button.visible = False
+        self.back_button = Button(lambda: _("Back"), self.back)
+        return [self.start_button, self.back_button]
+
+    # ------------------------------------------------------------------ words
+
+    def _title(self) -> str:
+        if self.welcome is None:
+            return _("Connecting to {address}…").format(address=self.address)
+        return _("Table {code}").format(code=self.welcome.table)
+
+    def _subtitle(self) -> str:
+        if self.welcome is None:
+            return ""
+        return _("Friends join at {address} with the code {code}.").format(
+            address=self.address, code=self.welcome.table
+        )
+
+    def status(self) -> str:
+        """What the lobby waits for."""
+        if self.welcome is None:
+            return ""
+        if self.welcome.seat is None:
+            return _("You are watching. The game begins when the host starts it.")
+        if self.client.host:
+            return _("Start when everyone is seated: the computer plays the empty seats.")
+        return _("Waiting for the host to start the game…")
+
+    # ------------------------------------------------------------------ the flow
+
+    def start(self) -> None:
+        """Host: start the game (the AI takes every empty seat)."""
+        if self.client.host and not self.done:
+            self.client.start()
+            self.start_button.enabled = False
+
+    def back(self) -> None:
+        """Leave the table (a table this window hosts closes) and go back."""
+        if self.done:
+            return
+        self.done = True
+        if self.welcome is not None and self.welcome.seat is not None:
+            self.client.leave()  # the server frees the seat and closes the connection
+        else:
+            self.client.close(timeout=0)
+        if self.server is not None:
+            self.server.stop(timeout=2.0)
+        self.app.stack.pop()
+
+    def _give_up(self, notice: str | None = None) -> None:
+        if notice is not None:
+            self.app.notice(lambda: notice)
+        self.back()
+
+    def update(self, dt: float) -> None:
+        """Read what the server said; the game's first update goes to the table."""
+        if self.done:
+            return
+        self.waited += dt
+        for message in self.client.poll():
+            self.messages.append(message)
+            self.dirty = True
+            if isinstance(message, Welcome):
+                self.welcome = message
+                self.resize(self.app.size)
+            elif isinstance(message, TableInfo):
+                self.info = message
+                self.start_button.enabled = not message.started
+            elif isinstance(message, Error):
+                self.app.notice(refusal(message))
+                if self.welcome is None:
+                    self.done = True
+                    self.client.close(timeout=0)
+                    self.app.stack.pop()
+                    return
+                self.start_button.enabled = True
+            elif isinstance(message, Closed) and not message.retrying:
+                address = self.address
+                self._give_up(_("Cannot reach a table at {address}.").format(address=address))
+                return
+            elif isinstance(message, Update) and self.welcome is not None:
+                self._to_table()
+                return
+        if self.welcome is None and self.waited > self.connect_seconds:
+            self._give_up(_("Cannot reach a table at {address}.").format(address=self.address))
+
+    def _to_table(self) -> None:
+        assert self.welcome is not None
+        self.done = True
+        session = RemoteSession(self.client, self.welcome, self.info, self.messages, self.app, self.server)
+        NetNavigator(self.app, self.nav).play(session)
+
+    # ------------------------------------------------------------------ drawing
+
+    def resize(self, size: tuple[int, int]) -> None:
+        """The seats fill the panel; Start and Back side by side at its foot."""
+        if self.start_button.visible != (self.welcome is not None and self.client.host):
+            self.start_button.visible = self.welcome is not None and self.client.host
+        u = self.app.u
+        w, h = size
+        self.panel = pygame.Rect(
+            0, 0, min(w - 20, round(self.width * u)), min(h - round(60 * u), round(560 * u))
+        )
+        self.panel.center = (w // 2, (h - round(26 * u)) // 2)
+        bh = round(46 * u)
+        gap = round(10 * u)
+        buttons = [b for b in (self.start_button, self.back_button) if b.visible]
+        bw = round(220 * u)
+        x = self.panel.centerx - (len(buttons) * bw + (len(buttons) - 1) * gap) // 2
+        for button in buttons:
+            button.rect = pygame.Rect(x, self.panel.bottom - bh - round(18 * u), bw, bh)
+            button.font_size = round(19 * u)
+            x += bw + gap
+        if self.start_button.visible:
+            self.group.set_focus(self.start_button)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """The panel, then the rules and every seat."""
+        super().draw(surface)
+        u = self.app.u
+        text = self.app.text
+        x = self.panel.x + round(40 * u)
+        y = self.panel.y + round(100 * u)
+        fs = round(17 * u)
+        line = round(28 * u)
+        if self.info is not None:
+            settings = self.info.settings
+            rules = str(settings.get("rules", "foster"))
+            name, _plus, rotating = rules.partition("+")
+            deals = settings.get("deals")
+            about = rules_label(name, bool(rotating))
+            if isinstance(deals, int):
+                about += " · " + ngettext("{n} deal", "{n} deals", deals).format(n=deals)
+            text.blit(surface, about, fs, (self.panel.centerx, y), INK, "sans", "midtop")
+            y += line + round(6 * u)
+            for seat in self.info.seats:
+                if seat.person:
+                    who = seat.name + (" · " + _("host") if seat.host else "")
+                    if not seat.connected:
+                        who += " · " + _("away")
+                    color = GOLD if self.welcome is not None and seat.seat == self.welcome.seat else INK
+                else:
+                    who = _("{name} (the computer, until someone joins)").format(name=seat.name)
+                    color = (170, 185, 170)
+                label = f"{seat.seat + 1}. {who}"
+                label = text.ellipsize(label, fs, self.panel.w - round(80 * u))
+                text.blit(surface, label, fs, (x, y), color, "sans", "topleft")
+                y += line
+        status = self.status()
+        if status:
+            sfs = text.fit(status, fs, self.panel.w - round(40 * u))
+            top = self.back_button.rect.top - round(40 * u)
+            text.blit(surface, status, sfs, (self.panel.centerx, top), GOLD, "sans", "midtop")
+
+    def draw_backdrop(self, surface: pygame.Surface) -> None:
+        """The felt."""
+        surface.blit(self.app.art.felt(self.app.size, None), (0, 0))
+
+    def hints(self) -> str:
+        """Lobby keys."""
+        return _("Enter: choose · Esc: leave the table")

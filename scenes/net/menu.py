@@ -1,0 +1,39 @@
+"""Play over the network: host a table on this machine, or join one."""
+
+from __future__ import annotations
+
+from scenes.app.loop import App
+from scenes.i18n import _
+from scenes.net.host import HostScene
+from scenes.net.join import JoinScene
+from scenes.screens.panels import PanelScene
+from scenes.table.navigator import Navigator
+from scenes.ui.widgets import Button, Widget
+
+
+class NetMenuScene(PanelScene):
+    """See the module docstring."""
+
+    name = "network"
+    width = 480
+
+    def __init__(self, app: App, nav: Navigator) -> None:
+        """The choice; ``nav`` leads to the games."""
+        self.nav = nav
+        super().__init__(app, lambda: _("Play over the network"))
+
+    def build(self) -> list[Widget]:
+        """Host, Join, Back."""
+        return [
+            Button(lambda: _("Host a table"), self.host, primary=True),
+            Button(lambda: _("Join a table"), self.join),
+            Button(lambda: _("Back"), self.back),
+        ]
+
+    def host(self) -> None:
+        """The New game form, for a table others join."""
+        self.app.push(HostScene(self.app, self.nav))
+
+    def join(self) -> None:
+        """The Join screen."""
+        self.app.push(JoinScene(self.app, self.nav))

@@ -1,0 +1,55 @@
+"""Where a network table leads: the ordinary program's ways, with the connection closed on the way out.
+
+:class:`NetNavigator` wraps the navigator the menu was given (see
+:class:`scenes.table.navigator.Navigator`): pausing and the main menu are its, but leaving a
+network table gives the seat up and closes the connection (and the table server, when this
+window hosts it), and the final standings offer only the way back to the menu.
+"""
+
+from __future__ import annotations
+
+from scenes.app.loop import App
+from scenes.i18n import _
+from scenes.net.remote import RemoteSession
+from scenes.screens.pause import PauseScene
+from scenes.table.navigator import Choice, Navigator
+from scenes.table.scene import TableScene
+from scenes.table.session import Session, Setup
+
+
+class NetNavigator:
+    """Leads from a network table; see the module docstring."""
+
+    def __init__(self, app: App, base: Navigator) -> None:
+        """Lead from tables in ``app``, back to ``base``'s screens."""
+        self.app = app
+        self.base = base
+
+    def play(self, session: Session) -> None:
+        """``session`` on a fresh table (again after a resync: the server's picture of the game)."""
+        if isinstance(session, RemoteSession):
+            session.on_resync = self.play
+        self.app.stack.reset(TableScene(self.app, self, session))
+
+    def pause(self, session: Session) -> None:
+        """The pause panel over the table (the game goes on at the host meanwhile)."""
+        self.app.stack.push(PauseScene(self.app, self, session))
+
+    def leave(self, session: Session | None) -> None:
+        """Give the seat up, close the connection, and go back to the main menu."""
+        if isinstance(session, RemoteSession):
+            session.on_resync = None
+            session.close()
+        self.base.leave(None)
+
+    def new_game(self, setup: Setup | None) -> None:
+        """A new game on this screen (the ordinary New game)."""
+        self.base.new_game(setup)
+
+    def game_over(self, session: Session) -> list[Choice]:
+        """Only the way back to the menu: the table closes after its game."""
+        return [Choice(lambda: _("Main menu"), lambda: self.leave(session), primary=True)]
+
+    def escape_hint(self) -> str | None:
+        """As in any game."""
+        return self.base.escape_hint()

@@ -1,0 +1,284 @@
+"""Network tables in the window: two screens play whole games at one table over real sockets on
+127.0.0.1 through the ordinary table scene, the Join screen finds tables, a dropped connection
+says "Reconnecting…" and comes back, and the command line's network flags are checked."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Iterator
+
+import pygame
+import pytest
+
+from game.net.server import ServerConfig, ServerThread
+from game.phase import Phase
+from game.view import View
+from scenes.app.loop import App
+from scenes.cli import main
+from scenes.net.address import parse_address, table_settings
+from scenes.net.host import host_table
+from scenes.net.join import JoinScene
+from scenes.net.lobby import LobbyScene
+from scenes.net.remote import RemoteSession
+from scenes.screens.menu import MenuScene
+from scenes.screens.navigator import Screens
+from scenes.store.settings import Settings
+from scenes.table.session import Setup
+from tools.driver import key, keys_for
+
+DT = 1 / 60
+FAST = {"rate_per_second": 1000.0, "rate_burst": 1000}
+
+
+def make_app() -> App:
+    app = App(Settings(animation_speed="instant"), (1024, 600))
+    app.stack.push(MenuScene(app, Screens(app)))
+    app.step(DT, [])
+    return app
+
+
+@pytest.fixture
+def server() -> Iterator[ServerThread]:
+    thread = ServerThread(ServerConfig(port=0, allow_seed=True, **FAST))  # type: ignore[arg-type]
+    thread.start()
+    yield thread
+    thread.stop()
+
+
+def url(server: ServerThread) -> str:
+    return f"127.0.0.1:{server.server.port}"
+
+
+def top(app: App) -> str:
+    return app.stack.top.name if app.stack.top is not None else ""
+
+
+def run(
+    apps: list[App], until: Callable[[], bool], seconds: float = 8.0, drive: bool | list[App] = True
+) -> None:
+    """Step every app (those in ``drive`` pressing keys) until ``until()``, bounded in time."""
+    end = time.monotonic() + seconds
+    while True:
+        for app in apps:
+            driven = drive if isinstance(drive, bool) else app in drive
+            app.step(DT, keys_for(app) if driven else [])
+        if until():
+            return
+        assert time.monotonic() < end, f"timed out: {[top(a) for a in apps]}"
+        time.sleep(0.002)  # let the network threads run
+
+
+def lobby(app: App) -> LobbyScene:
+    scene = app.stack.top
+    assert isinstance(scene, LobbyScene), top(app)
+    return scene
+
+
+def session_of(app: App) -> RemoteSession:
+    session = getattr(app.stack.top, "session", None)
+    assert isinstance(session, RemoteSession), top(app)
+    return session
+
+
+def seat_two(
+    rules: str, rotating: bool = False, seats: int = 4, deals: int = 2, seed: int = 7
+) -> tuple[App, App]:
+    """The host's window opens a table (through a server of its own), a second window joins it
+    through the Join screen, and the host starts."""
+    host_app, guest_app = make_app(), make_app()
+    setup = Setup.for_players(seats, rules, rotating, deals, seed, human_name="Hosta")
+    assert host_table(host_app, Screens(host_app), setup, bind="127.0.0.1", port=0)
+    run([host_app], lambda: lobby(host_app).info is not None)
+    host_lobby = lobby(host_app)
+    assert host_lobby.welcome is not None and host_lobby.client.host
+    code = host_lobby.welcome.table
+    join = JoinScene(guest_app, Screens(guest_app), address=host_lobby.address, name="Guesto")
+    guest_app.push(join)
+    run([guest_app], lambda: bool(join.tables))
+    assert join.code == code  # the only table there, chosen for the guest
+    guest_app.step(DT, [key(pygame.K_RETURN, "\r")])  # Join has the focus
+    run([host_app, guest_app], lambda: top(guest_app) == "lobby" and lobby(guest_app).welcome is not None)
+    run([host_app], lambda: host_lobby.info is not None and sum(s.person for s in host_lobby.info.seats) == 2)
+    host_app.step(DT, [key(pygame.K_RETURN, "\r")])  # Start the game has the focus
+    run([host_app, guest_app], lambda: top(host_app) != "lobby" and top(guest_app) != "lobby")
+    return host_app, guest_app
+
+
+@pytest.mark.parametrize(
+    ("rules", "rotating", "seats"), [("foster", False, 4), ("ferme", False, 3), ("lacombe", True, 5)]
+)
+def test_two_windows_play_a_whole_game_at_one_network_table(rules: str, rotating: bool, seats: int) -> None:
+    host_app, guest_app = seat_two(rules, rotating, seats)
+    host, guest = session_of(host_app), session_of(guest_app)
+    assert (host.human, guest.human) == (0, 1)
+    assert host.names[:2] == ("Hosta", "Guesto")
+    assert host.rules.name == rules and host.rules.rotating == rotating
+    assert not host.keeps and not host.ai_here(2)
+    seen: set[str] = set()
+
+    def finished() -> bool:
+        seen.update((top(host_app), top(guest_app)))
+        return top(host_app) == "gameover" and top(guest_app) == "gameover"
+
+    run([host_app, guest_app], finished, seconds=30)
+    assert {"auction", "deal", "showdown", "ledger", "gameover"} <= seen
+    for app in (host_app, guest_app):
+        session = session_of(app)
+        assert session.over and session.view.phase is Phase.OVER
+        result = session.ledger.result
+        assert result is not None
+        # What the screen was told adds up to the host's final standings.
+        assert sum(result.standings) == 100 * seats
+        for _ in range(30):
+            app.step(DT, [])
+        table = app.stack.top.table  # type: ignore[attr-defined]
+        assert [s.chips for s in table.seats] == list(result.standings)
+    assert session_of(host_app).ledger.result == session_of(guest_app).ledger.result
+    # The host's way out closes the table (and its server).
+    host_app.step(DT, [key(pygame.K_RETURN, "\r")])
+    host_app.step(DT, [])
+    assert top(host_app) == "menu"
+    guest_app.step(DT, [key(pygame.K_RETURN, "\r")])
+    guest_app.step(DT, [])
+    assert top(guest_app) == "menu"
+
+
+def test_a_dropped_connection_says_reconnecting_and_takes_the_seat_back() -> None:
+    host_app, guest_app = seat_two("foster", deals=3)
+    guest = session_of(guest_app)
+    # The guest is asked to move when the cable is cut: the host's AI moves for them meanwhile, and
+    # the table is drawn again from what the server says when they are back.
+    run([host_app, guest_app], lambda: guest.human_to_act, drive=[host_app])
+    resyncs: list[int] = []
+    resync = guest._resync
+
+    def spy(view: View) -> None:
+        resyncs.append(view.deal_no)
+        resync(view)
+
+    guest._resync = spy  # type: ignore[method-assign]
+    said: list[str] = []
+    shown = guest_app.notice
+
+    def notice(message: Callable[[], str], seconds: float = 9.0) -> None:
+        said.append(message())
+        shown(message, seconds)
+
+    guest_app.notice = notice  # type: ignore[method-assign]
+    client = guest.client
+    client._loop.call_soon_threadsafe(client._link.kill)  # as a cut cable does
+    run([host_app, guest_app], lambda: "Back at the table." in said)
+    assert said[:2] == ["Reconnecting…", "Back at the table."]
+    assert "Reconnecting…" not in [m() for m, _until in guest_app.notices] and not guest.lost
+    run([host_app, guest_app], lambda: bool(resyncs))
+    assert session_of(guest_app) is guest and guest.ledger.chips == list(guest.view.chips)
+    run(
+        [host_app, guest_app],
+        lambda: top(host_app) == "gameover" and top(guest_app) == "gameover",
+        seconds=30,
+    )
+    result = session_of(guest_app).ledger.result
+    assert result is not None and result == session_of(host_app).ledger.result
+
+
+def test_an_action_out_of_turn_is_a_notice_not_a_crash() -> None:
+    host_app, guest_app = seat_two("foster")
+    host, guest = session_of(host_app), session_of(guest_app)
+    # Nobody presses for the host: the table waits for them, and the guest tries to move meanwhile.
+    run(
+        [host_app, guest_app],
+        lambda: host.human_to_act and guest.waiting_for == host.human,
+        drive=[guest_app],
+    )
+    from game.actions import PASS
+
+    guest.act(PASS)
+    words = lambda: [m() for m, _until in guest_app.notices]  # noqa: E731
+    run([host_app, guest_app], lambda: "It is not your turn." in words(), drive=False)
+    assert guest.sent is None
+
+
+def test_the_join_screen_lists_tables_and_says_when_nothing_answers(server: ServerThread) -> None:
+    app = make_app()
+    join = JoinScene(app, Screens(app), address="not an address", name="Zoé")
+    app.push(join)
+    app.step(DT, [])
+    words = lambda: [m() for m, _until in app.notices]  # noqa: E731
+    assert any("Type an address" in w for w in words())
+    # A port where nothing listens: said in one line, within the screen's patience.
+    join.address = "127.0.0.1:1"
+    join.look()
+    run([app], lambda: any("Cannot reach" in w for w in words()), drive=False)
+    # Two tables on a real server: both listed with their codes; choosing one fills the code.
+    from game.net.client import Client
+
+    hosts = [Client(f"ws://{url(server)}") for _ in range(2)]
+    for i, client in enumerate(hosts):
+        client.create(f"H{i}", table_settings(Setup.for_players(3 + i)))
+    codes = set()
+    for client in hosts:
+        while client.table is None:
+            time.sleep(0.01)
+        codes.add(client.table)
+    join.address = url(server)
+    join.look()
+    run([app], lambda: len(join.tables) == 2, drive=False)
+    assert {t["code"] for t in join.tables} == codes
+    shown = [b for b in join.table_buttons if b.visible]
+    assert len(shown) == 2 and all(
+        str(t["code"]) in b.label() for t, b in zip(join.tables, shown, strict=True)
+    )
+    shown[1].activate()
+    assert join.code == join.tables[1]["code"]
+    # A wrong code: the lobby says so and goes back to the Join screen.
+    join.code = "ZZZZZ" if "ZZZZZ" not in codes else "YYYYY"
+    join.join()
+    run(
+        [app],
+        lambda: top(app) == "join" and any("No table has that code." in w for w in words()),
+        drive=False,
+    )
+    # Watching a table not started: the lobby waits with the code on show.
+    join.code = join.tables[0]["code"]
+    join.watch()
+    run([app], lambda: top(app) == "lobby" and lobby(app).welcome is not None, drive=False)
+    assert lobby(app).welcome.seat is None  # type: ignore[union-attr]
+    assert not lobby(app).start_button.visible
+    lobby(app).back()
+    app.step(DT, [])
+    assert top(app) == "join"
+    for client in hosts:
+        client.close()
+
+
+def test_addresses_are_read_as_people_type_them() -> None:
+    assert parse_address("192.168.1.5") == ("192.168.1.5", 8765)
+    assert parse_address(" example.org:9000 ") == ("example.org", 9000)
+    assert parse_address("ws://[::1]:8000") == ("::1", 8000)
+    for bad in ("", "host:port", "a b", "host:70000", "[::1"):
+        with pytest.raises(ValueError):
+            parse_address(bad)
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["--port", "9000"],
+        ["--host", "--port", "nine"],
+        ["--table", "ABCDE"],
+        ["--join", "host:port"],
+        ["--join", "127.0.0.1", "--table", "AB"],
+        ["--join", "127.0.0.1", "--name", "x" * 40],
+        ["--name", "Anne"],
+    ],
+)
+def test_bad_network_flags_say_so_in_one_line(argv: list[str], capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(argv) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("farmer: error: --") and err.count("\n") == 1
+
+
+def test_host_and_join_go_separately(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as stop:
+        main(["--host", "--join", "127.0.0.1"])
+    assert stop.value.code == 2
