@@ -14,87 +14,35 @@ from __future__ import annotations
 import pygame
 
 from game.cards import Card
-from game.rules import RULE_NAMES
+from game.rules import RULE_NAMES, can_rotate
 from scenes.app.loop import App
-from scenes.app.stack import Scene
+from scenes.app.page import ScrollPage
 from scenes.i18n import _, rules_label
 from scenes.screens.howto_content import Mark, howto_sections
 from scenes.table.world import SEAT_COLORS, WIN
 from scenes.ui.art import GOLD, INK, OVER_RED, draw_farmer_mark
-from scenes.ui.widgets import Button, FocusGroup, draw_hints, draw_panel
-
-"""The rule sets How to play can explain; ← and → switch between them."""
+from scenes.ui.widgets import draw_hints, draw_panel
 
 
-class HowToScene(Scene):
+class HowToScene(ScrollPage):
     """See the module docstring."""
 
     name = "howto"
-    transparent = True
-    dims = 200
 
     def __init__(self, app: App, rules: str | None = None, rotating: bool = False) -> None:
         """The rules of ``rules`` (default foster), with the rotating farm if ``rotating``."""
         super().__init__(app)
         self.rules = rules if rules in RULE_NAMES else "foster"
-        # The rotating farm is an option of foster and lacombe only.
-        self.rotating = rotating and self.rules != "ferme"
+        self.rotating = rotating and can_rotate(self.rules)
+
+    def key(self, event: pygame.event.Event) -> bool:
+        """← and → switch to the other rule sets."""
+        if event.key not in (pygame.K_LEFT, pygame.K_RIGHT):
+            return False
+        step = 1 if event.key == pygame.K_RIGHT else -1
+        self.rules = RULE_NAMES[(RULE_NAMES.index(self.rules) + step) % len(RULE_NAMES)]
+        self.rotating = False
         self.scroll = 0.0
-        self.group = FocusGroup([Button(lambda: _("Back"), self.back, primary=True)])
-        self.panel = pygame.Rect(0, 0, 0, 0)
-        self._max_scroll = 0.0
-
-    def enter(self) -> None:
-        """Lay out."""
-        self.resize(self.app.size)
-
-    def resize(self, size: tuple[int, int]) -> None:
-        """A tall panel with Back at its foot."""
-        u = self.app.u
-        w, h = size
-        self.panel = pygame.Rect(0, 0, min(w - 40, round(900 * u)), h - round(60 * u))
-        self.panel.center = (w // 2, h // 2)
-        button = self.group.widgets[0]
-        button.rect = pygame.Rect(0, 0, round(200 * u), round(44 * u))
-        button.rect.midbottom = (self.panel.centerx, self.panel.bottom - round(16 * u))
-        button.font_size = round(18 * u)
-
-    def back(self) -> None:
-        """Close."""
-        self.app.stack.pop()
-
-    def handle(self, event: pygame.event.Event) -> bool:
-        """Scroll with the arrows, Page Up/Down, Home/End, the wheel or a drag; Escape or Enter go back."""
-        step = 40 * self.app.u
-        if event.type == pygame.MOUSEWHEEL:
-            self.scroll -= event.y * step
-        elif event.type == pygame.MOUSEMOTION and event.buttons[0] and self.panel.collidepoint(event.pos):
-            self.scroll -= event.rel[1]  # a drag, with the mouse or a finger, moves the page along
-        elif event.type == pygame.KEYDOWN:
-            if event.key == pygame.K_ESCAPE:
-                self.back()
-            elif event.key in (pygame.K_DOWN, pygame.K_j):
-                self.scroll += step
-            elif event.key in (pygame.K_UP, pygame.K_k):
-                self.scroll -= step
-            elif event.key == pygame.K_PAGEDOWN:
-                self.scroll += self.panel.h * 0.8
-            elif event.key == pygame.K_PAGEUP:
-                self.scroll -= self.panel.h * 0.8
-            elif event.key in (pygame.K_LEFT, pygame.K_RIGHT):
-                step_rules = 1 if event.key == pygame.K_RIGHT else -1
-                self.rules = RULE_NAMES[(RULE_NAMES.index(self.rules) + step_rules) % len(RULE_NAMES)]
-                self.rotating = False
-                self.scroll = 0.0
-            elif event.key == pygame.K_HOME:
-                self.scroll = 0
-            elif event.key == pygame.K_END:
-                self.scroll = self._max_scroll
-            else:
-                return self.group.handle(event)
-        else:
-            return self.group.handle(event)
-        self.scroll = max(0.0, min(self.scroll, self._max_scroll))
         return True
 
     def draw(self, surface: pygame.Surface) -> None:
@@ -151,7 +99,7 @@ class HowToScene(Scene):
                 y += card_h + fs * 0.6
             y += fs * 0.6
         surface.set_clip(clip)
-        self._max_scroll = max(0.0, y + self.scroll - body.y - body.h)
+        self.measured(y, body)
         if self._max_scroll > 0:
             frac = self.scroll / self._max_scroll
             bar = pygame.Rect(

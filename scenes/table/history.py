@@ -8,18 +8,16 @@ with H at the table or from the pause menu, and scrolls with the keys, the wheel
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 import pygame
 
 from game.events import ChipsMoved, DealStarted, Event, HandShown, TurnStarted
 from scenes import i18n
 from scenes.app.loop import App
-from scenes.app.stack import Scene
+from scenes.app.page import ScrollPage
 from scenes.i18n import _, colon
 from scenes.table.narrator import Eyes, bubble, headline, payment_note
 from scenes.ui.art import GOLD, INK, card_text
-from scenes.ui.widgets import Button, FocusGroup, draw_panel
+from scenes.ui.widgets import draw_panel
 
 MAX_DEALS_KEPT = 200
 """Deals the journal keeps (a long game's earliest ones go first)."""
@@ -73,63 +71,23 @@ def lines_of(events: list[Event], eyes: Eyes, language: str) -> list[str]:
     return out
 
 
-class HistoryScene(Scene):
-    """The journal on a scrolling panel over the table; see the module docstring."""
+class HistoryScene(ScrollPage):
+    """The journal on a scrolling page over the table; see the module docstring."""
 
     name = "history"
-    transparent = True
-    dims = 200
 
     def __init__(self, app: App, journal: Journal, eyes: Eyes) -> None:
         """The history of ``journal`` as ``eyes`` were told it."""
         super().__init__(app)
         self.journal = journal
         self.eyes = eyes
-        self.scroll = 0.0
-        self._max_scroll = 0.0
-        self.panel = pygame.Rect(0, 0, 0, 0)
-        self.group = FocusGroup([Button(lambda: _("Back"), self.back, primary=True)])
 
-    def enter(self) -> None:
-        """Lay out."""
-        self.resize(self.app.size)
-
-    def resize(self, size: tuple[int, int]) -> None:
-        """A tall panel with Back at its foot."""
-        u = self.app.u
-        w, h = size
-        self.panel = pygame.Rect(0, 0, min(w - 40, round(900 * u)), h - round(60 * u))
-        self.panel.center = (w // 2, h // 2)
-        button = self.group.widgets[0]
-        button.rect = pygame.Rect(0, 0, round(200 * u), round(44 * u))
-        button.rect.midbottom = (self.panel.centerx, self.panel.bottom - round(16 * u))
-        button.font_size = round(18 * u)
-
-    def back(self) -> None:
-        """Close."""
-        self.app.stack.pop()
-
-    def handle(self, event: pygame.event.Event) -> bool:
-        """Scroll with the arrows, Page Up/Down, the wheel or a drag; Escape or H go back."""
-        step = 40 * self.app.u
-        moves: dict[int, Callable[[], float]] = {
-            pygame.K_DOWN: lambda: step,
-            pygame.K_UP: lambda: -step,
-            pygame.K_PAGEDOWN: lambda: self.panel.h * 0.8,
-            pygame.K_PAGEUP: lambda: -self.panel.h * 0.8,
-        }
-        if event.type == pygame.MOUSEWHEEL:
-            self.scroll -= event.y * step
-        elif event.type == pygame.MOUSEMOTION and event.buttons[0] and self.panel.collidepoint(event.pos):
-            self.scroll -= event.rel[1]
-        elif event.type == pygame.KEYDOWN and event.key in (pygame.K_ESCAPE, pygame.K_h):
+    def key(self, event: pygame.event.Event) -> bool:
+        """H closes the history as it opened it."""
+        if event.key == pygame.K_h:
             self.back()
-        elif event.type == pygame.KEYDOWN and event.key in moves:
-            self.scroll += moves[event.key]()
-        else:
-            return self.group.handle(event)
-        self.scroll = max(0.0, min(self.scroll, self._max_scroll))
-        return True
+            return True
+        return False
 
     def hints(self) -> str:
         """The keys here."""
@@ -173,5 +131,5 @@ class HistoryScene(Scene):
                     y += round(fs * 1.35)
             y += round(fs * 0.8)
         surface.set_clip(None)
-        self._max_scroll = max(0.0, y + self.scroll - body.bottom)
+        self.measured(y, body)
         self.group.draw(surface, text)
