@@ -93,12 +93,12 @@ class AuctionHandler(Handler):
             table.active = None
             self._say(event, GOLD)
             self.tell(event)
-            return 0.45
+            return 0.3
         if isinstance(event, Passed):
             table.active = None
             self._say(event, PASS_GREY)
             self.tell(event)
-            return 0.35
+            return 0.25
         if isinstance(event, FarmSold):
             self.tell(event)
             table.active = None

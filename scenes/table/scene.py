@@ -38,6 +38,8 @@ from scenes.ui.widgets import Button, dim, draw_panel
 
 THINK = 0.7
 """Seconds an AI seat seems to think before it plays (at normal speed)."""
+THINK_BID = 0.35
+"""Seconds an AI seat seems to think over a bid (at normal speed)."""
 MOVING_FPS = 60.0
 """Frames a second while cards and chips fly."""
 PULSE_FPS = 15.0
@@ -256,7 +258,8 @@ class TableScene(Scene):
             self.handler.human_turn()
             return
         if self.think is None:
-            self.think = THINK * self.speed
+            # A call in the auction is quicker to make than a choice of cards: keep it brisk.
+            self.think = (THINK_BID if stage is Stage.AUCTION else THINK) * self.speed
             self.table.active = seat
             self.table.say(seat, lambda: thinking(i18n.language()), (190, 200, 190))
         if not self.session.ai_here(seat):
