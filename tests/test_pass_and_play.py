@@ -43,9 +43,13 @@ def test_each_person_sees_only_their_own_cards_and_only_in_their_moment(rules: s
         top = app.stack.top
         if isinstance(top, PassScene):
             passes += 1
-            # Handing over: every hand lies face down, nobody's moment has begun.
+            # Handing over: every hand lies face down, nobody's moment has begun, and no plate
+            # says what only its person may know (a bust, a stand).
             assert session.viewer is None
             assert all(not faces(scene, seat) for seat in range(session.n))
+            for seat in session.people:
+                status = scene.table.seats[seat].status
+                assert status is None or status() not in ("Over 16", "Stand"), status()
         elif top is scene and scene.stage.value in ("auction", "deal"):
             for seat in range(session.n):
                 if seat != session.viewer:

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import pygame
 
+from game.events import TurnEnded
 from game.phase import Phase
 from scenes import i18n
 from scenes.app.loop import App
@@ -26,7 +27,7 @@ from scenes.table.flow import Stage, ends_deal, stage_of, stage_waiting
 from scenes.table.handler import Handler
 from scenes.table.history import HistoryScene, Journal
 from scenes.table.ledger import WATCH_PAUSE, FinalHandler, LedgerHandler
-from scenes.table.narrator import Eyes, thinking
+from scenes.table.narrator import Eyes, bubble, thinking
 from scenes.table.navigator import Navigator
 from scenes.table.pass_screen import PassScene
 from scenes.table.session import Session
@@ -249,8 +250,7 @@ class TableScene(Scene):
             return
         self.go(stage)
         if session.hot_seat and session.viewer is not None and session.viewer != seat:
-            self.table.hide_hand(session.viewer)  # the last person's cards go face down
-            session.look(None)
+            self._look_away(session.viewer, stage)
         if session.hot_seat and session.person(seat) and not session.you(seat):
             self._hand_over(seat, private=stage is Stage.DEAL)
             return
@@ -272,6 +272,15 @@ class TableScene(Scene):
     def show_history(self) -> None:
         """The game so far, in the table's words, over the table."""
         self.app.stack.push(HistoryScene(self.app, self.journal, self.eyes))
+
+    def _look_away(self, seat: int, stage: Stage) -> None:
+        """Pass-and-play: ``seat``'s moment is over; its cards go face down and what it said privately
+        (a stand, a bust) becomes what the table may know: it is done."""
+        self.table.hide_hand(seat)
+        if stage is Stage.DEAL and self.session.view.finished(seat):
+            done = TurnEnded(seat)
+            self.table.say(seat, lambda: bubble(done, self.eyes, i18n.language()) or "", (180, 220, 255))
+        self.session.look(None)
 
     def _hand_over(self, seat: int, private: bool) -> None:
         """Pass-and-play: let ``seat``'s person take the screen (first hiding it, for their cards)."""
