@@ -19,6 +19,7 @@ from typing import Any
 from game.actions import Action, IllegalAction
 from game.agents import Agent
 from game.ai.levels import LEVELS as _LEVELS
+from game.ai.observing import feed
 from game.ai.specs import parse_agent
 from game.engine import Game
 from game.events import Event
@@ -121,7 +122,12 @@ class Match:
     def start_deal(self) -> list[Event]:
         """Reseed the AIs for the next deal and start it (between deals only); returns its events."""
         reseed(self.agents, self.seed, self.game.deal_no + 1)
-        return self.game.next_deal()
+        return self._told(self.game.next_deal())
+
+    def _told(self, events: list[Event]) -> list[Event]:
+        """``events``, once every AI that learns has been shown what its seat saw of them."""
+        feed(self.agents, events)
+        return events
 
     def act(self, seat: int, action: Action) -> list[Event]:
         """Play a person's ``action`` for ``seat``; returns its events.
@@ -133,7 +139,7 @@ class Match:
             raise IllegalAction(f"seat {seat} is not to act")
         if seat in self.agents:
             raise IllegalAction(f"seat {seat} is played by the AI")
-        return self.game.apply(action)
+        return self._told(self.game.apply(action))
 
     def ai_act(self) -> tuple[Action, list[Event]]:
         """Let the AI seat to act choose from its view and play; returns its action and the events."""
@@ -142,7 +148,7 @@ class Match:
         if seat is None or agent is None:
             raise IllegalAction("no AI seat is to act")
         action = agent.choose(self.game.view_for(seat))
-        return action, self.game.apply(action)
+        return action, self._told(self.game.apply(action))
 
     def snapshot(self) -> dict[str, Any]:
         """The match as a saved-game document (between deals; see :func:`game.savegame.snapshot`)."""

@@ -13,14 +13,19 @@ import pytest
 from game.actions import DRAW, PASS, STAND, Action, Kind
 from game.agents import Agent
 from game.ai import LEVELS, PERSONALITIES, farm_value, hint, make_agent
-from game.ai.expert import Table
-from game.ai.farm_value import TableWatch, price
+from game.ai.expert import ExpertAgent, Table
+from game.ai.farm_value import Economy
+from game.ai.memory import SeatFigures, TableMemory
 from game.ai.model import outcome
+from game.ai.observing import feed
 from game.ai.personality import personality_named
+from game.ai.rates import provenance, table_rates
 from game.cards import DECK, Card
 from game.engine import Game, Phase
+from game.events import Event
+from game.limits import PLAYERS
 from game.odds import draw_odds
-from game.rules import rules_named
+from game.rules import RULE_KEYS, rules_named
 from game.runner import play_deal
 from game.view import View
 
@@ -202,42 +207,102 @@ def test_farm_price_adds_up() -> None:
     assert found.holds == view.farm
     assert found.worth == pytest.approx(found.per_deal * found.deals + view.farm)
     assert 0 < found.fair_bid < found.worth
+    rules = rules_named("foster")
+    # At a table of alike players the break-even bid is D·B − F/(m+1) (see farm_value's notes).
+    same = SeatFigures(over=1.0, sixteen=0.1, bust=0.3, wins=0.1, nearest=0.0)
+    economy = Economy(rules, range(5), dict.fromkeys(range(5), same))
+    price = economy.price(0, 10)
+    assert price.fair_bid == pytest.approx(price.per_deal * price.deals - 10 / 5)
     # More players going over more often: the farm is worth more.
-    assert price(view.rules, 8, 6).collections > price(view.rules, 4, 6).collections
+    wild = SeatFigures(over=2.0, sixteen=0.1, bust=0.5, wins=0.1, nearest=0.0)
+    assert Economy(rules, range(5), dict.fromkeys(range(5), wild)).price(0, 10).fair_bid > price.fair_bid
     # A fuller farm is a dearer prize to give up: the break-even bid falls.
-    assert price(view.rules, 5, 20).fair_bid < price(view.rules, 5, 6).fair_bid
+    assert economy.price(0, 20).fair_bid < price.fair_bid
 
 
 def test_the_next_farmers_seat_is_priced_only_where_the_winner_deals() -> None:
-    from game.ai.farm_value import TableRates, farmer_edge
-
-    rates = TableRates(over_per_hand=1.5, won_per_deal=0.25)
+    same = SeatFigures(over=1.5, sixteen=0.06, bust=0.4, wins=0.05, nearest=0.0)
     for name in ("foster", "foster+rotating", "lacombe+rotating"):
-        assert farmer_edge(rules_named(name), 5, rates) == 0.0
-    # Five players: 7.5 chips a deal for 4 deals, less the farm's antes given up, less the
-    # one chance in five of winning the seat back as a player.
-    edge = farmer_edge(rules_named("lacombe"), 5, rates)
-    assert edge == pytest.approx((7.5 * 4 * 6 / 5 - 6 / 5) * 5 / 6)
-    assert edge < 7.5 * 4
+        assert Economy(rules_named(name), range(6), dict.fromkeys(range(6), same)).seat_worth(0) == 0.0
+    economy = Economy(rules_named("lacombe"), range(6), dict.fromkeys(range(6), same))
+    deals, collect, paid, share = economy.terms(0)
+    assert share == pytest.approx(1 / 5)
+    assert paid == pytest.approx(-1.5 * deals)
+    # The seat is the break-even price of a farm of six antes, its own worth included.
+    edge = economy.seat_worth(0)
+    assert edge == pytest.approx(deals * collect - paid - share * (6 + edge))
+    assert 0 < edge < deals * collect
 
 
-def test_watch_learns_a_quiet_table() -> None:
-    # Players who never go over pay the farmer nothing: the watched rate falls below the model's.
-    rules = rules_named("foster+rotating")
-    game = Game(NAMES[:5], rules, chips=1000, seed=2, record_events=False, keep_log=False)
-    watch = TableWatch(rules)
-    model = watch.rates().over_per_hand
+def _observed_game(
+    rules: str, specs: list[str], deals: int, seed: int = 4
+) -> tuple[list[Agent], list[list[Event]]]:
+    """Play ``deals`` deals, feeding every learning agent; returns them and each deal's events."""
+    from game.ai.specs import parse_agent
 
-    class Careful:
-        def choose(self, view: View) -> Action:
-            if view.seat == 0:
-                watch.look(view)
-            return DRAW if view.must_draw or view.total <= 6 else STAND
+    agents = [parse_agent(spec, seat) for seat, spec in enumerate(specs)]
+    game = Game(NAMES[:len(specs)], rules_named(rules), chips=10_000, seed=seed, keep_log=False)
+    played = []
+    for _ in range(deals):
+        events = play_deal(game, agents)
+        feed(dict(enumerate(agents)), events)
+        played.append(events)
+    return agents, played
 
-    agents = [Careful() for _ in range(5)]
-    for _ in range(60):
-        play_deal(game, agents)
-    assert watch.rates().over_per_hand < model * 0.8
+
+def test_memory_reads_each_players_habit_from_the_showdowns() -> None:
+    agents, _ = _observed_game("foster+rotating", ["expert", "threshold:16", "threshold:10", "expert"], 150)
+    expert = agents[0]
+    assert isinstance(expert, ExpertAgent) and expert.memory is not None
+    memory = expert.memory
+    from game.ai.model import THRESHOLDS
+
+    for seat, stands_from in ((1, 16), (2, 10)):
+        belief = memory.belief(seat, 3)
+        assert THRESHOLDS[max(range(len(THRESHOLDS)), key=belief.__getitem__)] == stands_from
+    # The reckless player pays the farmer far more per hand than the careful one.
+    assert memory.figures(1, 3).over > 2 * memory.figures(2, 3).over
+
+
+def test_learning_is_a_pure_function_of_what_the_seat_saw() -> None:
+    # A second expert shown the same views and fed the same events decides the same.
+    agents, played = _observed_game("lacombe", ["expert", "normal", "expert:bold", "easy"], 30)
+    first = agents[0]
+    assert isinstance(first, ExpertAgent)
+    second = ExpertAgent(first.personality, 0)
+    from game.observe import observe
+
+    view = _deal_view("lacombe", players=4)
+    second.choose(view)
+    for events in played:
+        second.observe(observe(events, 0))
+    assert first.memory is not None and second.memory is not None
+    for seat in range(4):
+        assert first.memory.belief(seat, 3) == second.memory.belief(seat, 3)
+        assert first.memory.figures(seat, 3) == second.memory.figures(seat, 3)
+
+
+def test_memory_knows_players_by_name_from_game_to_game() -> None:
+    memory = TableMemory(rules_named("foster"))
+    memory.bind(("Anna", "Ben", "Carla"))
+    memory.player(1).hands = 7
+    memory.bind(("Ben", "Anna", "Carla"))
+    assert memory.player(0).hands == 7 and memory.player(1).hands == 0
+
+
+def test_shipped_rates_cover_every_rule_set_and_table_size() -> None:
+    made = provenance()
+    assert made["seed"] is not None and made["deals_per_table"] >= 1000
+    assert "tools/ai_rates.py" in made["made_by"]
+    for key in RULE_KEYS:
+        for players in range(PLAYERS.low - 1, PLAYERS.high):
+            rates = table_rates(rules_named(key), players)
+            assert 0 < rates.over < 3 and 0 < rates.sixteen < 0.2
+            assert 0 < rates.won <= 1
+            assert rates.stand[16] == 1.0
+    # Experts go over far less than the old model's players (1.68 points a hand).
+    assert table_rates(rules_named("foster"), 2).over < 1.2
+    assert table_rates(rules_named("ferme"), 2).over < 0.5
 
 
 def test_earlier_card_counts_change_the_expected_hands() -> None:
@@ -279,8 +344,10 @@ def test_expert_reads_a_big_farm_as_a_reason_to_chase_sixteen() -> None:
 
 
 def test_small_tournament_expert_beats_easy() -> None:
+    # The rotating farm: no auction, where two Experts bidding each other up to the farm's
+    # worth hand its surplus to the farm, so the cards alone tell the players apart.
     tournament = _tournament()
-    tallies = tournament.run(["expert", "easy"], 4, 1200, 3, "foster", 100, 100_000)
+    tallies = tournament.run(["expert", "easy"], 4, 1200, 3, "foster+rotating", 100, 100_000)
     expert, easy = tallies
     assert expert.seat_deals == easy.seat_deals
     assert expert.mean() > easy.mean()
@@ -317,19 +384,39 @@ def test_small_tournament_ranks_the_levels(rules: str) -> None:
     assert normal.mean() - normal.half_width() > easy.mean() + easy.half_width()
 
 
-def test_expert_bids_less_of_the_break_even_price_at_larger_tables() -> None:
-    from game.ai.expert import bid_margin
+def test_expert_bids_up_to_its_break_even_price_and_no_further() -> None:
+    game = Game(NAMES[:6], rules_named("foster"), chips=1000, seed=3, first_seat=0)
+    game.next_deal()
+    view = game.view_for(game.to_act or 0)
+    expert = ExpertAgent(personality_named("bold"), 1)
+    fair = expert.price(view).fair_bid
+    assert 5 < fair < 40
+    assert expert.limit(view, expert._memory(view)) == int(fair)  # bold, but never above break-even
 
-    margins = [bid_margin(k) for k in range(2, 10)]
-    assert margins == sorted(margins, reverse=True)
-    assert bid_margin(5) == 1.0
-    assert all(0.75 <= m <= 1.15 for m in margins)
+
+def test_levels_never_stand_where_no_card_can_go_over() -> None:
+    # Under ferme drawing is optional: a lone ace (or any total up to 6) is always worth a card.
+    for level in LEVELS:
+        for seed in range(40):
+            game = Game(NAMES[:4], rules_named("ferme"), chips=100, seed=seed, first_seat=0)
+            game.next_deal()
+            agent = make_agent(level, "cautious", seed=seed)
+            while game.to_act is not None:
+                view = game.view_for(game.to_act)
+                action = agent.choose(view)
+                if view.total <= 6 and view.deck_size > 0:
+                    assert action == DRAW, (level, view.hand)
+                if view.total == 16:
+                    assert action == STAND
+                game.apply(action)
 
 
-def test_table_watch_starts_from_the_tables_own_size() -> None:
-    from game.ai.farm_value import TableWatch
-
-    small = TableWatch(rules_named("foster"), 2).rates()
-    large = TableWatch(rules_named("foster"), 9).rates()
-    # More players: more chances that someone makes 16, so a farm ends sooner.
-    assert large.won_per_deal > small.won_per_deal
+def test_tournament_line_up_of_one_among_others() -> None:
+    tournament = _tournament()
+    specs = tournament.lineup("never", "expert", 3)
+    assert specs == ["never", "expert", "expert"]
+    never, expert = tournament.run(specs, 3, 300, 2, "foster", 50, 100_000)
+    assert never.seat_deals * 2 == expert.seat_deals
+    assert never.chips + expert.chips == 0
+    assert never.farms_bought == 0 and expert.farms_bought > 0
+    assert expert.farm_chips > 0 and never.farm_chips > 0

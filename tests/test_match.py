@@ -9,6 +9,7 @@ import pytest
 from game.actions import DRAW, PASS, STAND, IllegalAction
 from game.agents import Agent
 from game.ai import make_agent
+from game.ai.observing import feed
 from game.engine import Game, Phase
 from game.match import HUMAN, LEVELS, PERSONALITIES, Match, deal_seed, player_spec, reseed
 from game.rules import rules_named
@@ -33,17 +34,17 @@ def test_seats_take_turns_at_the_personalities() -> None:
 
 
 def play_as_before(game: Game, players: list[str], deals: int) -> None:
-    """The AI loop the screens ran before Match: agents seeded 0, reseeded per deal, a view each move."""
+    """The AI loop by hand: agents seeded 0, reseeded per deal, a view each move, the events shown."""
     agents: dict[int, Agent] = {}
     for seat, spec in enumerate(players):
         level, _, mood = spec.partition(":")
         agents[seat] = make_agent(level, mood, 0)
     for _ in range(deals):
         reseed(agents, game.seed or 0, game.deal_no + 1)
-        game.next_deal()
+        feed(agents, game.next_deal())  # every learning AI is shown what its seat saw
         while game.to_act is not None:
             seat = game.to_act
-            game.apply(agents[seat].choose(game.view_for(seat)))
+            feed(agents, game.apply(agents[seat].choose(game.view_for(seat))))
 
 
 def play_match(match: Match, deals: int) -> None:

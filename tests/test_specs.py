@@ -70,7 +70,11 @@ def test_threshold_specs_have_defaults() -> None:
 @pytest.mark.parametrize(
     ("spec", "words"),
     [
-        ("robot", "unknown agent kind 'robot' in 'robot' (known: easy, expert, normal, threshold)"),
+        (
+            "robot",
+            "unknown agent kind 'robot' in 'robot' "
+            "(known: breakeven, easy, expert, never, normal, shill, threshold)",
+        ),
         ("expert:grumpy", "bad agent spec 'expert:grumpy': unknown personality 'grumpy'"),
         ("normal:bold:x", "SEED must be a whole number; the form is normal[:PERSONALITY[:SEED]]"),
         ("easy:bold:1:2", "too many parameters"),
@@ -85,7 +89,7 @@ def test_a_bad_spec_is_refused_with_a_clear_message(spec: str, words: str) -> No
 
 def test_the_tournament_and_the_simulator_read_the_same_specs() -> None:
     tournament = _tournament()
-    assert set(agent_kinds()) == {"easy", "normal", "expert", "threshold"}
+    assert set(agent_kinds()) == {"easy", "normal", "expert", "threshold", "never", "breakeven", "shill"}
     for spec in ("expert", "normal:bold", "threshold", "threshold:12:0.4", "easy:cautious:3"):
         made = tournament.agent_factory(spec)(7)
         assert type(made) is type(parse_agent(spec, 7))

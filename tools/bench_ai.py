@@ -3,9 +3,11 @@
     python tools/bench_ai.py --deals 300 --players 6 --seed 1
 
 Tables mix the three levels (every seat a level in turn, personalities varied) and every
-rule set is played in turn. Only the time spent in ``choose`` is measured: as CPU time of
-this process (what the decision costs, whatever else the machine is running) and, for the
-99th percentile, also as wall-clock time.
+rule set is played in turn; AIs that learn are told what their seat saw of every deal, as
+in play, so that the Expert decides with what it has learnt of the table. The time spent
+in ``choose`` is measured, and (phase ``observe``) the time an AI takes to read a deal's
+events: as CPU time of this process (what the decision costs, whatever else the machine is
+running) and, for the 99th percentile, also as wall-clock time.
 """
 
 from __future__ import annotations
@@ -21,6 +23,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from game.ai import LEVELS, PERSONALITIES, make_agent
 from game.engine import MAX_SEATS, MIN_SEATS, Game, Phase
+from game.observe import observe
 from game.rules import RULE_KEYS, rules_named
 
 RULES = RULE_KEYS
@@ -52,9 +55,9 @@ def measure(deals: int, players: int, seed: int) -> Times:
             for s, level in enumerate(seat_levels)
         ]
         game = Game([f"P{s}" for s in range(players)], rules, chips=100_000, seed=seed + r,
-                    record_events=False, keep_log=False)
+                    keep_log=False)
         for _ in range(deals):
-            game.next_deal()
+            events = game.next_deal()
             while game.to_act is not None:
                 seat = game.to_act
                 view = game.view_for(seat)
@@ -62,7 +65,14 @@ def measure(deals: int, players: int, seed: int) -> Times:
                 start_cpu, start_wall = cpu(), wall()
                 action = agents[seat].choose(view)
                 times[(seat_levels[seat], phase)].append((cpu() - start_cpu, wall() - start_wall))
-                game.apply(action)
+                events.extend(game.apply(action))
+            for seat, agent in enumerate(agents):
+                hook = getattr(agent, "observe", None)
+                if callable(hook):
+                    seen = observe(events, seat)
+                    start_cpu, start_wall = cpu(), wall()
+                    hook(seen)
+                    times[(seat_levels[seat], "observe")].append((cpu() - start_cpu, wall() - start_wall))
     return times
 
 
@@ -82,7 +92,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     print(f"{'level':<8} {'phase':<8} {'decisions':>9} {'p50 ms':>8} {'p99 ms':>8} {'max ms':>8} "
           f"{'p99 wall':>9}")
     for level in LEVELS:
-        for phase in ("auction", "deal"):
+        for phase in ("auction", "deal", "observe"):
             pairs = times.get((level, phase), [])
             if not pairs:
                 continue

@@ -1,14 +1,24 @@
 """A seeded tournament between AI players: who wins how many chips per deal, with 95 % intervals.
 
     python tools/tournament.py --agents expert,normal,easy,threshold:13 --players 6 --deals 20000 --seed 1
+    python tools/tournament.py --one never --among expert --players 3 --deals 20000 --seed 5
 
 Agents are agent specs (:mod:`game.ai.specs`): ``easy``, ``normal`` or ``expert`` (optionally
 ``:PERSONALITY``, e.g. ``expert:bold``; each seat gets its own seed unless the spec names one)
 and ``threshold:T`` (stands from T points; ``threshold:T:SHARE`` also bids up to SHARE of the
-farm). The deals are played as games of ``--game-length`` deals with large stacks, so that
-nobody runs out; from game to game the agents move round the seats, so every agent plays
-every seat. An agent's result is the change of its standings (chips, plus an unwon farm
-for its farmer) over each game, per seat and per deal.
+farm), and the exploiters ``never``, ``breakeven`` and ``shill``. The deals are played as
+games of ``--game-length`` deals with large stacks, so that nobody runs out; from game to
+game the agents move round the seats, so every agent plays every seat. An agent's result
+is the change of its standings (chips, plus an unwon farm for its farmer) over each game,
+per seat and per deal.
+
+``--one X --among Y`` seats one X among ``--players`` − 1 of Y (X moves round every seat):
+the line-up in which an exploiter is tried against a level.
+
+Agents that learn (the Expert) are told what their seat saw of every deal
+(``game.observe.observe(events, seat)``, the showdown included). They are made afresh for
+every game unless ``--keep``: then each player keeps its memory from game to game (it is
+known at the table by its name, which moves with it round the seats).
 
 The games come in blocks: one game for each way of moving the agents round the seats. By
 default (``--duplicate``) the games of a block share one seed, so each agent in turn sits
@@ -34,11 +44,12 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from game.agents import Agent
+from game.ai.observing import feed
 from game.ai.specs import parse_agent
-from game.engine import Game
+from game.engine import Game, Phase
+from game.events import Event
 from game.limits import PLAYERS
 from game.rules import rules_named
-from game.runner import play_deal
 
 
 def agent_factory(spec: str) -> Callable[[int], Agent]:
@@ -59,8 +70,12 @@ class Tally:
     overs: int = 0
     farms_won: int = 0
     farm_chips: int = 0
+    """Chips of the farms it won."""
     farmer_deals: int = 0
     farmer_chips: int = 0
+    """Chips it gained in the deals it was farmer (collections, less its ante and price)."""
+    farms_bought: int = 0
+    price_paid: int = 0
     per_game: list[tuple[int, int]] = field(default_factory=list)
     """(chips, seat-deals) per game, for the interval."""
     block: int = 1
@@ -96,10 +111,37 @@ class Tally:
             "farmer_chips_per_deal": self.farmer_chips / self.farmer_deals if self.farmer_deals else 0.0,
             "farms_won": self.farms_won,
             "farm_chips_won": self.farm_chips,
+            "farms_bought": self.farms_bought,
+            "mean_price": self.price_paid / self.farms_bought if self.farms_bought else 0.0,
             "hands": self.hands,
             "made_16": self.sixteens / self.hands if self.hands else 0.0,
             "went_over": self.overs / self.hands if self.hands else 0.0,
         }
+
+
+def lineup(one: str, among: str, players: int) -> list[str]:
+    """One seat of ``one`` among ``players`` − 1 seats of ``among``."""
+    return [one] + [among] * (players - 1)
+
+
+def _play_deal(game: Game, agents: Sequence[Agent], tallies: Sequence[Tally]) -> list[Event]:
+    """One deal; counts the farm bought, the farm won and its chips in ``tallies`` (by seat)."""
+    events = game.next_deal()
+    farm = game.farm
+    while game.to_act is not None:
+        seat = game.to_act
+        auction = game.phase is Phase.AUCTION
+        events.extend(game.apply(agents[seat].choose(game.view_for(seat))))
+        sold = auction and game.phase is not Phase.AUCTION
+        if sold and game.farmer is not None and game.high_bidder is not None:
+            tallies[game.farmer].farms_bought += 1
+            tallies[game.farmer].price_paid += game.high_bid
+        if game.phase is Phase.PLAY:
+            farm = game.farm  # nothing changes the farm in play until it is won
+    if game.winner is not None:
+        tallies[game.winner].farms_won += 1
+        tallies[game.winner].farm_chips += farm
+    return events
 
 
 def run(
@@ -111,38 +153,47 @@ def run(
     game_length: int,
     chips: int,
     duplicate: bool = True,
+    keep: bool = False,
 ) -> list[Tally]:
-    """Play the tournament; returns a tally per agent spec, in the order given.
+    """Play the tournament; returns a tally per distinct agent spec, in the order first given.
 
+    The specs are the line-up: game ``g`` seats spec ``(s + g) mod len(specs)`` at seat ``s``.
     With ``duplicate`` the games of each block of ``len(specs)`` games (one per rotation of
-    the agents round the seats) share their seed; see the module notes.
+    the agents round the seats) share their seed; with ``keep`` every player of the line-up
+    is one agent for the whole run (see the module notes).
     """
     rules = rules_named(rules_name)
     factories = [agent_factory(s) for s in specs]
     block = len(specs) if duplicate else 1
-    tallies = [Tally(s, block=block) for s in specs]
+    distinct = list(dict.fromkeys(specs))
+    tallies = [Tally(s, block=block) for s in distinct]
+    tally_of = [distinct.index(s) for s in specs]
+    kept: list[Agent] = [factories[a](seed * 1_000_003 + a) for a in range(len(specs))] if keep else []
     played = 0
     game_no = 0
     while played < deals:
         length = min(game_length, deals - played)
         seat_agent = [(s + game_no) % len(specs) for s in range(players)]
-        agents: list[Agent] = [
-            factories[a](seed * 1_000_003 + game_no * 101 + s) for s, a in enumerate(seat_agent)
-        ]
+        if keep:
+            agents = [kept[a] for a in seat_agent]
+        else:
+            agents = [factories[a](seed * 1_000_003 + game_no * 101 + s) for s, a in enumerate(seat_agent)]
+        observers = any(callable(getattr(agent, "observe", None)) for agent in agents)
         game = Game(
-            [f"{specs[a]}#{s}" for s, a in enumerate(seat_agent)], rules, chips=chips,
-            seed=seed * 7_919 + game_no // block, record_events=False, keep_log=False,
+            [f"{specs[a]}#{a}" for a in seat_agent], rules, chips=chips,
+            seed=seed * 7_919 + game_no // block, record_events=observers, keep_log=False,
         )
+        seat_tallies = [tallies[tally_of[a]] for a in seat_agent]
         start = game.standings()
-        game_seat_deals = [0] * len(specs)
         for _ in range(length):
             before = list(game.chips)
-            play_deal(game, agents)
+            events = _play_deal(game, agents, seat_tallies)
+            if observers:
+                feed(dict(enumerate(agents)), events)
             farmer = game.farmer
             assert farmer is not None
             for seat in range(players):
-                tally = tallies[seat_agent[seat]]
-                game_seat_deals[seat_agent[seat]] += 1
+                tally = seat_tallies[seat]
                 tally.seat_deals += 1
                 if seat == farmer:
                     tally.farmer_deals += 1
@@ -152,16 +203,15 @@ def run(
                     total = game.totals[seat]
                     tally.sixteens += total == 16
                     tally.overs += total > 16
-            if game.winner is not None:
-                tally = tallies[seat_agent[game.winner]]
-                tally.farms_won += 1
         end = game.standings()
-        game_chips = [0] * len(specs)
+        game_chips = [0] * len(tallies)
+        game_seat_deals = [0] * len(tallies)
         for seat in range(players):
-            game_chips[seat_agent[seat]] += end[seat] - start[seat]
-        for a, tally in enumerate(tallies):
-            tally.chips += game_chips[a]
-            tally.per_game.append((game_chips[a], game_seat_deals[a]))
+            game_chips[tally_of[seat_agent[seat]]] += end[seat] - start[seat]
+            game_seat_deals[tally_of[seat_agent[seat]]] += length
+        for t, tally in enumerate(tallies):
+            tally.chips += game_chips[t]
+            tally.per_game.append((game_chips[t], game_seat_deals[t]))
         played += length
         game_no += 1
     return tallies
@@ -170,6 +220,9 @@ def run(
 def _parse(argv: Sequence[str] | None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(description="A seeded tournament between AI players.")
     parser.add_argument("--agents", default="expert,normal,easy,threshold:13", help="comma-separated agents")
+    parser.add_argument("--one", metavar="X", help="one seat of X (with --among: the others)")
+    parser.add_argument("--among", metavar="Y", help="every other seat Y (with --one)")
+    parser.add_argument("--keep", action="store_true", help="players keep their memory from game to game")
     parser.add_argument("--players", type=int, default=6, help="seats at the table (3-10)")
     parser.add_argument("--deals", type=int, default=20_000, help="deals to play in all")
     parser.add_argument("--seed", type=int, default=1, help="seed of the whole tournament")
@@ -189,7 +242,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = _parse(argv)
     specs = [s.strip() for s in args.agents.split(",") if s.strip()]
     problem = None
-    if not specs:
+    if (args.one is None) != (args.among is None):
+        problem = "--one and --among go together"
+    elif args.one is not None:
+        specs = lineup(args.one.strip(), args.among.strip(), args.players)
+    if problem is not None:
+        pass
+    elif not specs:
         problem = "name at least one agent with --agents"
     elif args.players not in PLAYERS:
         problem = f"--players must be from {PLAYERS.low} to {PLAYERS.high}"
@@ -209,13 +268,15 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 2
     started = time.perf_counter()
     tallies = run(
-        specs, args.players, args.deals, args.seed, args.rules, args.game_length, args.chips, args.duplicate
+        specs, args.players, args.deals, args.seed, args.rules, args.game_length, args.chips, args.duplicate,
+        args.keep,
     )
     seconds = time.perf_counter() - started
     if args.json:
         print(json.dumps({
             "agents": specs, "players": args.players, "deals": args.deals, "seed": args.seed,
             "rules": args.rules, "game_length": args.game_length, "duplicate": args.duplicate,
+            "keep": args.keep,
             "seconds": round(seconds, 1),
             "results": [t.summary() for t in tallies],
         }, indent=2))
@@ -224,14 +285,18 @@ def main(argv: Sequence[str] | None = None) -> int:
     print(f"{args.deals} deals, {args.players} players, rules {args.rules}, seed {args.seed}, {fmt}"
           f" ({seconds:.0f} s)")
     print(f"{'agent':<20} {'chips/deal':>10} {'± 95 %':>7} {'as farmer':>10} {'farmer':>7} "
-          f"{'farms':>6} {'16 %':>6} {'over %':>7}")
+          f"{'bought':>7} {'price':>6} {'farms':>6} {'farm won':>8} {'16 %':>6} {'over %':>7}")
     for t in sorted(tallies, key=lambda t: -t.mean()):
         s = t.summary()
         print(f"{t.spec:<20} {s['chips_per_deal']:>+10.3f} {s['ci95']:>7.3f} "
-              f"{s['farmer_chips_per_deal']:>+10.2f} {s['farmer_deals']:>7} {s['farms_won']:>6} "
+              f"{s['farmer_chips_per_deal']:>+10.2f} {s['farmer_deals']:>7} {s['farms_bought']:>7} "
+              f"{s['mean_price']:>6.1f} {s['farms_won']:>6} "
+              f"{s['farm_chips_won'] / max(1, s['farms_won']):>8.1f} "
               f"{s['made_16'] * 100:>6.1f} {s['went_over'] * 100:>7.1f}")
-    print("chips/deal: standings change per seat and deal; as farmer: chips per deal as farmer "
-          "(collections less ante and bid); farmer: deals as farmer; farms: farms won")
+    print("chips/deal: standings change per seat and deal (all its seats together: per seat); "
+          "as farmer: chips per deal as farmer (collections less ante and price); farmer: deals as "
+          "farmer; bought, price: farms bought at auction, mean price; farms, farm won: farms won, "
+          "mean chips in them")
     return 0
 
 

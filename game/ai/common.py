@@ -1,4 +1,4 @@
-"""Moves every AI level makes the same way: raising by a chip up to a limit, and forced moves."""
+"""Moves every AI level makes the same way: raising by a chip up to a limit, forced and obvious moves."""
 
 from __future__ import annotations
 
@@ -19,4 +19,25 @@ def forced(view: View) -> Action | None:
         return STAND
     if STAND not in legal:
         return DRAW
+    return None
+
+
+#: The highest card's points: from ``16 - HIGHEST`` or less no card can take a hand over 16.
+HIGHEST = 10
+
+
+def obvious(view: View) -> Action | None:
+    """The move every other move is strictly worse than, if there is one, else None.
+
+    The only legal move; a card when no card can take the hand over 16 (every card then
+    brings it nearer 16, and no rule set ranks a lower total above a higher one); a stand
+    on 16 (every card goes over).
+    """
+    only = forced(view)
+    if only is not None:
+        return only
+    if view.total + HIGHEST <= 16:
+        return DRAW
+    if view.total >= 16:
+        return STAND
     return None

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 from game.actions import DRAW, STAND, Action
-from game.ai.common import forced, raise_within
+from game.ai.common import obvious, raise_within
 from game.ai.personality import Personality
 from game.phase import Phase
 from game.view import View
@@ -21,7 +21,8 @@ class EasyAgent:
 
     It ignores the odds, the farm and the others: it counts its own points only. In the
     auction it raises one chip at a time while the price stays under half the chips the
-    farm holds now (more or less, by personality).
+    farm holds now (more or less, by personality). Like every level it never makes a move
+    that another beats whatever the cards (:func:`~game.ai.common.obvious`).
     """
 
     level = "easy"
@@ -45,7 +46,7 @@ class EasyAgent:
         """Draw below the stopping total (or when it must); bid a little."""
         if view.phase is Phase.AUCTION:
             return raise_within(view, view.farm * TIMID_SHARE * self.personality.bid_share)
-        only = forced(view)
+        only = obvious(view)
         if only is not None:
             return only
         return DRAW if view.total < self.stop_total(view) else STAND

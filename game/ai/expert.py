@@ -1,57 +1,53 @@
-"""The expert: plays the action with the highest expected chips.
+"""The expert: plays the action with the highest expected chips, at this table.
 
 In the deal it weighs standing against drawing by dynamic programming over its own future
 cards, drawn from the unseen deck card by card (so a ten drawn is a ten fewer). What the
 others do is read from what the table shows: how many cards each earlier player took says
 what they probably hold (a player who took five cards rarely holds many tens, and the deck
-is the richer in tens for it), and the players still to come will play as the model of
-:mod:`game.ai.model` plays. Every outcome is priced as the rules pay it: the farm (and,
-where the winner deals next, the farmer's seat) to the best 16, a chip per point over 16
-to the farmer, the nearest hand's chips or the corbeille; a farm that nobody wins stays on
-the table, and this seat keeps about one hand's share of it.
+is the richer in tens for it), and each player, earlier or later, plays as this seat has
+seen them play: a belief over the total they stand from, learnt from every showdown
+(:mod:`game.ai.memory`), starting from how Experts play. Every outcome is priced as the
+rules pay it: the farm (and, where the winner deals next, the farmer's seat) to the best
+16, a chip per point over 16 to the farmer, the nearest hand's chips or the corbeille; a
+farm that nobody wins stays on the table, and this seat keeps its share of it.
 
-In the auction it bids up to the break-even price of :mod:`game.ai.farm_value`, shaded by the
-size of the table (:func:`bid_margin`).
+In the auction it bids up to the farm's break-even price for this seat at this table
+(:mod:`game.ai.farm_value`), with no margin: a rival who bids it up to that price and
+stops leaves it no worse off than if he had bought the farm himself.
 """
 
 from __future__ import annotations
 
 import random
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from game.actions import DRAW, PASS, STAND, Action, bid
-from game.ai.farm_value import TableRates, TableWatch, farm_value, farmer_edge, players_in_deal
-from game.ai.model import SIX, VALUES, Outcome, outcome, value_counts, warm_up
+from game.ai.farm_value import Economy, FarmPrice
+from game.ai.memory import TableMemory
+from game.ai.model import SIX, VALUES, Outcome, mixed_outcome, value_counts, warm_up
 from game.ai.personality import Personality
 from game.cards import SIX_OF_HEARTS
+from game.events import Event
 from game.phase import Phase
 from game.rules import Ranking
 from game.view import View
 
 _NVALUES = len(VALUES)
-def bid_margin(players: int) -> float:
-    """The share of the farm's break-even price the expert bids up to, with ``players`` playing hands.
-
-    At five players it bids the whole break-even price. At a larger table it bids less:
-    there the farm is won sooner and rival bidders who price it the same way would drive
-    each other to a price that leaves the farmer nothing, while the price itself goes into
-    a farm that some other player is likely to win. At a small table the farm lasts longer
-    than the early deals show, and it bids a little more. (Measured with tools/tournament.py
-    at 3 to 10 players over several seeds.)
-    """
-    return min(1.15, max(0.75, 1.0 - 0.05 * (players - 5)))
 
 
 @dataclass(frozen=True, slots=True)
 class Rival:
-    """A group of other players who look alike from here: same outcome, same side of us."""
+    """Another player of the deal, as this seat expects their hand to end."""
 
     hand: Outcome
-    """How each of their hands is expected to end."""
+    """How their hand is expected to end."""
     before: bool
     """Whether they are served before us (they win exact ties that nothing else breaks)."""
-    count: int
-    """How many players the group holds."""
+    count: int = 1
+    """How many players this stands for."""
+    key: tuple[object, ...] = ()
+    """What the hand's outcome was made from (for caches; empty: not cached)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -65,6 +61,10 @@ class Evaluation:
     def best(self) -> Action:
         """Draw when it is worth more than standing."""
         return DRAW if self.draw > self.stand else STAND
+
+
+#: Tie chances already worked out, by what the rival's outcome was made from (a pure function).
+_TIES: dict[tuple[object, ...], float] = {}
 
 
 def _tie_beaten(ranking: Ranking, rival: Rival, total: int, cards: int, six: bool) -> float:
@@ -95,8 +95,11 @@ def _tie_beaten(ranking: Ranking, rival: Rival, total: int, cards: int, six: boo
 class Table:
     """What one decision knows: the rivals, the prizes, and the deck we draw from."""
 
-    def __init__(self, view: View, personality: Personality, rates: TableRates | None = None) -> None:
-        """Read the table from ``view`` (the seat must be in the deal); ``rates`` as seen so far."""
+    def __init__(
+        self, view: View, personality: Personality, memory: TableMemory | None = None,
+        economy: Economy | None = None,
+    ) -> None:
+        """Read the table from ``view`` (the seat must be in the deal), with what ``memory`` learnt."""
         rules = view.rules
         self.ranking = rules.ranking
         self.ferme = rules.nearest_takes_farm
@@ -106,32 +109,39 @@ class Table:
         counts = view.card_counts
         compulsory = rules.compulsory_draw
         self.players = len(order)
-        groups: dict[tuple[int | None, bool], int] = {}
+        if memory is None:
+            memory = TableMemory(rules)
+        if economy is None:
+            economy = Economy.of(view, memory)
+        self.rivals = []
         for served, seat in enumerate(order):
             if seat == me:
                 continue
             known = counts[seat] if view.finished(seat) else None
-            key = (known, served < mine)
-            groups[key] = groups.get(key, 0) + 1
-        self.rivals = [Rival(outcome(compulsory, k), before, n) for (k, before), n in groups.items()]
+            weights = memory.belief(seat, self.players)
+            before = served < mine
+            self.rivals.append(Rival(
+                mixed_outcome(compulsory, weights, known), before, 1, (compulsory, weights, known, before),
+            ))
         # The deck we draw from: the unseen cards less what the earlier players probably
         # hold, scaled to the deck's real size (the later players' first cards are a fair
         # sample of the rest, so they change its size, not its make-up).
         unseen = value_counts(view.unseen)
-        weights = [float(x) for x in unseen]
+        weights_left = [float(x) for x in unseen]
         for rival in self.rivals:
             if rival.before:
                 for i in range(_NVALUES):
-                    weights[i] -= rival.count * rival.hand.counts[i]
-        weights = [max(0.0, w) for w in weights]
-        left = sum(weights)
+                    weights_left[i] -= rival.count * rival.hand.counts[i]
+        weights_left = [max(0.0, w) for w in weights_left]
+        left = sum(weights_left)
         scale = view.deck_size / left if left > 0 else 0.0
-        self.weights = [w * scale for w in weights]
-        edge = farmer_edge(rules, self.players, rates)
+        self.weights = [w * scale for w in weights_left]
+        # Winning the farm (where the winner deals next) also makes us the next farmer.
+        edge = economy.seat_worth(me)
         self.prize = (view.farm + edge) * personality.prize_weight
         # A farm that nobody wins stays on the table for a later deal, where this seat's
-        # share of it is about one hand's: what a 16 wins is the farm less that share.
-        self.carry = view.farm * personality.prize_weight / max(1, self.players)
+        # share of it is its share of the farm's wins.
+        self.carry = self.prize * economy.share(me, order)
         self.bust_weight = personality.bust_weight
         self._stand: dict[tuple[int, int, bool], float] = {}
         self._bust: dict[int, float] = {}
@@ -163,9 +173,18 @@ class Table:
         if found is not None:
             return found
         best = 1.0  # the chance that no rival ranks above us
+        ranking = self.ranking
         for rival in self.rivals:
-            beaten = rival.hand.above[total] + _tie_beaten(self.ranking, rival, total, cards, six)
-            best *= (1.0 - beaten) ** rival.count
+            if rival.key:
+                tie_key = (ranking, rival.key, total, cards, six)
+                tie = _TIES.get(tie_key)
+                if tie is None:
+                    if len(_TIES) > 200_000:
+                        _TIES.clear()
+                    tie = _TIES[tie_key] = _tie_beaten(ranking, rival, total, cards, six)
+            else:
+                tie = _tie_beaten(ranking, rival, total, cards, six)
+            best *= (1.0 - rival.hand.above[total] - tie) ** rival.count
         if total == 16 or self.ferme:
             value = best * self.prize
         else:
@@ -218,16 +237,21 @@ class Table:
         return Evaluation(stand=stand, draw=draw)
 
 
-def evaluate(view: View, personality: Personality, rates: TableRates | None = None) -> Evaluation:
+def evaluate(view: View, personality: Personality, memory: TableMemory | None = None) -> Evaluation:
     """The expected chips of standing and of drawing for the seat of ``view``, to act in the deal."""
-    table = Table(view, personality, rates)
+    table = Table(view, personality, memory)
     hand = view.hand
     can_stand = not view.must_draw
     return table.evaluate(view.total, len(hand), SIX_OF_HEARTS in hand, can_stand)
 
 
 class ExpertAgent:
-    """Plays for the highest expected chips; see the module notes."""
+    """Plays for the highest expected chips; see the module notes.
+
+    Feed it what its seat sees with :meth:`observe` (``game.observe.observe(events, seat)``)
+    and it learns the table from every showdown; it keeps what it learnt from game to game
+    for as long as it sits at the same table (players are known by name).
+    """
 
     level = "expert"
 
@@ -235,40 +259,74 @@ class ExpertAgent:
         """An expert with ``personality`` and its own random generator seeded with ``seed``."""
         self.personality = personality
         self.rng = random.Random(seed)
-        self._watch: TableWatch | None = None
+        self.memory: TableMemory | None = None
+        self._early: list[Event] = []
+        self._economy: tuple[object, Economy] | None = None
         warm_up()
+
+    def _memory(self, view: View) -> TableMemory:
+        memory = self.memory
+        if memory is None or memory.rules != view.rules:
+            memory = self.memory = TableMemory(view.rules)
+        memory.bind(view.names)
+        return memory
+
+    def observe(self, events: Iterable[Event]) -> None:
+        """Learn from events as this seat saw them (``game.observe.observe(events, seat)``)."""
+        if self.memory is None:
+            # The rule set is known from the first view; keep the events until then.
+            self._early.extend(events)
+            return
+        self.memory.observe(events)
 
     def choose(self, view: View) -> Action:
         """The action with the highest expected chips."""
-        if self._watch is None or self._watch.rules != view.rules:
-            self._watch = TableWatch(view.rules, players_in_deal(view))
-        self._watch.look(view)
+        memory = self._memory(view)
+        if self._early:
+            memory.observe(self._early)
+            self._early = []
         if view.phase is Phase.AUCTION:
-            return self._auction(view, self._watch)
+            return self.bid(view, memory)
         legal = view.legal_actions()
         if DRAW not in legal:
             return STAND
         if STAND not in legal or view.total + max(VALUES) <= 16:
             # No card can take us over from here, and every card brings us nearer 16.
             return DRAW
-        found = evaluate(view, self.personality, self._watch.rates())
+        table = Table(view, self.personality, memory, self.economy(view, memory))
+        hand = view.hand
+        found = table.evaluate(view.total, len(hand), SIX_OF_HEARTS in hand, not view.must_draw)
         if abs(found.draw - found.stand) < 1e-9:
             # Truly even: either is as good, so do not be predictable.
             return DRAW if self.rng.random() < 0.5 else STAND
         return found.best
 
-    def _auction(self, view: View, watch: TableWatch) -> Action:
-        price = farm_value(view, watch.rates())
-        margin = bid_margin(players_in_deal(view))
-        limit = min(view.max_bid, int(price.fair_bid * margin * self.personality.bid_share))
+    def economy(self, view: View, memory: TableMemory) -> Economy:
+        """The table's money as this seat sees it (worked out again only when something changed)."""
+        seats = tuple(c > 0 for c in view.chips)
+        key = (memory.version, id(memory), view.rules, seats, view.order, view.farmer)
+        cached = self._economy
+        if cached is not None and cached[0] == key:
+            return cached[1]
+        found = Economy.of(view, memory)
+        self._economy = (key, found)
+        return found
+
+    def price(self, view: View, memory: TableMemory | None = None) -> FarmPrice:
+        """The farm on sale priced for this seat at this table."""
+        memory = memory if memory is not None else self._memory(view)
+        return self.economy(view, memory).price(view.seat, view.farm)
+
+    def limit(self, view: View, memory: TableMemory) -> int:
+        """The most this seat bids: the break-even price (a cautious expert a little less)."""
+        share = min(1.0, self.personality.bid_share)
+        return min(view.max_bid, int(self.price(view, memory).fair_bid * share))
+
+    def bid(self, view: View, memory: TableMemory) -> Action:
+        """Raise by one chip while that stays within :meth:`limit`, else pass."""
         wanted = view.high_bid + 1
         # Raising by one chip never pays more than the last rival's limit plus one.
-        if wanted <= limit:
-            watch.bought(view, wanted)
-            return bid(wanted)
-        watch.passed(view)
-        return PASS
+        return bid(wanted) if wanted <= self.limit(view, memory) else PASS
 
     def __repr__(self) -> str:
-        return f"ExpertAgent({self.personality.key})"
-
+        return f"{type(self).__name__}({self.personality.key})"

@@ -1,23 +1,35 @@
-"""A price for the farm: what its farmer can expect to collect, and what a bid should not pass.
+"""A price for the farm, and for the farmer's seat, from how this table really plays.
 
 A farmer takes a chip per point from every player who goes over 16, deal after deal, until
-someone makes 16 (under ``ferme``, until someone wins the corbeille, which the nearest
-hand does too). From the model of how players play (:mod:`game.ai.model`) this gives,
-analytically, the collections per deal and the expected number of deals a farm lasts.
+someone wins the farm; meanwhile he plays no hand, so he pays nothing over 16, wins and
+pays nothing as the nearest, and cannot win the farm himself. For one seat ``i`` of this
+table (every player with their own rates, :class:`~game.ai.memory.SeatFigures`):
 
-Buying the farm at ``b`` rather than letting another seat buy it at about the same price
-gains ``D·B·(m+1)/m − (F + b·(m+1))/m`` chips, where ``B`` is the collections per deal,
-``D`` the expected number of deals, ``m`` the players and ``F`` the chips already in the
-farm: the farmer stops paying his share of the busts and gives up his chance of winning
-the farm. The break-even bid is therefore ``D·B − F/(m+1)``.
+- as farmer it collects ``B`` per deal (the others' points over 16) for ``D`` deals (one
+  over the chance that a deal ends the farm, with the others playing);
+- had another seat ``j`` bought instead, it would have paid its own points over 16 and
+  earned its nearest chips for that farm's ``D_j`` deals (``A``), and won the farm (and,
+  where the winner deals next, the farmer's seat, worth ``E``) with its share ``Q`` of the
+  farm's wins.
+
+Buying at ``b`` (which goes into the farm) rather than letting a rival buy at ``b`` is worth
+``D·B − b − A − Q·(F + b + E)``, so the **break-even bid** is ``(D·B − A − Q·(F + E)) / (1 + Q)``:
+a rival who bids us up to it and stops leaves us no worse off than if he had bought. The
+**farmer's seat** (where the winner deals next) is worth the same with the new farm's antes
+and no bid: ``E = (D·B − A − Q·F′) / (1 + Q)``, ``A`` and ``Q`` averaged over the rivals who
+might have held it. ``A`` and ``Q`` are averaged over the seats that might have bought.
+
+The rates start from those measured at tables of Experts (:mod:`game.ai.rates`) and move to
+each player's own as the showdowns show them (:mod:`game.ai.memory`).
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import lru_cache
 
-from game.ai.model import outcome
+from game.ai.memory import SeatFigures, TableMemory
+from game.ai.rates import table_rates
 from game.rules import RuleSet, Succession
 from game.view import View
 
@@ -46,62 +58,98 @@ class FarmPrice:
         return self.collections + self.holds
 
 
-@dataclass(frozen=True, slots=True)
-class TableRates:
-    """How a table plays, as far as the farm's price goes."""
+class Economy:
+    """The money of one table seen from one seat: who pays what, and what the farm is worth."""
 
-    over_per_hand: float
-    """Chips a hand pays the farmer on average (its points over 16, or 0)."""
-    won_per_deal: float
-    """The chance that a deal ends the farm (someone wins it)."""
+    def __init__(self, rules: RuleSet, seats: Sequence[int], figures: dict[int, SeatFigures]) -> None:
+        """``seats``: those with chips (the next deal's farmer among them); ``figures`` per seat."""
+        self.rules = rules
+        self.seats = tuple(seats)
+        self.figures = figures
+        m = max(1, len(self.seats) - 1)
+        shipped = table_rates(rules, m)
+        keep = shipped.bust if rules.nearest_takes_farm else 1.0 - shipped.sixteen
+        model = 1.0 - keep**m
+        # Hands in one deal are not independent (one deck): scale the product rule to the
+        # chance measured at tables of this size.
+        self._calibration = shipped.won / model if model > 1e-6 else 1.0
+        self._terms: dict[int, tuple[float, float, float, float]] = {}
+        self._worth: dict[int, float] = {}
 
+    @classmethod
+    def of(cls, view: View, memory: TableMemory | None = None) -> Economy:
+        """The economy of ``view``'s table: from ``memory`` (what the seat has seen), or the shipped rates."""
+        seats = [s for s, c in enumerate(view.chips) if c > 0 or s in view.order or s == view.farmer]
+        if view.seat not in seats:
+            seats.append(view.seat)
+        m = max(1, len(seats) - 1)
+        if memory is None:
+            shipped = table_rates(view.rules, m)
+            same = SeatFigures(over=shipped.over, sixteen=shipped.sixteen, bust=shipped.bust,
+                               wins=shipped.wins, nearest=0.0)
+            figures = dict.fromkeys(seats, same)
+        else:
+            figures = {s: memory.figures(s, m) for s in seats}
+        return cls(view.rules, seats, figures)
 
-@lru_cache(maxsize=128)
-def model_rates(rules: RuleSet, players: int) -> TableRates:
-    """The rates of a table of ``players`` model players (:mod:`game.ai.model`)."""
-    hand = outcome(rules.compulsory_draw)
-    if rules.nearest_takes_farm:
-        # The corbeille is won unless every player goes over.
-        won = 1.0 - hand.bust ** max(players, 1)
-    else:
-        won = 1.0 - (1.0 - hand.sixteen) ** max(players, 1)
-    return TableRates(over_per_hand=hand.over, won_per_deal=won)
+    def won(self, players: Sequence[int]) -> float:
+        """The chance that a deal with ``players`` playing hands ends the farm."""
+        if self.rules.nearest_takes_farm:
+            keep = 1.0
+            for s in players:
+                keep *= self.figures[s].bust
+        else:
+            keep = 1.0
+            for s in players:
+                keep *= 1.0 - self.figures[s].sixteen
+        return min(1.0, max(1e-3, (1.0 - keep) * self._calibration))
 
+    def terms(self, me: int) -> tuple[float, float, float, float]:
+        """``(D, B, A, Q)`` for ``me`` as buyer; see the module notes."""
+        found = self._terms.get(me)
+        if found is None:
+            found = self._terms[me] = self._work_out(me)
+        return found
 
-def deal_figures(rules: RuleSet, players: int, rates: TableRates | None = None) -> tuple[float, float]:
-    """``(collections per deal, expected deals the farm lasts)`` with ``players`` playing hands.
+    def _work_out(self, me: int) -> tuple[float, float, float, float]:
+        others = [s for s in self.seats if s != me]
+        if not others:
+            return 1.0, 0.0, 0.0, 0.0
+        deals = 1.0 / self.won(others)
+        collect = sum(self.figures[s].over for s in others)
+        mine = self.figures[me]
+        a = q = 0.0
+        for j in others:
+            players = [s for s in self.seats if s != j]
+            a += (mine.nearest - mine.over) / self.won(players)
+            wins = sum(self.figures[s].wins for s in players)
+            q += mine.wins / wins if wins > 0 else 1.0 / len(players)
+        return deals, collect, a / len(others), q / len(others)
 
-    ``rates`` are what a seat has seen of this table; without them, the model's.
-    """
-    if players < 1:
-        return 0.0, 1.0
-    if rates is None:
-        rates = model_rates(rules, players)
-    return players * rates.over_per_hand, 1.0 / max(rates.won_per_deal, 1e-3)
+    def seat_worth(self, me: int) -> float:
+        """What becoming the next farmer is worth to ``me``, beyond the farm won (0 unless the winner deals).
 
+        The new farm holds an ante from every seat with chips.
+        """
+        if self.rules.succession is not Succession.WINNER:
+            return 0.0
+        found = self._worth.get(me)
+        if found is None:
+            deals, collect, a, q = self.terms(me)
+            found = self._worth[me] = (deals * collect - a - q * len(self.seats)) / (1.0 + q)
+        return found
 
-def farmer_edge(rules: RuleSet, players: int, rates: TableRates | None = None) -> float:
-    """What becoming the next farmer is worth to the winner of a farm, beyond the farm itself.
+    def price(self, me: int, farm: int) -> FarmPrice:
+        """The farm of ``farm`` chips on sale, priced for ``me`` (the farmer's seat included)."""
+        deals, collect, a, q = self.terms(me)
+        edge = self.seat_worth(me)
+        fair = (deals * collect - a - q * (farm + edge)) / (1.0 + q)
+        return FarmPrice(per_deal=collect, deals=deals, holds=farm, fair_bid=max(0.0, fair))
 
-    Only where the winner deals next (``lacombe`` and ``ferme``): he collects over the new
-    farm's life and stops paying his share, but gives up his chance at the new farm's antes,
-    and the chance (one in ``players``) that, still a player, he would win that farm and so
-    deal next himself. With ``E0`` the first two against the third, the edge ``E`` solves
-    ``E = E0 − E / players``: ``E = E0 · players / (players + 1)``.
-    """
-    if rules.succession is not Succession.WINNER or players < 1:
-        return 0.0
-    per_deal, deals = deal_figures(rules, players, rates)
-    seats = players + 1
-    plain = per_deal * deals * seats / players - seats / players
-    return plain * players / seats
-
-
-def price(rules: RuleSet, players: int, holds: int, rates: TableRates | None = None) -> FarmPrice:
-    """The price of a farm holding ``holds`` chips with ``players`` playing hands."""
-    per_deal, deals = deal_figures(rules, players, rates)
-    fair = per_deal * deals - holds / (players + 1)
-    return FarmPrice(per_deal=per_deal, deals=deals, holds=holds, fair_bid=max(0.0, fair))
+    def share(self, me: int, players: Sequence[int]) -> float:
+        """``me``'s share of the wins of a farm that ``players`` play for."""
+        wins = sum(self.figures[s].wins for s in players)
+        return self.figures[me].wins / wins if wins > 0 else 1.0 / max(1, len(players))
 
 
 def players_in_deal(view: View) -> int:
@@ -111,80 +159,10 @@ def players_in_deal(view: View) -> int:
     return max(1, sum(1 for c in view.chips if c > 0) - 1)
 
 
-def farm_value(view: View, rates: TableRates | None = None) -> FarmPrice:
+def farm_value(view: View, memory: TableMemory | None = None) -> FarmPrice:
     """The farm on the table, priced for the seat of ``view`` (for bids and screen hints).
 
-    ``rates`` are what the seat has seen of the table (see :class:`TableWatch`); without
-    them the price assumes the model's players.
+    ``memory`` is what the seat has seen of the table; without it the price assumes players
+    who play as the measured tables of Experts do (:mod:`game.ai.rates`).
     """
-    return price(view.rules, players_in_deal(view), view.farm, rates)
-
-
-#: How many hands (and deals) of the model's play the watched rates start from.
-PRIOR_HANDS = 60.0
-PRIOR_DEALS = 15.0
-
-
-class TableWatch:
-    """Learns a table's rates from what one seat sees: the farmer's chips from deal to deal.
-
-    When the same farmer keeps the same farm from one deal to the next (no auction, no
-    ante), the farmer's chips grew by exactly what the players over 16 paid in the deal
-    before; when a seat was the farmer itself, its own chips tell the same over its
-    farm's life. Every seat's chips are public, so this reads nothing hidden.
-    """
-
-    def __init__(self, rules: RuleSet, players: int = 5) -> None:
-        """Start from the model's rates for ``rules`` with ``players`` playing hands.
-
-        The chance that a deal ends the farm grows with the players, so the prior must be
-        that of this table's size, or a small table's farm looks shorter-lived than it is.
-        """
-        self.rules = rules
-        base = model_rates(rules, max(1, players))
-        self._over = base.over_per_hand * PRIOR_HANDS
-        self._hands = PRIOR_HANDS
-        self._won = base.won_per_deal * PRIOR_DEALS
-        self._deals = PRIOR_DEALS
-        self._last: tuple[int, int | None, int, tuple[int, ...], int, bool] | None = None
-        self._tenure: tuple[int, int, int, int] | None = None
-
-    def rates(self) -> TableRates:
-        """The rates seen so far (shrunk towards the model's while there is little to see)."""
-        return TableRates(self._over / self._hands, self._won / self._deals)
-
-    def bought(self, view: View, amount: int) -> None:
-        """Note a bid made from ``view`` (if it wins, the farm's life is measured from here)."""
-        self._tenure = (view.deal_no, view.my_chips, amount, players_in_deal(view))
-
-    def passed(self, view: View) -> None:
-        """Note a pass from ``view``: a farm that nobody bids on goes to the opener for nothing."""
-        self._tenure = (view.deal_no, view.my_chips, 0, players_in_deal(view))
-
-    def look(self, view: View) -> None:
-        """Learn from ``view`` what happened since the seat last looked."""
-        playing = bool(view.order) and not view.calls
-        now = (view.deal_no, view.farmer, view.farm, view.chips, len(view.order), playing)
-        last = self._last
-        self._last = now
-        if last is not None and now[0] == last[0] + 1 and last[1] is not None:
-            farmer = last[1]
-            kept = playing and now[1] == farmer and now[2] == last[2]
-            if kept:
-                # The farm went on: the farmer's gain is the over-16 payments of the last deal.
-                self._over += max(0, now[3][farmer] - last[3][farmer])
-                self._hands += last[4]
-            self._won += 0 if kept else 1
-            self._deals += 1
-        tenure = self._tenure
-        auction = not view.order
-        if tenure is not None and auction and view.farmer == view.seat and view.deal_no > tenure[0]:
-            # An auction opens on our own farm: we held it since the auction we bought it in.
-            deal, chips, paid, players = tenure
-            deals = view.deal_no - deal
-            collected = view.my_chips - chips + paid + 1  # + the ante just paid
-            self._over += max(0, collected)
-            self._hands += deals * players
-            self._won += 1
-            self._deals += deals
-            self._tenure = None
+    return Economy.of(view, memory).price(view.seat, view.farm)

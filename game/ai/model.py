@@ -193,9 +193,119 @@ def outcome(compulsory: bool, cards: int | None = None) -> Outcome:
     return _summarise(merged)
 
 
+# ---------------------------------------------------------------- one habit at a time
+
+#: The stopping totals a player of one habit stands from (a threshold player each).
+THRESHOLDS: tuple[int, ...] = tuple(range(4, 17))
+#: The habits an opponent model weighs: a threshold player for each of :data:`THRESHOLDS`,
+#: then the erratic player (last).
+HABIT_RULES: tuple[StandRule, ...] = (*(_threshold(t) for t in THRESHOLDS), _erratic)
+#: Where the erratic habit sits in :data:`HABIT_RULES`.
+ERRATIC = len(HABIT_RULES) - 1
+
+_TIE_SLOTS = 2 * _MAX_CARDS
+#: Layout of a habit's flat table: stand[0..16], bust, over, counts per value, ties.
+_BUST = 17
+_OVER = 18
+_COUNTS = 19
+_TIES = _COUNTS + len(VALUES)
+_WIDTH = _TIES + 17 * _TIE_SLOTS
+
+
+def stand_chance(habit: int, total: int) -> float:
+    """The chance that a player of ``habit`` (an index of :data:`HABIT_RULES`) stands on ``total``."""
+    return HABIT_RULES[habit](total, 2)
+
+
+def _flat(finals: Final, cards: int | None) -> tuple[float, tuple[float, ...]]:
+    """A habit's end states (of hands of ``cards`` cards, or all) as (their chance, flat table)."""
+    width = len(VALUES)
+    flat = [0.0] * _WIDTH
+    mass = 0.0
+    for (total, k, six), entry in finals.items():
+        if cards is not None and k != cards:
+            continue
+        p = entry[0]
+        mass += p
+        for j in range(width):
+            flat[_COUNTS + j] += entry[1 + j]
+        if total > 16:
+            flat[_BUST] += p
+            flat[_OVER] += p * (total - 16)
+        else:
+            flat[total] += p
+            flat[_TIES + total * _TIE_SLOTS + (k - 1) * 2 + six] += p
+    if mass > 0:
+        flat = [x / mass for x in flat]
+    return mass, tuple(flat)
+
+
+@lru_cache(maxsize=4)
+def habit_tables(compulsory: bool) -> tuple[tuple[tuple[float, tuple[float, ...]], ...], ...]:
+    """Per habit, per card count (index 0: any count; then 1 to the most cards): (chance, table)."""
+    total = sum(FULL_COUNTS)
+    probs = [c / total for c in FULL_COUNTS]
+    tables = []
+    for rule in HABIT_RULES:
+        finals = _play_out(rule, compulsory, probs)
+        whole = sum(entry[0] for entry in finals.values())
+        rows = [_flat(finals, None)]
+        for k in range(1, _MAX_CARDS + 1):
+            mass, flat = _flat(finals, k)
+            rows.append((mass / whole if whole else 0.0, flat))
+        tables.append(tuple(rows))
+    return tuple(tables)
+
+
+def _outcome_of(flat: Sequence[float]) -> Outcome:
+    stand = tuple(flat[:17])
+    above = [0.0] * 17
+    running = 0.0
+    for s in range(16, -1, -1):
+        above[s] = running
+        running += stand[s]
+    ties: list[tuple[tuple[int, bool, float], ...]] = []
+    for s in range(17):
+        base = _TIES + s * _TIE_SLOTS
+        ties.append(tuple(
+            (slot // 2 + 1, bool(slot % 2), flat[base + slot])
+            for slot in range(_TIE_SLOTS) if flat[base + slot] > 1e-12
+        ))
+    return Outcome(
+        stand=stand, above=tuple(above), ties=tuple(ties), bust=flat[_BUST], over=flat[_OVER],
+        counts=tuple(flat[_COUNTS:_TIES]),
+    )
+
+
+@lru_cache(maxsize=4096)
+def mixed_outcome(compulsory: bool, weights: tuple[float, ...], cards: int | None = None) -> Outcome:
+    """How a hand ends for a player who is of each habit of :data:`HABIT_RULES` with ``weights``.
+
+    With ``cards``, for a player known to have finished with that many cards: the habits are
+    weighed again by how likely each makes such a hand. A count no habit explains falls
+    back on the player who has yet to play.
+    """
+    tables = habit_tables(compulsory)
+    row = 0 if cards is None or not 1 <= cards <= _MAX_CARDS else cards
+    parts = [(w * tables[h][row][0], tables[h][row][1]) for h, w in enumerate(weights) if w > 0]
+    mass = sum(m for m, _ in parts)
+    if mass <= 1e-12:
+        if row == 0:
+            raise ValueError("no habit has any weight")
+        return mixed_outcome(compulsory, weights, None)
+    acc = [0.0] * _WIDTH
+    for m, flat in parts:
+        share = m / mass
+        if share < 1e-6:
+            continue
+        acc = [a + share * x for a, x in zip(acc, flat, strict=True)]
+    return _outcome_of(acc)
+
+
 def warm_up() -> None:
     """Compute the tables every decision reads, so that no decision pays for them."""
     for compulsory in (True, False):
         outcome(compulsory, None)
         for k in range(1, _MAX_CARDS + 1):
             outcome(compulsory, k)
+        habit_tables(compulsory)

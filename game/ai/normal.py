@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 from game.actions import DRAW, STAND, Action
-from game.ai.common import forced, raise_within
+from game.ai.common import obvious, raise_within
 from game.ai.farm_value import farm_value
 from game.ai.personality import Personality
 from game.odds import draw_odds
@@ -56,7 +56,7 @@ class NormalAgent:
         """Draw when the next card's average worth beats standing; bid within a share of the price."""
         if view.phase is Phase.AUCTION:
             return raise_within(view, farm_value(view).fair_bid * _BID_SHARE * self.personality.bid_share)
-        only = forced(view)
+        only = obvious(view)
         if only is not None:
             return only
         odds = draw_odds(view.hand, view.unseen)

@@ -7,6 +7,10 @@ A spec is a kind, then its parameters, separated by ``:``:
   the spec wins over the one the caller gives. Saved games write ``LEVEL:PERSONALITY``.
 - ``threshold[:T[:SHARE]]``: a :class:`~game.agents.ThresholdAgent` standing from ``T``
   points (13) and bidding up to ``SHARE`` of the farm (0.5).
+- ``never``, ``breakeven``, ``shill`` (``[:SEED]``): the exploiters of
+  :mod:`game.ai.exploiters`, who play their cards as the Expert does and bid otherwise
+  (never; up to the break-even price of a table of Experts; the Experts up to just below
+  their limit).
 
 The simulator, the tournament and the screens read specs through :func:`parse_agent`; new
 kinds are added with :func:`register_agent_kind`.
@@ -18,8 +22,10 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from game.agents import Agent, ThresholdAgent
+from game.ai.expert import ExpertAgent
+from game.ai.exploiters import BreakEvenBidder, NeverBidder, Shill
 from game.ai.levels import LEVELS, make_agent
-from game.ai.personality import DEFAULT_PERSONALITY, PERSONALITIES
+from game.ai.personality import DEFAULT_PERSONALITY, PERSONALITIES, personality_named
 
 AgentFactory = Callable[[Sequence[str], int | None], Agent]
 """Makes an agent from a spec's parameters (the parts after the kind) and a seed (None: any)."""
@@ -91,6 +97,22 @@ def _level_factory(level: str) -> AgentFactory:
     return factory
 
 
+def _exploiter_factory(kind: type[ExpertAgent]) -> AgentFactory:
+    """A factory for an exploiter: ``KIND[:SEED]``."""
+
+    def factory(params: Sequence[str], seed: int | None) -> Agent:
+        if len(params) > 1:
+            raise ValueError(f"too many parameters ({kind.level}:SEED)")
+        if params and params[0]:
+            try:
+                seed = int(params[0])
+            except ValueError:
+                raise ValueError("SEED must be a whole number") from None
+        return kind(personality_named(DEFAULT_PERSONALITY), seed)
+
+    return factory
+
+
 register_agent_kind(
     "threshold", _threshold_agent, "threshold[:T[:SHARE]] (stand from T points, bid up to SHARE of the farm)"
 )
@@ -99,3 +121,9 @@ for _level in LEVELS:
         _level, _level_factory(_level),
         f"{_level}[:PERSONALITY[:SEED]] ({LEVELS[_level].name} AI; personality {'/'.join(PERSONALITIES)})",
     )
+for _kind, _what in (
+    (NeverBidder, "plays like the Expert, never bids"),
+    (BreakEvenBidder, "plays like the Expert, bids up to the break-even price of a table of Experts"),
+    (Shill, "plays like the Expert, bids the Experts up to just below their limit"),
+):
+    register_agent_kind(_kind.level, _exploiter_factory(_kind), f"{_kind.level}[:SEED] ({_what})")

@@ -24,7 +24,7 @@ from game.events import (
     Reason,
 )
 from scenes import i18n
-from scenes.i18n import _
+from scenes.i18n import _, ngettext
 from scenes.table.handler import Handler, Host
 from scenes.table.narrator import bubble, payment_note
 from scenes.ui.art import GOLD
@@ -52,21 +52,26 @@ class AuctionHandler(Handler):
         self.bid_button = self.add_button(lambda: _("Bid {n}").format(n=self.amount), self.do_bid, True)
         self.pass_button = self.add_button(lambda: _("Pass"), self.do_pass)
         self.hint = self._worth
-        self._worth_cache: tuple[tuple[int, int, int], tuple[int, int]] | None = None
+        self._worth_cache: tuple[tuple[int, int, int], tuple[int, int, int]] | None = None
 
     def _worth(self) -> str | None:
-        """What the farm is worth to its buyer, as the AI prices it (when the settings ask for it)."""
+        """What a farmer can expect from the farm, as the AI prices it (when the settings ask for it)."""
         if not self.app.settings.farm_hint:
             return None
         view = self.session.view
         key = (view.deal_no, view.farm, view.high_bid)
         if self._worth_cache is None or self._worth_cache[0] != key:
             price = farm_value(view)
-            self._worth_cache = (key, (round(price.worth), max(0, int(price.fair_bid))))
-        worth, fair = self._worth_cache[1]
-        return _("The farm is worth about {worth} chips to its farmer; bids above {fair} do not pay.").format(
-            worth=worth, fair=fair
-        )
+            figures = (round(price.collections), max(1, round(price.deals)), max(0, int(price.fair_bid)))
+            self._worth_cache = (key, figures)
+        collections, deals, fair = self._worth_cache[1]
+        return ngettext(
+            "Its farmer can expect about {chips} chips from players going over 16 before someone wins it "
+            "(about {n} deal); bidding more than {fair} does not pay.",
+            "Its farmer can expect about {chips} chips from players going over 16 before someone wins it "
+            "(about {n} deals); bidding more than {fair} does not pay.",
+            deals,
+        ).format(chips=collections, n=deals, fair=fair)
 
     def _say(self, event: BidMade | Passed, color: tuple[int, int, int]) -> None:
         eyes = self.host.eyes

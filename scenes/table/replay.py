@@ -19,6 +19,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from game.actions import DRAW, PASS, STAND, Action, bid
+from game.ai.observing import feed
 from game.deallog import LogError, check, first_seat, read_log, stacked_deck
 from game.engine import Game, Phase
 from game.match import HUMAN, reseed
@@ -73,7 +74,6 @@ def warm_up(session: Session) -> None:
         chips=log[0]["chips_before"],
         seed=0,
         first_seat=first_seat(log[0]),
-        record_events=False,
         keep_log=False,
     )
     scripts = [ScriptedAgent(seat) for seat in range(game.n_seats)]
@@ -84,14 +84,14 @@ def warm_up(session: Session) -> None:
             script.follow(record)
         reseed(agents, session.seed, record["deal"])
         game.stack_deck(stacked_deck(record, rules.draws_from_bottom))
-        game.next_deal()
+        feed(agents, game.next_deal())  # shown what their seats saw, as in play (see game.match)
         while game.to_act is not None:
             seat = game.to_act
             view = game.view_for(seat)
             agent = agents.get(seat)
             if agent is not None:
                 agent.choose(view)
-            game.apply(scripts[seat].choose(view))
+            feed(agents, game.apply(scripts[seat].choose(view)))
 
 
 def resumed_session(game: Game, players: list[str]) -> Session:

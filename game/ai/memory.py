@@ -1,0 +1,283 @@
+"""What an AI remembers of its table: every player's hands as the showdowns turned them over.
+
+At the showdown every hand is shown, card by card in the order it was taken, so a seat can
+read back each player's decisions: on which totals they drew and on which they stood. It
+keeps, per player, how many hands it saw and what they did (points over 16, 16s, farms won,
+chips won and paid as nearest), and a belief over the habits of :mod:`game.ai.model`
+(which total each player stands from), updated by Bayes' rule from those decisions.
+
+The memory learns only from :func:`game.observe.observe` events fed to :meth:`TableMemory.observe`
+(public facts and the seat's own cards; the showdown shows the rest) and from the seat's own
+views (the players' names), so what it knows is a pure function of what its seat saw: the
+same deals seen again (a saved game warmed up) teach it the same. Players are remembered by
+name, so a memory kept from game to game at the same table keeps what it learnt.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+
+from game.ai.model import HABIT_RULES, THRESHOLDS, mixed_outcome, stand_chance
+from game.ai.rates import TableRates, table_rates
+from game.events import ChipsMoved, DealEnded, DealStarted, Event, HandShown, Reason
+from game.rules import RuleSet
+
+#: How many hands of what the player's habits predict their own counts are weighed with
+#: (shrinkage: the counts of a few dozen hands are noisy, and a noisy price is paid by
+#: whoever overrates the farm most).
+PRIOR_HANDS = {"over": 80.0, "sixteen": 200.0, "bust": 80.0, "wins": 200.0, "nearest": 120.0}
+#: The chance that a player acts against their habit in one decision (so that one odd
+#: decision does not rule a habit out: people, and context-minded AIs, are not machines).
+SLIP = 0.08
+#: The prior weight of the erratic habit, and the least weight any habit starts with.
+ERRATIC_PRIOR = 0.04
+FLOOR_PRIOR = 0.01
+#: Weights below this share are dropped from a belief (they hardly move a decision, and
+#: every habit kept costs time in every decision).
+NEGLIGIBLE = 0.02
+
+
+def _log_chances(stood: bool) -> tuple[tuple[float, ...], ...]:
+    """Per total (0 to 16), per habit: the log-chance of standing (or of drawing) there."""
+    rows = []
+    for total in range(17):
+        row = []
+        for h in range(len(HABIT_RULES)):
+            p = SLIP + (1 - 2 * SLIP) * stand_chance(h, total)
+            row.append(math.log(p if stood else 1 - p))
+        rows.append(tuple(row))
+    return tuple(rows)
+
+
+_LOG_STAND = _log_chances(True)
+_LOG_DRAW = _log_chances(False)
+
+
+def prior_weights(rates: TableRates) -> list[float]:
+    """Habit weights that reproduce the measured ``stand`` curve of a table (a threshold mix).
+
+    A rising chance of standing ``s(t)`` is exactly a mixture of threshold players, the
+    one standing from ``t`` weighing ``s(t) − s(t−1)``; the erratic player and a floor keep
+    every habit possible.
+    """
+    weights = []
+    below = 0.0
+    for t in THRESHOLDS:
+        s = 1.0 if t == THRESHOLDS[-1] else rates.stand[t]
+        weights.append(max(0.0, s - below) + FLOOR_PRIOR)
+        below = max(below, s)
+    weights.append(ERRATIC_PRIOR)
+    total = sum(weights)
+    return [w / total for w in weights]
+
+
+@dataclass
+class Player:
+    """What this seat has seen of one player's hands."""
+
+    hands: int = 0
+    over: int = 0
+    sixteens: int = 0
+    busts: int = 0
+    wins: int = 0
+    nearest: int = 0
+    """Chips won (less paid) as or to the nearest hand."""
+    log_like: list[float] = field(default_factory=lambda: [0.0] * len(HABIT_RULES))
+    """Log-likelihood of the decisions seen, per habit."""
+    decisions: int = 0
+
+    def learn_hand(self, totals: list[int], compulsory: bool, forced_last: bool) -> None:
+        """Count a shown hand whose running totals were ``totals`` (after each card)."""
+        final = totals[-1]
+        self.hands += 1
+        self.over += max(0, final - 16)
+        self.sixteens += final == 16
+        self.busts += final > 16
+        for i, total in enumerate(totals):
+            if compulsory and i == 0:
+                continue  # the second card was owed, not chosen
+            last = i == len(totals) - 1
+            if last and (final > 16 or forced_last):
+                continue  # over 16 (no choice), or the deck ran out
+            logs = _LOG_STAND[total] if last else _LOG_DRAW[total]
+            self.log_like = [a + b for a, b in zip(self.log_like, logs, strict=True)]
+            self.decisions += 1
+
+
+class TableMemory:
+    """One seat's memory of a table under one rule set; see the module notes."""
+
+    def __init__(self, rules: RuleSet) -> None:
+        """An empty memory of a table playing ``rules``."""
+        self.rules = rules
+        self._names: tuple[str, ...] | None = None
+        self._players: dict[int, Player] = {}
+        self._by_name: dict[str, Player] = {}
+        self._pending: list[Event] = []
+        self._prior: dict[int, tuple[float, ...]] = {}
+        self._beliefs: dict[tuple[int, int], tuple[float, ...]] = {}
+        self._figures: dict[tuple[int, int], SeatFigures] = {}
+        self.deals = 0
+        """Deals seen to their end."""
+        self.version = 0
+        """Grows whenever something was learnt (for caches)."""
+
+    # ------------------------------------------------------------------ learning
+
+    def bind(self, names: tuple[str, ...]) -> None:
+        """Know the players by ``names`` (from the seat's view): a player seen before keeps its record."""
+        if names == self._names:
+            return
+        # Records made before the names were known belong to the seats' first names.
+        known = self._names if self._names is not None else names
+        for seat, player in self._players.items():
+            if seat < len(known):
+                self._by_name[known[seat]] = player
+        self._names = names
+        self._players = {seat: self._by_name.get(name, Player()) for seat, name in enumerate(names)}
+        self._beliefs.clear()
+        self._figures.clear()
+        self.version += 1
+
+    def player(self, seat: int) -> Player:
+        """The record of the player at ``seat``."""
+        found = self._players.get(seat)
+        if found is None:
+            found = self._players[seat] = Player()
+        return found
+
+    def observe(self, events: Iterable[Event]) -> None:
+        """Learn from events as the seat saw them; a deal is read once it has ended."""
+        for event in events:
+            if isinstance(event, DealStarted):
+                self._pending = []
+            self._pending.append(event)
+            if isinstance(event, DealEnded):
+                self._learn_deal(self._pending)
+                self._pending = []
+
+    def _learn_deal(self, events: list[Event]) -> None:
+        shown = [e for e in events if isinstance(e, HandShown)]
+        if not shown:
+            return
+        compulsory = self.rules.compulsory_draw
+        cards_out = sum(len(e.cards) for e in shown)
+        deck_empty = cards_out >= 45
+        for event in shown:
+            totals = []
+            running = 0
+            for card in event.cards:
+                running += card.points
+                totals.append(running)
+            if not totals:
+                continue
+            self.player(event.seat).learn_hand(totals, compulsory, deck_empty)
+        for happened in events:
+            if isinstance(happened, ChipsMoved):
+                if happened.reason is Reason.NEAREST:
+                    if isinstance(happened.source, int):
+                        self.player(happened.source).nearest -= happened.amount
+                    if isinstance(happened.target, int):
+                        self.player(happened.target).nearest += happened.amount
+            elif isinstance(happened, DealEnded) and happened.winner is not None:
+                self.player(happened.winner).wins += 1
+        self.deals += 1
+        self._beliefs.clear()
+        self._figures.clear()
+        self.version += 1
+
+    # ------------------------------------------------------------------ what it knows
+
+    def prior(self, players: int) -> tuple[float, ...]:
+        """The habit weights of a player not yet seen: those of a table of ``players`` Experts."""
+        prior = self._prior.get(players)
+        if prior is None:
+            weights = prior_weights(table_rates(self.rules, players))
+            prior = self._prior[players] = tuple(round(w, 3) for w in weights)
+        return prior
+
+    def belief(self, seat: int, players: int) -> tuple[float, ...]:
+        """The weights of the habits of :data:`~game.ai.model.HABIT_RULES` for the player at ``seat``.
+
+        ``players``: how many play hands at the table (the prior is that table's Experts).
+        """
+        key = (seat, players)
+        found = self._beliefs.get(key)
+        if found is not None:
+            return found
+        prior = self.prior(players)
+        player = self.player(seat)
+        if player.decisions == 0:
+            weights = prior
+        else:
+            top = max(player.log_like)
+            raw = [p * math.exp(ll - top) for p, ll in zip(prior, player.log_like, strict=True)]
+            total = sum(raw)
+            weights = tuple(w / total for w in raw)
+        # Drop what cannot matter and round, so that like players share the cached tables.
+        kept = [w if w >= NEGLIGIBLE else 0.0 for w in weights]
+        total = sum(kept)
+        found = tuple(round(w / total, 2) for w in kept)
+        self._beliefs[key] = found
+        return found
+
+    def figures(self, seat: int, players: int) -> SeatFigures:
+        """The player at ``seat``'s rates per hand as far as this seat can tell.
+
+        What the player's habits predict (the measured rates of a table of ``players``
+        Experts, scaled by how this player's belief differs from an Expert's), weighed with
+        their own counts once there are enough of them.
+        """
+        key = (seat, players)
+        found = self._figures.get(key)
+        if found is not None:
+            return found
+        rates = table_rates(self.rules, players)
+        compulsory = self.rules.compulsory_draw
+        theirs = mixed_outcome(compulsory, self.belief(seat, players))
+        typical = mixed_outcome(compulsory, self.prior(players))
+
+        def scaled(rate: float, mine: float, usual: float) -> float:
+            return rate * mine / usual if usual > 1e-6 else rate
+
+        player = self.player(seat)
+        n = player.hands
+
+        def shrink(count: float, predicted: float, key: str) -> float:
+            k = PRIOR_HANDS[key]
+            return (predicted * k + count) / (k + n)
+
+        over = scaled(rates.over, theirs.over, typical.over)
+        sixteen = scaled(rates.sixteen, theirs.sixteen, typical.sixteen)
+        bust = min(1.0, scaled(rates.bust, theirs.bust, typical.bust))
+        if self.rules.nearest_takes_farm:
+            wins = rates.wins  # the corbeille goes to the nearest too: no habit tells it better
+        else:
+            wins = scaled(rates.wins, theirs.sixteen, typical.sixteen)
+        found = SeatFigures(
+            over=shrink(player.over, over, "over"),
+            sixteen=shrink(player.sixteens, sixteen, "sixteen"),
+            bust=shrink(player.busts, bust, "bust"),
+            wins=shrink(player.wins, wins, "wins"),
+            nearest=shrink(player.nearest, 0.0, "nearest"),
+        )
+        self._figures[key] = found
+        return found
+
+
+@dataclass(frozen=True, slots=True)
+class SeatFigures:
+    """One player's rates per hand, as far as this seat can tell."""
+
+    over: float
+    """Points over 16 per hand (paid to the farmer)."""
+    sixteen: float
+    """Share of hands on exactly 16."""
+    bust: float
+    """Share of hands over 16."""
+    wins: float
+    """Share of hands that win the farm."""
+    nearest: float
+    """Chips won (less paid) as or to the nearest hand, per hand."""
