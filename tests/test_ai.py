@@ -420,3 +420,18 @@ def test_tournament_line_up_of_one_among_others() -> None:
     assert never.chips + expert.chips == 0
     assert never.farms_bought == 0 and expert.farms_bought > 0
     assert expert.farm_chips > 0 and never.farm_chips > 0
+
+
+def test_the_human_like_levels_raise_in_fives_once_the_bid_is_past_a_few_chips() -> None:
+    from game.ai.common import raise_within
+
+    game = Game(["A", "B", "C", "D"], seed=3)
+    game.next_deal()
+    seat = game.to_act
+    assert seat is not None
+    view = game.view_for(seat)
+    assert raise_within(view, 30).amount == 1  # type: ignore[union-attr]
+    for amount, limit, expected in [(4, 30, 5), (7, 30, 10), (10, 30, 15), (12, 14, 13), (14, 14, None)]:
+        game.high_bid = amount  # a bid of ``amount`` stands
+        answer = raise_within(game.view_for(seat), limit)
+        assert (answer.amount if answer.kind is Kind.BID else None) == expected, (amount, limit)

@@ -1,15 +1,28 @@
-"""Moves every AI level makes the same way: raising by a chip up to a limit, forced and obvious moves."""
+"""Moves every AI level makes alike: raising as a person would up to a limit, forced and obvious moves."""
 
 from __future__ import annotations
 
 from game.actions import DRAW, PASS, STAND, Action, bid
 from game.view import View
 
+STEP = 5
+"""Past the first few chips people bid in fives: to 5, 10, 15 … rather than a chip at a time."""
+
 
 def raise_within(view: View, limit: float) -> Action:
-    """Outbid the high bid by one chip if that stays within ``limit`` (and the seat's chips), else pass."""
+    """Outbid the high bid if that stays within ``limit`` (and the seat's chips), else pass.
+
+    The raise is the one a person would make: a chip at a time while the bid is small, then
+    up to the next multiple of :data:`STEP` when the limit allows it (else the one chip that
+    still does), so an auction of computer players is over in a few calls.
+    """
+    ceiling = min(view.max_bid, int(limit))
     wanted = view.high_bid + 1
-    return bid(wanted) if wanted <= min(view.max_bid, int(limit)) else PASS
+    if view.high_bid >= STEP - 1:
+        rounded = (view.high_bid // STEP + 1) * STEP
+        if rounded <= ceiling:
+            wanted = rounded
+    return bid(wanted) if wanted <= ceiling else PASS
 
 
 def forced(view: View) -> Action | None:
