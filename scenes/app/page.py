@@ -15,7 +15,8 @@ import pygame
 from scenes.app.loop import App
 from scenes.app.stack import Scene
 from scenes.i18n import _
-from scenes.ui.widgets import Button, FocusGroup
+from scenes.ui.art import GOLD
+from scenes.ui.widgets import Button, FocusGroup, draw_panel
 
 
 class ScrollPage(Scene):
@@ -50,6 +51,23 @@ class ScrollPage(Scene):
     def back(self) -> None:
         """Close."""
         self.app.stack.pop()
+
+    def frame(
+        self, surface: pygame.Surface, title: str, title_size: int, title_y: int, head: int
+    ) -> pygame.Rect:
+        """The opaque panel and its title (sizes at the reference size); returns the body's rect,
+        ``head`` below the panel's top and down to the Back button."""
+        u = self.app.u
+        p = self.panel
+        draw_panel(surface, p, radius=round(16 * u), alpha=255)  # opaque: words over words do not read
+        at = (p.centerx, p.y + round(title_y * u))
+        self.app.text.blit(surface, title, round(title_size * u), at, GOLD, "serif", "midtop")
+        return pygame.Rect(
+            p.x + round(30 * u),
+            p.y + round(head * u),
+            p.w - round(60 * u),
+            self.group.widgets[0].rect.top - p.y - round((head + 14) * u),
+        )
 
     def measured(self, bottom: float, body: pygame.Rect) -> None:
         """The content drawn reached ``bottom`` (at the current scroll) in ``body``: how far it may scroll."""

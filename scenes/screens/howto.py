@@ -21,7 +21,7 @@ from scenes.i18n import _, rules_label
 from scenes.screens.howto_content import Mark, howto_sections
 from scenes.table.world import SEAT_COLORS, WIN
 from scenes.ui.art import GOLD, INK, OVER_RED, draw_farmer_mark
-from scenes.ui.widgets import draw_hints, draw_panel
+from scenes.ui.widgets import draw_hints
 
 
 class HowToScene(ScrollPage):
@@ -50,22 +50,7 @@ class HowToScene(ScrollPage):
         u = self.app.u
         text = self.app.text
         p = self.panel
-        draw_panel(surface, p, radius=round(16 * u), alpha=255)  # opaque: words over words do not read
-        text.blit(
-            surface,
-            _("How to play"),
-            round(32 * u),
-            (p.centerx, p.y + round(16 * u)),
-            GOLD,
-            "serif",
-            "midtop",
-        )
-        body = pygame.Rect(
-            p.x + round(30 * u),
-            p.y + round(92 * u),
-            p.w - round(60 * u),
-            self.group.widgets[0].rect.top - p.y - round(106 * u),
-        )
+        body = self.frame(surface, _("How to play"), 32, 16, 92)
         fs = max(12, round(18 * u))
         hs = max(13, round(21 * u))
         sub = "‹  " + rules_label(self.rules, self.rotating) + "  ›"

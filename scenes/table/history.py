@@ -17,7 +17,6 @@ from scenes.app.page import ScrollPage
 from scenes.i18n import _, colon
 from scenes.table.narrator import Eyes, bubble, headline, payment_note
 from scenes.ui.art import GOLD, INK, card_text
-from scenes.ui.widgets import draw_panel
 
 MAX_DEALS_KEPT = 200
 """Deals the journal keeps (a long game's earliest ones go first)."""
@@ -97,23 +96,7 @@ class HistoryScene(ScrollPage):
         """Each deal's heading, then its lines, newest deal first, clipped to the panel."""
         u = self.app.u
         text = self.app.text
-        p = self.panel
-        draw_panel(surface, p, radius=round(16 * u), alpha=255)
-        text.blit(
-            surface,
-            _("History of the game"),
-            round(30 * u),
-            (p.centerx, p.y + round(14 * u)),
-            GOLD,
-            "serif",
-            "midtop",
-        )
-        body = pygame.Rect(
-            p.x + round(30 * u),
-            p.y + round(64 * u),
-            p.w - round(60 * u),
-            self.group.widgets[0].rect.top - p.y - round(78 * u),
-        )
+        body = self.frame(surface, _("History of the game"), 30, 14, 64)
         fs = max(11, round(16 * u))
         hs = max(12, round(19 * u))
         language = i18n.language()
