@@ -307,9 +307,6 @@ class App:
         top = self.stack.top
         return top.frame_rate() if top is not None else 0.0
 
-    def redraw(self) -> None:
-        """Draw the next frame whatever happens (something outside the scenes changed)."""
-        self._redraw = True
 
     def _global(self, event: pygame.event.Event) -> bool:
         """Keys and window events that work on every screen."""

@@ -60,10 +60,6 @@ class Text:
         self._bytes = 0
         return True
 
-    @property
-    def cached_bytes(self) -> int:
-        """The pixels held by the cache of rendered strings, in bytes."""
-        return self._bytes
 
     def font(self, size: int, style: str = "sans") -> pygame.font.Font:
         """The font of ``style`` at ``size`` pixels.
