@@ -4,6 +4,7 @@ indices at every size, and fans of cards turned smoothly and kept."""
 from __future__ import annotations
 
 import itertools
+import random
 from collections.abc import Iterator
 
 import pygame
@@ -15,7 +16,17 @@ from scenes.i18n import set_language
 from scenes.screens.menu import MenuScene
 from scenes.screens.navigator import Screens
 from scenes.store.settings import Settings
-from scenes.ui.art import CARD_BUDGET, Art, card_text, rank_label
+from scenes.ui import widgets
+from scenes.ui.art import (
+    CARD_BUDGET,
+    FAN_BUDGET,
+    FAN_DRAWN_HEIGHT,
+    FAN_SUPERSAMPLE,
+    Art,
+    card_text,
+    fan_supersample,
+    rank_label,
+)
 from scenes.ui.text import Text
 
 HEIGHTS = [42, 56, 70, 84, 90, 100, 120, 140, 180, 220, 300, 420]
@@ -222,3 +233,73 @@ def test_the_menu_fan_is_not_turned_every_frame(
         app.draw()
     assert calls == []
     pygame.event.clear()
+
+
+def _whole_panel(size: tuple[int, int], radius: int, alpha: int) -> pygame.Surface:
+    """A panel drawn whole, as one rounded rectangle: what the banded panel must equal."""
+    panel = pygame.Surface(size, pygame.SRCALPHA)
+    pygame.draw.rect(panel, (*widgets.PANEL[:3], alpha), panel.get_rect(), border_radius=radius)
+    pygame.draw.rect(panel, widgets.PANEL_EDGE, panel.get_rect(), width=2, border_radius=radius)
+    return panel
+
+
+def test_a_tall_panel_laid_in_bands_is_the_whole_panel_pixel_for_pixel(art: Art) -> None:
+    rng = random.Random(5)
+    sizes = [(3240, 1416, 54), (40, 300, 30), (7, 500, 14), (600, 69, 1), (600, 70, 0), (90, 91, 200)]
+    radii = [0, 1, 2, 14, 30, 54]
+    sizes += [(rng.randint(1, 900), rng.randint(1, 900), rng.choice(radii)) for _ in range(60)]
+    for w, h, radius in sizes:
+        beneath = pygame.Surface((w + 8, h + 8))
+        beneath.fill((rng.randrange(256), 120, 40))
+        expected = beneath.copy()
+        expected.blit(_whole_panel((w, h), radius, 235), (4, 4))
+        drawn = beneath.copy()
+        widgets.draw_panel(drawn, pygame.Rect(4, 4, w, h), radius)
+        assert pygame.image.tobytes(drawn, "RGB") == pygame.image.tobytes(expected, "RGB"), (w, h, radius)
+
+
+def test_panels_kept_stay_within_their_budget_even_as_wide_as_a_4k_window(art: Art) -> None:
+    widgets._PANELS.clear()
+    target = pygame.Surface((3840, 2160))
+    for h in range(400, 2100, 97):
+        widgets.draw_panel(target, pygame.Rect(300, 30, 3240, h), 54)
+        kept = sum(p.get_pitch() * p.get_height() for p in widgets._PANELS.values())
+        assert kept <= widgets.PANEL_BUDGET
+    # Every tall panel of one width shares one picture.
+    assert len(widgets._PANELS) == 1
+
+
+def test_text_keeps_only_its_most_recent_fonts_and_fits_words_as_a_fresh_search_would() -> None:
+    text = Text(max_fonts=4)
+    words = "Élise buys the farm for 10 chips"
+    for size in range(10, 60):
+        text.size(words, size)
+    assert len(text._fonts) == 4
+    assert {size for _style, size in text._fonts} == {56, 57, 58, 59}
+    fresh = Text(max_fonts=200)
+    for width in range(40, 900, 37):
+        expected = 40
+        while expected > 8 and fresh.font(expected).size(words)[0] > width:
+            expected -= 1
+        assert text.fit(words, 40, width) == expected
+        assert text.fit(words, 40, width) == expected  # the second time from what was remembered
+
+
+def test_fans_kept_stay_within_their_budget_and_the_newest_is_always_kept(art: Art) -> None:
+    art.let_go()
+    hands = [("KS", "10D", "6H", "QC", "JH"), ("7S", "3C", "6H"), ("AS", "2C"), ("9D", "QS", "KH", "4C")]
+    for height in (170, 340, 510, 90):
+        for codes in hands:
+            fan = art.fan(codes, (round(height / 1.4), height), 7, 0.72, 4)
+            assert art._fans[next(reversed(art._fans))] is fan
+            kept = sum(c.image.get_pitch() * c.image.get_height() * 2 for f in art._fans.values() for c in f)
+            assert len(art._fans) == 1 or kept <= FAN_BUDGET
+    art.let_go()
+    assert not art._fans and not art._cards and art._card_bytes == 0
+
+
+def test_a_tall_fanned_card_is_drawn_fewer_times_larger() -> None:
+    assert fan_supersample(100) == FAN_SUPERSAMPLE
+    assert fan_supersample(255) == FAN_SUPERSAMPLE  # the kiosk's title card at 1920 × 1080
+    assert all(h * fan_supersample(h) <= FAN_DRAWN_HEIGHT for h in range(270, FAN_DRAWN_HEIGHT + 1, 7))
+    assert all(fan_supersample(h) == 1 for h in range(FAN_DRAWN_HEIGHT // 2 + 1, 3000, 11))

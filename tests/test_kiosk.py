@@ -4,6 +4,7 @@ idle return, lock-down, the operator's exit and surviving a failing scene.
 
 from __future__ import annotations
 
+import itertools
 import logging
 from collections.abc import Iterable, Iterator
 
@@ -12,6 +13,7 @@ import pytest
 
 from scenes.app.loop import App
 from scenes.cli import parser
+from scenes.kiosk import app as kiosk_app
 from scenes.kiosk.app import GAMEOVER_PAUSE, TEXT_CACHE, KioskApp, Mode
 from scenes.kiosk.config import KioskConfig
 from scenes.kiosk.demo import DemoSession
@@ -454,3 +456,19 @@ def test_the_demo_offers_no_keys_and_takes_no_pause(kiosk: KioskApp) -> None:
     scene.nav.pause(scene.session)
     kiosk.step(DT, [])
     assert kiosk.stack.top is scene
+
+
+def test_the_kiosk_hands_freed_memory_back_every_twenty_seconds_and_lets_the_cards_go_between_games(
+    kiosk: KioskApp, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    trims: list[float] = []
+    monkeypatch.setattr(kiosk_app, "hand_back_freed", lambda: trims.append(kiosk.time))
+    run(kiosk, 100.0)
+    gaps = [b - a for a, b in itertools.pairwise(trims)]
+    assert len(trims) >= 4 and all(g <= kiosk_app.TRIM_SECONDS + 0.2 for g in gaps)
+    until(kiosk, "attract-title")
+    kiosk.art.card(None, (100, 140))
+    assert kiosk.art._cards
+    until(kiosk, "auction")
+    # The demo's table starts with no faces kept from the attract loop's cards.
+    assert all(key[2:] != (100, 140) for key in kiosk.art._cards)

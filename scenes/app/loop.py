@@ -36,8 +36,9 @@ HEARTBEAT = 1.0
 """Seconds between frames drawn on a still screen at the most (a countdown ticks once a second)."""
 MAX_DT = 0.1
 """Longest step a frame may take: after a stall the game slows rather than jumps."""
-
-
+KEEP_BACKDROP_PIXELS = 2560 * 1600
+"""The largest window whose still picture under an overlay is kept (16 MB); a 4K one's (33 MB)
+is drawn again instead."""
 WINDOW_MARGIN = (0, 80)
 """Room a window leaves on the desktop for the window manager's title bar and panels (pixels)."""
 
@@ -114,7 +115,8 @@ class App:
         self.clock: Clock = clock or pygame.time.Clock()
         self.events = events or pygame.event.get
         self.text = Text()
-        self.art = Art(Text(max_surfaces=300))  # card faces keep their size when the words grow
+        # Card faces keep their size when the words grow; their letters are drawn once per face.
+        self.art = Art(Text(max_surfaces=300, max_bytes=6_000_000, max_fonts=8))
         self.speed = self.settings.speed.value
         """The animation-speed factor every table plays at (1 normal, smaller is faster)."""
         self.sound = SoundBank(self.settings.sound_volume, self.settings.mute)
@@ -357,6 +359,12 @@ class App:
         One window-sized picture is kept for the whole app (what lies under an overlay, the
         table under the ledger): at 3840 × 2160 each such copy is 33 MB.
         """
+        if self.size[0] * self.size[1] > KEEP_BACKDROP_PIXELS:
+            # Above 2560 × 1600 a kept copy costs more memory than drawing it again costs time
+            # (the picture is redrawn only when something on top changes, which at rest is seldom).
+            self._backdrop = None
+            draw(self.screen)
+            return
         kept = self._backdrop
         if kept is not None and kept[0] == key and kept[1].get_size() == self.size:
             self.screen.blit(kept[1], (0, 0))

@@ -503,8 +503,9 @@ class Table:
         surf = self._plates.get(key)
         if surf is not None:
             return surf
-        if len(self._plates) > 4 * len(self.seats):
-            # A few states per seat are all a frame needs; more only holds memory (86 KB each at 1080p).
+        if len(self._plates) > 2 * len(self.seats):
+            # A state or two per seat are all a frame needs; more only holds memory (86 KB each at
+            # 1080p, 350 KB at 4K).
             self._plates.clear()
         w, h = lay.plate.size
         surf = pygame.Surface((w, h), pygame.SRCALPHA)

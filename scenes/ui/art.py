@@ -90,8 +90,16 @@ _UNDERLINED = ("6", "9")
 """Ranks that read as another upside down: marked with a bar under the index, as real cards are."""
 FAN_SUPERSAMPLE = 3
 """A fanned card is drawn this many times larger, turned, and scaled down: smooth edges."""
+FAN_DRAWN_HEIGHT = 800
+"""The tallest a fanned card is drawn before it is turned: a large card is drawn fewer times
+larger, or turned with filtering at its own size (its edges stay smooth), where a 4K kiosk's
+would otherwise be drawn 1,500 pixels tall, some 30 MB for a moment."""
 _FAN_KEEP = 6
 """Fans kept ready to draw (the menu's, the kiosk's, at a size or two each)."""
+FAN_BUDGET = 6 * 1024 * 1024
+"""Bytes of fans kept: at 3840 × 2160 one fan of five cards is some 9 MB, and is kept alone."""
+BAND_BYTES = 4 * 1024 * 1024
+"""The most a band of the felt's shade takes while it is laid (the whole shade would be a window)."""
 
 
 def rank_label(rank: str) -> str:
@@ -156,6 +164,15 @@ class FanCard:
     """From the fan's centre, in pixels."""
 
 
+def fan_supersample(height: int) -> int:
+    """How many times larger a fanned card ``height`` pixels tall is drawn before it is turned."""
+    return max(1, min(FAN_SUPERSAMPLE, FAN_DRAWN_HEIGHT // max(1, height)))
+
+
+def _fan_bytes(fan: list[FanCard]) -> int:
+    return sum(c.image.get_pitch() * c.image.get_height() * 2 for c in fan)  # image and shadow
+
+
 class Art:
     """Every picture of the table, cached by size."""
 
@@ -188,6 +205,19 @@ class Art:
             self._felt.clear()
         self.four_colour, self.back, self.cloth = four_colour, back, cloth
         return True
+
+    def let_go(self) -> None:
+        """Forget the card faces, fans and turning frames kept (they are drawn again when asked for).
+
+        For a change of scene where the cards shown change too (the kiosk's title card and its
+        table): at 3840 × 2160 those caches hold some 30 MB.
+        """
+        self._cards.clear()
+        self._card_bytes = 0
+        self._scaled.clear()
+        self._scaled_bytes = 0
+        self._fans.clear()
+        self.text.let_go()
 
     def suit_colour(self, card: Card) -> tuple[int, int, int]:
         """The ink of ``card``'s suit in the deck in use."""
@@ -252,10 +282,10 @@ class Art:
         key = (codes, size, round(angle, 2), round(spread, 3), round(drop), court_letters())
         found = self._fans.get(key)
         if found is not None:
+            self._fans[key] = self._fans.pop(key)  # the most recently drawn is kept longest
             return found
-        if len(self._fans) >= _FAN_KEEP:
-            self._fans.clear()
-        big = (size[0] * FAN_SUPERSAMPLE, size[1] * FAN_SUPERSAMPLE)
+        times = fan_supersample(size[1])
+        big = (size[0] * times, size[1] * times)
         cards: list[FanCard] = []
         for i, code in enumerate(codes):
             k = i - (len(codes) - 1) / 2
@@ -265,17 +295,25 @@ class Art:
             ground = pygame.Surface(big, pygame.SRCALPHA)
             ground.fill((*CARD_EDGE, 0))
             ground.blit(face, (0, 0))
-            turned = pygame.transform.rotate(ground, -k * angle)
-            out = (
-                max(1, round(turned.get_width() / FAN_SUPERSAMPLE)),
-                max(1, round(turned.get_height() / FAN_SUPERSAMPLE)),
-            )
-            image = pygame.transform.smoothscale(turned, out).convert_alpha()
+            if times == 1:
+                # Large enough to turn with filtering at its own size.
+                image = pygame.transform.rotozoom(ground, -k * angle, 1.0).convert_alpha()
+            else:
+                turned = pygame.transform.rotate(ground, -k * angle)
+                out = (max(1, round(turned.get_width() / times)), max(1, round(turned.get_height() / times)))
+                image = pygame.transform.smoothscale(turned, out).convert_alpha()
+                del turned
             shadow = image.copy()
             shadow.fill((0, 0, 0, 70), special_flags=pygame.BLEND_RGBA_MIN)
             centre = (k * size[0] * spread, abs(k) * drop)
             cards.append(FanCard(image, shadow, centre))
+            del face, ground  # the large pictures go before the next card's are made
         self._fans[key] = cards
+        # The fans made longest ago go first; the newest stays whatever its size.
+        while len(self._fans) > 1 and (
+            len(self._fans) > _FAN_KEEP or sum(_fan_bytes(fan) for fan in self._fans.values()) > FAN_BUDGET
+        ):
+            del self._fans[next(iter(self._fans))]
         return cards
 
     def draw_fan(
@@ -596,7 +634,8 @@ class Art:
                 d = min(1.0, math.hypot(dx, dy) / math.sqrt(2))
                 small.set_at((x, y), (0, 0, 0, int(170 * max(0.0, d - 0.45) / 0.55**1.0 * 0.8)))
         row_h = h / gh
-        band = 6
+        # Six rows of the grid a band, fewer on a screen so wide that a band would be large.
+        band = max(1, min(6, int(BAND_BYTES / (w * 4 * row_h)) - 2))
         for r0 in range(0, gh, band):
             r1 = min(gh, r0 + band)
             lo, hi = max(0, r0 - 1), min(gh, r1 + 1)

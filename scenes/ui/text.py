@@ -24,6 +24,14 @@ _FILES = {
 Color = tuple[int, int, int] | tuple[int, int, int, int]
 
 
+MAX_FONTS = 24
+"""Fonts kept open: each holds its own copy of the font file (some 0.7 MB), and fitting words
+to their room tries many sizes; opening one again takes under a tenth of a millisecond."""
+
+MAX_FITS = 2000
+"""Sizes found for words in a width, remembered (a few hundred bytes each at most)."""
+
+
 def _bytes(surface: pygame.Surface) -> int:
     return surface.get_width() * surface.get_height() * surface.get_bytesize()
 
@@ -34,15 +42,20 @@ class Text:
     ``style`` is ``sans``, ``bold`` or ``serif`` (a bold serif for titles).
     """
 
-    def __init__(self, max_surfaces: int = 1500, max_bytes: int = 24_000_000) -> None:
-        """An empty cache holding at most ``max_surfaces`` rendered strings and ``max_bytes`` of pixels.
+    def __init__(
+        self, max_surfaces: int = 1500, max_bytes: int = 24_000_000, max_fonts: int = MAX_FONTS
+    ) -> None:
+        """An empty cache holding at most ``max_surfaces`` rendered strings and ``max_bytes`` of pixels,
+        and the ``max_fonts`` fonts used last.
 
         The byte budget matters on large screens: the same strings take four times the memory
         at 3840 × 2160 as at 1920 × 1080.
         """
         if not pygame.font.get_init():
             pygame.font.init()
-        self._fonts: dict[tuple[str, int], pygame.font.Font] = {}
+        self._fonts: OrderedDict[tuple[str, int], pygame.font.Font] = OrderedDict()
+        self._max_fonts = max(1, max_fonts)
+        self._fits: dict[tuple[str, int, int, str, int], int] = {}
         self._surfaces: OrderedDict[tuple[str, str, int, Color], pygame.Surface] = OrderedDict()
         self._max = max_surfaces
         self._max_bytes = max_bytes
@@ -56,10 +69,16 @@ class Text:
             return False
         self.scale = scale
         self._fonts.clear()
+        self._fits.clear()
         self._surfaces.clear()
         self._bytes = 0
         return True
 
+
+    def let_go(self) -> None:
+        """Forget the rendered strings kept (they are rendered again when asked for)."""
+        self._surfaces.clear()
+        self._bytes = 0
 
     def font(self, size: int, style: str = "sans") -> pygame.font.Font:
         """The font of ``style`` at ``size`` pixels.
@@ -72,6 +91,10 @@ class Text:
         if font is None:
             font = pygame.font.Font(resources.font(_FILES.get(style, _FILES["sans"])), size)
             self._fonts[key] = font
+            if len(self._fonts) > self._max_fonts:
+                self._fonts.popitem(last=False)
+        else:
+            self._fonts.move_to_end(key)
         return font
 
     def render(
@@ -98,8 +121,16 @@ class Text:
 
     def fit(self, text: str, size: int, width: int, style: str = "sans", min_size: int = 8) -> int:
         """The largest font size up to ``size`` at which ``text`` fits in ``width`` pixels."""
+        key = (text, size, width, style, min_size)
+        found = self._fits.get(key)
+        if found is not None:
+            return found
+        # Worked out once: each size tried opens a font, and a frame asks the same again.
         while size > min_size and self.size(text, size, style)[0] > width:
             size -= 1
+        if len(self._fits) >= MAX_FITS:
+            self._fits.clear()
+        self._fits[key] = size
         return size
 
     def ellipsize(self, text: str, size: int, width: int, style: str = "sans") -> str:

@@ -29,21 +29,64 @@ TEXT_OFF = (130, 136, 130)
 ACTIVATE_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
 
 
+#: The width of a panel's light edge.
+_EDGE = 2
+#: Rows of a panel's middle, cut once and laid as often as the panel is tall.
+_BAND = 32
+#: Bytes of panel pictures kept (drawn again when they do not fit: a panel as wide as a 4K
+#: window would be 18 MB whole, its top, one band and its bottom are under 2 MB).
+PANEL_BUDGET = 6 * 1024 * 1024
+
 _PANELS: dict[tuple[int, int, int, int], pygame.Surface] = {}
 
 
-def draw_panel(surface: pygame.Surface, rect: pygame.Rect, radius: int = 14, alpha: int = 235) -> None:
-    """A dark rounded panel with a thin light edge (cached by size)."""
-    key = (rect.w, rect.h, radius, alpha)
+def _cap(w: int, radius: int) -> int:
+    """Rows at the top (and bottom) of a panel that differ from its middle: the corners and the edge."""
+    # pygame rounds no corner beyond half the shorter side (a tall panel: half its width).
+    return max(min(radius, w // 2), _EDGE)
+
+
+def _panel_picture(w: int, h: int, radius: int, alpha: int) -> pygame.Surface:
+    """A whole panel of ``w`` × ``h``, or (for a tall one) its top, one band of its middle and its bottom."""
+    cap = _cap(w, radius)
+    tall = h > 2 * cap + 2 * _BAND
+    key = (w, h if not tall else -1, radius, alpha)
     panel = _PANELS.get(key)
     if panel is None:
-        if len(_PANELS) > 32:
+        size = (w, 2 * cap + _BAND if tall else h)
+        kept = sum(p.get_pitch() * p.get_height() for p in _PANELS.values())
+        if kept + size[0] * size[1] * 4 > PANEL_BUDGET:
             _PANELS.clear()
-        panel = pygame.Surface(rect.size, pygame.SRCALPHA)
+        panel = pygame.Surface(size, pygame.SRCALPHA)
         pygame.draw.rect(panel, (*PANEL[:3], alpha), panel.get_rect(), border_radius=radius)
-        pygame.draw.rect(panel, PANEL_EDGE, panel.get_rect(), width=2, border_radius=radius)
+        pygame.draw.rect(panel, PANEL_EDGE, panel.get_rect(), width=_EDGE, border_radius=radius)
         _PANELS[key] = panel
-    surface.blit(panel, rect)
+    return panel
+
+
+def draw_panel(surface: pygame.Surface, rect: pygame.Rect, radius: int = 14, alpha: int = 235) -> None:
+    """A dark rounded panel with a thin light edge.
+
+    The rows between the rounded corners are all alike, so a tall panel is laid from its top,
+    one band of its middle repeated, and its bottom: the same pixels as the whole panel, in a
+    fraction of the memory.
+    """
+    w, h = rect.size
+    if w <= 0 or h <= 0:
+        return
+    panel = _panel_picture(w, h, radius, alpha)
+    if panel.get_height() == h:
+        surface.blit(panel, rect)
+        return
+    r = _cap(w, radius)
+    x, y = rect.topleft
+    surface.blit(panel, (x, y), (0, 0, w, r))
+    row = r
+    while row < h - r:
+        rows = min(_BAND, h - r - row)
+        surface.blit(panel, (x, y + row), (0, r, w, rows))
+        row += rows
+    surface.blit(panel, (x, y + h - r), (0, panel.get_height() - r, w, r))
 
 
 def draw_hints(surface: pygame.Surface, text: Text, hints: str, u: float) -> None:
