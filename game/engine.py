@@ -246,6 +246,7 @@ class Game:
         view.phase = phase
         view.names = self.names
         view.deal_no = self.deal_no
+        view.max_deals = self.max_deals
         view.chips = chips
         view.farm = self.farm
         view.farmer = self.farmer

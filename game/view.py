@@ -31,6 +31,8 @@ class View:
     """Player names by seat."""
     deal_no: int
     """The current (or last) deal's number, from 1."""
+    max_deals: int | None
+    """The number of deals agreed for the game (None: none agreed, say a time limit instead)."""
     chips: tuple[int, ...]
     """Chips per seat."""
     farm: int
@@ -68,6 +70,13 @@ class View:
     def n_seats(self) -> int:
         """Number of seats."""
         return len(self.names)
+
+    @property
+    def deals_after(self) -> int | None:
+        """How many deals the game has after the current one (None when no number was agreed)."""
+        if self.max_deals is None:
+            return None
+        return max(0, self.max_deals - self.deal_no)
 
     @property
     def my_chips(self) -> int:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import importlib.util
 import random
 import sys
@@ -225,13 +226,54 @@ def test_the_next_farmers_seat_is_priced_only_where_the_winner_deals() -> None:
     for name in ("foster", "foster+rotating", "lacombe+rotating"):
         assert Economy(rules_named(name), range(6), dict.fromkeys(range(6), same)).seat_worth(0) == 0.0
     economy = Economy(rules_named("lacombe"), range(6), dict.fromkeys(range(6), same))
-    deals, collect, paid, share = economy.terms(0)
+    deals, collect, paid, share, back = economy.terms(0)
+    assert back == 0.0  # with no end agreed, a farm is always won in the end
     assert share == pytest.approx(1 / 5)
     assert paid == pytest.approx(-1.5 * deals)
     # The seat is the break-even price of a farm of six antes, its own worth included.
     edge = economy.seat_worth(0)
     assert edge == pytest.approx(deals * collect - paid - share * (6 + edge))
     assert 0 < edge < deals * collect
+
+
+def test_the_end_of_the_game_prices_the_farm_by_the_deals_left() -> None:
+    """RULES.md: a farm nobody has won when the game ends stays with its farmer."""
+    rules = rules_named("foster")
+    same = SeatFigures(over=1.0, sixteen=0.06, bust=0.3, wins=0.06, nearest=0.0)
+    figures = dict.fromkeys(range(6), same)
+    endless = Economy(rules, range(6), figures).price(0, 8)
+
+    def priced(left: int) -> float:
+        return Economy(rules, range(6), figures, deals_left=left).price(0, 8).fair_bid
+
+    # In the last deal the farmer collects one deal's points over 16 and, unless someone makes 16,
+    # keeps the farm, bid and all: the break-even bid solves that.
+    last = Economy(rules, range(6), figures, deals_left=1)
+    won = last.won(range(1, 6))
+    b = priced(1)
+    keeps = 1 - won
+    mine = last.terms(0, 1)
+    assert mine[:2] == pytest.approx((1.0, 5.0)) and mine[4] == pytest.approx(keeps)
+    rival_won = 1 - (1 - last.won(range(5))) ** 1
+    assert 5.0 - b + keeps * (8 + b) == pytest.approx(mine[2] + 0.2 * rival_won * (8 + b))
+    # The fewer deals left, the more of the bid comes back: it pays to bid more, and with many
+    # deals left the price is the one with no end.
+    assert priced(1) > priced(3) > priced(10) > endless.fair_bid
+    assert priced(400) == pytest.approx(endless.fair_bid, rel=1e-3)
+    assert Economy(rules_named("lacombe"), range(6), figures).seat_worth(0, 0) == 0.0
+
+
+def test_the_expert_bids_higher_for_the_last_deals_farm_than_for_the_first() -> None:
+    game = Game(NAMES[:5], rules_named("foster"), chips=100, seed=3, max_deals=30)
+    game.next_deal()
+    expert = make_agent("expert", seed=1)
+    assert isinstance(expert, ExpertAgent)
+    view = game.view_for(game.to_act or 0)
+    assert view.deals_after == 29
+    first = expert.limit(view, TableMemory(view.rules))
+    last_view = dataclasses.replace(view, deal_no=30)
+    assert last_view.deals_after == 0
+    assert expert.limit(last_view, TableMemory(view.rules)) > first
 
 
 def _observed_game(

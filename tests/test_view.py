@@ -155,7 +155,8 @@ def test_view_for_fills_every_field_from_the_game() -> None:
     start(game, top="7S KD 5S", auction="3 p p 4 p")
     play(game, "d")
     expected = View(
-        seat=1, rules=game.rules, phase=Phase.PLAY, names=game.names, deal_no=1, chips=(95, 99, 99, 99),
+        seat=1, rules=game.rules, phase=Phase.PLAY, names=game.names, deal_no=1, max_deals=game.max_deals,
+        chips=(95, 99, 99, 99),
         farm=8, farmer=0, to_act=1, high_bid=4, high_bidder=0,
         calls=((1, 3), (2, None), (3, None), (0, 4), (1, None)), max_bid=99,
         hand=tuple(game.hands[1]), total=game.totals[1], order=(1, 2, 3), card_counts=(0, 2, 1, 1),
@@ -168,7 +169,8 @@ def view_from_the_lists(game: Game, seat: int) -> View:
     """The view ``seat`` should get, made with the keyword constructor from the game's own lists."""
     return View(
         seat=seat, rules=game.rules, phase=game.phase, names=game.names, deal_no=game.deal_no,
-        chips=tuple(game.chips), farm=game.farm, farmer=game.farmer, to_act=game.to_act,
+        max_deals=game.max_deals, chips=tuple(game.chips), farm=game.farm, farmer=game.farmer,
+        to_act=game.to_act,
         high_bid=game.high_bid, high_bidder=game.high_bidder, calls=tuple(game.calls),
         max_bid=game.max_bid(seat), hand=tuple(game.hands[seat]), total=game.totals[seat],
         order=tuple(game.order), card_counts=tuple(len(h) for h in game.hands),

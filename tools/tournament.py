@@ -181,7 +181,7 @@ def run(
         observers = any(callable(getattr(agent, "observe", None)) for agent in agents)
         game = Game(
             [f"{specs[a]}#{a}" for a in seat_agent], rules, chips=chips,
-            seed=seed * 7_919 + game_no // block, record_events=observers, keep_log=False,
+            seed=seed * 7_919 + game_no // block, record_events=observers, keep_log=False, max_deals=length,
         )
         seat_tallies = [tallies[tally_of[a]] for a in seat_agent]
         start = game.standings()

@@ -23,7 +23,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from game.actions import DRAW, PASS, STAND, Action, bid
-from game.ai.farm_value import Economy, FarmPrice
+from game.ai.farm_value import Economy, FarmPrice, lasting
 from game.ai.memory import TableMemory
 from game.ai.model import SIX, VALUES, Outcome, mixed_outcome, value_counts, warm_up
 from game.ai.personality import Personality
@@ -136,12 +136,16 @@ class Table:
         left = sum(weights_left)
         scale = view.deck_size / left if left > 0 else 0.0
         self.weights = [w * scale for w in weights_left]
-        # Winning the farm (where the winner deals next) also makes us the next farmer.
-        edge = economy.seat_worth(me)
+        # Winning the farm (where the winner deals next) also makes us the farmer of the
+        # deals the game has after this one.
+        after = view.deals_after
+        edge = economy.seat_worth(me, after)
         self.prize = (view.farm + edge) * personality.prize_weight
         # A farm that nobody wins stays on the table for a later deal, where this seat's
-        # share of it is its share of the farm's wins.
-        self.carry = self.prize * economy.share(me, order)
+        # share of it is its share of the farm's wins; one nobody wins by the game's end
+        # stays with its farmer.
+        _deals, unwon = lasting(economy.won(order), after)
+        self.carry = self.prize * economy.share(me, order) * (1.0 - unwon)
         self.bust_weight = personality.bust_weight
         self._stand: dict[tuple[int, int, bool], float] = {}
         self._bust: dict[int, float] = {}
@@ -304,7 +308,9 @@ class ExpertAgent:
     def economy(self, view: View, memory: TableMemory) -> Economy:
         """The table's money as this seat sees it (worked out again only when something changed)."""
         seats = tuple(c > 0 for c in view.chips)
-        key = (memory.version, id(memory), view.rules, seats, view.order, view.farmer)
+        key = (
+            memory.version, id(memory), view.rules, seats, view.order, view.farmer, view.deal_no, view.phase,
+        )
         cached = self._economy
         if cached is not None and cached[0] == key:
             return cached[1]

@@ -19,6 +19,14 @@ a rival who bids us up to it and stops leaves us no worse off than if he had bou
 and no bid: ``E = (D·B − A − Q·F′) / (1 + Q)``, ``A`` and ``Q`` averaged over the rivals who
 might have held it. ``A`` and ``Q`` are averaged over the seats that might have bought.
 
+**The end of the game.** When the number of deals is agreed, a farm lives at most the ``L``
+deals left, and one that nobody has won by then stays with its farmer (bid and all). With
+``w`` the chance that a deal ends the farm, it is collected on for ``D = (1 − (1 − w)^L) / w``
+deals, it comes back whole with chance ``u = (1 − w)^L``, and a rival's farm is won within the
+game with chance ``1 − u``: the break-even bid becomes
+``(D·B + u·F − A − Q·(F + E)) / (1 − u + Q)`` (the same as above when ``L`` is unbounded), and
+in the last deals it is worth bidding high, since the bid mostly comes back.
+
 The rates start from those measured at tables of Experts (:mod:`game.ai.rates`) and move to
 each player's own as the showdowns show them (:mod:`game.ai.memory`).
 """
@@ -30,6 +38,7 @@ from dataclasses import dataclass
 
 from game.ai.memory import SeatFigures, TableMemory
 from game.ai.rates import table_rates
+from game.phase import Phase
 from game.rules import RuleSet, Succession
 from game.view import View
 
@@ -61,11 +70,20 @@ class FarmPrice:
 class Economy:
     """The money of one table seen from one seat: who pays what, and what the farm is worth."""
 
-    def __init__(self, rules: RuleSet, seats: Sequence[int], figures: dict[int, SeatFigures]) -> None:
-        """``seats``: those with chips (the next deal's farmer among them); ``figures`` per seat."""
+    def __init__(
+        self,
+        rules: RuleSet,
+        seats: Sequence[int],
+        figures: dict[int, SeatFigures],
+        deals_left: int | None = None,
+    ) -> None:
+        """``seats``: those with chips (the next deal's farmer among them); ``figures`` per seat;
+        ``deals_left``: the deals the game has from the one about to be played, that one
+        included (None: no end agreed)."""
         self.rules = rules
         self.seats = tuple(seats)
         self.figures = figures
+        self.deals_left = deals_left
         m = max(1, len(self.seats) - 1)
         shipped = table_rates(rules, m)
         keep = shipped.bust if rules.nearest_takes_farm else 1.0 - shipped.sixteen
@@ -73,12 +91,15 @@ class Economy:
         # Hands in one deal are not independent (one deck): scale the product rule to the
         # chance measured at tables of this size.
         self._calibration = shipped.won / model if model > 1e-6 else 1.0
-        self._terms: dict[int, tuple[float, float, float, float]] = {}
-        self._worth: dict[int, float] = {}
+        self._terms: dict[tuple[int, int | None], tuple[float, float, float, float, float]] = {}
+        self._worth: dict[tuple[int, int | None], float] = {}
 
     @classmethod
     def of(cls, view: View, memory: TableMemory | None = None) -> Economy:
-        """The economy of ``view``'s table: from ``memory`` (what the seat has seen), or the shipped rates."""
+        """The economy of ``view``'s table: from ``memory`` (what the seat has seen), or the shipped rates.
+
+        The deals left count the deal being sold or played (between deals: from the next one).
+        """
         seats = [s for s, c in enumerate(view.chips) if c > 0 or s in view.order or s == view.farmer]
         if view.seat not in seats:
             seats.append(view.seat)
@@ -90,7 +111,9 @@ class Economy:
             figures = dict.fromkeys(seats, same)
         else:
             figures = {s: memory.figures(s, m) for s in seats}
-        return cls(view.rules, seats, figures)
+        after = view.deals_after
+        left = None if after is None else after + (1 if view.phase in (Phase.AUCTION, Phase.PLAY) else 0)
+        return cls(view.rules, seats, figures, left)
 
     def won(self, players: Sequence[int]) -> float:
         """The chance that a deal with ``players`` playing hands ends the farm."""
@@ -104,52 +127,71 @@ class Economy:
                 keep *= 1.0 - self.figures[s].sixteen
         return min(1.0, max(1e-3, (1.0 - keep) * self._calibration))
 
-    def terms(self, me: int) -> tuple[float, float, float, float]:
-        """``(D, B, A, Q)`` for ``me`` as buyer; see the module notes."""
-        found = self._terms.get(me)
+    def terms(self, me: int, left: int | None = None) -> tuple[float, float, float, float, float]:
+        """``(D, B, A, Q, u)`` for ``me`` as the farmer of a farm with ``left`` deals of the game
+        to live (None: no end); see the module notes."""
+        key = (me, left)
+        found = self._terms.get(key)
         if found is None:
-            found = self._terms[me] = self._work_out(me)
+            found = self._terms[key] = self._work_out(me, left)
         return found
 
-    def _work_out(self, me: int) -> tuple[float, float, float, float]:
+    def _work_out(self, me: int, left: int | None) -> tuple[float, float, float, float, float]:
         others = [s for s in self.seats if s != me]
         if not others:
-            return 1.0, 0.0, 0.0, 0.0
-        deals = 1.0 / self.won(others)
+            return 1.0, 0.0, 0.0, 0.0, 0.0
+        deals, back = lasting(self.won(others), left)
         collect = sum(self.figures[s].over for s in others)
         mine = self.figures[me]
         a = q = 0.0
         for j in others:
             players = [s for s in self.seats if s != j]
-            a += (mine.nearest - mine.over) / self.won(players)
+            theirs, unwon = lasting(self.won(players), left)
+            a += (mine.nearest - mine.over) * theirs
             wins = sum(self.figures[s].wins for s in players)
-            q += mine.wins / wins if wins > 0 else 1.0 / len(players)
-        return deals, collect, a / len(others), q / len(others)
+            q += (mine.wins / wins if wins > 0 else 1.0 / len(players)) * (1.0 - unwon)
+        return deals, collect, a / len(others), q / len(others), back
 
-    def seat_worth(self, me: int) -> float:
-        """What becoming the next farmer is worth to ``me``, beyond the farm won (0 unless the winner deals).
+    def seat_worth(self, me: int, left: int | None = None) -> float:
+        """What becoming the farmer of a new farm with ``left`` deals of the game to live is worth
+        to ``me``, beyond the farm won (0 unless the winner deals; None: no end).
 
-        The new farm holds an ante from every seat with chips.
+        The new farm holds an ante from every seat with chips, and stays with its farmer if
+        nobody wins it before the game ends.
         """
-        if self.rules.succession is not Succession.WINNER:
+        if self.rules.succession is not Succession.WINNER or left == 0:
             return 0.0
-        found = self._worth.get(me)
+        key = (me, left)
+        found = self._worth.get(key)
         if found is None:
-            deals, collect, a, q = self.terms(me)
-            found = self._worth[me] = (deals * collect - a - q * len(self.seats)) / (1.0 + q)
+            deals, collect, a, q, back = self.terms(me, left)
+            antes = len(self.seats)
+            found = self._worth[key] = (deals * collect + back * antes - a - q * antes) / (1.0 - back + q)
         return found
 
     def price(self, me: int, farm: int) -> FarmPrice:
-        """The farm of ``farm`` chips on sale, priced for ``me`` (the farmer's seat included)."""
-        deals, collect, a, q = self.terms(me)
-        edge = self.seat_worth(me)
-        fair = (deals * collect - a - q * (farm + edge)) / (1.0 + q)
+        """The farm of ``farm`` chips on sale, priced for ``me`` (the farmer's seat included),
+        for the deals the game has left."""
+        left = self.deals_left
+        deals, collect, a, q, back = self.terms(me, left)
+        # Winning the farm in the game's last deal leaves no deal to be the farmer of.
+        edge = self.seat_worth(me, None if left is None else left - 1)
+        fair = (deals * collect + back * farm - a - q * (farm + edge)) / (1.0 - back + q)
         return FarmPrice(per_deal=collect, deals=deals, holds=farm, fair_bid=max(0.0, fair))
 
     def share(self, me: int, players: Sequence[int]) -> float:
         """``me``'s share of the wins of a farm that ``players`` play for."""
         wins = sum(self.figures[s].wins for s in players)
         return self.figures[me].wins / wins if wins > 0 else 1.0 / max(1, len(players))
+
+
+def lasting(won: float, left: int | None) -> tuple[float, float]:
+    """For a farm that each deal ends with chance ``won``, with ``left`` deals of the game to
+    live (None: no end): the deals it is expected to last, and the chance nobody wins it."""
+    if left is None:
+        return 1.0 / won, 0.0
+    keep = (1.0 - won) ** left
+    return (1.0 - keep) / won, keep
 
 
 def players_in_deal(view: View) -> int:
