@@ -219,3 +219,26 @@ def test_an_overlong_label_is_caught(
     assert any("leaves its Button" in f for f in found), found
     assert any("leaves its surface" in f for f in found), found
     assert any("'Before'" in f and "overlaps" in f for f in found), found
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_farm_hint_in_the_last_deal_says_the_bid_comes_back_unless_the_farm_is_won(
+    lang: str, recorder: Recorder, tmp_path: Path
+) -> None:
+    """RULES.md: a farm nobody has won when the game ends stays with its farmer (bid and all)."""
+    from scenes.screens.navigator import start_game
+    from scenes.table.session import Setup
+
+    last = {
+        "en": "stays with its farmer, bid and all",
+        "fr": "reste à son fermier, enchère comprise",
+        "de": "bleibt samt Gebot bei seinem Pächter",
+    }[lang]
+    for deals, said in ((1, True), (40, False)):
+        app = new_app(lang, (1024, 600), tmp_path)
+        start_game(app, Setup.for_players(5, seed=3, deals=deals))
+        assert screenshots.run_until(app, lambda a=app: screenshots.human_bids(a), auto=False)
+        drawn = recorder.take(lambda a=app: redraw_top(a))
+        words = " ".join(d.text for d in drawn).replace("  ", " ")
+        assert (last in words) is said, words
+        assert not problems(drawn, f"{lang} last deal's auction")

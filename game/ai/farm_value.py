@@ -55,6 +55,10 @@ class FarmPrice:
     """Chips in the farm now (the farmer keeps them only while nobody wins it)."""
     fair_bid: float
     """The highest bid that still pays: above it, letting another seat buy is better."""
+    deals_left: int | None = None
+    """The deals the game has left, this one included (None: no end agreed)."""
+    kept: float = 0.0
+    """The chance that nobody wins the farm before the game ends (it stays with its farmer, bid and all)."""
 
     @property
     def collections(self) -> float:
@@ -177,7 +181,9 @@ class Economy:
         # Winning the farm in the game's last deal leaves no deal to be the farmer of.
         edge = self.seat_worth(me, None if left is None else left - 1)
         fair = (deals * collect + back * farm - a - q * (farm + edge)) / (1.0 - back + q)
-        return FarmPrice(per_deal=collect, deals=deals, holds=farm, fair_bid=max(0.0, fair))
+        return FarmPrice(
+            per_deal=collect, deals=deals, holds=farm, fair_bid=max(0.0, fair), deals_left=left, kept=back
+        )
 
     def share(self, me: int, players: Sequence[int]) -> float:
         """``me``'s share of the wins of a farm that ``players`` play for."""

@@ -32,6 +32,9 @@ from scenes.ui.art import GOLD
 PASS_GREY = (170, 176, 170)
 
 
+KEPT_TO_SAY = 0.2
+"""The chance of the farm staying with its farmer at the game's end from which the hint says so."""
+
 class AuctionHandler(Handler):
     """See the module docstring."""
 
@@ -52,7 +55,7 @@ class AuctionHandler(Handler):
         self.bid_button = self.add_button(lambda: _("Bid {n}").format(n=self.amount), self.do_bid, True)
         self.pass_button = self.add_button(lambda: _("Pass"), self.do_pass)
         self.hint = self._worth
-        self._worth_cache: tuple[tuple[int, int, int], tuple[int, int, int]] | None = None
+        self._worth_cache: tuple[tuple[int, int, int], tuple[int, int, int, int | None]] | None = None
 
     def _worth(self) -> str | None:
         """What a farmer can expect from the farm, as the AI prices it (when the settings ask for it)."""
@@ -62,9 +65,23 @@ class AuctionHandler(Handler):
         key = (view.deal_no, view.farm, view.high_bid)
         if self._worth_cache is None or self._worth_cache[0] != key:
             price = farm_value(view)
-            figures = (round(price.collections), max(1, round(price.deals)), max(0, int(price.fair_bid)))
+            # Near the game's end the bid mostly comes back (RULES.md: an unwon farm stays with
+            # its farmer): say so, or the price would look far above the farm's worth.
+            left = price.deals_left if price.kept >= KEPT_TO_SAY else None
+            fair = max(0, int(price.fair_bid))
+            figures = (round(price.collections), max(1, round(price.deals)), fair, left)
             self._worth_cache = (key, figures)
-        collections, deals, fair = self._worth_cache[1]
+        collections, deals, fair, left = self._worth_cache[1]
+        if left == 1:
+            return _(
+                "Last deal: a farm nobody wins stays with its farmer, bid and all; "
+                "bidding more than {fair} does not pay."
+            ).format(fair=fair)
+        if left is not None:
+            return _(
+                "{n} deals left: a farm nobody wins by then stays with its farmer, bid and all; "
+                "bidding more than {fair} does not pay."
+            ).format(n=left, fair=fair)
         return ngettext(
             "Its farmer can expect about {chips} chips from players going over 16 before someone wins it "
             "(about {n} deal); bidding more than {fair} does not pay.",

@@ -49,6 +49,9 @@ LEDGER_DIM = 120
 """How much the ledger darkens the table beneath it (0-255)."""
 
 
+HINT_LINES = 4
+"""The most lines a hint takes (a long one is made smaller first)."""
+
 class TableScene(Scene):
     """See the module docstring."""
 
@@ -443,13 +446,37 @@ class TableScene(Scene):
         handler.buttons.draw(surface, self.app.text)
 
     def draw_hint(self, surface: pygame.Surface, line: str) -> None:
-        """A line of advice on a dark strip in the banner's place."""
+        """Advice on a dark strip in the banner's place: one line, a little smaller if it must be,
+        or, when that would make it hard to read, a few lines in the banner's width."""
         lay = self.table.layout
         text = self.app.text
         pad = round(24 * lay.u)
-        fs = text.fit(line, lay.font["body"], max(40, lay.banner.w - pad))
-        w, h = text.size(line, fs)
-        strip = pygame.Rect(0, 0, w + pad, min(lay.banner.h, h + round(10 * lay.u)))
-        strip.center = lay.banner.center
-        draw_panel(surface, strip, radius=strip.h // 2, alpha=200)
-        text.blit(surface, line, fs, strip.center, (215, 230, 250), "sans", "center")
+        width = max(40, lay.banner.w - pad)
+        body = lay.font["body"]
+        least = max(8, round(body * 0.75))
+        fs = text.fit(line, body, width, min_size=least)
+        colour = (215, 230, 250)
+        if text.size(line, fs)[0] <= width:
+            w, h = text.size(line, fs)
+            strip = pygame.Rect(0, 0, w + pad, min(lay.banner.h, h + round(10 * lay.u)))
+            strip.center = lay.banner.center
+            draw_panel(surface, strip, radius=strip.h // 2, alpha=200)
+            text.blit(surface, line, fs, strip.center, colour, "sans", "center")
+            return
+        fs = body
+        lines = text.wrap(line, fs, width)
+        while len(lines) > HINT_LINES and fs > least:
+            fs -= 1
+            lines = text.wrap(line, fs, width)
+        if len(lines) > HINT_LINES:
+            lines = lines[:HINT_LINES]
+            lines[-1] = text.ellipsize(lines[-1] + " …", fs, width)
+        step = text.font(fs).get_linesize()
+        w = max(text.size(one, fs)[0] for one in lines)
+        strip = pygame.Rect(0, 0, w + pad, step * len(lines) + round(10 * lay.u))
+        # Up from the banner's foot: the deck and the farm lie below it, the plates beside it.
+        strip.midbottom = lay.banner.midbottom
+        draw_panel(surface, strip, radius=min(strip.h // 2, round(16 * lay.u)), alpha=200)
+        top = strip.centery - step * len(lines) / 2
+        for i, one in enumerate(lines):
+            text.blit(surface, one, fs, (strip.centerx, top + step * (i + 0.5)), colour, "sans", "center")
