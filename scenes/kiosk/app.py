@@ -35,7 +35,7 @@ from enum import Enum
 import pygame
 
 from scenes import i18n
-from scenes.app.loop import App, Clock
+from scenes.app.loop import FPS, App, Clock
 from scenes.app.pointer import emulated
 from scenes.app.stack import SceneStack
 from scenes.i18n import _
@@ -333,7 +333,8 @@ class KioskApp(App):
         if self.drift is not None:
             self.drift.update(dt)
         self._trim_in -= dt
-        if self._trim_in <= 0:
+        if self._trim_in <= 0 and super().frame_rate() < FPS:
+            # Between movements: a trim takes a millisecond or a few, unseen when nothing moves.
             self._trim_in = TRIM_SECONDS
             hand_back_freed()
         if self.locked and self._cursor > 0:
