@@ -477,24 +477,3 @@ def test_the_human_like_levels_raise_in_fives_once_the_bid_is_past_a_few_chips()
         game.high_bid = amount  # a bid of ``amount`` stands
         answer = raise_within(game.view_for(seat), limit)
         assert (answer.amount if answer.kind is Kind.BID else None) == expected, (amount, limit)
-
-
-def test_at_a_table_of_experts_the_memory_prices_farms_from_what_the_players_really_pay() -> None:
-    """The farmer collects the points over 16 (RULES.md, settling up): the memory's estimate of
-    them per hand must be what the hands it saw really paid, not what a habit model predicts."""
-    seen = paid = 0
-    estimates = []
-    for g in range(4):
-        game = Game(NAMES[:3], rules_named("foster"), chips=1_000_000, seed=300 + g, max_deals=100)
-        agents = [make_agent("expert", seed=g * 7 + s) for s in range(3)]
-        while game.phase is Phase.BETWEEN:
-            events = play_deal(game, agents)
-            feed(dict(enumerate(agents)), events)
-            for s in game.order:
-                seen += 1
-                paid += max(0, game.totals[s] - 16)
-        memory = agents[0].memory
-        assert memory is not None
-        estimates.append(sum(memory.figures(s, 2).over for s in range(3)) / 3)
-    realised = paid / seen
-    assert abs(sum(estimates) / len(estimates) - realised) < 0.04 * realised

@@ -19,7 +19,7 @@ import math
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
-from game.ai.model import HABIT_RULES, THRESHOLDS, stand_chance
+from game.ai.model import HABIT_RULES, THRESHOLDS, mixed_outcome, stand_chance
 from game.ai.rates import TableRates, table_rates
 from game.events import ChipsMoved, DealEnded, DealStarted, Event, HandShown, Reason
 from game.rules import RuleSet
@@ -226,16 +226,22 @@ class TableMemory:
     def figures(self, seat: int, players: int) -> SeatFigures:
         """The player at ``seat``'s rates per hand as far as this seat can tell.
 
-        Their own counts, weighed with the measured rates of a table of ``players`` Experts
-        until there are enough of them. (Not with what the player's habit would predict: an
-        Expert read as a single habit looks steadier than it is, and pricing farms by that
-        made a table of Experts value them some 5 % below what they collect.)
+        What the player's habits predict (the measured rates of a table of ``players``
+        Experts, scaled by how this player's belief differs from an Expert's), weighed with
+        their own counts once there are enough of them.
         """
         key = (seat, players)
         found = self._figures.get(key)
         if found is not None:
             return found
         rates = table_rates(self.rules, players)
+        compulsory = self.rules.compulsory_draw
+        theirs = mixed_outcome(compulsory, self.belief(seat, players))
+        typical = mixed_outcome(compulsory, self.prior(players))
+
+        def scaled(rate: float, mine: float, usual: float) -> float:
+            return rate * mine / usual if usual > 1e-6 else rate
+
         player = self.player(seat)
         n = player.hands
 
@@ -243,7 +249,13 @@ class TableMemory:
             k = PRIOR_HANDS[key]
             return (predicted * k + count) / (k + n)
 
-        over, sixteen, bust, wins = rates.over, rates.sixteen, rates.bust, rates.wins
+        over = scaled(rates.over, theirs.over, typical.over)
+        sixteen = scaled(rates.sixteen, theirs.sixteen, typical.sixteen)
+        bust = min(1.0, scaled(rates.bust, theirs.bust, typical.bust))
+        if self.rules.nearest_takes_farm:
+            wins = rates.wins  # the corbeille goes to the nearest too: no habit tells it better
+        else:
+            wins = scaled(rates.wins, theirs.sixteen, typical.sixteen)
         found = SeatFigures(
             over=shrink(player.over, over, "over"),
             sixteen=shrink(player.sixteens, sixteen, "sixteen"),
