@@ -37,8 +37,8 @@ HEARTBEAT = 1.0
 MAX_DT = 0.1
 """Longest step a frame may take: after a stall the game slows rather than jumps."""
 KEEP_BACKDROP_PIXELS = 2560 * 1600
-"""The largest window whose still picture under an overlay is kept (16 MB); a 4K one's (33 MB)
-is drawn again instead."""
+"""The largest window whose still picture under an overlay a kiosk keeps (16 MB); a 4K one's
+(33 MB) it draws again instead (a redraw then costs some 15-25 ms there)."""
 WINDOW_MARGIN = (0, 80)
 """Room a window leaves on the desktop for the window manager's title bar and panels (pixels)."""
 
@@ -128,6 +128,9 @@ class App:
         self.stack = SceneStack()
         self.running = True
         self._backdrop: tuple[tuple[object, ...], pygame.Surface] | None = None
+        self.backdrop_pixels: int | None = None
+        """The largest window whose still picture under an overlay is kept (None: any; a kiosk
+        sets :data:`KEEP_BACKDROP_PIXELS`, its memory being worth more than a redraw's time)."""
         self._resizes = 0
         self.frames = 0
         """Frames stepped."""
@@ -359,9 +362,10 @@ class App:
         One window-sized picture is kept for the whole app (what lies under an overlay, the
         table under the ledger): at 3840 × 2160 each such copy is 33 MB.
         """
-        if self.size[0] * self.size[1] > KEEP_BACKDROP_PIXELS:
-            # Above 2560 × 1600 a kept copy costs more memory than drawing it again costs time
-            # (the picture is redrawn only when something on top changes, which at rest is seldom).
+        limit = self.backdrop_pixels
+        if limit is not None and self.size[0] * self.size[1] > limit:
+            # A kept copy would cost more memory than drawing it again costs time (the picture
+            # is redrawn only when something on top changes, which at rest is seldom).
             self._backdrop = None
             draw(self.screen)
             return

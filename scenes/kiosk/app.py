@@ -35,7 +35,7 @@ from enum import Enum
 import pygame
 
 from scenes import i18n
-from scenes.app.loop import FPS, App, Clock
+from scenes.app.loop import FPS, KEEP_BACKDROP_PIXELS, App, Clock
 from scenes.app.pointer import emulated
 from scenes.app.stack import SceneStack
 from scenes.i18n import _
@@ -160,6 +160,7 @@ class KioskApp(App):
         settings = Settings(fullscreen=locked if fullscreen is None else fullscreen, mute=not config.sound)
         super().__init__(settings, size, clock=clock, events=events, caption="Farmer")
         self.text = Text(TEXT_CACHE, TEXT_BYTES)
+        self.backdrop_pixels = KEEP_BACKDROP_PIXELS
         self.config = config
         self.locked = locked
         self.rng = random.Random(seed)
