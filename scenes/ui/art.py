@@ -196,11 +196,7 @@ class Art:
         if (four_colour, back, cloth) == (self.four_colour, self.back, self.cloth):
             return False
         if (four_colour, back) != (self.four_colour, self.back):
-            self._cards.clear()
-            self._card_bytes = 0
-            self._scaled.clear()
-            self._scaled_bytes = 0
-            self._fans.clear()
+            self._forget_cards()
         if cloth != self.cloth:
             self._felt.clear()
         self.four_colour, self.back, self.cloth = four_colour, back, cloth
@@ -212,12 +208,16 @@ class Art:
         For a change of scene where the cards shown change too (the kiosk's title card and its
         table): at 3840 × 2160 those caches hold some 30 MB.
         """
+        self._forget_cards()
+        self.text.let_go()
+
+    def _forget_cards(self) -> None:
+        """Forget the card faces, their turning frames and the fans made of them."""
         self._cards.clear()
         self._card_bytes = 0
         self._scaled.clear()
         self._scaled_bytes = 0
         self._fans.clear()
-        self.text.let_go()
 
     def suit_colour(self, card: Card) -> tuple[int, int, int]:
         """The ink of ``card``'s suit in the deck in use."""

@@ -70,8 +70,7 @@ class Text:
         self.scale = scale
         self._fonts.clear()
         self._fits.clear()
-        self._surfaces.clear()
-        self._bytes = 0
+        self.let_go()
         return True
 
 
