@@ -332,6 +332,20 @@ def test_memory_knows_players_by_name_from_game_to_game() -> None:
     assert memory.player(0).hands == 7 and memory.player(1).hands == 0
 
 
+@pytest.mark.parametrize("rules", RULE_KEYS)
+def test_a_player_not_yet_seen_is_read_with_the_measured_rates(rules: str) -> None:
+    # Until a player has shown a hand, the farm is priced from the rates measured at tables of
+    # Experts, exactly: the habit model only says how a player differs from them.
+    memory = TableMemory(rules_named(rules))
+    for players in range(PLAYERS.low - 1, PLAYERS.high):
+        shipped = table_rates(rules_named(rules), players)
+        seen = memory.figures(0, players)
+        assert seen.over == pytest.approx(shipped.over)
+        assert seen.sixteen == pytest.approx(shipped.sixteen)
+        assert seen.bust == pytest.approx(shipped.bust)
+        assert seen.wins == pytest.approx(shipped.wins)
+
+
 def test_shipped_rates_cover_every_rule_set_and_table_size() -> None:
     made = provenance()
     assert made["seed"] is not None and made["deals_per_table"] >= 1000

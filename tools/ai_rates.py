@@ -46,9 +46,11 @@ def measure(rules_key: str, seats: int, deals: int, seed: int) -> dict[str, Any]
     game_no = 0
     while played < deals:
         agents: list[Agent] = [parse_agent("expert", seed * 1_000 + game_no * 17 + s) for s in range(seats)]
+        # The game's length is agreed, as in tournaments and in play: the Experts know it.
+        length = min(GAME_LENGTH, deals - played)
         game = Game([f"P{s}" for s in range(seats)], rules, chips=1_000_000,
-                    seed=seed * 7_919 + game_no, keep_log=False)
-        for _ in range(min(GAME_LENGTH, deals - played)):
+                    seed=seed * 7_919 + game_no, keep_log=False, max_deals=length)
+        for _ in range(length):
             events = game.next_deal()
             while game.to_act is not None:
                 seat = game.to_act

@@ -210,18 +210,17 @@ class TableMemory:
         prior = self.prior(players)
         player = self.player(seat)
         if player.decisions == 0:
-            weights = prior
+            found = self.stranger(players)
         else:
             top = max(player.log_like)
             raw = [p * math.exp(ll - top) for p, ll in zip(prior, player.log_like, strict=True)]
-            total = sum(raw)
-            weights = tuple(w / total for w in raw)
-        # Drop what cannot matter and round, so that like players share the cached tables.
-        kept = [w if w >= NEGLIGIBLE else 0.0 for w in weights]
-        total = sum(kept)
-        found = tuple(round(w / total, 2) for w in kept)
+            found = _pruned(raw)
         self._beliefs[key] = found
         return found
+
+    def stranger(self, players: int) -> tuple[float, ...]:
+        """The belief about a player not yet seen at a table of ``players``: the prior, pruned like any."""
+        return _pruned(self.prior(players))
 
     def figures(self, seat: int, players: int) -> SeatFigures:
         """The player at ``seat``'s rates per hand as far as this seat can tell.
@@ -237,7 +236,9 @@ class TableMemory:
         rates = table_rates(self.rules, players)
         compulsory = self.rules.compulsory_draw
         theirs = mixed_outcome(compulsory, self.belief(seat, players))
-        typical = mixed_outcome(compulsory, self.prior(players))
+        # An Expert is read as the measured rates say: scale from the belief about a stranger
+        # (pruned as every belief is, so that a player not yet seen gets the rates exactly).
+        typical = mixed_outcome(compulsory, self.stranger(players))
 
         def scaled(rate: float, mine: float, usual: float) -> float:
             return rate * mine / usual if usual > 1e-6 else rate
@@ -265,6 +266,15 @@ class TableMemory:
         )
         self._figures[key] = found
         return found
+
+
+def _pruned(weights: list[float] | tuple[float, ...]) -> tuple[float, ...]:
+    """Habit weights normalised, with what cannot matter dropped and the rest rounded, so that
+    like players share the cached tables."""
+    total = sum(weights)
+    kept = [w / total if w / total >= NEGLIGIBLE else 0.0 for w in weights]
+    total = sum(kept)
+    return tuple(round(w / total, 2) for w in kept)
 
 
 @dataclass(frozen=True, slots=True)
