@@ -450,6 +450,22 @@ def test_expert_bids_up_to_its_break_even_price_and_no_further() -> None:
     assert expert.limit(view, expert._memory(view)) == int(fair)  # bold, but never above break-even
 
 
+def test_the_shill_and_the_outbidder_stop_a_chip_either_side_of_the_experts_limit() -> None:
+    from game.ai.exploiters import Outbidder, Shill
+
+    game = Game(NAMES[:6], rules_named("foster"), chips=1000, seed=3, first_seat=0)
+    game.next_deal()
+    view = game.view_for(game.to_act or 0)
+    limit = ExpertAgent(personality_named("steady"), 1).limit(view, TableMemory(view.rules))
+    for kind, stops in ((Shill, limit - 1), (Outbidder, limit + 1)):
+        agent = kind(personality_named("steady"), 1)
+        memory = agent._memory(view)
+        at = dataclasses.replace(view, high_bid=stops - 1)
+        past = dataclasses.replace(view, high_bid=stops)
+        assert agent.bid(at, memory).amount == stops, kind.level
+        assert agent.bid(past, memory) == PASS, kind.level
+
+
 def test_levels_never_stand_where_no_card_can_go_over() -> None:
     # Under ferme drawing is optional: a lone ace (or any total up to 6) is always worth a card.
     for level in LEVELS:

@@ -73,7 +73,7 @@ def test_threshold_specs_have_defaults() -> None:
         (
             "robot",
             "unknown agent kind 'robot' in 'robot' "
-            "(known: breakeven, easy, expert, never, normal, shill, threshold)",
+            "(known: breakeven, easy, expert, never, normal, outbid, shill, threshold)",
         ),
         ("expert:grumpy", "bad agent spec 'expert:grumpy': unknown personality 'grumpy'"),
         ("normal:bold:x", "SEED must be a whole number; the form is normal[:PERSONALITY[:SEED]]"),
@@ -89,7 +89,8 @@ def test_a_bad_spec_is_refused_with_a_clear_message(spec: str, words: str) -> No
 
 def test_the_tournament_and_the_simulator_read_the_same_specs() -> None:
     tournament = _tournament()
-    assert set(agent_kinds()) == {"easy", "normal", "expert", "threshold", "never", "breakeven", "shill"}
+    exploiters = {"never", "breakeven", "shill", "outbid"}
+    assert set(agent_kinds()) == {"easy", "normal", "expert", "threshold", *exploiters}
     for spec in ("expert", "normal:bold", "threshold", "threshold:12:0.4", "easy:cautious:3"):
         made = tournament.agent_factory(spec)(7)
         assert type(made) is type(parse_agent(spec, 7))
