@@ -24,10 +24,13 @@ from game.ai.rates import TableRates, table_rates
 from game.events import ChipsMoved, DealEnded, DealStarted, Event, HandShown, Reason
 from game.rules import RuleSet
 
-#: How many hands of what the player's habits predict their own counts are weighed with
-#: (shrinkage: the counts of a few dozen hands are noisy, and a noisy price is paid by
-#: whoever overrates the farm most).
-PRIOR_HANDS = {"over": 80.0, "sixteen": 200.0, "bust": 80.0, "wins": 200.0, "nearest": 120.0}
+#: How many hands of what the player's habits predict their own counts are weighed with.
+#: The habits, read from every decision, already tell players apart; what they leave unsaid
+#: is small (a tenth of a point over 16 a hand), while one hand's points over 16 vary by
+#: ±1.7, so counts earn their weight only over hundreds of hands (the variance of a hand over
+#: that of what the habits miss: ~300). A price that moves with a few dozen lucky or unlucky
+#: hands is one a bidder with a fixed limit buys from whenever it dips.
+PRIOR_HANDS = {"over": 300.0, "sixteen": 300.0, "bust": 300.0, "wins": 300.0, "nearest": 120.0}
 #: The chance that a player acts against their habit in one decision (so that one odd
 #: decision does not rule a habit out: people, and context-minded AIs, are not machines).
 SLIP = 0.08
