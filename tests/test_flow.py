@@ -10,8 +10,8 @@ from __future__ import annotations
 import pygame
 
 from game.events import DealStarted, FarmSold
-from scenes.app.loop import App
-from scenes.app.stack import Scene, SceneStack
+from scenes.app.loop import App, Scene
+from scenes.app.stack import SceneStack
 from scenes.screens.navigator import Screens, start_game
 from scenes.store.settings import Settings
 from scenes.table.flow import Stage, stage_of

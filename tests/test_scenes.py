@@ -8,7 +8,8 @@ import pytest
 from game.actions import DRAW, PASS, STAND
 from game.engine import Phase
 from game.events import Busted, CardDealt, DealStarted
-from scenes.app.stack import Scene, SceneStack
+from scenes.app.loop import Scene
+from scenes.app.stack import SceneStack
 from scenes.table.session import Session, Setup
 from scenes.ui.tween import Tweener, arc, ease_out_cubic, linear
 from scenes.ui.widgets import Button, Choice, FocusGroup, Stepper, TextField

@@ -17,7 +17,7 @@ from scenes import i18n
 from scenes.app import icon
 from scenes.app.gamepad import Gamepads
 from scenes.app.pointer import FINGER_EVENTS, Fingers, emulated
-from scenes.app.stack import Scene, SceneStack
+from scenes.app.stack import Layer, SceneStack
 from scenes.audio.music import MusicPlayer
 from scenes.audio.sound import SoundBank
 from scenes.i18n import _
@@ -76,6 +76,15 @@ class Clock(Protocol):
     def tick(self, framerate: float = 0) -> int:
         """Wait for the next frame; the milliseconds since the previous one."""
         ...
+
+
+class Scene(Layer):
+    """One screen of the game: a layer of the app's stack that knows its app (see :class:`Layer`)."""
+
+    def __init__(self, app: App) -> None:
+        """A scene of ``app``."""
+        super().__init__()
+        self.app = app
 
 
 class App:

@@ -1,26 +1,23 @@
 """The scene stack: push, pop and replace, applied between frames.
 
-A scene is told when it starts (``enter``), stops (``exit``), is covered by another
-(``pause``) and uncovered (``resume``). ``handle(event)`` returns whether it used the
-input. A ``transparent`` scene (an overlay such as the pause menu or the ledger) lets the
-scenes beneath it draw first. Only the top scene is updated, so an overlay pauses the game.
-Changes are queued and applied by :meth:`SceneStack.apply` between frames, so a scene never
-removes itself while it is running.
+The stack holds layers (:class:`Layer`; the app's screens are its kind of layer,
+:class:`scenes.app.loop.Scene`, which knows the app). A layer is told when it starts
+(``enter``), stops (``exit``), is covered by another (``pause``) and uncovered (``resume``).
+``handle(event)`` returns whether it used the input. A ``transparent`` layer (an overlay such
+as the pause menu or the ledger) lets the layers beneath it draw first. Only the top one is
+updated, so an overlay pauses the game. Changes are queued and applied by
+:meth:`SceneStack.apply` between frames, so a layer never removes itself while it is running.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
 
 import pygame
 
-if TYPE_CHECKING:
-    from scenes.app.loop import App
 
-
-class Scene:
-    """One screen of the game; subclasses override what they need."""
+class Layer:
+    """What the stack holds: a screen, what it is told and asked; subclasses override what they need."""
 
     transparent = False
     """Whether the scenes beneath show through (overlays)."""
@@ -30,9 +27,8 @@ class Scene:
     """How much an overlay darkens what lies beneath it (0-255). The app does it once, when it keeps
     the still picture beneath, rather than the overlay on every frame."""
 
-    def __init__(self, app: App) -> None:
-        """A scene of ``app``."""
-        self.app = app
+    def __init__(self) -> None:
+        """A layer not yet drawn."""
         self.dirty = True
         """Something the scene shows changed in its last update (the app draws, then clears it)."""
 
@@ -76,19 +72,19 @@ class Scene:
 
 
 class SceneStack:
-    """Scenes on a stack; see the module docstring."""
+    """Layers on a stack; see the module docstring."""
 
     def __init__(self) -> None:
         """An empty stack."""
-        self.scenes: list[Scene] = []
+        self.scenes: list[Layer] = []
         self._pending: list[Callable[[], None]] = []
 
     @property
-    def top(self) -> Scene | None:
+    def top(self) -> Layer | None:
         """The scene on top, if any."""
         return self.scenes[-1] if self.scenes else None
 
-    def push(self, scene: Scene) -> None:
+    def push(self, scene: Layer) -> None:
         """Put ``scene`` on top (at the next :meth:`apply`)."""
         self._pending.append(lambda: self._push(scene))
 
@@ -96,7 +92,7 @@ class SceneStack:
         """Take the top scene off (at the next :meth:`apply`)."""
         self._pending.append(self._pop)
 
-    def replace(self, scene: Scene) -> None:
+    def replace(self, scene: Layer) -> None:
         """Swap the top scene for ``scene`` (at the next :meth:`apply`)."""
 
         def swap() -> None:
@@ -106,7 +102,7 @@ class SceneStack:
 
         self._pending.append(swap)
 
-    def reset(self, scene: Scene) -> None:
+    def reset(self, scene: Layer) -> None:
         """Clear the stack and put ``scene`` on it (at the next :meth:`apply`)."""
 
         def go() -> None:
@@ -116,7 +112,7 @@ class SceneStack:
 
         self._pending.append(go)
 
-    def _push(self, scene: Scene, pause: bool = True) -> None:
+    def _push(self, scene: Layer, pause: bool = True) -> None:
         if self.scenes and pause:
             self.scenes[-1].pause()
         self.scenes.append(scene)
@@ -139,7 +135,7 @@ class SceneStack:
                 changed = True
         return changed
 
-    def visible(self) -> list[Scene]:
+    def visible(self) -> list[Layer]:
         """The scenes to draw, bottom first: the top one and every one showing through."""
         start = len(self.scenes) - 1
         while start > 0 and self.scenes[start].transparent:

@@ -11,8 +11,7 @@ from collections.abc import Callable
 import pygame
 
 from game.cards import Card
-from scenes.app.loop import App
-from scenes.app.stack import Scene
+from scenes.app.loop import App, Scene
 from scenes.i18n import _, game_name, rules_label
 from scenes.screens.howto_content import howto_sections
 from scenes.ui.art import GOLD, INK

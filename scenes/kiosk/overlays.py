@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from scenes.app.stack import Scene
+from scenes.app.loop import App, Scene
 from scenes.i18n import _, ngettext
 from scenes.screens.pause import PauseScene
 from scenes.ui.art import GOLD, INK
@@ -18,7 +18,6 @@ from scenes.ui.tween import pulse
 from scenes.ui.widgets import Button, Widget, draw_panel
 
 if TYPE_CHECKING:
-    from scenes.app.loop import App
     from scenes.table.navigator import Navigator
     from scenes.table.session import Session
 

@@ -11,8 +11,7 @@ from collections.abc import Callable
 
 import pygame
 
-from scenes.app.loop import App
-from scenes.app.stack import Scene
+from scenes.app.loop import App, Scene
 from scenes.i18n import _
 from scenes.ui.art import GOLD, INK
 from scenes.ui.widgets import FocusGroup, Widget, draw_hints, draw_panel

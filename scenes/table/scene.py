@@ -18,8 +18,7 @@ import pygame
 from game.events import TurnEnded
 from game.phase import Phase
 from scenes import i18n
-from scenes.app.loop import App
-from scenes.app.stack import Scene
+from scenes.app.loop import App, Scene
 from scenes.i18n import _
 from scenes.table.auction import AuctionHandler
 from scenes.table.deal import DealHandler
