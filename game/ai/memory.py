@@ -210,12 +210,12 @@ class TableMemory:
         found = self._beliefs.get(key)
         if found is not None:
             return found
-        prior = self.prior(players)
         player = self.player(seat)
         if player.decisions == 0:
             found = self.stranger(players)
         else:
             top = max(player.log_like)
+            prior = self.prior(players)
             raw = [p * math.exp(ll - top) for p, ll in zip(prior, player.log_like, strict=True)]
             found = _pruned(raw)
         self._beliefs[key] = found

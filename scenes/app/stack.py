@@ -20,7 +20,7 @@ class Layer:
     """What the stack holds: a screen, what it is told and asked; subclasses override what they need."""
 
     transparent = False
-    """Whether the scenes beneath show through (overlays)."""
+    """Whether the layers beneath show through (overlays)."""
     name = "scene"
     """A short name, used by tests and the screenshot tool."""
     dims = 0
@@ -81,7 +81,7 @@ class SceneStack:
 
     @property
     def top(self) -> Layer | None:
-        """The scene on top, if any."""
+        """The layer on top, if any."""
         return self.scenes[-1] if self.scenes else None
 
     def push(self, scene: Layer) -> None:
@@ -136,7 +136,7 @@ class SceneStack:
         return changed
 
     def visible(self) -> list[Layer]:
-        """The scenes to draw, bottom first: the top one and every one showing through."""
+        """The layers to draw, bottom first: the top one and every one showing through."""
         start = len(self.scenes) - 1
         while start > 0 and self.scenes[start].transparent:
             start -= 1
