@@ -269,16 +269,16 @@ def main(argv: Sequence[str] | None = None) -> int:
         )
     screens = Screens(app)
     if replay_records is not None:
-        from scenes.table.replay import ReplaySession
+        from scenes.table.local import replay_table
 
-        screens.play(ReplaySession(replay_records))
+        screens.play(replay_table(replay_records))
     elif args.host or args.join is not None:
         from scenes.net.run import open_from_command_line
 
         screens.menu()
         open_from_command_line(app, screens, args)
     elif args.players is not None or args.rules is not None or args.seed is not None or args.rotating:
-        from scenes.table.session import Setup
+        from scenes.table.setup import Setup
 
         screens.start(
             Setup.for_players(args.players or 4, args.rules or "foster", args.rotating, args.deals, args.seed)

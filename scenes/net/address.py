@@ -14,7 +14,7 @@ import socket
 from game.net.protocol import MAX_NAME
 from game.net.server import DEFAULT_PORT, ServerConfig, ServerThread
 from game.rules import can_rotate
-from scenes.table.session import Setup
+from scenes.table.setup import Setup
 
 __all__ = ["DEFAULT_PORT", "open_server", "parse_address", "reachable_address", "table_settings", "url_of"]
 

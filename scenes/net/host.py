@@ -22,7 +22,7 @@ from scenes.net.address import (
 from scenes.net.lobby import LobbyScene
 from scenes.screens.newgame import NewGameScene
 from scenes.table.navigator import Navigator
-from scenes.table.session import Setup
+from scenes.table.setup import Setup
 
 
 def host_table(

@@ -3,7 +3,7 @@
 The lobby shows the table's code and the address friends type, every seat (a person's name,
 or the computer's until someone takes it), and for the host a Start button. It reads the
 client each frame (never waiting); the game's first update takes everyone to the table,
-a :class:`~scenes.net.remote.RemoteSession` on :class:`~scenes.table.scene.TableScene`.
+a :func:`~scenes.net.remote.remote_table` on :class:`~scenes.table.scene.TableScene`.
 A refusal (a wrong code, a full table) or an address that does not answer says so in one
 line and goes back.
 """
@@ -18,7 +18,7 @@ from game.net.server import ServerThread
 from scenes.app.loop import App
 from scenes.i18n import _, ngettext, rules_label
 from scenes.net.navigator import NetNavigator
-from scenes.net.remote import RemoteSession, refusal
+from scenes.net.remote import refusal, remote_table
 from scenes.screens.panels import PanelScene
 from scenes.table.navigator import Navigator
 from scenes.ui.art import GOLD, INK
@@ -152,7 +152,7 @@ class LobbyScene(PanelScene):
     def _to_table(self) -> None:
         assert self.welcome is not None
         self.done = True
-        session = RemoteSession(self.client, self.welcome, self.info, self.messages, self.app, self.server)
+        session = remote_table(self.client, self.welcome, self.info, self.messages, self.app, self.server)
         NetNavigator(self.app, self.nav).play(session)
 
     # ------------------------------------------------------------------ drawing

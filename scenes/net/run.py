@@ -12,7 +12,7 @@ from scenes.net.host import host_table
 from scenes.net.join import JoinScene
 from scenes.net.lobby import LobbyScene
 from scenes.table.navigator import Navigator
-from scenes.table.session import Setup
+from scenes.table.setup import Setup
 
 
 def open_from_command_line(app: App, nav: Navigator, args: argparse.Namespace) -> None:

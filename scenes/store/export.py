@@ -67,7 +67,7 @@ def export_log(target: str, saves: SaveStore | None = None) -> int:
 
 def read_replay(path: str) -> list[dict[str, Any]] | None:
     """The game to watch from the deal log at ``path``, or None after saying in one line what is wrong."""
-    from scenes.table.replay import load_log
+    from game.replay import load_log
 
     try:
         return load_log(path)
