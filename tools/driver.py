@@ -74,7 +74,9 @@ def taps_for(app: App, stand_at: int = 13, bid_up_to: int = 3) -> list[pygame.ev
     if top is None or not wanted:
         return []
     handler = getattr(top, "handler", None)
-    if wanted[0].key == pygame.K_RETURN:  # the ledger's first button
+    if top.name == "pass":  # "I am Anne": the pass screen's one button
+        target = getattr(top, "button", None)
+    elif wanted[0].key == pygame.K_RETURN:  # the ledger's first button
         group = getattr(handler, "group", None)
         widgets = [w for w in group.widgets if w.visible] if group is not None else []
         target = widgets[0] if widgets else None

@@ -17,7 +17,8 @@ from dataclasses import dataclass, field
 import pygame
 
 from game.cards import DECK, Card
-from game.events import FARM, Place
+from game.events import FARM, CardDealt, Place
+from game.phase import Phase
 from scenes.i18n import _, ngettext, pot_name
 from scenes.table.source import TableSource
 from scenes.ui.art import GOLD, INK, Art, draw_farmer_mark
@@ -114,6 +115,11 @@ class Table:
         self.seats = [SeatState(c) for c in source.ledger.chips]
         self.farm = source.ledger.farm
         self.deck_count = 0
+        view = source.view
+        if view.phase in (Phase.AUCTION, Phase.PLAY):
+            # Taken up in the middle of a deal (a continued game, a network table joined late):
+            # the deck as it stood before the cards still waiting to be shown were dealt.
+            self.deck_count = view.deck_size + sum(isinstance(e, CardDealt) for e in source.feed)
         self.active: int | None = None
         """The seat whose turn it is (its plate glows)."""
         self.farmer: int | None = None
