@@ -252,6 +252,40 @@ class JoinScene(PanelScene):
             return True
         return super().handle(event)
 
+    def resize(self, size: tuple[int, int]) -> None:
+        """The fields and tables one to a row; the buttons two to a row (Look / Open, Join / Watch)."""
+        tables: list[list[Widget]] = [[b] for b in self.table_buttons if b.visible]
+        rows: list[list[Widget]] = [
+            [self.address_w],
+            [self.name_w],
+            [self.code_w],
+            *tables,
+            [self.look_button, self.open_button],
+            [self.join_button, self.watch_button],
+            [self.back_button],
+        ]
+        u = self.app.u
+        w, h = size
+        row_h = round(self.row_height * u)
+        gap = round(10 * u)
+        head = round(self.head * u)
+        room = h - round(56 * u)  # the key hints live below the panel
+        if head + len(rows) * (row_h + gap) + round(30 * u) > room:
+            row_h = max(22, (room - head - round(30 * u)) // len(rows) - gap)
+        need = head + len(rows) * (row_h + gap) + round(30 * u)
+        self.panel = pygame.Rect(0, 0, min(w - 20, round(self.width * u)), min(room, need))
+        self.panel.center = (w // 2, (h - round(26 * u)) // 2)
+        inner = self.panel.w - round(60 * u)
+        y = self.panel.y + head
+        for row in rows:
+            width = (inner - gap * (len(row) - 1)) // len(row)
+            x = self.panel.centerx - inner // 2
+            for widget in row:
+                widget.rect = pygame.Rect(x, y, width, row_h)
+                widget.font_size = max(12, round(min(20 * u, row_h * 0.45)))
+                x += width + gap
+            y += row_h + gap
+
     def draw_backdrop(self, surface: pygame.Surface) -> None:
         """The felt."""
         surface.blit(self.app.art.felt(self.app.size, None), (0, 0))
