@@ -275,6 +275,13 @@ def test_a_token_the_server_does_not_know_is_forgotten_and_the_person_joins(
     run([app], lambda: top(app) == "menu", drive=False)
     assert any("you can only watch it" in w for w in words(app))
     assert seats.get(where, code) is None
+    # A table the server no longer has: said so, and its token is forgotten too.
+    gone = "ZZZZZ" if code != "ZZZZZ" else "YYYYY"
+    seats.put(where, gone, "old", "Bea")
+    command_line(app, where, gone)
+    said = lambda: any("No table has that code." in w for w in words(app))  # noqa: E731
+    run([app], lambda: top(app) == "menu" and said(), drive=False)
+    assert seats.get(where, gone) is None
     host.close()
 
 

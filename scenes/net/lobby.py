@@ -204,13 +204,18 @@ class LobbyScene(PanelScene):
         self.client.on_leave = forget
 
     def _rejoin(self, error: Error) -> bool:
-        """A kept token the server no longer knows: forget it and join as anyone would (True)."""
-        if not self.resuming or self.welcome is not None or error.code != ErrorCode.BAD_TOKEN.value:
+        """A kept token the server no longer knows: forget it, and join as anyone would (True) unless
+        the table itself is gone (False: the refusal is said as any other)."""
+        gone = error.code == ErrorCode.NO_TABLE.value
+        refused = error.code == ErrorCode.BAD_TOKEN.value
+        if not self.resuming or self.welcome is not None or not (refused or gone):
             return False
         self.resuming = False
         store = seat_store(self.app)
         if store is not None:
             store.forget(self.address, self.table)
+        if gone:
+            return False
         take_seat(self.app, self.client, self.address, self.table, self.name_sat)
         return True
 
