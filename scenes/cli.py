@@ -100,7 +100,9 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument(
         "--rotating", action="store_true", help=f"the rotating farm ({' and '.join(ROTATABLE)} only)"
     )
-    p.add_argument("--seed", type=int, help="shuffle seed, for a game that can be replayed")
+    p.add_argument(
+        "--seed", type=int, help="shuffle seed, for a game that can be replayed (not with --host)"
+    )
     p.add_argument(
         "--deals",
         type=int,
