@@ -30,7 +30,9 @@ def table_of(app: App) -> TableScene:
     raise AssertionError("no table")
 
 
-def play_out(app: App, witness: Witness, frames: int = 40000, on_frame: Callable[[], None] | None = None) -> None:
+def play_out(
+    app: App, witness: Witness, frames: int = 40000, on_frame: Callable[[], None] | None = None
+) -> None:
     """Step ``app`` with the stand-in player's keys, checking every frame, to the final standings."""
     for _ in range(frames):
         witness.check()
