@@ -224,9 +224,15 @@ class Game:
             must_draw=self.must_draw(),
         )
 
-    def view_for(self, seat: int) -> View:
+    def view_for(self, seat: int | None) -> View:
         """What ``seat`` may know now, as a frozen snapshot: its own cards, everyone's card counts,
-        chips, the farm; other hands only once shown at the showdown."""
+        chips, the farm; other hands only once shown at the showdown.
+
+        ``None`` is a spectator, who may know what anyone at the table may: every public field
+        as the seats see it, no hand (``total``, ``max_bid`` 0, ``must_draw`` False).
+        """
+        if seat is None:
+            return self._spectator_view()
         if not 0 <= seat < len(self.names):
             raise ValueError(f"no seat {seat} at a table of {self.n_seats}")
         phase = self.phase
@@ -265,6 +271,44 @@ class Game:
         view.served = self._turn if phase is _PLAY else len(self._order_t)
         view.shown_hands = self._shown_t
         view.__class__ = View  # frozen from now on
+        frozen: View = view
+        return frozen
+
+    def _spectator_view(self) -> View:
+        """:meth:`view_for` of no seat: a seat's view with nothing of any hand until the showdown."""
+        # Made apart from the seats' path so that path pays nothing for it; the fields are
+        # the same shared tuples, so a spectator's view equals a seat's on every public field.
+        phase = self.phase
+        chips = self._chips_t
+        if chips is None:
+            chips = self._chips_t = tuple(self.chips)
+        counts = self._counts_t
+        if counts is None:
+            counts = self._counts_t = tuple(self._counts)
+        view: Any = _new(ViewDraft)
+        view.seat = None
+        view.rules = self.rules
+        view.phase = phase
+        view.names = self.names
+        view.deal_no = self.deal_no
+        view.max_deals = self.max_deals
+        view.chips = chips
+        view.farm = self.farm
+        view.farmer = self.farmer
+        view.to_act = self.to_act
+        view.high_bid = self.high_bid
+        view.high_bidder = self.high_bidder
+        view.calls = self._calls_t
+        view.max_bid = 0  # a spectator bids nothing
+        view.hand = ()
+        view.total = 0
+        view.order = self._order_t
+        view.card_counts = counts
+        view.deck_size = self._deck.size
+        view.must_draw = False
+        view.served = self._turn if phase is _PLAY else len(self._order_t)
+        view.shown_hands = self._shown_t  # set only once the hands are turned over
+        view.__class__ = View
         frozen: View = view
         return frozen
 

@@ -19,10 +19,14 @@ class View:
     who has finished; other hands only once they are turned over at the showdown. It holds
     no reference to the game: it stays as it was when taken, and it never holds a card its
     seat may not see.
+
+    A spectator's view (``seat`` None) is what anyone at the table may know: every public
+    field as the seats see it, no hand (``hand`` empty, ``total``, ``max_bid`` 0,
+    ``must_draw`` False), never a turn and no legal action.
     """
 
-    seat: int
-    """The seat whose view this is."""
+    seat: int | None
+    """The seat whose view this is (None: a spectator's, who holds no seat)."""
     rules: RuleSet
     """The rule set in play."""
     phase: Phase
@@ -48,11 +52,11 @@ class View:
     calls: tuple[tuple[int, int | None], ...]
     """The auction's calls so far: ``(seat, amount)`` or ``(seat, None)`` for a pass."""
     max_bid: int
-    """The most this seat may bid."""
+    """The most this seat may bid (0 for a spectator)."""
     hand: tuple[Card, ...]
-    """This seat's cards, in the order received."""
+    """This seat's cards, in the order received (none for a spectator)."""
     total: int
-    """This seat's points."""
+    """This seat's points (0 for a spectator)."""
     order: tuple[int, ...]
     """The seats in this deal's service order."""
     card_counts: tuple[int, ...]
@@ -60,7 +64,7 @@ class View:
     deck_size: int
     """Cards left in the deck."""
     must_draw: bool
-    """Whether this seat, to act, must still take its compulsory card."""
+    """Whether this seat, to act, must still take its compulsory card (False for a spectator)."""
     served: int
     """How many seats of :attr:`order` have finished their turn."""
     shown_hands: tuple[tuple[Card, ...], ...] | None
@@ -80,13 +84,15 @@ class View:
 
     @property
     def my_chips(self) -> int:
-        """This seat's chips."""
-        return self.chips[self.seat]
+        """This seat's chips (0 for a spectator, who plays no chips)."""
+        seat = self.seat
+        return 0 if seat is None else self.chips[seat]
 
     @property
     def my_turn(self) -> bool:
-        """Whether this seat is to act."""
-        return self.to_act == self.seat
+        """Whether this seat is to act (never for a spectator)."""
+        # Between deals nobody is to act: to_act is None, like a spectator's seat.
+        return self.seat is not None and self.to_act == self.seat
 
     @property
     def drawn(self) -> int:
@@ -99,7 +105,8 @@ class View:
 
     @property
     def unseen(self) -> list[Card]:
-        """Every card this seat has not seen in this deal (the deck and other hands)."""
+        """Every card this seat has not seen in this deal (the deck and other hands; for a
+        spectator every card until the showdown)."""
         seen = set(self.hand)
         if self.shown_hands is not None:
             for hand in self.shown_hands:
@@ -107,7 +114,9 @@ class View:
         return [c for c in DECK if c not in seen]
 
     def shown_hand(self, seat: int) -> tuple[Card, ...] | None:
-        """A seat's cards if this seat may see them (its own, or all at the showdown), else None."""
+        """A seat's cards if this seat may see them (its own, or all at the showdown), else None.
+
+        A spectator sees a seat's cards only at the showdown."""
         if seat == self.seat:
             return self.hand
         if self.shown_hands is not None:
@@ -115,8 +124,8 @@ class View:
         return None
 
     def legal_actions(self) -> list[Action]:
-        """The actions this seat may take now (empty when it is not its turn)."""
-        if self.to_act != self.seat:
+        """The actions this seat may take now (empty when it is not its turn, and for a spectator)."""
+        if self.to_act != self.seat or self.seat is None:
             return []
         return legal_actions(
             self.phase,

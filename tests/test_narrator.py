@@ -208,12 +208,12 @@ def test_bubbles_over_the_seats() -> None:
     assert bubble(Stood(0), eyes("ferme", 0), "fr") == "Je m'y tiens"
     assert bubble(Busted(1, 19), e, "en") == "Over 16"
     assert bubble(Busted(1, 19), e, "de") == "Über 16"
-    # The table sees a turn end: "done" over another seat; nothing over one's own, nor for a
-    # spectator (a replay shows every stand and bust itself).
+    # The table sees a turn end: "done" over another seat, for a spectator too (who is told no
+    # stand nor bust); nothing over one's own (their stand or bust said it).
     assert bubble(TurnEnded(1), e, "en") == "done"
     assert bubble(TurnEnded(1), e, "fr") == "fini"
     assert bubble(TurnEnded(0), e, "en") is None
-    assert bubble(TurnEnded(1), eyes(seat=None), "en") is None
+    assert bubble(TurnEnded(1), eyes(seat=None), "en") == "done"
     assert bubble(TurnStarted(1), e, "en") is None
     assert thinking("en") == "thinking…"
     assert thinking("fr") == "réfléchit…"

@@ -10,6 +10,7 @@ from collections.abc import Callable, Iterator
 import pygame
 import pytest
 
+from game.net.codec import History
 from game.net.server import ServerConfig, ServerThread
 from game.phase import Phase
 from game.view import View
@@ -152,9 +153,10 @@ def test_a_dropped_connection_says_reconnecting_and_takes_the_seat_back() -> Non
     resyncs: list[int] = []
     resync = guest._resync
 
-    def spy(view: View) -> None:
+    def spy(view: View, history: History | None) -> None:
         resyncs.append(view.deal_no)
-        resync(view)
+        assert history is not None and history[0] == (100,) * len(view.names)  # from the game's start
+        resync(view, history)
 
     guest._resync = spy  # type: ignore[method-assign]
     said: list[str] = []

@@ -5,6 +5,7 @@ at one network table and a spectator who comes in late."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from pathlib import Path
 
 import pygame
 import pytest
@@ -169,3 +170,105 @@ def test_two_windows_at_one_host_each_see_every_deal_s_ledger_and_the_truth() ->
         assert witness.ledgers == {1, 2, 3, 4}, witness.ledgers
     assert session_of(guest_app).ledger.result == session_of(host_app).ledger.result
     run([host_app, guest_app], lambda: True)
+def test_a_spectator_who_comes_late_sees_the_game_from_its_start() -> None:
+    from game.net.client import Client
+    from scenes.net.lobby import LobbyScene
+    from scenes.screens.navigator import Screens
+    from tests.test_net_window import make_app, seat_two, session_of, top
+
+    host_app, guest_app = seat_two("foster", deals=4, seats=4)
+    host = session_of(host_app)
+    server = host.server
+    assert server is not None
+    code = host.welcome.table
+    import time
+
+    end = time.monotonic() + 60
+    while table_of(host_app).source.ledger.deal < 3:  # two deals played before the spectator comes
+        for app in (host_app, guest_app):
+            app.step(DT, keys_for(app))
+        assert time.monotonic() < end
+        time.sleep(0.001)
+    watcher_app = make_app()
+    client = Client(f"ws://127.0.0.1:{server.server.port}")
+    client.watch(code)
+    watcher_app.push(LobbyScene(watcher_app, Screens(watcher_app), client, "127.0.0.1"))
+    while top(watcher_app) in ("lobby", "menu"):
+        for app in (host_app, guest_app, watcher_app):
+            app.step(DT, keys_for(app))
+        assert time.monotonic() < end
+        time.sleep(0.001)
+    spectator = session_of(watcher_app)
+    assert spectator.watching
+    witness = Witness(table_of(watcher_app), host_truth(server, code, lambda: spectator.view))
+    assert table_of(watcher_app).table.deck_count > 0 or spectator.view.phase.value == "between"
+    while not ended(witness.scene):
+        witness.check()
+        for app in (host_app, guest_app, watcher_app):
+            app.step(DT, keys_for(app))
+        assert time.monotonic() < end, top(watcher_app)
+        time.sleep(0.001)
+    witness.check()
+    # The standings and the chart count from the game's start, not from the spectator's arrival.
+    table = server.server.tables[code]
+    assert table.match is not None
+    log = table.match.game.log
+    assert spectator.ledger.history[0] == tuple(log[0]["chips_before"])
+    assert len(spectator.ledger.history) == len(log) + 1
+
+
+def test_a_guest_killed_and_rejoined_by_the_same_command_sees_the_truth_in_their_own_seat(
+    tmp_path: Path,
+) -> None:
+    import time
+
+    from game.net.server import ServerConfig
+    from tests.test_net_seats import at_the_table, command_line, crash, open_table, window
+    from tests.test_net_window import FAST, session_of, top
+
+    server = ServerThread(ServerConfig(port=0, allow_seed=True, **FAST))  # type: ignore[arg-type]
+    server.start()
+    try:
+        host, code = open_table(server, seed=23)  # a seeded table: every screen says the deck is fixed
+        where = f"127.0.0.1:{server.server.port}"
+        first = window(tmp_path / "seats.json")
+        command_line(first, where, code)
+        end = time.monotonic() + 60
+        while top(first) != "lobby" or first.stack.top.welcome is None:  # type: ignore[union-attr]
+            first.step(DT, [])
+            assert time.monotonic() < end
+            time.sleep(0.002)
+        host.start()
+        at_the_table(first)
+        host.leave()  # the host goes: Bea plays against the computer
+        scene = table_of(first)
+        seat = session_of(first)
+        witness = Witness(scene, host_truth(server, code, lambda: seat.view))
+        while scene.source.ledger.deal < 2:  # a deal and more played, then the window is killed
+            witness.check()
+            first.step(DT, keys_for(first))
+            assert time.monotonic() < end, top(first)
+            time.sleep(0.001)
+        assert "fixed deck" in scene.header_text()
+        crash(first)
+        second = window(tmp_path / "seats.json")  # the same command line, in a new window
+        command_line(second, where, code)
+        at_the_table(second)
+        again = session_of(second)
+        assert again.bottom == 1 and not again.watching and again.names[1] == "Bea"
+        rejoined = table_of(second)
+        witness = Witness(rejoined, host_truth(server, code, lambda: again.view))
+        while not ended(rejoined):
+            witness.check()
+            second.step(DT, keys_for(second))
+            assert time.monotonic() < end, top(second)
+            time.sleep(0.001)
+        witness.check()
+        assert witness.prompts > 0 and witness.ledgers  # Bea played on, and saw her ledgers
+        table = server.server.tables[code]
+        assert table.match is not None
+        assert again.ledger.history[0] == tuple(table.match.game.log[0]["chips_before"])
+        assert "fixed deck" in rejoined.header_text()
+        again.client.close()
+    finally:
+        server.stop()

@@ -23,7 +23,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from game.actions import DRAW, PASS, STAND, Action, bid
-from game.ai.farm_value import Economy, FarmPrice, lasting
+from game.ai.farm_value import Economy, FarmPrice, lasting, seat_of
 from game.ai.memory import TableMemory
 from game.ai.model import SIX, VALUES, Outcome, mixed_outcome, value_counts, warm_up
 from game.ai.personality import Personality
@@ -104,7 +104,7 @@ class Table:
         self.ranking = rules.ranking
         self.ferme = rules.nearest_takes_farm
         order = view.order
-        me = view.seat
+        me = seat_of(view)
         mine = order.index(me)
         counts = view.card_counts
         compulsory = rules.compulsory_draw
@@ -321,7 +321,7 @@ class ExpertAgent:
     def price(self, view: View, memory: TableMemory | None = None) -> FarmPrice:
         """The farm on sale priced for this seat at this table."""
         memory = memory if memory is not None else self._memory(view)
-        return self.economy(view, memory).price(view.seat, view.farm)
+        return self.economy(view, memory).price(seat_of(view), view.farm)
 
     def limit(self, view: View, memory: TableMemory) -> int:
         """The most this seat bids: the break-even price (a cautious expert a little less)."""

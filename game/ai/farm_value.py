@@ -105,7 +105,7 @@ class Economy:
         The deals left count the deal being sold or played (between deals: from the next one).
         """
         seats = [s for s, c in enumerate(view.chips) if c > 0 or s in view.order or s == view.farmer]
-        if view.seat not in seats:
+        if view.seat is not None and view.seat not in seats:
             seats.append(view.seat)
         m = max(1, len(seats) - 1)
         if memory is None:
@@ -207,10 +207,18 @@ def players_in_deal(view: View) -> int:
     return max(1, sum(1 for c in view.chips if c > 0) - 1)
 
 
+def seat_of(view: View) -> int:
+    """The seat ``view`` belongs to; ``ValueError`` for a spectator's, which no seat plays."""
+    seat = view.seat
+    if seat is None:
+        raise ValueError("a spectator's view has no seat to play or price for")
+    return seat
+
+
 def farm_value(view: View, memory: TableMemory | None = None) -> FarmPrice:
     """The farm on the table, priced for the seat of ``view`` (for bids and screen hints).
 
     ``memory`` is what the seat has seen of the table; without it the price assumes players
     who play as the measured tables of Experts do (:mod:`game.ai.rates`).
     """
-    return Economy.of(view, memory).price(view.seat, view.farm)
+    return Economy.of(view, memory).price(seat_of(view), view.farm)

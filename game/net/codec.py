@@ -12,7 +12,7 @@ PROTOCOL.md beside this module documents every shape.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any, TypeVar
 
 from game.actions import DRAW, PASS, STAND, Action, Kind, bid
@@ -285,7 +285,8 @@ def decode_events(value: Any, most: int = 10_000) -> list[Event]:
 
 
 def encode_view(view: View) -> Json:
-    """A :class:`~game.view.View` as a JSON object with one key per field (see PROTOCOL.md)."""
+    """A :class:`~game.view.View` as a JSON object with one key per field (see PROTOCOL.md);
+    a spectator's has ``"seat": null``."""
     return {
         "seat": view.seat,
         "rules": view.rules.key,
@@ -322,7 +323,10 @@ def _call(value: Any) -> tuple[int, int | None]:
 
 
 def decode_view(value: Any) -> View:
-    """The real, frozen :class:`~game.view.View` :func:`encode_view` wrote; checks every field."""
+    """The real, frozen :class:`~game.view.View` :func:`encode_view` wrote; checks every field.
+
+    ``seat`` null is a spectator's view, which must hold no hand (empty, total and max_bid 0,
+    must_draw false)."""
     obj = _object(value, "view")
     rules_key = obj.get("rules")
     if rules_key not in RULE_KEYS:
@@ -350,8 +354,12 @@ def decode_view(value: Any) -> View:
         shown_hands = tuple(_cards(h, "view.shown_hands") for h in _list(shown, "view.shown_hands", n))
         if len(shown_hands) != n:
             raise CodecError("view.shown_hands must give one hand per seat")
-    return View(
-        seat=seat("seat"),
+    # A missing seat is a malformed view, not a spectator's: only an explicit null is.
+    if "seat" not in obj:
+        raise CodecError("view.seat must be a seat, or null for a spectator")
+    owner = opt_seat("seat")
+    view = View(
+        seat=owner,
         rules=rules_named(str(rules_key)),
         phase=_enum_value(Phase, obj.get("phase"), "view.phase"),
         names=names,
@@ -374,6 +382,40 @@ def decode_view(value: Any) -> View:
         served=_int(obj.get("served"), "view.served", 0, n),
         shown_hands=shown_hands,
     )
+    if owner is None and (view.hand or view.total or view.max_bid or view.must_draw):
+        raise CodecError("a spectator's view holds no hand: hand empty, total and max_bid 0, must_draw false")
+    return view
+
+
+# ---------------------------------------------------------------- chips history
+
+MAX_HISTORY_ROWS = 10_000
+"""The most rows a chips history holds on the wire (a longer game sends its start and its last deals)."""
+
+History = tuple[tuple[int, ...], ...]
+"""Every seat's chips at a game's start, then after each deal: one row per moment, one number per seat."""
+
+
+def encode_history(rows: Sequence[Sequence[int]]) -> list[list[int]]:
+    """A game's chips history as a list of rows; past :data:`MAX_HISTORY_ROWS`, the first row
+    (the game's start) and the latest rows, so that a message never grows without bound."""
+    if len(rows) > MAX_HISTORY_ROWS:
+        rows = [rows[0], *rows[len(rows) - MAX_HISTORY_ROWS + 1:]]
+    return [list(row) for row in rows]
+
+
+def decode_history(value: Any, view: View) -> History:
+    """The chips history :func:`encode_history` wrote, checked against ``view`` (the same update's):
+    one to ``view.deal_no + 1`` rows (the start, then at most one per deal played), each one
+    whole number of chips per seat."""
+    n = view.n_seats
+    rows = _list(value, "history", min(MAX_HISTORY_ROWS, view.deal_no + 1))
+    if not rows:
+        raise CodecError("history must hold at least the game's start")
+    history = tuple(_ints(row, "history row") for row in rows)
+    if any(len(row) != n for row in history):
+        raise CodecError("each history row must give one number per seat")
+    return history
 
 
 # ---------------------------------------------------------------- actions

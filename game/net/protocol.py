@@ -19,7 +19,16 @@ from game.actions import Action
 from game.events import Event
 from game.limits import DEALS, PLAYERS, Limit
 from game.match import LEVELS
-from game.net.codec import CodecError, Json, decode_action, decode_events, decode_view, encode_action
+from game.net.codec import (
+    CodecError,
+    History,
+    Json,
+    decode_action,
+    decode_events,
+    decode_history,
+    decode_view,
+    encode_action,
+)
 from game.rules import RULE_KEYS
 from game.view import View
 
@@ -357,6 +366,8 @@ class Update:
 
     ``ref`` echoes the ``ref`` of this connection's ``act`` that caused the update.
     ``sync`` marks a full state (after joining or reconnecting, with no events): redraw from ``view``.
+    ``history`` comes with a sync only: every seat's chips at the game's start and after each
+    deal played so far (a chart and standings counted from the game's start, not from joining).
     """
 
     seq: int
@@ -364,6 +375,7 @@ class Update:
     view: View
     ref: int | None = None
     sync: bool = False
+    history: History | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -426,6 +438,19 @@ def _seat_info(obj: Any) -> SeatInfo:
     )
 
 
+def _update(obj: Json) -> Update:
+    events = tuple(decode_events(obj.get("events", [])))
+    view = decode_view(obj["view"])
+    sync = bool(obj.get("sync", False))
+    history = None
+    if obj.get("history") is not None:
+        # A whole state's companion: an update of events carries none.
+        if not sync or events:
+            raise CodecError("history comes only with a sync update (no events)")
+        history = decode_history(obj["history"], view)
+    return Update(int(obj["seq"]), events, view, obj.get("ref"), sync, history)
+
+
 def decode_server_message(data: str | bytes) -> ServerMessage:
     """A server's message as a dataclass; :class:`CodecError` when it is not one."""
     try:
@@ -437,10 +462,7 @@ def decode_server_message(data: str | bytes) -> ServerMessage:
     kind = obj.get("type")
     try:
         if kind == "update":
-            return Update(
-                int(obj["seq"]), tuple(decode_events(obj.get("events", []))), decode_view(obj["view"]),
-                obj.get("ref"), bool(obj.get("sync", False)),
-            )
+            return _update(obj)
         if kind == "turn":
             return Turn(int(obj["seat"]), float(obj["seconds"]))
         if kind == "pause":

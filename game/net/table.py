@@ -19,7 +19,7 @@ import json
 import random
 import secrets
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any, Protocol
 
 from game.actions import IllegalAction
@@ -28,7 +28,7 @@ from game.ai.specs import parse_agent
 from game.engine import Phase
 from game.events import Event
 from game.match import HUMAN, Match, player_spec, reseed
-from game.net.codec import Json, encode_events, encode_view
+from game.net.codec import Json, encode_events, encode_history, encode_view
 from game.net.protocol import (
     CLOSE_REPLACED,
     MAX_SPECTATORS,
@@ -41,7 +41,6 @@ from game.net.protocol import (
 from game.observe import observe
 from game.rules import rules_named
 from game.savegame import SaveError, restore
-from game.view import View
 
 LOBBY_LINGER_SECONDS = 600.0
 """A table not started is dropped after this long with nobody connected."""
@@ -388,13 +387,6 @@ class Table:
             self.save(in_deal=False)
         return events
 
-    def public_view(self) -> View:
-        """What a spectator may know: the view of a seat holding no cards (the farmer's), with no hand."""
-        assert self.match is not None
-        game = self.match.game
-        base = game.view_for(game.farmer if game.farmer is not None else 0)
-        return replace(base, hand=(), total=0, max_bid=0, must_draw=False)
-
     def advance(self, now: float, events: list[Event] | None = None,
                 actor: Member | None = None, ref: int | None = None) -> None:
         """Play on from ``events`` (just played), then tell everyone what changed."""
@@ -410,6 +402,8 @@ class Table:
         assert self.match is not None
         game = self.match.game
         self.seq += 1
+        # A sync (no events) is a whole state: with it, the chips of every deal so far.
+        history = None if events else encode_history(self._chips_history())
         for index, seat in enumerate(self.seats):
             member = seat.member
             if member is None or (only is not None and member is not only):
@@ -419,20 +413,32 @@ class Table:
                 "events": encode_events(observe(events, index)),
                 "view": encode_view(game.view_for(index)),
             }
-            if not events:
+            if history is not None:
                 msg["sync"] = True
+                msg["history"] = history
             if member is actor and ref is not None:
                 msg["ref"] = ref
             member.send(_dumps(msg))
         watchers = [m for m in self.spectators if only is None or m is only]
         if watchers:
             msg = {"type": "update", "seq": self.seq, "events": encode_events(observe(events, None)),
-                   "view": encode_view(self.public_view())}
-            if not events:
+                   "view": encode_view(game.view_for(None))}
+            if history is not None:
                 msg["sync"] = True
+                msg["history"] = history
             text = _dumps(msg)
             for member in watchers:
                 member.send(text)
+
+    def _chips_history(self) -> list[list[int]]:
+        """Every seat's chips at the game's start and after each deal, from the game's deal log."""
+        assert self.match is not None
+        game = self.match.game
+        log = game.log
+        if not log:
+            # No deal settled yet: the game's start is what every seat was given.
+            return [[self.settings.chips] * game.n_seats]
+        return [list(log[0]["chips_before"]), *(list(rec["chips_after"]) for rec in log)]
 
     def _send_clocks(self, now: float, force: bool = False) -> None:
         assert self.match is not None

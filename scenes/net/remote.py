@@ -17,7 +17,7 @@ screen was shown (moves played while away), the table is rebuilt from the server
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Protocol
 
 from game.actions import Action, IllegalAction
@@ -25,6 +25,7 @@ from game.events import CardDealt, DealStarted, Event
 from game.feed import Feed
 from game.ledger import Ledger, unwind
 from game.net.client import Client
+from game.net.codec import History
 from game.net.protocol import Closed, Error, Pause, ServerMessage, TableInfo, Turn, Update, Welcome
 from game.net.server import ServerThread
 from game.phase import Phase
@@ -86,7 +87,8 @@ def hands_on_table(view: View) -> list[Event]:
         mine = seat == view.seat and len(view.hand) == count
         for i in range(count):
             card = view.hand[i] if mine else None
-            out.append(CardDealt(seat, card, False, i == 0, i + 1))
+            # Laid out as the first round is dealt: no seat "asks for a card" in a resync.
+            out.append(CardDealt(seat, card, False, True, i + 1))
     return out
 
 
@@ -119,7 +121,7 @@ class RemoteTable:
         self._view = first.view
         # The server has already observed every event for this chair: the feed shows them all.
         self.feed = Feed(welcome.seat, everything=True)
-        self.ledger = self._ledger(first.view, first.events)
+        self.ledger = self._ledger(first.view, first.events, first.history)
         self.pause: Pause | None = None
         """The last word on the pause between deals."""
         self.turn: Turn | None = None
@@ -138,11 +140,23 @@ class RemoteTable:
         self._take_all(messages)
 
     @staticmethod
-    def _ledger(view: View, events: tuple[Event, ...] | list[Event]) -> Ledger:
-        """The chips as they stood before ``events`` led to ``view`` (the screen shows those events next)."""
+    def _ledger(
+        view: View, events: Sequence[Event], history: Sequence[Sequence[int]] | None = None
+    ) -> Ledger:
+        """The chips as they stood before ``events`` led to ``view`` (the screen shows those events next).
+
+        ``history`` (a whole state's: everyone's chips at the start and after each deal so far)
+        gives the chart and the standings from the game's start, for whoever arrives late.
+        """
         chips, farm = unwind(view.chips, view.farm, events)
         started = any(isinstance(event, DealStarted) for event in events)
-        return Ledger(chips, farm=farm, deal=view.deal_no - 1 if started else view.deal_no)
+        deal = view.deal_no - 1 if started else view.deal_no
+        rows = [row for row in history or () if len(row) == len(chips)]
+        if not rows:
+            return Ledger(chips, farm=farm, deal=deal)
+        ledger = Ledger(rows[0], rows[1:], farm, deal)
+        ledger.chips = chips  # mid-deal: the antes and bids already paid
+        return ledger
 
     # ------------------------------------------------------------------ the table
 
@@ -179,8 +193,8 @@ class RemoteTable:
 
     @property
     def fixed_deck(self) -> bool:
-        """Whether the host fixed the deck with a seed (a server that allows seeds says so)."""
-        return False
+        """Whether the table was created with a seed (a server that allows seeds says so)."""
+        return self.info is not None and self.info.fixed_deck
 
     @property
     def replay(self) -> bool:
@@ -197,9 +211,10 @@ class RemoteTable:
 
     @property
     def waiting_for(self) -> int | None:
-        """The seat the server waits for, once the screen has caught up (None meanwhile, and while
-        the person's own action is on its way)."""
-        if len(self.feed) or self.sent is not None or self.lost:
+        """The seat the server waits for, once the screen has caught up (None meanwhile, while the
+        person's own action is on its way, and while the connection is being restored: an action
+        sent then would be lost)."""
+        if len(self.feed) or self.sent is not None or self.lost or self.reconnecting:
             return None
         return self._view.to_act
 
@@ -291,27 +306,25 @@ class RemoteTable:
             self.sent = None
         if update.sync:
             if update.view != self._view:
-                self._resync(update.view)
+                self._resync(update.view, update.history)
             return
         if self.sent is not None and update.view.to_act != self.welcome.seat:
             self.sent = None  # the AI moved for the person meanwhile (their time ran out)
         self._view = update.view
         self.feed.push(update.events)
 
-    def _resync(self, view: View) -> None:
+    def _resync(self, view: View, history: History | None) -> None:
         """The server's game is not what this screen was shown: start the table again from ``view``."""
-        history = [row for row in self.ledger.history if len(row) == len(view.chips)]
         self._view = view
         self.feed.clear()
-        self.ledger = Ledger(history[0] if history else view.chips, history[1:], view.farm, view.deal_no)
-        self.ledger.chips = list(view.chips)
-        self.ledger.chips_before = tuple(view.chips)
+        self.ledger = self._ledger(view, (), history or self.ledger.history)
         self.feed.push(hands_on_table(view))
         if self.on_resync is not None:
             self.on_resync()
 
     def _back(self) -> None:
         self.reconnecting = False
+        self.sent = None  # nothing sent before the seat was taken back can still be answered
         if self.ready_for is not None and self.ready_for > self._view.deal_no:
             self.client.ready(self.ready_for)  # it may have been lost with the connection
         self._drop_reconnecting()

@@ -40,6 +40,8 @@ class DealHandler(Handler):
         self.stand_button = self.add_button(lambda: stand_word(rules), self.do_stand)
         self.deal_button = self.add_button(lambda: _("Deal a card"), self.do_deal, True)
         self.deal_ok = False
+        self.said: set[int] = set()
+        """The seats whose stand or bust this screen has shown in the deal (their "done" is said)."""
         self.hint = self._odds
         self._odds_cache: tuple[tuple[int, int], tuple[float, float] | None] | None = None
 
@@ -130,16 +132,19 @@ class DealHandler(Handler):
             self.tell(event)
             return 0.15
         if isinstance(event, Stood):  # the person's own (or anyone's in a replay)
+            self.said.add(event.seat)
             table.say(event.seat, lambda: bubble(event, eyes, i18n.language()) or "", STOOD_BLUE)
             table.active = None
             return 0.3
         if isinstance(event, TurnEnded):
-            # The table cannot tell a stand from a silent bust: the seat has simply stopped.
-            if not self.source.you(event.seat) and not self.source.watching:
+            # The table cannot tell a stand from a silent bust: the seat has simply stopped
+            # (unless this screen was shown which: a replay, or the person's own).
+            if event.seat not in self.said:
                 table.say(event.seat, lambda: bubble(event, eyes, i18n.language()) or "", STOOD_BLUE)
             table.active = None
             return 0.35
         if isinstance(event, Busted):  # the person's own (or anyone's in a replay)
+            self.said.add(event.seat)
             table.say(event.seat, lambda: bubble(event, eyes, i18n.language()) or "", OVER_RED)
             table.active = None
             if not self.source.you(event.seat):
@@ -153,6 +158,7 @@ class DealHandler(Handler):
         """Everyone is served."""
         super().leave()
         self.table.active = None
+        self.said.clear()
 
     # ------------------------------------------------------------------ the person's turn
 

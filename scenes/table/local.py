@@ -203,8 +203,8 @@ class LocalTable:
 
     @property
     def can_end(self) -> bool:
-        """A game played here may always be ended between deals."""
-        return True
+        """Whether a person plays here, who may end the game between deals (a watched one runs its course)."""
+        return not self.watching
 
     # ------------------------------------------------------------------ what it keeps
 

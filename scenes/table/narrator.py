@@ -415,8 +415,8 @@ def bubble(event: Event, eyes: Eyes, language: str) -> str | None:
     if isinstance(event, Stood):
         return _stand_word(v, eyes.rules)
     if isinstance(event, TurnEnded):
-        if eyes.seat is None or eyes.you(event.seat):
-            return None
+        if eyes.you(event.seat):
+            return None  # the person's own stand or bust said it already
         return v._("done")
     if isinstance(event, Busted):
         return v._("Over 16")

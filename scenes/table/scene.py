@@ -16,8 +16,9 @@ from __future__ import annotations
 import pygame
 
 from game.actions import Action
-from game.events import TurnEnded
+from game.events import AuctionOpened, BidMade, Event, TurnEnded, TurnStarted
 from game.phase import Phase
+from game.view import View
 from scenes import i18n
 from scenes.app.loop import App, Scene
 from scenes.i18n import _
@@ -27,7 +28,7 @@ from scenes.table.flow import Stage, ends_deal, stage_of, stage_waiting
 from scenes.table.handler import Handler
 from scenes.table.history import HistoryScene, Journal
 from scenes.table.ledger import WATCH_PAUSE, FinalHandler, LedgerHandler
-from scenes.table.narrator import Eyes, bubble, thinking
+from scenes.table.narrator import Eyes, bubble, headline, thinking
 from scenes.table.navigator import Navigator
 from scenes.table.pass_screen import PassScene
 from scenes.table.showdown import ShowdownHandler
@@ -152,7 +153,23 @@ class TableScene(Scene):
         if not len(source.feed) and view.phase is Phase.BETWEEN:
             source.start_deal()  # a new game, or one continued from a save: its next deal
             self.app.keeper.moved(source.kept)
+        elif self.table.banner is None:
+            self._say_where_it_stands(view)
         self.handler.enter()
+
+    def _say_where_it_stands(self, view: View) -> None:
+        """Taken up mid-deal (a network table joined late, a resync): the banner says whose turn it is,
+        as it would have had the screen seen the deal begin."""
+        said: Event | None = None
+        if view.phase is Phase.PLAY and view.to_act is not None:
+            said = TurnStarted(view.to_act)
+        elif view.phase is Phase.AUCTION and view.high_bidder is not None:
+            said = BidMade(view.high_bidder, view.high_bid)
+        elif view.phase is Phase.AUCTION and view.to_act is not None and not view.calls:
+            said = AuctionOpened(view.to_act)
+        if said is not None:
+            event, eyes = said, self.eyes
+            self.table.banner = lambda: headline(event, eyes, i18n.language()) or ""
 
     def resize(self, size: tuple[int, int]) -> None:
         """Lay the table and the stage out again."""
@@ -429,12 +446,9 @@ class TableScene(Scene):
             return
         self.app.backdrop(("table", id(self), self.stage, self._still_version), draw)
 
-    def draw_header(self, surface: pygame.Surface) -> None:
-        """Deal number and rules on the left; on the right, the keys that work here (when on top)."""
-        lay = self.table.layout
-        header = lay.header
-        surface.fill((8, 28, 18), header)  # opaque: an overlay's header covers the one beneath
-        fs = lay.font["small"]
+    def header_text(self) -> str:
+        """The header's left side: the deal on show of the agreed number, the rules, and what is
+        special about this table (a replay, a fixed deck)."""
         deals = self.source.max_deals
         deal_no = max(self.source.ledger.deal, 1)  # the deal on show, not the one the engine has reached
         deal = _("Deal {n} of {m}").format(n=deal_no, m=deals) if deals else _("Deal {n}").format(n=deal_no)
@@ -442,6 +456,18 @@ class TableScene(Scene):
         left = f"{deal} · {i18n.rules_label(rules.name, rules.rotating)}"
         if self.source.replay:
             left = _("Replay of a logged game") + " · " + left
+        if self.source.fixed_deck:
+            # Translators: the header of a network table created with a seed (its chooser knows every deck).
+            left += " · " + _("fixed deck")
+        return left
+
+    def draw_header(self, surface: pygame.Surface) -> None:
+        """Deal number and rules on the left; on the right, the keys that work here (when on top)."""
+        lay = self.table.layout
+        header = lay.header
+        surface.fill((8, 28, 18), header)  # opaque: an overlay's header covers the one beneath
+        fs = lay.font["small"]
+        left = self.header_text()
         pad = round(12 * lay.u)
         # The keys are those of the screen on top; an overlay (the pause menu) shows its own.
         hints = self.hints() if self.app.stack.top is self else ""

@@ -19,7 +19,7 @@ on screen always equal what the events shown so far add up to.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
 from game.actions import Action
 from game.events import Event
@@ -33,6 +33,7 @@ if TYPE_CHECKING:
     from scenes.table.setup import Setup
 
 
+@runtime_checkable
 class TableSource(Protocol):
     """A game as one screen sees and plays it; see the module docstring."""
 

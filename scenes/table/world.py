@@ -116,7 +116,9 @@ class Table:
         self.farm = source.ledger.farm
         self.deck_count = 0
         view = source.view
-        if view.phase in (Phase.AUCTION, Phase.PLAY):
+        if view.phase is Phase.AUCTION:
+            self.deck_count = len(DECK)  # taken up in an auction: the new deck waits, whole
+        elif view.phase is Phase.PLAY:
             # Taken up in the middle of a deal (a continued game, a network table joined late):
             # the deck as it stood before the cards still waiting to be shown were dealt.
             self.deck_count = view.deck_size + sum(isinstance(e, CardDealt) for e in source.feed)

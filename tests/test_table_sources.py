@@ -1,0 +1,194 @@
+"""Every source of a table keeps the same promises (scenes/table/source.py): the same contract
+tests for a game against the computer, pass-and-play, the kiosk's demo, a replay, a continued
+game, a network seat and a spectator's chair."""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import pytest
+
+from game.actions import PASS, IllegalAction
+from game.net.client import Client
+from game.net.protocol import TableInfo, Update, Welcome
+from game.net.server import ServerConfig, ServerThread
+from game.replay import load_log
+from game.savegame import restore
+from scenes.kiosk.demo import demo_setup, demo_table
+from scenes.net.address import table_settings
+from scenes.net.remote import NetworkSeat, Spectator, remote_table
+from scenes.table.local import LocalTable, replay_table, resume_table
+from scenes.table.setup import Setup
+from scenes.table.source import TableSource
+from tests.test_replay import logged_game
+
+FAST = {"rate_per_second": 1000.0, "rate_burst": 1000}
+
+
+class Notices:
+    """Where a network source says its one-line notices (the app, in the program)."""
+
+    def __init__(self) -> None:
+        self.notices: list[tuple[Callable[[], str], float]] = []
+
+    def notice(self, message: Callable[[], str], seconds: float = 4.0) -> None:
+        self.notices.append((message, seconds))
+
+
+@pytest.fixture(scope="module")
+def server() -> Iterator[ServerThread]:
+    thread = ServerThread(ServerConfig(port=0, **FAST))  # type: ignore[arg-type]
+    thread.start()
+    yield thread
+    thread.stop()
+
+
+def network(server: ServerThread, watch: bool) -> NetworkSeat | Spectator:
+    """A table of four on a real server, started by its host (a seat), or watched (a spectator)."""
+    url = f"ws://127.0.0.1:{server.server.port}"
+    host = Client(url)
+    host.create("Hosta", table_settings(Setup.for_players(4, deals=3)))
+    messages = []
+    end = time.monotonic() + 10
+    welcome: Welcome | None = None
+    while welcome is None or not any(isinstance(m, Update) for m in messages):
+        message = host.wait(0.2)
+        if message is not None:
+            messages.append(message)
+            if isinstance(message, Welcome):
+                welcome = message
+                if not watch:
+                    host.start()
+                else:
+                    watcher = Client(url)
+                    watcher.watch(message.table)
+                    host.start()
+                    return _watched(watcher, host, end)
+        assert time.monotonic() < end
+    info = next((m for m in messages if isinstance(m, TableInfo)), None)
+    return remote_table(host, welcome, info, messages, Notices())
+
+
+def _watched(watcher: Client, host: Client, end: float) -> NetworkSeat | Spectator:
+    messages = []
+    welcome: Welcome | None = None
+    while welcome is None or not any(isinstance(m, Update) for m in messages):
+        message = watcher.wait(0.2)
+        if message is not None:
+            messages.append(message)
+            if isinstance(message, Welcome):
+                welcome = message
+        assert time.monotonic() < end
+    info = next((m for m in messages if isinstance(m, TableInfo)), None)
+    source = remote_table(watcher, welcome, info, messages, Notices())
+    source.keep_alive = host  # type: ignore[attr-defined]  # the host stays for the test
+    return source
+
+
+def saved(tmp_path: Path) -> LocalTable:
+    """A game against the computer, one deal played, saved and continued."""
+    table = LocalTable.start(Setup.for_players(4, deals=4, seed=5))
+    table.start_deal()
+    while table.game.to_act is not None:
+        if table.game.to_act == table.bottom:
+            table.act(table.view.legal_actions()[-1])
+        else:
+            table.ai_act()
+    document = table.save_document()
+    assert document is not None
+    game, players = restore(document)
+    return resume_table(game, players)
+
+
+SOURCES: dict[str, Callable[[Path, ServerThread], TableSource]] = {
+    "alone": lambda tmp, srv: LocalTable.start(Setup.for_players(4, seed=3)),
+    "pass-and-play": lambda tmp, srv: LocalTable.start(
+        Setup(["Anne", "Bastien", "Claire", "Dieter"], ["normal"] * 4, "foster", False, 4, 9, 0, (1, 3))
+    ),
+    "demo": lambda tmp, srv: demo_table(demo_setup(random.Random(4), 5, "lacombe")),
+    "replay": lambda tmp, srv: replay_table(load_log(logged_game(tmp, "ferme"))),
+    "continued": lambda tmp, srv: saved(tmp),
+    "network seat": lambda tmp, srv: network(srv, watch=False),
+    "spectator": lambda tmp, srv: network(srv, watch=True),
+}
+
+
+@pytest.fixture(params=sorted(SOURCES))
+def source(request: pytest.FixtureRequest, tmp_path: Path, server: ServerThread) -> Iterator[TableSource]:
+    made = SOURCES[request.param](tmp_path, server)
+    yield made
+    made.close()
+
+
+def every_member(source: TableSource) -> dict[str, object]:
+    """Every member of the protocol read (none may raise)."""
+    names = [name for name in vars(TableSource) if not name.startswith("_")]
+    assert len(names) > 30
+    return {name: getattr(source, name) for name in names}
+
+
+def settle(source: TableSource) -> None:
+    """Start the first deal where the screen would, and show everything the feed holds."""
+    if not len(source.feed) and source.view.phase.value == "between":
+        source.start_deal()
+    deadline = time.monotonic() + 10
+    while not len(source.feed) and time.monotonic() < deadline:
+        source.poll()
+    while len(source.feed):
+        source.shown(source.feed.pop())
+
+
+def test_every_member_can_be_read_and_agrees_with_the_others(source: TableSource) -> None:
+    members = every_member(source)
+    assert isinstance(source, TableSource)
+    assert source.n == len(source.names) == len(source.view.names) == len(source.ledger.chips)
+    assert 0 <= source.bottom < source.n
+    assert source.rules == source.view.rules and not source.over
+    assert len(members) > 30
+    people = [seat for seat in range(source.n) if source.person(seat)]
+    if source.watching:
+        assert people == [] and source.eyes is None and source.kept is None and source.looking is None
+        assert not any(source.you(seat) for seat in range(source.n))
+        assert not source.shared and not source.human_to_act and not source.can_end
+    elif source.shared:
+        assert len(people) > 1 and source.eyes is None
+    else:
+        assert people == [source.bottom] and source.eyes == source.bottom == source.looking
+        assert source.you(source.bottom)
+    for seat in range(source.n):
+        assert not source.you(seat) or source.person(seat)  # the person looking plays here
+    assert not source.you(None) and not source.person(None)
+
+
+def test_the_ledger_follows_only_what_is_shown_and_then_equals_the_truth(source: TableSource) -> None:
+    settle(source)
+    view = source.view
+    truth = getattr(source, "game", None)
+    chips = list(truth.chips) if truth is not None else list(view.chips)
+    farm = truth.farm if truth is not None else view.farm
+    assert source.ledger.chips == chips and source.ledger.farm == farm
+    assert source.ledger.deal == view.deal_no
+    if truth is not None:  # the engine runs ahead: what it plays waits until it is shown
+        before = list(source.ledger.chips)
+        while source.waiting_for is not None and source.ai_here(source.waiting_for):
+            source.ai_act()
+        if len(source.feed):
+            assert source.ledger.chips == before
+
+
+def test_whose_turn_waits_for_the_screen_and_only_the_person_looking_may_act(source: TableSource) -> None:
+    settle(source)
+    source.look(None)
+    if len(source.feed):
+        assert source.waiting_for is None and not source.human_to_act
+    if source.watching:
+        with pytest.raises(IllegalAction):
+            source.act(PASS)
+    seat = source.waiting_for
+    if seat is not None and not source.you(seat):
+        with pytest.raises(IllegalAction):
+            source.act(PASS)
+    assert source.human_to_act == (seat is not None and source.you(seat))
