@@ -13,7 +13,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from game.actions import DRAW, PASS, STAND, Action, IllegalAction, Kind
-from game.cards import DECK_SET, Card
+from game.cards import DECK, DECK_SET, Card
 from game.deck import Deck
 from game.events import (
     FARM,
@@ -72,11 +72,11 @@ class Game:
     # Slots, not a __dict__: the engine reads its attributes on every move, and slot reads
     # are the fastest (a game has too many attributes for a shared-key __dict__).
     __slots__ = (
-        "_bidders", "_calls_t", "_chips_t", "_clock", "_counts", "_counts_t", "_deck", "_drawn",
-        "_events", "_farm_won", "_first_seat", "_hands_t", "_in_deal", "_order_t", "_passed",
-        "_record", "_shown_t", "_stacked", "_started_at", "_transfers", "_turn", "calls", "chips",
-        "deal_no", "farm", "farmer", "hands", "high_bid", "high_bidder", "keep_log", "last_winner",
-        "log", "max_deals", "max_minutes", "names", "nearest", "opener", "order", "phase",
+        "_bidders", "_calls_t", "_chips_t", "_clock", "_counts", "_counts_t", "_deal_start", "_deck",
+        "_drawn", "_events", "_farm_won", "_first_seat", "_hands_t", "_in_deal", "_moves", "_order_t",
+        "_passed", "_record", "_shown_t", "_stacked", "_started_at", "_transfers", "_turn", "calls",
+        "chips", "deal_no", "farm", "farmer", "hands", "high_bid", "high_bidder", "keep_log",
+        "last_winner", "log", "max_deals", "max_minutes", "names", "nearest", "opener", "order", "phase",
         "record_events", "result", "rng", "rules", "seed", "shown", "to_act", "totals", "winner",
     )
 
@@ -134,6 +134,10 @@ class Game:
         self._farm_won = True  # a farm must be formed before the first deal
         self._stacked: list[Card] | None = None
         self._events: list[Event] = []
+        # The deal in progress as a save holds it: the state it started from (the generator's
+        # state aside: copying it costs more than a fast deal) and every move made in it, by seat.
+        self._deal_start: dict[str, Any] | None = None
+        self._moves: list[tuple[int, Action]] = []
         # Per-deal state, reset by next_deal().
         self.order: list[int] = []
         self.hands: list[list[Card]] = [[] for _ in range(n)]
@@ -187,6 +191,50 @@ class Game:
             if self.chips[other] > 0:
                 return other
         raise RuntimeError("no seat has chips")
+
+    @property
+    def first_seat(self) -> int | None:
+        """The seat the first lot chose, or was fixed to choose (see :class:`Game`); None before it."""
+        return self._first_seat
+
+    @property
+    def mid_deal(self) -> bool:
+        """Whether a deal is in progress (its auction or its play)."""
+        return self.phase is _PLAY or self.phase is _AUCTION
+
+    def deal_start(self) -> dict[str, Any] | None:
+        """The :meth:`between_deals_state` the deal in progress started from, but for ``rng``
+        (None between deals). The generator's state now, with :meth:`deal_deck`, takes its place."""
+        if not self.mid_deal or self._deal_start is None:
+            return None
+        state = dict(self._deal_start)
+        state["chips"] = list(state["chips"])
+        return state
+
+    def deal_deck(self) -> tuple[tuple[Card, ...], bool] | None:
+        """The deal in progress's deck as a stack that deals the same cards in the same order so far,
+        and whether the cards still in it are drawn at random (else in the stack's order).
+
+        Stacked with :meth:`stack_deck` before the deal starts again, with the same moves played
+        again and then :meth:`resume_deck`, it puts the deck back exactly as it is now. In the
+        auction it is the stacked deck waiting to be dealt (None when the deal will be shuffled).
+        """
+        if self.phase is _PLAY:
+            return self._deck.arrangement()
+        if self.phase is _AUCTION and self._stacked is not None:
+            return tuple(self._stacked), False
+        return None
+
+    def resume_deck(self, rng: tuple[Any, ...], shuffled: bool) -> None:
+        """Set the generator to state ``rng``; with ``shuffled``, the cards left in the deck are drawn
+        at random from it again (the end of a resumption, see :meth:`deal_deck`)."""
+        self.rng.setstate(rng)
+        if shuffled and self.phase is _PLAY:
+            self._deck.shuffle_with(self.rng)
+
+    def deal_moves(self) -> list[tuple[int, Action]]:
+        """Every move of the deal in progress so far, in order, with the seat that made it."""
+        return list(self._moves) if self.mid_deal else []
 
     @property
     def deck_size(self) -> int:
@@ -329,6 +377,11 @@ class Game:
         if reason is not None:
             self._finish(reason)
             return self._take_events()
+        self._deal_start = {
+            "deal": self.deal_no, "chips": list(self.chips), "farm": self.farm, "farmer": self.farmer,
+            "last_winner": self.last_winner, "farm_won": self._farm_won,
+        }
+        self._moves = []
         self.deal_no += 1
         n = self.n_seats
         self.hands = [[] for _ in range(n)]
@@ -377,7 +430,9 @@ class Game:
         """The seat drawn by lot at the start of a game (among seats with chips)."""
         if self._first_seat is not None and self._first_seat in self._in_deal:
             return self._first_seat
-        return self.rng.choice(sorted(self._in_deal))
+        # Kept, so that a save of the first deal starts it again with the same lot.
+        self._first_seat = self.rng.choice(sorted(self._in_deal))
+        return self._first_seat
 
     def _farmer_without_auction(self) -> int | None:
         """The new farmer when the rules name one without an auction, else None."""
@@ -445,6 +500,7 @@ class Game:
                 self._emit(Passed(seat))
         else:
             raise IllegalAction(f"'{action}' is not an auction call: bid or pass")
+        self._moves.append((seat, action))
         active = [s for s in self._bidders if s not in self._passed]
         if self.high_bidder is not None and active == [self.high_bidder]:
             self._sell(self.high_bidder, self.high_bid)
@@ -517,6 +573,7 @@ class Game:
             deck = self._deck
             if deck.size == 0:
                 raise IllegalAction("the deck is empty: nobody can draw any more")
+            self._moves.append((seat, action))
             bottom = self.rules.draws_from_bottom
             card = deck.take_bottom() if bottom else deck.take_top()
             hand = self.hands[seat]
@@ -542,6 +599,7 @@ class Game:
                     f"under the {self.rules.name} rules a player must take at least one"
                     " more card before standing"
                 )
+            self._moves.append((seat, action))
             if self.record_events:
                 self._emit(Stood(seat))
                 self._emit(TurnEnded(seat))
@@ -747,6 +805,37 @@ class Game:
         self.rng.setstate(rng)
         self.log = [dict(rec) for rec in log]
         self.phase = Phase.BETWEEN
+        if self.log and self.log[-1]["deal"] == deal:
+            self._show_last_deal(self.log[-1])
+            # The last farm sold is the highest bid still on show (a deal without an auction keeps it).
+            sold = next((rec["auction"] for rec in reversed(self.log) if rec["auction"] is not None), None)
+            if sold is not None:
+                bids = [(seat, amount) for seat, amount in sold["bids"] if amount is not None]
+                self.high_bidder, self.high_bid = bids[-1] if bids else (None, 0)
+
+    def _show_last_deal(self, record: dict[str, Any]) -> None:
+        """Lay out the table as the deal of ``record`` left it, as every seat saw it at its end:
+        the calls, the hands shown, the order served (a restored game's views are the saved game's)."""
+        n = self.n_seats
+        hands = [[Card.parse(code) for code in codes] for codes in record["hands"]]
+        auction = record["auction"]
+        self.calls = [] if auction is None else [(seat, amount) for seat, amount in auction["bids"]]
+        self._calls_t = tuple(self.calls)
+        self.opener = self.calls[0][0] if self.calls else None
+        self.hands = hands
+        self._hands_t = [tuple(hand) for hand in hands]
+        self.totals = [sum(card.points for card in hand) for hand in hands]
+        self._counts = [len(hand) for hand in hands]
+        self._counts_t = None
+        self.order = list(record["order"])
+        self._order_t = tuple(self.order)
+        self._turn = len(self.order)
+        self.shown = True
+        self._shown_t = tuple(self._hands_t)
+        dealt = {card for hand in hands for card in hand}
+        self._deck = Deck([card for card in DECK if card not in dealt], None)
+        self.winner, self.nearest = record["winner"], record["nearest"]
+        self._in_deal = frozenset(s for s in range(n) if record["chips_before"][s] > 0)
 
     def standings(self) -> list[int]:
         """Chips per seat, with an unwon farm counted to its farmer."""

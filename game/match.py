@@ -151,5 +151,5 @@ class Match:
         return action, self._told(self.game.apply(action))
 
     def snapshot(self) -> dict[str, Any]:
-        """The match as a saved-game document (between deals; see :func:`game.savegame.snapshot`)."""
+        """The match as a saved-game document, at any moment (see :func:`game.savegame.snapshot`)."""
         return snapshot(self.game, self.players)

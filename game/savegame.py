@@ -1,16 +1,27 @@
-"""A game in progress as a JSON document, to save between deals and continue later.
+"""A game in progress as a JSON document, to save at any moment and continue later.
 
 The document holds the table (names, rules, limits), each seat's player ("human" or
 an AI spec), the state between two deals (chips, farm, farmer, deal number, the seeded
-RNG's exact state) and the deal log so far. Loading checks every value and refuses a
-bad document with a :class:`SaveError` saying what is wrong; nothing in it is executed.
+RNG's exact state) and the deal log so far. Saved during a deal, it holds the state the
+deal started from, the deal's moves so far (``"moves": [[seat, "draw"], ...]``, each
+action as ``str(action)`` writes it) and its deck (``"deck"``: card codes as a stack that
+deals the same cards in the same order, ``"shuffled"``: whether the cards left in it are
+drawn at random); ``rng`` is then the generator's state at the moment of saving. Loading
+deals the deal again from that deck and plays every move again, so the game is exactly
+as it was, cards already drawn still in their hands, and plays on the same. Loading
+checks every value and refuses a bad document with a :class:`SaveError` saying what is
+wrong; nothing in it is executed.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
+from game.actions import Action, IllegalAction, parse_action
+from game.cards import Card
 from game.engine import MAX_SEATS, MIN_SEATS, Game, Phase
+from game.events import Event
 from game.rules import rules_named
 
 VERSION = 1
@@ -22,16 +33,38 @@ class SaveError(ValueError):
     """A saved game that cannot be used; the message says why."""
 
 
+Move = tuple[int, Action]
+"""One move of a deal: the seat that made it and its action."""
+
+
+@dataclass(frozen=True, slots=True)
+class Restored:
+    """A saved game as :func:`restore` gives it back, at exactly the moment it was saved."""
+
+    game: Game
+    """The game: between deals, or in the deal in progress with every saved move played."""
+    players: list[str]
+    """Each seat's player: ``"human"`` or an AI spec."""
+    deal_events: tuple[Event, ...] = ()
+    """The events of the deal in progress so far (starting it, then every move), in order;
+    empty between deals. A screen shows them to put the table back as it was."""
+    moves: tuple[Move, ...] = ()
+    """The moves of the deal in progress that were played again, in order."""
+    interrupted: bool = False
+    """Whether the document was saved during a deal (even when its moves were not played again)."""
+
+
 def snapshot(game: Game, players: list[str]) -> dict[str, Any]:
-    """The game as a document. Call between deals (or the deal in progress is replayed from its start).
+    """The game as a document, at any moment: between deals, or during a deal with its moves.
 
     ``players`` names each seat's player: ``"human"`` or an AI spec such as ``"normal:bold"``.
     """
     if len(players) != game.n_seats:
         raise ValueError("one player spec per seat is needed")
-    state = game.between_deals_state()
-    version, internal, gauss = state["rng"]
-    return {
+    state = game.deal_start() if game.mid_deal else game.between_deals_state()
+    assert state is not None
+    version, internal, gauss = game.rng.getstate()
+    doc: dict[str, Any] = {
         "version": VERSION,
         "rules": game.rules.name,
         "rotating": game.rules.rotating,
@@ -49,6 +82,15 @@ def snapshot(game: Game, players: list[str]) -> dict[str, Any]:
         "rng": [version, list(internal), gauss],
         "log": [dict(rec) for rec in game.log if rec["deal"] <= state["deal"]],
     }
+    if game.first_seat is not None:
+        doc["first_seat"] = game.first_seat
+    if game.mid_deal:
+        doc["moves"] = [[seat, str(action)] for seat, action in game.deal_moves()]
+        deck = game.deal_deck()
+        if deck is not None:
+            doc["deck"] = [str(card) for card in deck[0]]
+            doc["shuffled"] = deck[1]
+    return doc
 
 
 def _int(doc: dict[str, Any], key: str, low: int, high: int, optional: bool = False) -> int | None:
@@ -60,8 +102,15 @@ def _int(doc: dict[str, Any], key: str, low: int, high: int, optional: bool = Fa
     return value
 
 
-def restore(doc: Any) -> tuple[Game, list[str]]:
-    """The game and the seats' player specs from a saved document; raises SaveError when it is bad."""
+def restore(doc: Any, *, resume_deal: bool = True) -> Restored:
+    """The game and the seats' player specs from a saved document; raises SaveError when it is bad.
+
+    A document saved during a deal gives the game at that moment: the deal started again
+    from its saved state and every saved move played again, each checked to be legal and
+    made by the seat to act. With ``resume_deal`` false it gives the game before that deal
+    instead, its moves checked to be well formed but not played, and its generator in the
+    state saved during the deal: a caller that deals it again reseeds it first.
+    """
     if not isinstance(doc, dict):
         raise SaveError("it is not a saved game")
     if doc.get("version") != VERSION:
@@ -109,15 +158,96 @@ def restore(doc: Any) -> tuple[Game, list[str]]:
     log = doc.get("log")
     if not isinstance(log, list) or not all(isinstance(r, dict) for r in log):
         raise SaveError("log must be a list of deal records")
+    first_seat = _int(doc, "first_seat", 0, n - 1, optional=True)
+    moves = _moves(doc.get("moves"), n) if "moves" in doc else None
+    deck = _deck(doc.get("deck"))
+    shuffled = doc.get("shuffled", False)
+    if not isinstance(shuffled, bool):
+        raise SaveError("shuffled must be true or false")
     assert deal is not None and farm is not None
-    game = Game(seats, rules, chips=chips, seed=seed, max_deals=max_deals, max_minutes=max_minutes)
-    game.restore_between_deals(
-        deal=deal, chips=chips, farm=farm, farmer=farmer, last_winner=last_winner,
-        farm_won=farm_won, rng=rng, log=log,
+    game = Game(
+        seats, rules, chips=chips, seed=seed, max_deals=max_deals, max_minutes=max_minutes,
+        first_seat=first_seat,
     )
-    if game.end_reason() is not None and game.phase is Phase.BETWEEN and deal > 0:
-        game.end(game.end_reason() or "deals")
-    return game, list(players)
+    try:
+        game.restore_between_deals(
+            deal=deal, chips=chips, farm=farm, farmer=farmer, last_winner=last_winner,
+            farm_won=farm_won, rng=rng, log=log,
+        )
+    except (KeyError, TypeError, ValueError, IndexError) as exc:
+        raise SaveError(f"log: its last deal record cannot be read ({exc!r})") from None
+    if moves is None or not resume_deal:
+        if game.end_reason() is not None and game.phase is Phase.BETWEEN and deal > 0:
+            game.end(game.end_reason() or "deals")
+        return Restored(game, list(players), interrupted=moves is not None)
+    return _resume_deal(game, list(players), moves, deck, shuffled, rng)
+
+
+def _resume_deal(
+    game: Game,
+    players: list[str],
+    moves: list[Move],
+    deck: list[Card] | None,
+    shuffled: bool,
+    rng: tuple[Any, ...],
+) -> Restored:
+    """Start the saved deal again from its saved state and play its ``moves`` again, checking each."""
+    reason = game.end_reason()
+    if reason is not None:
+        raise SaveError(f"it holds the moves of a deal, but its game is over ({reason}): no deal can start")
+    if deck is not None:
+        try:
+            game.stack_deck(deck)
+        except ValueError as exc:
+            raise SaveError(f"deck: {exc}") from None
+    events = game.next_deal()
+    for number, (seat, action) in enumerate(moves, start=1):
+        if not game.mid_deal:
+            raise SaveError(f"move {number} comes after its deal has ended")
+        if seat != game.to_act:
+            raise SaveError(
+                f"move {number} ({action}) is made by seat {seat}, but seat {game.to_act} is to act"
+            )
+        try:
+            events += game.apply(action)
+        except IllegalAction as exc:
+            raise SaveError(f"move {number} ({action}) by seat {seat} is not legal: {exc}") from None
+    if not game.mid_deal:
+        raise SaveError("its moves end the deal: a deal's moves are saved only while it is in progress")
+    if game.phase is Phase.PLAY and deck is None:
+        raise SaveError("deck is missing: the cards of a deal in progress are saved with it")
+    game.resume_deck(rng, shuffled)
+    return Restored(game, players, tuple(events), tuple(moves), True)
+
+
+def _moves(value: Any, n: int) -> list[Move]:
+    """The saved moves ``[[seat, "draw"], ...]`` as (seat, action) pairs."""
+    if not isinstance(value, list):
+        raise SaveError("moves must be a list of [seat, action] pairs")
+    moves: list[Move] = []
+    for number, move in enumerate(value, start=1):
+        if not (isinstance(move, list) and len(move) == 2 and isinstance(move[1], str)):
+            raise SaveError(f"move {number} must be a [seat, action] pair, not {move!r}")
+        seat, text = move
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < n:
+            raise SaveError(f"move {number} must name a seat from 0 to {n - 1}, not {seat!r}")
+        try:
+            moves.append((seat, parse_action(text)))
+        except ValueError as exc:
+            raise SaveError(f"move {number}: {exc}") from None
+    return moves
+
+
+def _deck(value: Any) -> list[Card] | None:
+    """The saved deck of the deal in progress (card codes, top first), or None when there is none."""
+    if value is None:
+        return None
+    if not isinstance(value, list) or not all(isinstance(code, str) and len(code) <= 3 for code in value):
+        raise SaveError("deck must be a list of card codes")
+    try:
+        return [Card.parse(code) for code in value]
+    except ValueError as exc:
+        raise SaveError(f"deck: {exc}") from None
 
 
 def _rng_state(value: Any) -> tuple[int, tuple[int, ...], float | None]:

@@ -31,7 +31,7 @@ def _current_log(saves: SaveStore) -> list[dict[str, Any]] | None:
     if result.data is None:
         return None
     try:
-        game, _players = restore(result.data)
+        game = restore(result.data).game
     except SaveError as exc:
         _say(f"the saved game {saves.path} cannot be read: {exc}")
         return None
