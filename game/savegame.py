@@ -23,6 +23,7 @@ from game.cards import Card
 from game.engine import MAX_SEATS, MIN_SEATS, Game, Phase
 from game.events import Event
 from game.rules import rules_named
+from game.view import View
 
 VERSION = 1
 MAX_CHIPS = 10**9
@@ -35,6 +36,20 @@ class SaveError(ValueError):
 
 Move = tuple[int, Action]
 """One move of a deal: the seat that made it and its action."""
+
+
+@dataclass(frozen=True, slots=True)
+class Step:
+    """One move of the deal in progress as it was played again on loading."""
+
+    seat: int
+    """The seat that made it."""
+    action: Action
+    """What it did."""
+    view: View
+    """What that seat knew just before it (an AI asked again sees what it saw then)."""
+    events: tuple[Event, ...]
+    """The events it caused."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,6 +67,8 @@ class Restored:
     """The moves of the deal in progress that were played again, in order."""
     interrupted: bool = False
     """Whether the document was saved during a deal (even when its moves were not played again)."""
+    steps: tuple[Step, ...] = ()
+    """The moves played again, each with what its seat knew before it and the events it caused."""
 
 
 def snapshot(game: Game, players: list[str]) -> dict[str, Any]:
@@ -201,6 +218,7 @@ def _resume_deal(
         except ValueError as exc:
             raise SaveError(f"deck: {exc}") from None
     events = game.next_deal()
+    steps: list[Step] = []
     for number, (seat, action) in enumerate(moves, start=1):
         if not game.mid_deal:
             raise SaveError(f"move {number} comes after its deal has ended")
@@ -208,16 +226,19 @@ def _resume_deal(
             raise SaveError(
                 f"move {number} ({action}) is made by seat {seat}, but seat {game.to_act} is to act"
             )
+        view = game.view_for(seat)
         try:
-            events += game.apply(action)
+            caused = game.apply(action)
         except IllegalAction as exc:
             raise SaveError(f"move {number} ({action}) by seat {seat} is not legal: {exc}") from None
+        steps.append(Step(seat, action, view, tuple(caused)))
+        events += caused
     if not game.mid_deal:
         raise SaveError("its moves end the deal: a deal's moves are saved only while it is in progress")
     if game.phase is Phase.PLAY and deck is None:
         raise SaveError("deck is missing: the cards of a deal in progress are saved with it")
     game.resume_deck(rng, shuffled)
-    return Restored(game, players, tuple(events), tuple(moves), True)
+    return Restored(game, players, tuple(events), tuple(moves), True, tuple(steps))
 
 
 def _moves(value: Any, n: int) -> list[Move]:

@@ -16,6 +16,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from game.actions import DRAW, PASS, STAND, Action, bid, parse_action
+from game.agents import ThresholdAgent
 from game.cards import parse_cards
 from game.engine import Game, Phase
 from game.events import CardDealt, DealStarted
@@ -275,3 +276,60 @@ def test_a_network_table_saved_mid_deal_resumes_before_that_deal_with_a_fresh_sh
     game = resumed.match.game
     assert game.phase is Phase.BETWEEN and game.deal_no == 0 and game.chips == [100] * 4
     assert game.rng.getstate() != start_rng
+
+
+# ---------------------------------------------------------------------- the AIs play on the same
+
+
+def play_on(match: Match, moves: int | None = None) -> None:
+    """Play ``moves`` moves (None: to the end of the game); the people play a fixed strategy."""
+    person = ThresholdAgent(13, 0.3)
+    while moves is None or moves > 0:
+        game = match.game
+        if game.is_over:
+            return
+        if game.phase is Phase.BETWEEN:
+            match.start_deal()
+        elif match.ai_to_act:
+            match.ai_act()
+        else:
+            seat = game.to_act
+            assert seat is not None
+            match.act(seat, person.choose(game.view_for(seat)))
+        if moves is not None:
+            moves -= 1
+
+
+AI_TABLE = [HUMAN, "expert:bold", "normal:steady", "easy:cautious", "expert:cautious"]
+
+
+def resumed_match(seed: int, cut: int, catch_up: bool) -> Match:
+    """The match of ``seed`` saved ``cut`` moves into its first deal, restored, and played to its end."""
+    broken = Match(Game(NAMES[:5], seed=seed, max_deals=3), AI_TABLE)
+    play_on(broken, cut)
+    assert broken.game.mid_deal
+    restored = restore(through_json(broken.snapshot()))
+    resumed = Match(restored.game, restored.players)
+    if catch_up:
+        resumed.catch_up(restored)
+    play_on(resumed)
+    return resumed
+
+
+@pytest.mark.parametrize("cut", [3, 6, 9, 14])
+def test_ais_caught_up_on_the_deal_play_on_as_without_the_break(cut: int) -> None:
+    """Saved in the first deal: every AI, the learning Expert too, makes the same moves after it."""
+    whole = Match(Game(NAMES[:5], seed=3, max_deals=3), AI_TABLE)
+    play_on(whole)
+    resumed = resumed_match(3, cut, catch_up=True)
+    assert resumed.game.log == whole.game.log and resumed.game.result == whole.game.result
+    # Not caught up, the AIs draw from other streams and the game goes another way.
+    assert resumed_match(3, cut, catch_up=False).game.log != whole.game.log
+
+
+def test_catching_up_needs_the_restored_game_itself() -> None:
+    match = Match(Game(NAMES[:4], seed=3), PEOPLE)
+    match.start_deal()
+    restored = restore(through_json(match.snapshot()))
+    with pytest.raises(ValueError, match="restored game"):
+        match.catch_up(restored)
