@@ -136,7 +136,7 @@ class Game:
         self._events: list[Event] = []
         # The deal in progress as a save holds it: the state it started from (the generator's
         # state aside: copying it costs more than a fast deal) and every move made in it, by seat.
-        self._deal_start: dict[str, Any] | None = None
+        self._deal_start: tuple[int, list[int], int, int | None, int | None, bool] | None = None
         self._moves: list[tuple[int, Action]] = []
         # Per-deal state, reset by next_deal().
         self.order: list[int] = []
@@ -207,9 +207,11 @@ class Game:
         (None between deals). The generator's state now, with :meth:`deal_deck`, takes its place."""
         if not self.mid_deal or self._deal_start is None:
             return None
-        state = dict(self._deal_start)
-        state["chips"] = list(state["chips"])
-        return state
+        deal, chips, farm, farmer, last_winner, farm_won = self._deal_start
+        return {
+            "deal": deal, "chips": list(chips), "farm": farm, "farmer": farmer,
+            "last_winner": last_winner, "farm_won": farm_won,
+        }
 
     def deal_deck(self) -> tuple[tuple[Card, ...], bool] | None:
         """The deal in progress's deck as a stack that deals the same cards in the same order so far,
@@ -377,10 +379,10 @@ class Game:
         if reason is not None:
             self._finish(reason)
             return self._take_events()
-        self._deal_start = {
-            "deal": self.deal_no, "chips": list(self.chips), "farm": self.farm, "farmer": self.farmer,
-            "last_winner": self.last_winner, "farm_won": self._farm_won,
-        }
+        chips_before = list(self.chips)  # shared with the record below, which nothing changes in play
+        self._deal_start = (
+            self.deal_no, chips_before, self.farm, self.farmer, self.last_winner, self._farm_won
+        )
         self._moves = []
         self.deal_no += 1
         n = self.n_seats
@@ -399,7 +401,7 @@ class Game:
         self._shown_t = None
         self.opener = None
         if self.keep_log:
-            self._record = {"chips_before": list(self.chips), "farm_before": self.farm}
+            self._record = {"chips_before": chips_before, "farm_before": self.farm}
         new_farm = self._farm_won
         # Seats with chips now take part in this deal, even if the ante leaves them at 0.
         self._in_deal = frozenset(self.seats_with_chips())

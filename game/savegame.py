@@ -19,15 +19,18 @@ from dataclasses import dataclass
 from typing import Any
 
 from game.actions import Action, IllegalAction, parse_action
-from game.cards import Card
+from game.cards import DECK, Card
 from game.engine import MAX_SEATS, MIN_SEATS, Game, Phase
 from game.events import Event
 from game.rules import rules_named
+from game.schema import card, list_of, number, one_of, optional, text, truth, whole
 from game.view import View
 
 VERSION = 1
 MAX_CHIPS = 10**9
 """More chips than any real game holds: a larger number means a corrupt file."""
+MAX_MOVES = 10**6
+"""More moves than any real deal holds."""
 
 
 class SaveError(ValueError):
@@ -110,15 +113,6 @@ def snapshot(game: Game, players: list[str]) -> dict[str, Any]:
     return doc
 
 
-def _int(doc: dict[str, Any], key: str, low: int, high: int, optional: bool = False) -> int | None:
-    value = doc.get(key)
-    if value is None and optional:
-        return None
-    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-        raise SaveError(f"{key} must be a whole number from {low} to {high}, not {value!r}")
-    return value
-
-
 def restore(doc: Any, *, resume_deal: bool = True) -> Restored:
     """The game and the seats' player specs from a saved document; raises SaveError when it is bad.
 
@@ -136,52 +130,26 @@ def restore(doc: Any, *, resume_deal: bool = True) -> Restored:
         rules = rules_named(str(doc.get("rules")), bool(doc.get("rotating", False)))
     except ValueError as exc:
         raise SaveError(str(exc)) from None
-    seats = doc.get("seats")
-    if (
-        not isinstance(seats, list)
-        or not MIN_SEATS <= len(seats) <= MAX_SEATS
-        or not all(isinstance(s, str) and 0 < len(s) <= 40 for s in seats)
-    ):
-        raise SaveError(f"seats must be {MIN_SEATS} to {MAX_SEATS} names")
+    seats = list_of(doc.get("seats"), "seats", MAX_SEATS, _name, least=MIN_SEATS, error=SaveError)
     n = len(seats)
-    players = doc.get("players")
-    if not isinstance(players, list) or len(players) != n or not all(isinstance(p, str) for p in players):
-        raise SaveError("players must name one player per seat")
-    chips = doc.get("chips")
-    if not isinstance(chips, list) or len(chips) != n:
-        raise SaveError("chips must give one number per seat")
-    for value in chips:
-        if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= MAX_CHIPS:
-            raise SaveError(f"chips must be whole numbers from 0 to {MAX_CHIPS}, not {value!r}")
-    seed = doc.get("seed")
-    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
-        raise SaveError("seed must be a whole number")
-    max_deals = _int(doc, "max_deals", 1, 100_000, optional=True)
-    max_minutes = doc.get("max_minutes")
-    if max_minutes is not None and (
-        isinstance(max_minutes, bool)
-        or not isinstance(max_minutes, int | float)
-        or not 0 < max_minutes < 10**6
-    ):
-        raise SaveError("max_minutes must be a positive number")
-    deal = _int(doc, "deal", 0, 10**7)
-    farm = _int(doc, "farm", 0, MAX_CHIPS)
-    farmer = _int(doc, "farmer", 0, n - 1, optional=True)
-    last_winner = _int(doc, "last_winner", 0, n - 1, optional=True)
-    farm_won = doc.get("farm_won")
-    if not isinstance(farm_won, bool):
-        raise SaveError("farm_won must be true or false")
+    players = list_of(doc.get("players"), "players", n, _spec, least=n, error=SaveError)
+    chips = list_of(doc.get("chips"), "chips", n, _chips, least=n, error=SaveError)
+    seed = optional(whole, doc.get("seed"), "seed", -(2**64), 2**64, error=SaveError)
+    max_deals = optional(whole, doc.get("max_deals"), "max_deals", 1, 100_000, error=SaveError)
+    max_minutes = optional(number, doc.get("max_minutes"), "max_minutes", 1e-6, 10**6, error=SaveError)
+    deal = whole(doc.get("deal"), "deal", 0, 10**7, error=SaveError)
+    farm = _chips(doc.get("farm"), "farm")
+    farmer = optional(whole, doc.get("farmer"), "farmer", 0, n - 1, error=SaveError)
+    last_winner = optional(whole, doc.get("last_winner"), "last_winner", 0, n - 1, error=SaveError)
+    farm_won = truth(doc.get("farm_won"), "farm_won", error=SaveError)
     rng = _rng_state(doc.get("rng"))
     log = doc.get("log")
     if not isinstance(log, list) or not all(isinstance(r, dict) for r in log):
         raise SaveError("log must be a list of deal records")
-    first_seat = _int(doc, "first_seat", 0, n - 1, optional=True)
+    first_seat = optional(whole, doc.get("first_seat"), "first_seat", 0, n - 1, error=SaveError)
     moves = _moves(doc.get("moves"), n) if "moves" in doc else None
     deck = _deck(doc.get("deck"))
-    shuffled = doc.get("shuffled", False)
-    if not isinstance(shuffled, bool):
-        raise SaveError("shuffled must be true or false")
-    assert deal is not None and farm is not None
+    shuffled = truth(doc.get("shuffled", False), "shuffled", error=SaveError)
     game = Game(
         seats, rules, chips=chips, seed=seed, max_deals=max_deals, max_minutes=max_minutes,
         first_seat=first_seat,
@@ -219,18 +187,18 @@ def _resume_deal(
             raise SaveError(f"deck: {exc}") from None
     events = game.next_deal()
     steps: list[Step] = []
-    for number, (seat, action) in enumerate(moves, start=1):
+    for count, (seat, action) in enumerate(moves, start=1):
         if not game.mid_deal:
-            raise SaveError(f"move {number} comes after its deal has ended")
+            raise SaveError(f"move {count} comes after its deal has ended")
         if seat != game.to_act:
             raise SaveError(
-                f"move {number} ({action}) is made by seat {seat}, but seat {game.to_act} is to act"
+                f"move {count} ({action}) is made by seat {seat}, but seat {game.to_act} is to act"
             )
         view = game.view_for(seat)
         try:
             caused = game.apply(action)
         except IllegalAction as exc:
-            raise SaveError(f"move {number} ({action}) by seat {seat} is not legal: {exc}") from None
+            raise SaveError(f"move {count} ({action}) by seat {seat} is not legal: {exc}") from None
         steps.append(Step(seat, action, view, tuple(caused)))
         events += caused
     if not game.mid_deal:
@@ -241,47 +209,51 @@ def _resume_deal(
     return Restored(game, players, tuple(events), tuple(moves), True, tuple(steps))
 
 
+def _name(value: Any, what: str) -> str:
+    return text(value, what, 40, least=1, error=SaveError)
+
+
+def _spec(value: Any, what: str) -> str:
+    return text(value, what, 200, error=SaveError)
+
+
+def _chips(value: Any, what: str) -> int:
+    return whole(value, what, 0, MAX_CHIPS, error=SaveError)
+
+
 def _moves(value: Any, n: int) -> list[Move]:
     """The saved moves ``[[seat, "draw"], ...]`` as (seat, action) pairs."""
-    if not isinstance(value, list):
-        raise SaveError("moves must be a list of [seat, action] pairs")
-    moves: list[Move] = []
-    for number, move in enumerate(value, start=1):
-        if not (isinstance(move, list) and len(move) == 2 and isinstance(move[1], str)):
-            raise SaveError(f"move {number} must be a [seat, action] pair, not {move!r}")
-        seat, text = move
-        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < n:
-            raise SaveError(f"move {number} must name a seat from 0 to {n - 1}, not {seat!r}")
+
+    def move(item: Any, what: str) -> Move:
+        seat, action = list_of(item, what, 2, least=2, error=SaveError)
+        seat = whole(seat, f"{what}'s seat", 0, n - 1, error=SaveError)
         try:
-            moves.append((seat, parse_action(text)))
+            return seat, parse_action(text(action, f"{what}'s action", 20, error=SaveError))
+        except SaveError:
+            raise
         except ValueError as exc:
-            raise SaveError(f"move {number}: {exc}") from None
-    return moves
+            raise SaveError(f"{what}: {exc}") from None
+
+    return list_of(value, "moves", MAX_MOVES, move, error=SaveError)
 
 
 def _deck(value: Any) -> list[Card] | None:
     """The saved deck of the deal in progress (card codes, top first), or None when there is none."""
-    if value is None:
-        return None
-    if not isinstance(value, list) or not all(isinstance(code, str) and len(code) <= 3 for code in value):
-        raise SaveError("deck must be a list of card codes")
-    try:
-        return [Card.parse(code) for code in value]
-    except ValueError as exc:
-        raise SaveError(f"deck: {exc}") from None
+    return optional(list_of, value, "deck", len(DECK), _card, error=SaveError)
+
+
+def _card(value: Any, what: str) -> Card:
+    return card(value, what, error=SaveError)
+
+
+def _word(value: Any, what: str) -> int:
+    return whole(value, what, 0, 2**32 - 1, error=SaveError)
 
 
 def _rng_state(value: Any) -> tuple[int, tuple[int, ...], float | None]:
     """Check the Mersenne Twister state saved as ``[version, [625 ints], gauss]``."""
-    if not isinstance(value, list) or len(value) != 3:
-        raise SaveError("rng must be the random generator's saved state")
-    version, internal, gauss = value
-    if version != 3 or not isinstance(internal, list) or len(internal) != 625:
-        raise SaveError("rng is not a random generator state this game reads")
-    if not all(isinstance(x, int) and not isinstance(x, bool) and 0 <= x < 2**32 for x in internal[:624]):
-        raise SaveError("rng holds values out of range")
-    if not isinstance(internal[624], int) or not 0 <= internal[624] <= 624:
-        raise SaveError("rng position is out of range")
-    if gauss is not None and not isinstance(gauss, float):
-        raise SaveError("rng gauss value must be a number or null")
-    return (version, tuple(internal), gauss)
+    version, internal, gauss = list_of(value, "rng", 3, least=3, error=SaveError)
+    version = one_of(version, "rng version", (3,), error=SaveError)
+    words = list_of(internal, "rng state", 625, _word, least=625, error=SaveError)
+    whole(words[-1], "rng position", 0, 624, error=SaveError)
+    return version, tuple(words), optional(number, gauss, "rng gauss", -1e308, 1e308, error=SaveError)

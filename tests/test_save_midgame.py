@@ -193,16 +193,17 @@ GOOD_MOVES = [[1, "bid 3"], [2, "pass"], [3, "pass"], [0, "bid 4"], [1, "pass"],
             "its moves end the deal",
         ),
         ({"moves": "draw"}, "moves must be a list"),
-        ({"moves": [[1]]}, "move 1 must be a .seat, action. pair"),
-        ({"moves": [[True, "bid 3"]]}, "move 1 must name a seat from 0 to 3, not True"),
-        ({"moves": [[9, "bid 3"]]}, "move 1 must name a seat from 0 to 3, not 9"),
-        ({"moves": [[1, "fly"]]}, "move 1: not an action: 'fly'"),
-        ({"moves": [[1, "bid -3"]]}, "move 1: not an action: 'bid -3'"),
-        ({"moves": [[1, "bid 1e9"]]}, "move 1: not an action"),
-        ({"moves": [[1, 3]]}, "move 1 must be a .seat, action. pair"),
+        ({"moves": [[1]]}, "moves item 1 must be a list of 2 items"),
+        ({"moves": [[True, "bid 3"]]}, "moves item 1's seat must be a whole number, not True"),
+        ({"moves": [[9, "bid 3"]]}, "moves item 1's seat must be between 0 and 3, not 9"),
+        ({"moves": [[1, "fly"]]}, "moves item 1: not an action: 'fly'"),
+        ({"moves": [[1, "bid -3"]]}, "moves item 1: not an action: 'bid -3'"),
+        ({"moves": [[1, "bid 1e9"]]}, "moves item 1: not an action"),
+        ({"moves": [[1, 3]]}, "moves item 1's action must be a text"),
         ({"moves": None}, "moves must be a list"),
-        ({"deck": "7S KD"}, "deck must be a list of card codes"),
-        ({"deck": ["8S", "KD", "5S"]}, "deck: "),
+        ({"deck": "7S KD"}, "deck must be a list of at most 45 items"),
+        ({"deck": ["8S", "KD", "5S"]}, "deck item 1: '8S' is not in the Farmer deck"),
+        ({"deck": ["7s", "KD", "5S"]}, "deck item 1 must be written '7S', not '7s'"),
         ({"deck": ["7S", "7S", "5S"]}, "deck: a stacked deck cannot hold a card twice"),
         ({"deck": ["7S"]}, "deck: a stacked deck needs at least one card"),
         ({"deck": None}, "deck is missing"),
@@ -233,7 +234,7 @@ def test_without_resuming_the_deal_a_mid_deal_document_gives_the_game_before_it(
     assert restored.interrupted and restored.moves == () and restored.deal_events == ()
     assert restored.game.phase is Phase.BETWEEN and restored.game.deal_no == 0
     assert restored.game.chips == [100] * 4 and game.deal_no == 1
-    with pytest.raises(SaveError, match="move 1 must name a seat"):
+    with pytest.raises(SaveError, match="moves item 1's seat must be a whole number"):
         restore(tampered(moves=[["x", "draw"]]), resume_deal=False)
 
 
