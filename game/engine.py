@@ -42,6 +42,7 @@ from game.events import (
 from game.limits import PLAYERS
 from game.phase import Phase, legal_actions
 from game.ranking import Tie, explain_tie, nearest_key, rank_key
+from game.records import Auction, DealRecord, Transfer, new_record
 from game.rules import FOSTER, RuleSet, Succession
 from game.view import View, ViewDraft
 
@@ -53,9 +54,8 @@ MAX_SEATS = PLAYERS.high
 """The most seats at a table."""
 
 
-Transfer = tuple[Place, Place, int, Reason]
-
 _new = object.__new__
+_tuple = tuple.__new__  # a Transfer made as the tuple it is, without its __new__'s keyword handling
 
 # The phases as module constants for the checks made on every move: on Python 3.11 reading
 # an enum member off its class (``Phase.PLAY``) costs several times a global's read.
@@ -74,7 +74,7 @@ class Game:
     __slots__ = (
         "_bidders", "_calls_t", "_chips_t", "_clock", "_counts", "_counts_t", "_deal_start", "_deck",
         "_drawn", "_events", "_farm_won", "_first_seat", "_hands_t", "_in_deal", "_moves", "_order_t",
-        "_passed", "_record", "_shown_t", "_stacked", "_started_at", "_transfers", "_turn", "calls",
+        "_passed", "_shown_t", "_stacked", "_started_at", "_transfers", "_turn", "calls",
         "chips", "deal_no", "farm", "farmer", "hands", "high_bid", "high_bidder", "keep_log",
         "last_winner", "log", "max_deals", "max_minutes", "names", "nearest", "opener", "order", "phase",
         "record_events", "result", "rng", "rules", "seed", "shown", "to_act", "totals", "winner",
@@ -126,7 +126,7 @@ class Game:
         self.max_minutes = max_minutes
         self.record_events = record_events
         self.keep_log = keep_log
-        self.log: list[dict[str, Any]] = []
+        self.log: list[DealRecord] = []
         self.result: GameEnded | None = None
         self._clock = clock
         self._started_at: float | None = None
@@ -136,7 +136,7 @@ class Game:
         self._events: list[Event] = []
         # The deal in progress as a save holds it: the state it started from (the generator's
         # state aside: copying it costs more than a fast deal) and every move made in it, by seat.
-        self._deal_start: tuple[int, list[int], int, int | None, int | None, bool] | None = None
+        self._deal_start: tuple[int, tuple[int, ...], int, int | None, int | None, bool] | None = None
         self._moves: list[tuple[int, Action]] = []
         # Per-deal state, reset by next_deal().
         self.order: list[int] = []
@@ -147,7 +147,6 @@ class Game:
         self._drawn = 0
         self._deck = Deck((), None)
         self._transfers: list[Transfer] = []
-        self._record: dict[str, Any] = {}
         self.winner: int | None = None
         self.nearest: int | None = None
         self.last_winner: int | None = None
@@ -360,7 +359,7 @@ class Game:
             self.farm += amount
         else:
             self.chips[target] += amount
-        self._transfers.append((source, target, amount, reason))
+        self._transfers.append(_tuple(Transfer, (source, target, amount, reason)))
         if self.record_events:
             self._emit(ChipsMoved(source, target, amount, reason))
         return amount
@@ -379,9 +378,8 @@ class Game:
         if reason is not None:
             self._finish(reason)
             return self._take_events()
-        chips_before = list(self.chips)  # shared with the record below, which nothing changes in play
         self._deal_start = (
-            self.deal_no, chips_before, self.farm, self.farmer, self.last_winner, self._farm_won
+            self.deal_no, tuple(self.chips), self.farm, self.farmer, self.last_winner, self._farm_won
         )
         self._moves = []
         self.deal_no += 1
@@ -400,8 +398,6 @@ class Game:
         self._order_t = ()
         self._shown_t = None
         self.opener = None
-        if self.keep_log:
-            self._record = {"chips_before": chips_before, "farm_before": self.farm}
         new_farm = self._farm_won
         # Seats with chips now take part in this deal, even if the ante leaves them at 0.
         self._in_deal = frozenset(self.seats_with_chips())
@@ -698,36 +694,20 @@ class Game:
         self.phase = Phase.BETWEEN
         self._check_end()
 
-    def _deal_record(self) -> dict[str, Any]:
+    def _deal_record(self) -> DealRecord:
         """This deal as a deal-log record (see ../shared/DEAL_LOG.md)."""
-        rec = self._record
-        auction: dict[str, Any] | None = None
+        start = self._deal_start
+        assert start is not None and self.farmer is not None
+        auction: Auction | None = None
         if self.opener is not None:
             bought = self.high_bidder is not None
-            auction = {
-                "bids": [[s, a] for s, a in self.calls],
-                "winner": self.high_bidder if bought else None,
-                "price": self.high_bid if bought else 0,
-            }
-        return {
-            "deal": self.deal_no,
-            "rules": self.rules.name,
-            "rotating": self.rules.rotating,
-            "seats": list(self.names),
-            "farmer": self.farmer,
-            "chips_before": rec["chips_before"],
-            "farm_before": rec["farm_before"],
-            "auction": auction,
-            "hands": [[str(c) for c in hand] for hand in self.hands],
-            "order": list(self.order),
-            "transfers": [
-                {"from": s, "to": t, "amount": a, "reason": r.value} for s, t, a, r in self._transfers
-            ],
-            "chips_after": list(self.chips),
-            "farm_after": self.farm,
-            "winner": self.winner,
-            "nearest": self.nearest,
-        }
+            auction = Auction(self._calls_t, self.high_bidder, self.high_bid if bought else 0)
+        rules = self.rules
+        return new_record(
+            self.deal_no, rules.name, rules.rotating, self.names, self.farmer, start[1], start[2], auction,
+            tuple(self._hands_t), self._order_t, tuple(self._transfers), tuple(self.chips), self.farm,
+            self.winner, self.nearest,
+        )
 
     def end_reason(self) -> str | None:
         """Why the game should end now (``players``, ``deals`` or ``minutes``), or None."""
@@ -792,7 +772,7 @@ class Game:
         last_winner: int | None,
         farm_won: bool,
         rng: tuple[Any, ...],
-        log: Sequence[dict[str, Any]] = (),
+        log: Sequence[DealRecord] = (),
     ) -> None:
         """Put a new game in the state :meth:`between_deals_state` described (a saved game)."""
         if len(chips) != self.n_seats:
@@ -805,39 +785,37 @@ class Game:
         self.last_winner = last_winner
         self._farm_won = farm_won
         self.rng.setstate(rng)
-        self.log = [dict(rec) for rec in log]
+        self.log = list(log)
         self.phase = Phase.BETWEEN
-        if self.log and self.log[-1]["deal"] == deal:
+        if self.log and self.log[-1].deal == deal:
             self._show_last_deal(self.log[-1])
             # The last farm sold is the highest bid still on show (a deal without an auction keeps it).
-            sold = next((rec["auction"] for rec in reversed(self.log) if rec["auction"] is not None), None)
+            sold = next((rec.auction for rec in reversed(self.log) if rec.auction is not None), None)
             if sold is not None:
-                bids = [(seat, amount) for seat, amount in sold["bids"] if amount is not None]
+                bids = [(seat, amount) for seat, amount in sold.bids if amount is not None]
                 self.high_bidder, self.high_bid = bids[-1] if bids else (None, 0)
 
-    def _show_last_deal(self, record: dict[str, Any]) -> None:
+    def _show_last_deal(self, record: DealRecord) -> None:
         """Lay out the table as the deal of ``record`` left it, as every seat saw it at its end:
         the calls, the hands shown, the order served (a restored game's views are the saved game's)."""
         n = self.n_seats
-        hands = [[Card.parse(code) for code in codes] for codes in record["hands"]]
-        auction = record["auction"]
-        self.calls = [] if auction is None else [(seat, amount) for seat, amount in auction["bids"]]
+        self.calls = [] if record.auction is None else list(record.auction.bids)
         self._calls_t = tuple(self.calls)
         self.opener = self.calls[0][0] if self.calls else None
-        self.hands = hands
-        self._hands_t = [tuple(hand) for hand in hands]
-        self.totals = [sum(card.points for card in hand) for hand in hands]
-        self._counts = [len(hand) for hand in hands]
+        self.hands = [list(hand) for hand in record.hands]
+        self._hands_t = list(record.hands)
+        self.totals = [sum(card.points for card in hand) for hand in record.hands]
+        self._counts = [len(hand) for hand in record.hands]
         self._counts_t = None
-        self.order = list(record["order"])
-        self._order_t = tuple(self.order)
+        self.order = list(record.order)
+        self._order_t = record.order
         self._turn = len(self.order)
         self.shown = True
-        self._shown_t = tuple(self._hands_t)
-        dealt = {card for hand in hands for card in hand}
+        self._shown_t = record.hands
+        dealt = {card for hand in record.hands for card in hand}
         self._deck = Deck([card for card in DECK if card not in dealt], None)
-        self.winner, self.nearest = record["winner"], record["nearest"]
-        self._in_deal = frozenset(s for s in range(n) if record["chips_before"][s] > 0)
+        self.winner, self.nearest = record.winner, record.nearest
+        self._in_deal = frozenset(s for s in range(n) if record.chips_before[s] > 0)
 
     def standings(self) -> list[int]:
         """Chips per seat, with an unwon farm counted to its farmer."""

@@ -22,6 +22,7 @@ from game.actions import Action, IllegalAction, parse_action
 from game.cards import DECK, Card
 from game.engine import MAX_SEATS, MIN_SEATS, Game, Phase
 from game.events import Event
+from game.records import DealRecord, LogError
 from game.rules import rules_named
 from game.schema import card, list_of, number, one_of, optional, text, truth, whole
 from game.view import View
@@ -29,6 +30,8 @@ from game.view import View
 VERSION = 1
 MAX_CHIPS = 10**9
 """More chips than any real game holds: a larger number means a corrupt file."""
+MAX_DEALS = 10**7
+"""More deals than any game plays."""
 MAX_MOVES = 10**6
 """More moves than any real deal holds."""
 
@@ -100,7 +103,7 @@ def snapshot(game: Game, players: list[str]) -> dict[str, Any]:
         "last_winner": state["last_winner"],
         "farm_won": state["farm_won"],
         "rng": [version, list(internal), gauss],
-        "log": [dict(rec) for rec in game.log if rec["deal"] <= state["deal"]],
+        "log": [rec.to_json() for rec in game.log if rec.deal <= state["deal"]],
     }
     if game.first_seat is not None:
         doc["first_seat"] = game.first_seat
@@ -137,15 +140,15 @@ def restore(doc: Any, *, resume_deal: bool = True) -> Restored:
     seed = optional(whole, doc.get("seed"), "seed", -(2**64), 2**64, error=SaveError)
     max_deals = optional(whole, doc.get("max_deals"), "max_deals", 1, 100_000, error=SaveError)
     max_minutes = optional(number, doc.get("max_minutes"), "max_minutes", 1e-6, 10**6, error=SaveError)
-    deal = whole(doc.get("deal"), "deal", 0, 10**7, error=SaveError)
+    deal = whole(doc.get("deal"), "deal", 0, MAX_DEALS, error=SaveError)
     farm = _chips(doc.get("farm"), "farm")
     farmer = optional(whole, doc.get("farmer"), "farmer", 0, n - 1, error=SaveError)
     last_winner = optional(whole, doc.get("last_winner"), "last_winner", 0, n - 1, error=SaveError)
     farm_won = truth(doc.get("farm_won"), "farm_won", error=SaveError)
     rng = _rng_state(doc.get("rng"))
-    log = doc.get("log")
-    if not isinstance(log, list) or not all(isinstance(r, dict) for r in log):
-        raise SaveError("log must be a list of deal records")
+    log = list_of(doc.get("log"), "log", MAX_DEALS, _record, error=SaveError)
+    if any(rec.seats != tuple(seats) or rec.rules != rules.name for rec in log):
+        raise SaveError("log: its deals were played at another table (other seats or rules)")
     first_seat = optional(whole, doc.get("first_seat"), "first_seat", 0, n - 1, error=SaveError)
     moves = _moves(doc.get("moves"), n) if "moves" in doc else None
     deck = _deck(doc.get("deck"))
@@ -154,13 +157,10 @@ def restore(doc: Any, *, resume_deal: bool = True) -> Restored:
         seats, rules, chips=chips, seed=seed, max_deals=max_deals, max_minutes=max_minutes,
         first_seat=first_seat,
     )
-    try:
-        game.restore_between_deals(
-            deal=deal, chips=chips, farm=farm, farmer=farmer, last_winner=last_winner,
-            farm_won=farm_won, rng=rng, log=log,
-        )
-    except (KeyError, TypeError, ValueError, IndexError) as exc:
-        raise SaveError(f"log: its last deal record cannot be read ({exc!r})") from None
+    game.restore_between_deals(
+        deal=deal, chips=chips, farm=farm, farmer=farmer, last_winner=last_winner,
+        farm_won=farm_won, rng=rng, log=log,
+    )
     if moves is None or not resume_deal:
         if game.end_reason() is not None and game.phase is Phase.BETWEEN and deal > 0:
             game.end(game.end_reason() or "deals")
@@ -207,6 +207,13 @@ def _resume_deal(
         raise SaveError("deck is missing: the cards of a deal in progress are saved with it")
     game.resume_deck(rng, shuffled)
     return Restored(game, players, tuple(events), tuple(moves), True, tuple(steps))
+
+
+def _record(value: Any, what: str) -> DealRecord:
+    try:
+        return DealRecord.from_json(value)
+    except LogError as exc:
+        raise SaveError(f"{what}: {exc}") from None
 
 
 def _name(value: Any, what: str) -> str:

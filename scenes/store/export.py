@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from game.deallog import LogError, read_log, write_log
+from game.records import DealRecord
 from game.savegame import SaveError, restore
 from scenes.store.files import read_json
 from scenes.store.saves import SaveStore
@@ -23,7 +24,7 @@ def _say(line: str) -> None:
     print(f"farmer: {line}", file=sys.stderr)
 
 
-def _current_log(saves: SaveStore) -> list[dict[str, Any]] | None:
+def _current_log(saves: SaveStore) -> list[DealRecord] | None:
     """The deal log of the saved game, or None when there is none (a bad save says why)."""
     result = read_json(saves.path, "saved game")
     if result.problem:
