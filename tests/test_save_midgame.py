@@ -7,6 +7,7 @@ server keeps its own policy: a table saved in a deal resumes before it, freshly 
 
 from __future__ import annotations
 
+import copy
 import json
 from typing import Any
 
@@ -334,3 +335,46 @@ def test_catching_up_needs_the_restored_game_itself() -> None:
     restored = restore(through_json(match.snapshot()))
     with pytest.raises(ValueError, match="restored game"):
         match.catch_up(restored)
+
+
+def test_a_saved_log_is_read_record_by_record_and_must_be_this_tables() -> None:
+    game = ben_has_drawn()
+    play(game, "s d s d s")
+    doc = through_json(snapshot(game, PEOPLE))
+    assert restore(doc).game.log == game.log
+    broken = copy.deepcopy(doc)
+    broken["log"][0]["hands"][1][0] = "8S"
+    with pytest.raises(SaveError, match=r"^log item 1: seat 1.s hand item 1: .8S. is not in the Farmer deck$"):
+        restore(broken)
+    broken = copy.deepcopy(doc)
+    del broken["log"][0]["transfers"]
+    with pytest.raises(SaveError, match=r"^log item 1: a deal record lacks transfers$"):
+        restore(broken)
+    broken = copy.deepcopy(doc)
+    broken["log"][0]["seats"] = ["W", "X", "Y", "Z"]
+    with pytest.raises(SaveError, match="log: its deals were played at another table"):
+        restore(broken)
+    with pytest.raises(SaveError, match="log must be a list"):
+        restore({**doc, "log": {"deal": 1}})
+
+
+@pytest.mark.parametrize(
+    ("changes", "message"),
+    [
+        ({"seats": ["A", "B"]}, "seats must be a list of 3 to 10 items"),
+        ({"seats": ["A", "", "C", "D"]}, "seats item 2 must be a text of 1 to 40 characters"),
+        ({"players": [HUMAN] * 3}, "players must be a list of 4 items"),
+        ({"chips": [100, 100, True, 100]}, "chips item 3 must be a whole number, not True"),
+        ({"farm": -1}, "farm must be between 0 and"),
+        ({"farm_won": 1}, "farm_won must be true or false, not 1"),
+        ({"max_minutes": 0}, "max_minutes must be between"),
+        ({"rng": [3, [0] * 624, None]}, "rng state must be a list of 625 items"),
+        ({"rng": [2, [0] * 625, None]}, "rng version must be one of 3, not 2"),
+        ({"rng": [3, [0] * 624 + [700], None]}, "rng position must be between 0 and 624, not 700"),
+        ({"rng": [3, [-1] + [0] * 624, None]}, "rng state item 1 must be between 0 and"),
+    ],
+)
+def test_a_tampered_document_names_the_value_that_is_wrong(changes: dict[str, Any], message: str) -> None:
+    with pytest.raises(SaveError) as caught:
+        restore(tampered(**changes))
+    assert str(caught.value).startswith(message)
