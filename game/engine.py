@@ -359,7 +359,8 @@ class Game:
             self.farm += amount
         else:
             self.chips[target] += amount
-        self._transfers.append(_tuple(Transfer, (source, target, amount, reason)))
+        if self.keep_log:  # the transfers are kept for the deal's record only
+            self._transfers.append(_tuple(Transfer, (source, target, amount, reason)))
         if self.record_events:
             self._emit(ChipsMoved(source, target, amount, reason))
         return amount

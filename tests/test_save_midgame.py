@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import copy
 import json
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -26,6 +27,7 @@ from game.net.protocol import Settings
 from game.net.table import FILE_FORMAT, FILE_VERSION, Table
 from game.rules import rules_named
 from game.savegame import SaveError, restore, snapshot
+from scenes.store.saves import SaveStore
 
 PEOPLE = [HUMAN] * 4
 
@@ -378,3 +380,14 @@ def test_a_tampered_document_names_the_value_that_is_wrong(changes: dict[str, An
     with pytest.raises(SaveError) as caught:
         restore(tampered(**changes))
     assert str(caught.value).startswith(message)
+
+
+def test_the_save_slot_keeps_a_game_saved_mid_deal(tmp_path: Path) -> None:
+    game = ben_has_drawn()
+    store = SaveStore(tmp_path / "save.json")
+    assert store.save(game, PEOPLE)
+    restored = store.resume()
+    assert restored is not None and restored.interrupted
+    assert restored.game.hands == game.hands and restored.game.to_act == 1
+    loaded = store.load()
+    assert loaded is not None and loaded[0].hands[1] == parse_cards("7S 9S") and loaded[1] == PEOPLE
