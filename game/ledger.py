@@ -26,9 +26,11 @@ class Transfer:
 class Ledger:
     """The game's chips over its deals and the payments of the deal in progress (or just settled)."""
 
-    def __init__(self, chips: Sequence[int], history: Iterable[Sequence[int]] = (), farm: int = 0) -> None:
+    def __init__(
+        self, chips: Sequence[int], history: Iterable[Sequence[int]] = (), farm: int = 0, deal: int = 0
+    ) -> None:
         """A ledger starting from ``chips``; ``history`` gives the chips after deals already played,
-        ``farm`` the chips in the farm now."""
+        ``farm`` the chips in the farm now, ``deal`` the number of the deal last begun (0: none)."""
         self.history: list[tuple[int, ...]] = [tuple(chips), *(tuple(row) for row in history)]
         """Every seat's chips at the start of the game and after each deal (the ledger's chart)."""
         self.chips: list[int] = list(self.history[-1])
@@ -41,11 +43,14 @@ class Ledger:
         """The end of the game, once it has come."""
         self.farm = farm
         """The chips in the farm as the events so far leave it."""
+        self.deal = deal
+        """The number of the deal the events so far have reached (0 before the first)."""
 
     def take(self, events: Iterable[Event]) -> None:
         """Record what ``events`` did to the chips."""
         for event in events:
             if isinstance(event, DealStarted):
+                self.deal = event.deal
                 self.transfers = []
                 self.chips_before = tuple(self.chips)
             elif isinstance(event, ChipsMoved):
@@ -72,3 +77,19 @@ class Ledger:
             elif t.target == seat:
                 moves.append((t.amount, t.reason))
         return moves
+
+
+def unwind(chips: Sequence[int], farm: int, events: Iterable[Event]) -> tuple[list[int], int]:
+    """Everyone's chips and the farm as they stood before ``events`` left them at ``chips`` and ``farm``."""
+    before, pot = list(chips), farm
+    for event in events:
+        if isinstance(event, ChipsMoved):
+            if event.source == FARM:
+                pot += event.amount
+            else:
+                before[int(event.source)] += event.amount
+            if event.target == FARM:
+                pot -= event.amount
+            else:
+                before[int(event.target)] -= event.amount
+    return before, pot

@@ -70,19 +70,30 @@ class Match:
     other seat. ``seed`` is the game's seed, from which the AIs' streams are derived.
     """
 
-    def __init__(self, game: Game, players: Sequence[str], seed: int | None = None) -> None:
+    def __init__(
+        self,
+        game: Game,
+        players: Sequence[str],
+        seed: int | None = None,
+        agents: Mapping[int, Agent] | None = None,
+    ) -> None:
         """Seat ``players`` at ``game`` (a new game, or one restored from a save).
 
         ``seed`` derives the AIs' streams; it defaults to the game's seed (0 for an unseeded
-        game). Raises ``ValueError`` when the specs do not fit the table or name no known player.
+        game). ``agents`` gives ready-made players for some seats (a replay's scripts), whose
+        specs are then only their saved names. Raises ``ValueError`` when the specs do not fit
+        the table or name no known player.
         """
+        given = dict(agents or {})
         if len(players) != game.n_seats:
             raise ValueError(f"one player spec per seat is needed: {game.n_seats}, not {len(players)}")
         self.game = game
         self.players: list[str] = list(players)
         """Each seat's player as saved: ``human`` or an agent spec such as ``normal:bold``."""
         self.agents: dict[int, Agent] = {
-            seat: parse_agent(spec, 0) for seat, spec in enumerate(self.players) if spec != HUMAN
+            seat: given[seat] if seat in given else parse_agent(spec, 0)
+            for seat, spec in enumerate(self.players)
+            if spec != HUMAN
         }
         """The AI of every seat not played by a person (reseeded at each deal)."""
         if seed is None:

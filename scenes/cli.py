@@ -100,7 +100,9 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument(
         "--rotating", action="store_true", help=f"the rotating farm ({' and '.join(ROTATABLE)} only)"
     )
-    p.add_argument("--seed", type=int, help="shuffle seed, for a game that can be replayed")
+    p.add_argument(
+        "--seed", type=int, help="shuffle seed, for a game that can be replayed (not with --host)"
+    )
     p.add_argument(
         "--deals",
         type=int,
@@ -164,6 +166,12 @@ def _network_flags(args: argparse.Namespace) -> str | None:
             return "--port goes with --host (with --join, write HOST:PORT)"
         if not args.port.isdigit() or not 0 <= int(args.port) <= 65535:
             return f"--port must be a port number from 0 to 65535, not {args.port!r}"
+    if args.host and args.seed is not None:
+        # The host sits at the table: knowing the seed, they would know every deck.
+        return (
+            "--seed cannot go with --host: you play at that table, and a seed would tell you every"
+            " card (farmer-server --allow-seed holds seeded tables for tests)"
+        )
     if args.table is not None:
         if args.join is None:
             return "--table goes with --join"
@@ -267,18 +275,22 @@ def main(argv: Sequence[str] | None = None) -> int:
         app.notice(
             lambda: _("Your statistics file was damaged and has been set aside; counting starts afresh.")
         )
+    from scenes.net.seats import keep_seats_in
+    from scenes.store.seats import SeatTokens
+
+    keep_seats_in(app, SeatTokens())  # the seats taken at network tables, to come back to
     screens = Screens(app)
     if replay_records is not None:
-        from scenes.table.replay import ReplaySession
+        from scenes.table.local import replay_table
 
-        screens.play(ReplaySession(replay_records))
+        screens.play(replay_table(replay_records))
     elif args.host or args.join is not None:
         from scenes.net.run import open_from_command_line
 
         screens.menu()
         open_from_command_line(app, screens, args)
     elif args.players is not None or args.rules is not None or args.seed is not None or args.rotating:
-        from scenes.table.session import Setup
+        from scenes.table.setup import Setup
 
         screens.start(
             Setup.for_players(args.players or 4, args.rules or "foster", args.rotating, args.deals, args.seed)

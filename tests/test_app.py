@@ -18,7 +18,7 @@ from scenes.cli import main
 from scenes.screens.menu import MenuScene
 from scenes.screens.navigator import Screens, start_game
 from scenes.store.settings import Settings
-from scenes.table.session import Setup
+from scenes.table.setup import Setup
 from scenes.ui.layout import too_small
 from tools.driver import click, key, keys_for
 
@@ -66,7 +66,7 @@ def play(app: App, until: str | tuple[str, ...], limit: int = 5000) -> list[str]
 
 def assert_table_matches_engine(app: App) -> None:
     scene = app.stack.top
-    session = scene.session  # type: ignore[attr-defined]
+    session = scene.source  # type: ignore[attr-defined]
     table = scene.table  # type: ignore[attr-defined]
     if top(app) == "gameover":
         # The final standings count a farm nobody won to its farmer: so do the plates.
@@ -76,7 +76,7 @@ def assert_table_matches_engine(app: App) -> None:
         assert table.farm == 0
         return
     assert [s.chips for s in table.seats] == session.game.chips
-    assert table.seats[session.human].chips == session.view.my_chips
+    assert table.seats[session.bottom].chips == session.view.my_chips
     assert table.farm == session.game.farm
 
 
@@ -93,7 +93,7 @@ def test_a_whole_game_from_the_menu_through_every_scene(app: App) -> None:
     post(key(pygame.K_RETURN, "\r"))
     frame(app)
     assert top(app) == "auction"
-    session = app.stack.top.session  # type: ignore[attr-defined]
+    session = app.stack.top.source  # type: ignore[attr-defined]
     assert session.n == 5 and session.game.max_deals == 10
     ledgers = 0
     seen: list[str] = []
@@ -142,7 +142,7 @@ def test_the_human_bids_with_plus_and_minus_never_more_than_they_hold(app: App) 
         frame(app)
     else:
         pytest.skip("the auction ended before the human's turn")
-    view = scene.session.view  # type: ignore[attr-defined]
+    view = scene.source.view  # type: ignore[attr-defined]
     post(*[key(pygame.K_PLUS, "+")] * 500)
     frame(app)
     assert scene.handler.amount == view.max_bid  # type: ignore[attr-defined]
@@ -151,7 +151,7 @@ def test_the_human_bids_with_plus_and_minus_never_more_than_they_hold(app: App) 
     assert scene.handler.amount == view.max_bid - 1  # type: ignore[attr-defined]
     post(key(pygame.K_b, "b"))
     frame(app)
-    assert (0, view.max_bid - 1) in [(s, a) for s, a in scene.session.game.calls]  # type: ignore[attr-defined]
+    assert (0, view.max_bid - 1) in [(s, a) for s, a in scene.source.game.calls]  # type: ignore[attr-defined]
 
 
 def test_stand_is_greyed_out_until_the_compulsory_card(app: App) -> None:
@@ -163,15 +163,15 @@ def test_stand_is_greyed_out_until_the_compulsory_card(app: App) -> None:
             break
         post(*keys_for(app))
         frame(app)
-    view = scene.session.view  # type: ignore[attr-defined]
+    view = scene.source.view  # type: ignore[attr-defined]
     assert view.must_draw
     assert not scene.handler.stand_button.enabled  # type: ignore[attr-defined]
     post(key(pygame.K_s, "s"))  # refused: the card is compulsory
     frame(app)
-    assert len(scene.session.view.hand) == 1  # type: ignore[attr-defined]
+    assert len(scene.source.view.hand) == 1  # type: ignore[attr-defined]
     post(key(pygame.K_c, "c"))
     frame(app)
-    view = scene.session.view  # type: ignore[attr-defined]
+    view = scene.source.view  # type: ignore[attr-defined]
     assert len(view.hand) == 2 or view.total > 16
 
 
@@ -181,7 +181,7 @@ def test_escape_pauses_and_resumes_and_the_game_waits(app: App) -> None:
     post(key(pygame.K_ESCAPE))
     frame(app)
     assert top(app) == "pause"
-    session = app.stack.scenes[-2].session  # type: ignore[attr-defined]
+    session = app.stack.scenes[-2].source  # type: ignore[attr-defined]
     before = len(session.feed), session.game.to_act, list(session.game.calls)
     for _ in range(30):
         frame(app)
@@ -223,7 +223,7 @@ def test_dealing_by_hand_when_the_human_is_farmer() -> None:
         for _ in range(20):
             frame(app)
         scene = app.stack.top
-        if scene.session.game.farmer == 0:  # type: ignore[attr-defined]
+        if scene.source.game.farmer == 0:  # type: ignore[attr-defined]
             break
     else:
         pytest.skip("no seed made the human farmer")
@@ -254,7 +254,7 @@ def test_resizing_relays_the_table_and_a_tiny_window_shows_the_notice(app: App) 
     post(pygame.event.Event(pygame.VIDEORESIZE, w=800, h=500, size=(800, 500)))
     frame(app)
     assert too_small(app.size)
-    session = app.stack.top.session  # type: ignore[attr-defined]
+    session = app.stack.top.source  # type: ignore[attr-defined]
     pending = len(session.feed), session.game.to_act
     for _ in range(20):
         post(key(pygame.K_c, "c"))

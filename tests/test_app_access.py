@@ -115,7 +115,7 @@ def test_a_whole_game_by_keyboard_alone_from_the_menu_with_the_focus_shown() -> 
 @pytest.mark.parametrize("seed", [1, 2, 3])
 def test_the_table_makes_its_sounds(seed: int) -> None:
     from scenes.screens.navigator import start_game
-    from scenes.table.session import Setup
+    from scenes.table.setup import Setup
 
     app = make_app()
     heard: list[str] = []

@@ -16,7 +16,7 @@ from scenes.screens.navigator import Screens, start_game
 from scenes.store.settings import Settings
 from scenes.table.flow import Stage, stage_of
 from scenes.table.scene import TableScene
-from scenes.table.session import Setup
+from scenes.table.setup import Setup
 from tools.driver import key, keys_for
 
 DT = 1 / 60
@@ -58,7 +58,7 @@ def test_the_last_deal_shows_its_ledger_before_the_final_standings() -> None:
     seen = play_until(app, ("ledger",))
     assert seen[-1] == "ledger" and "showdown" in seen
     scene = table_of(app)
-    assert scene.session.over  # the engine has ended the game; the screen shows the deal first
+    assert scene.source.over  # the engine has ended the game; the screen shows the deal first
     ledger = scene.handler
     labels = [b.label() for b in ledger.group.widgets]  # type: ignore[attr-defined]
     assert labels == ["Final standings", "See the table"]
@@ -76,20 +76,20 @@ def test_a_farm_nobody_won_goes_to_its_farmer_in_the_standings_and_on_the_plates
         start_game(app, Setup.for_players(5, seed=seed, deals=1))
         play_until(app, ("gameover",))
         scene = table_of(app)
-        if scene.session.ledger.farm > 0:
+        if scene.source.ledger.farm > 0:
             break
     else:
         raise AssertionError("no seed left a farm unwon")
     for _ in range(120):
         app.step(DT, [])
-    farmer = scene.session.game.farmer
+    farmer = scene.source.game.farmer
     assert farmer is not None
-    standings = scene.session.game.standings()
+    standings = scene.source.game.standings()
     assert [s.chips for s in scene.table.seats] == standings
     assert scene.table.farm == 0
     footer = scene.handler.footer()  # type: ignore[attr-defined]
-    assert f"the farm of {scene.session.ledger.farm} chips goes to" in footer
-    assert scene.session.names[farmer] in footer or "you" in footer
+    assert f"the farm of {scene.source.ledger.farm} chips goes to" in footer
+    assert scene.source.names[farmer] in footer or "you" in footer
 
 
 def test_the_old_farmers_marker_leaves_while_a_new_farm_is_auctioned() -> None:
@@ -128,7 +128,7 @@ def human_farmer_dealing_by_hand(app: App) -> TableScene:
         for _ in range(30):
             app.step(DT, [])
         scene = table_of(app)
-        if scene.session.game.farmer == 0 and scene.handler.prompt is not None:
+        if scene.source.game.farmer == 0 and scene.handler.prompt is not None:
             return scene
     raise AssertionError("no seed made the person farmer")
 
@@ -143,7 +143,7 @@ def test_dealing_by_hand_the_seat_waiting_for_its_card_is_not_shown_thinking() -
             assert seat is not None
             status = scene.table.seats[seat].status
             assert status is None or status() != "thinking…"
-            assert deal.prompt is not None and scene.session.names[seat] in deal.prompt()
+            assert deal.prompt is not None and scene.source.names[seat] in deal.prompt()
         app.step(DT, keys_for(app))
         if scene.name in ("ledger", "gameover"):
             return
@@ -248,12 +248,12 @@ def test_the_history_tells_the_deals_so_far_and_nothing_hidden() -> None:
     assert [deal for deal, _events in deals] == [1]
     shown = {e.seat for e in deals[0][1] if isinstance(e, HandShown)}
     for event in deals[0][1]:
-        if isinstance(event, CardDealt) and event.seat != scene.session.human:
+        if isinstance(event, CardDealt) and event.seat != scene.source.bottom:
             assert event.card is None  # another seat's card is never in this screen's history
     lines = lines_of(deals[0][1], scene.eyes, "en")
     assert lines[0].startswith("Deal 1:")
     for seat in shown:
-        assert any(line.startswith(scene.session.names[seat] + ":") and "=" in line for line in lines)
+        assert any(line.startswith(scene.source.names[seat] + ":") and "=" in line for line in lines)
     app.step(DT, [key(pygame.K_ESCAPE)])  # from the ledger: pause, then back
     app.step(DT, [])
     app.stack.pop()

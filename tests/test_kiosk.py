@@ -16,11 +16,10 @@ from scenes.cli import parser
 from scenes.kiosk import app as kiosk_app
 from scenes.kiosk.app import GAMEOVER_PAUSE, TEXT_CACHE, KioskApp, Mode
 from scenes.kiosk.config import KioskConfig
-from scenes.kiosk.demo import DemoSession
 from scenes.kiosk.overlays import KioskPauseScene
 from scenes.kiosk.run import open_with_retry
 from scenes.table.scene import TableScene
-from scenes.table.session import Session
+from scenes.table.source import TableSource
 from tools.driver import keys_for
 
 DT = 0.1
@@ -91,10 +90,10 @@ def until(app: KioskApp, names: str | tuple[str, ...], limit: float = 900.0, pre
     raise AssertionError(f"{wanted} never came; on top: {top(app)}")
 
 
-def visitor(app: KioskApp) -> Session:
+def visitor(app: KioskApp) -> TableSource:
     scene = app.stack.top
     assert isinstance(scene, TableScene)
-    return scene.session
+    return scene.source
 
 
 # ---------------------------------------------------------------------- the attract loop
@@ -117,7 +116,7 @@ def test_attract_loop_shows_title_howto_an_ai_game_and_its_ledger_then_starts_ag
 def test_the_demo_game_has_an_ai_in_every_seat_and_fresh_seeds(kiosk: KioskApp) -> None:
     until(kiosk, "auction")
     first = visitor(kiosk)
-    assert isinstance(first, DemoSession)
+    assert first.watching and first.kept is None
     assert sorted(first.match.agents) == list(range(first.n))
     until(kiosk, "attract-title")
     until(kiosk, "auction")
@@ -140,7 +139,7 @@ def test_any_key_click_touch_or_button_hands_the_table_to_a_visitor(
     kiosk.step(DT, [])
     assert kiosk.mode is Mode.VISITOR
     session = visitor(kiosk)
-    assert not isinstance(session, DemoSession)
+    assert not session.watching
     assert session.n == 5 and session.game.rules.name == "foster" and session.game.max_deals == 6
     assert session.setup.levels[1:] == ["normal"] * 4
 
@@ -207,10 +206,10 @@ def test_input_dismisses_the_countdown_and_is_not_a_move(
     assert top(kiosk) != "still-there" and visitor_under(kiosk) is session
 
 
-def visitor_under(app: KioskApp) -> Session:
+def visitor_under(app: KioskApp) -> TableSource:
     for scene in reversed(app.stack.scenes):
         if isinstance(scene, TableScene):
-            return scene.session
+            return scene.source
     raise AssertionError("no game on the stack")
 
 
@@ -453,7 +452,7 @@ def test_the_demo_offers_no_keys_and_takes_no_pause(kiosk: KioskApp) -> None:
     scene = kiosk.stack.top
     assert isinstance(scene, TableScene)
     assert "Esc" not in scene.hints()
-    scene.nav.pause(scene.session)
+    scene.nav.pause(scene.source)
     kiosk.step(DT, [])
     assert kiosk.stack.top is scene
 

@@ -19,11 +19,11 @@ from scenes.net.address import parse_address, table_settings
 from scenes.net.host import host_table
 from scenes.net.join import JoinScene
 from scenes.net.lobby import LobbyScene
-from scenes.net.remote import RemoteSession
+from scenes.net.remote import NetworkSeat, Spectator
 from scenes.screens.menu import MenuScene
 from scenes.screens.navigator import Screens
 from scenes.store.settings import Settings
-from scenes.table.session import Setup
+from scenes.table.setup import Setup
 from tools.driver import key, keys_for
 
 DT = 1 / 60
@@ -74,9 +74,9 @@ def lobby(app: App) -> LobbyScene:
     return scene
 
 
-def session_of(app: App) -> RemoteSession:
-    session = getattr(app.stack.top, "session", None)
-    assert isinstance(session, RemoteSession), top(app)
+def session_of(app: App) -> NetworkSeat | Spectator:
+    session = getattr(app.stack.top, "source", None)
+    assert isinstance(session, NetworkSeat | Spectator), top(app)
     return session
 
 
@@ -110,10 +110,10 @@ def seat_two(
 def test_two_windows_play_a_whole_game_at_one_network_table(rules: str, rotating: bool, seats: int) -> None:
     host_app, guest_app = seat_two(rules, rotating, seats)
     host, guest = session_of(host_app), session_of(guest_app)
-    assert (host.human, guest.human) == (0, 1)
+    assert (host.bottom, guest.bottom) == (0, 1)
     assert host.names[:2] == ("Hosta", "Guesto")
     assert host.rules.name == rules and host.rules.rotating == rotating
-    assert not host.keeps and not host.ai_here(2)
+    assert host.kept is None and not host.ai_here(2)
     seen: set[str] = set()
 
     def finished() -> bool:
@@ -187,12 +187,15 @@ def test_an_action_out_of_turn_is_a_notice_not_a_crash() -> None:
     # Nobody presses for the host: the table waits for them, and the guest tries to move meanwhile.
     run(
         [host_app, guest_app],
-        lambda: host.human_to_act and guest.waiting_for == host.human,
+        lambda: host.human_to_act and guest.waiting_for == host.bottom,
         drive=[guest_app],
     )
-    from game.actions import PASS
+    from game.actions import PASS, IllegalAction
 
-    guest.act(PASS)
+    with pytest.raises(IllegalAction):
+        guest.act(PASS)  # the screen knows it is not the guest's turn: nothing is sent
+    assert guest.sent is None
+    guest.sent = guest.client.send(PASS)  # a stale screen sends it anyway: the host refuses it
     words = lambda: [m() for m, _until in guest_app.notices]  # noqa: E731
     run([host_app, guest_app], lambda: "It is not your turn." in words(), drive=False)
     assert guest.sent is None

@@ -8,10 +8,10 @@ from game.match import HUMAN
 from scenes.app.loop import App
 from scenes.screens.navigator import start_game
 from scenes.store.settings import Settings
+from scenes.table.local import LocalTable, resume_table
 from scenes.table.pass_screen import PassScene
-from scenes.table.replay import resumed_session
 from scenes.table.scene import TableScene
-from scenes.table.session import Session, Setup
+from scenes.table.setup import Setup
 from tools.driver import keys_for
 
 DT = 1 / 60
@@ -39,23 +39,23 @@ def test_each_person_sees_only_their_own_cards_and_only_in_their_moment(rules: s
     own = 0
     for _ in range(30000):
         scene = table_of(app)
-        session = scene.session
+        session = scene.source
         top = app.stack.top
         if isinstance(top, PassScene):
             passes += 1
             # Handing over: every hand lies face down, nobody's moment has begun, and no plate
             # says what only its person may know (a bust, a stand).
-            assert session.viewer is None
+            assert session.looking is None
             assert all(not faces(scene, seat) for seat in range(session.n))
             for seat in session.people:
                 status = scene.table.seats[seat].status
                 assert status is None or status() not in ("Over 16", "Stand"), status()
         elif top is scene and scene.stage.value in ("auction", "deal"):
             for seat in range(session.n):
-                if seat != session.viewer:
-                    assert not faces(scene, seat), (seat, session.viewer)
+                if seat != session.looking:
+                    assert not faces(scene, seat), (seat, session.looking)
             checked += 1
-            viewer = session.viewer
+            viewer = session.looking
             if scene.stage.value == "deal" and viewer is not None and scene.handler.prompt is not None:
                 # In their own moment the person sees every card of their own hand.
                 assert len(faces(scene, viewer)) == len(scene.table.seats[viewer].hand) > 0
@@ -65,20 +65,20 @@ def test_each_person_sees_only_their_own_cards_and_only_in_their_moment(rules: s
         app.step(DT, keys_for(app))
     assert table_of(app).name == "gameover"
     assert passes >= 2 and checked > 20 and own >= 2
-    assert session.people == (0, 2) and session.hot_seat
+    assert session.people == (0, 2) and session.shared
 
 
 def test_a_pass_and_play_game_is_saved_and_continued_with_its_people() -> None:
     setup = Setup(["Anne", "Bastien", "Claire"], ["normal"] * 3, "foster", False, 4, 5, 0, (1,))
-    session = Session(setup)
+    session = LocalTable.start(setup)
     assert session.players == [HUMAN, HUMAN, "normal:bold"]
-    resumed = resumed_session(session.game, session.players)
-    assert resumed.people == (0, 1) and resumed.hot_seat and resumed.setup.people == (1,)
+    resumed = resume_table(session.game, session.players)
+    assert resumed.people == (0, 1) and resumed.shared and resumed.setup.people == (1,)
 
 
 def test_the_table_speaks_of_everyone_by_name_when_several_share_the_screen() -> None:
     setup = Setup(["Anne", "Bastien", "Claire"], ["normal"] * 3, "foster", False, 4, 5, 0, (1,))
-    session = Session(setup)
+    session = LocalTable.start(setup)
     assert session.eyes is None
     assert not session.you(0) and not session.you(1)
     session.look(1)

@@ -10,6 +10,7 @@ import pytest
 from game.ai import make_agent
 from game.deallog import write_log
 from game.engine import Game
+from game.replay import load_log
 from game.rules import rules_named
 from game.runner import play_game
 from scenes.app.loop import App
@@ -17,7 +18,7 @@ from scenes.cli import main
 from scenes.screens.menu import MenuScene
 from scenes.screens.navigator import Screens
 from scenes.store.settings import Settings
-from scenes.table.replay import ReplaySession, load_log
+from scenes.table.local import replay_table
 
 DT = 1 / 60
 
@@ -41,7 +42,7 @@ def test_a_replay_reproduces_the_logged_chips_deal_by_deal(
     app = App(Settings(animation_speed="instant"), (1280, 720))
     app.stack.push(MenuScene(app, Screens(app)))
     app.stack.apply()
-    session = ReplaySession(records)
+    session = replay_table(records)
     Screens(app).play(session)
     seen: set[str] = set()
     for _ in range(20000):
@@ -59,13 +60,14 @@ def test_a_replay_reproduces_the_logged_chips_deal_by_deal(
 
 
 def test_a_replay_shows_every_hand_and_never_asks_anyone(tmp_path: Path) -> None:
-    session = ReplaySession(load_log(logged_game(tmp_path, "foster")))
+    records = load_log(logged_game(tmp_path, "foster"))
+    session = replay_table(records)
     session.start_deal()
-    assert not session.human_to_act and not session.keeps
+    assert not session.human_to_act and session.kept is None
     while session.game.to_act is not None:
         assert not session.human_to_act
         session.ai_act()
-    assert session.game.log[-1] == session.records[0]
+    assert session.game.log[-1] == records[0]
 
 
 @pytest.mark.parametrize(
@@ -111,7 +113,7 @@ def test_farmer_replay_opens_the_table_with_the_log_and_keeps_no_save(
             self.step(DT, [])
         top = self.stack.top
         seen["top"] = top.name if top is not None else ""
-        seen["watching"] = getattr(getattr(top, "session", None), "watching", False)
+        seen["watching"] = getattr(getattr(top, "source", None), "watching", False)
 
     monkeypatch.setenv("FARMER_HOME", str(tmp_path / "home"))
     monkeypatch.setattr(App, "run", run)

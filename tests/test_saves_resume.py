@@ -17,8 +17,8 @@ from scenes.store.export import export_log
 from scenes.store.keeper import Keeper
 from scenes.store.saves import SaveStore
 from scenes.store.stats import StatsStore
-from scenes.table.replay import resumed_session
-from scenes.table.session import Session, Setup
+from scenes.table.local import LocalTable, resume_table
+from scenes.table.setup import Setup
 
 HUMAN_PLAY = ThresholdAgent(13, 0.3)
 
@@ -36,15 +36,16 @@ def setup(seed: int = 11, deals: int = 12) -> Setup:
     )
 
 
-def play_deal(session: Session) -> None:
+def play_deal(session: LocalTable) -> None:
     """One deal to its end: the human plays a fixed strategy, the AIs their own."""
     session.start_deal()
     while session.game.to_act is not None:
-        if session.game.to_act == session.human:
-            session.act(HUMAN_PLAY.choose(session.game.view_for(session.human)))
+        if session.game.to_act == session.bottom:
+            session.act(HUMAN_PLAY.choose(session.game.view_for(session.bottom)))
         else:
             session.ai_act()
-    session.feed.clear()
+    while len(session.feed):  # shown, as a screen shows them: the ledger follows
+        session.shown(session.feed.pop())
     session.shown_settled()
 
 
@@ -54,16 +55,16 @@ def through_json(document: object) -> object:
 
 
 def test_resume_gives_the_same_next_deals_as_an_uninterrupted_game_ai_included() -> None:
-    straight = Session(setup())
+    straight = LocalTable.start(setup())
     for _ in range(7):
         play_deal(straight)
-    interrupted = Session(setup())
+    interrupted = LocalTable.start(setup())
     for _ in range(3):
         play_deal(interrupted)
     document = interrupted.save_document()
     assert document is not None
     restored = restore(through_json(document))
-    resumed = resumed_session(restored.game, restored.players)
+    resumed = resume_table(restored.game, restored.players)
     assert (resumed.game.chips, resumed.game.farm, resumed.game.farmer) == (
         interrupted.game.chips,
         interrupted.game.farm,
@@ -77,20 +78,20 @@ def test_resume_gives_the_same_next_deals_as_an_uninterrupted_game_ai_included()
 
 
 def test_mid_deal_the_save_is_the_snapshot_from_the_start_of_that_deal() -> None:
-    straight = Session(setup(seed=5))
+    straight = LocalTable.start(setup(seed=5))
     for _ in range(3):
         play_deal(straight)
-    session = Session(setup(seed=5))
+    session = LocalTable.start(setup(seed=5))
     for _ in range(2):
         play_deal(session)
     session.start_deal()
-    while session.game.to_act is not None and session.game.to_act != session.human:
+    while session.game.to_act is not None and session.game.to_act != session.bottom:
         session.ai_act()  # part of the auction, then the player leaves
     document = session.save_document()
     assert document == session.deal_start
     assert document is not None and document["deal"] == 2
     restored = restore(through_json(document))
-    resumed = resumed_session(restored.game, restored.players)
+    resumed = resume_table(restored.game, restored.players)
     play_deal(resumed)
     assert resumed.game.log == straight.game.log
 
@@ -101,42 +102,42 @@ def test_each_ai_stream_depends_only_on_seed_seat_and_deal() -> None:
 
 
 def test_a_game_without_a_seed_gets_one_so_it_can_be_resumed() -> None:
-    session = Session(Setup.for_players(4))
+    session = LocalTable.start(Setup.for_players(4))
     assert isinstance(session.game.seed, int)
 
 
 def test_unknown_player_specs_are_refused() -> None:
-    session = Session(setup())
+    session = LocalTable.start(setup())
     play_deal(session)
     restored = restore(through_json(session.save_document()))
     game, players = restored.game, restored.players
     with pytest.raises(ValueError):
-        resumed_session(game, ["human", "grandmaster:bold", *players[2:]])
+        resume_table(game, ["human", "grandmaster:bold", *players[2:]])
     with pytest.raises(ValueError):
-        resumed_session(game, ["normal:steady", *players[1:]])
+        resume_table(game, ["normal:steady", *players[1:]])
 
 
 def test_the_keeper_saves_each_deal_counts_once_and_clears_a_finished_game(tmp_path: Path) -> None:
     keeper = Keeper(SaveStore(tmp_path / "save.json"), StatsStore(tmp_path / "stats.json"))
-    session = Session(setup(seed=3, deals=3))
+    session = LocalTable.start(setup(seed=3, deals=3))
     session.start_deal()
-    keeper.leave(session)  # leaving mid-deal keeps the game as it was before this deal
+    keeper.leave(session.kept)  # leaving mid-deal keeps the game as it was before this deal
     saved = json.loads((tmp_path / "save.json").read_text())
     assert saved["deal"] == 0
     while session.game.to_act is not None:
-        if session.game.to_act == session.human:
+        if session.game.to_act == session.bottom:
             session.act(HUMAN_PLAY.choose(session.view))
         else:
             session.ai_act()
-    keeper.deal_settled(session)
-    keeper.deal_settled(session)  # the ledger shown twice counts once
+    keeper.deal_settled(session.kept)
+    keeper.deal_settled(session.kept)  # the ledger shown twice counts once
     assert json.loads((tmp_path / "save.json").read_text())["deal"] == 1
     stats = StatsStore(tmp_path / "stats.json")
     stats.load()
     assert stats.for_rules("foster").deals_played == 1
     while not session.over:
         play_deal(session)
-        keeper.deal_settled(session)
+        keeper.deal_settled(session.kept)
     assert not (tmp_path / "save.json").exists()
     stats.load()
     counted = stats.for_rules("foster")
@@ -150,10 +151,10 @@ def test_export_log_writes_the_saved_game_as_a_deal_log_that_checks(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     saves = SaveStore(tmp_path / "save.json")
-    session = Session(setup(seed=9))
+    session = LocalTable.start(setup(seed=9))
     for _ in range(3):
         play_deal(session)
-    Keeper(saves).leave(session)
+    Keeper(saves).leave(session.kept)
     out = tmp_path / "bug.jsonl"
     assert export_log(str(out), saves) == 0
     games = read_log(out)
@@ -185,10 +186,10 @@ def test_closing_the_window_mid_deal_saves_the_start_of_that_deal(tmp_path: Path
     start_game(app, setup(seed=4))
     for _ in range(5000):
         top = app.stack.top
-        if top is not None and top.name == "deal" and top.session.game.deal_no == 2:  # type: ignore[attr-defined]
+        if top is not None and top.name == "deal" and top.source.game.deal_no == 2:  # type: ignore[attr-defined]
             break
         app.step(1 / 60, keys_for(app))
-    session = app.stack.top.session  # type: ignore[union-attr]
+    session = app.stack.top.source  # type: ignore[union-attr]
     app.step(1 / 60, [pygame.event.Event(pygame.QUIT)])
     assert not app.running
     saved = json.loads((tmp_path / "save.json").read_text())
@@ -207,10 +208,10 @@ def test_continue_from_the_menu_seats_the_saved_farmer_and_plays_on(tmp_path: Pa
     from tools.driver import key
 
     saves = SaveStore(tmp_path / "save.json")
-    session = Session(setup(seed=8))
+    session = LocalTable.start(setup(seed=8))
     for _ in range(2):
         play_deal(session)
-    Keeper(saves).leave(session)
+    Keeper(saves).leave(session.kept)
     app = App(Settings(animation_speed="instant"), (1280, 720))
     app.keeper = Keeper(saves, StatsStore(tmp_path / "stats.json"))
     app.stack.push(MenuScene(app, Screens(app)))
@@ -222,7 +223,7 @@ def test_continue_from_the_menu_seats_the_saved_farmer_and_plays_on(tmp_path: Pa
     app.step(1 / 60, [])
     top = app.stack.top
     assert top is not None and top.name in ("auction", "deal")
-    resumed = top.session  # type: ignore[attr-defined]
+    resumed = top.source  # type: ignore[attr-defined]
     assert resumed.game.deal_no == 3
     assert resumed.game.log[:2] == session.game.log
     assert top.table.farmer is not None  # type: ignore[attr-defined]

@@ -10,7 +10,8 @@ from game.engine import Phase
 from game.events import Busted, CardDealt, DealStarted
 from scenes.app.loop import Scene
 from scenes.app.stack import SceneStack
-from scenes.table.session import Session, Setup
+from scenes.table.local import LocalTable
+from scenes.table.setup import Setup
 from scenes.ui.tween import Tweener, arc, ease_out_cubic, linear
 from scenes.ui.widgets import Button, Choice, FocusGroup, Stepper, TextField
 from tools.driver import key
@@ -162,12 +163,12 @@ def test_choices_steppers_and_text_fields() -> None:
 
 
 def test_the_session_keeps_other_players_busts_silent_and_records_the_ledger() -> None:
-    session = Session(Setup.for_players(5, seed=11, deals=2))
+    session = LocalTable.start(Setup.for_players(5, seed=11, deals=2))
     session.start_deal()
     assert isinstance(session.feed.peek(), DealStarted)
     while not session.over:
         while session.game.to_act is not None:
-            if session.game.to_act == session.human:
+            if session.game.to_act == session.bottom:
                 view = session.view
                 if view.phase is Phase.AUCTION:
                     session.act(PASS)
@@ -180,9 +181,12 @@ def test_the_session_keeps_other_players_busts_silent_and_records_the_ledger() -
         if not session.over:
             session.start_deal()
     busts = [e for e in session.feed if isinstance(e, Busted)]
-    assert all(e.seat == session.human for e in busts)
+    assert all(e.seat == session.bottom for e in busts)
     dealt = [e for e in session.feed if isinstance(e, CardDealt)]
     assert any(e.card is None for e in dealt)  # others' cards stay face down
-    assert all(e.card is not None for e in dealt if e.seat == session.human)
+    assert all(e.card is not None for e in dealt if e.seat == session.bottom)
+    assert len(session.ledger.history) == 1  # nothing shown yet: the ledger follows the screen
+    for event in list(session.feed):
+        session.shown(event)
     assert len(session.ledger.history) == 3  # the start and two deals
     assert session.ledger.history[-1] == tuple(session.game.chips)

@@ -211,12 +211,12 @@ def test_a_good_save_offers_continue_and_lang_flag_wins_over_the_settings(
 ) -> None:
     from scenes.store.keeper import Keeper
     from scenes.store.saves import SaveStore
-    from scenes.table.session import Session
+    from scenes.table.local import LocalTable
     from tests.test_saves_resume import play_deal, setup
 
-    session = Session(setup())
+    session = LocalTable.start(setup())
     play_deal(session)
-    Keeper(SaveStore(tmp_path / "data" / "save.json")).leave(session)
+    Keeper(SaveStore(tmp_path / "data" / "save.json")).leave(session.kept)
     SettingsStore(tmp_path / "config" / "settings.json").save(Settings(language="de"))
     seen = run_farmer(tmp_path, monkeypatch, "--lang", "fr")
     assert seen["continue"] and seen["notices"] == []

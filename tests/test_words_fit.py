@@ -19,7 +19,7 @@ from scenes.kiosk.config import KioskConfig
 from scenes.kiosk.overlays import TABLE_BAND
 from scenes.screens.navigator import start_game
 from scenes.table.scene import TableScene
-from scenes.table.session import Setup
+from scenes.table.setup import Setup
 from tools.driver import keys_for
 
 DT = 1 / 60
@@ -97,5 +97,5 @@ def test_the_kiosks_call_over_a_table_covers_no_seat() -> None:
             break
     scene = table_of(app)
     band = pygame.Rect(0, 0, app.size[0], round(TABLE_BAND * app.u))
-    for seat in range(scene.session.n):
+    for seat in range(scene.source.n):
         assert not band.colliderect(scene.table.layout.seat(seat).plate), seat

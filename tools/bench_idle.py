@@ -44,7 +44,7 @@ def measure(case: str, size: tuple[int, int], seconds: float) -> dict[str, float
     from scenes.app.loop import App
     from scenes.kiosk.app import KioskApp
     from scenes.kiosk.config import KioskConfig
-    from scenes.kiosk.demo import DemoSession, demo_setup
+    from scenes.kiosk.demo import demo_setup, demo_table
     from scenes.screens.navigator import Screens
     from scenes.store.settings import Settings
 
@@ -70,7 +70,7 @@ def measure(case: str, size: tuple[int, int], seconds: float) -> dict[str, float
             else:
                 import random
 
-                screens.play(DemoSession(demo_setup(random.Random(1), 6, "foster", deals=100)))
+                screens.play(demo_table(demo_setup(random.Random(1), 6, "foster", deals=100)))
 
         def run(for_seconds: float) -> None:
             app.running = True

@@ -46,7 +46,7 @@ def measure(size: tuple[int, int], players: int, deals: int) -> dict[str, object
     from scenes.screens.navigator import Screens, start_game
     from scenes.screens.pause import PauseScene
     from scenes.store.settings import Settings
-    from scenes.table.session import Setup
+    from scenes.table.setup import Setup
     from tools.driver import keys_for
 
     dt = 1 / 60
@@ -74,7 +74,7 @@ def measure(size: tuple[int, int], players: int, deals: int) -> dict[str, object
                 table.move_chips(seat, FARM, 4, None)
                 table.move_chips(FARM, seat, 4, None)
         if top.name == "deal" and frames % 400 == 200:
-            app.stack.push(PauseScene(app, Screens(app), top.session))  # type: ignore[attr-defined]
+            app.stack.push(PauseScene(app, Screens(app), top.source))  # type: ignore[attr-defined]
             for _ in range(60):
                 step([], "pause")
             app.stack.pop()

@@ -35,14 +35,14 @@ def keys_for(app: App, stand_at: int = 13, bid_up_to: int = 3) -> list[pygame.ev
     handler = getattr(top, "handler", None)  # a table scene's stage
     prompt = getattr(handler, "prompt", None)
     if name == "auction" and prompt is not None:
-        view = top.session.view  # type: ignore[attr-defined]
+        view = top.source.view  # type: ignore[attr-defined]
         if view.max_bid > view.high_bid and view.high_bid < bid_up_to:
             return [key(pygame.K_b, "b")]
         return [key(pygame.K_p, "p")]
     if name == "deal" and prompt is not None:
         if handler.deal_button.visible:  # type: ignore[union-attr]
             return [key(pygame.K_d, "d")]
-        view = top.session.view  # type: ignore[attr-defined]
+        view = top.source.view  # type: ignore[attr-defined]
         if view.must_draw or (view.total < stand_at and view.deck_size > 0):
             return [key(pygame.K_c, "c")]
         return [key(pygame.K_s, "s")]
@@ -74,7 +74,9 @@ def taps_for(app: App, stand_at: int = 13, bid_up_to: int = 3) -> list[pygame.ev
     if top is None or not wanted:
         return []
     handler = getattr(top, "handler", None)
-    if wanted[0].key == pygame.K_RETURN:  # the ledger's first button
+    if top.name == "pass":  # "I am Anne": the pass screen's one button
+        target = getattr(top, "button", None)
+    elif wanted[0].key == pygame.K_RETURN:  # the ledger's first button
         group = getattr(handler, "group", None)
         widgets = [w for w in group.widgets if w.visible] if group is not None else []
         target = widgets[0] if widgets else None

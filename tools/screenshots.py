@@ -38,7 +38,7 @@ from scenes.store.keeper import Keeper
 from scenes.store.saves import SaveStore
 from scenes.store.settings import Settings
 from scenes.store.stats import StatsStore
-from scenes.table.session import Setup
+from scenes.table.setup import Setup
 from tools.driver import keys_for
 
 DT = 1 / 60
@@ -84,7 +84,7 @@ def human_turn(app: App) -> bool:
 def human_draws(app: App) -> bool:
     """The deal waits for the human to draw or stand, with two cards in hand."""
     top = app.stack.top
-    return human_turn(app) and len(top.table.seats[top.session.human].hand) >= 2  # type: ignore[union-attr]
+    return human_turn(app) and len(top.table.seats[top.source.bottom].hand) >= 2  # type: ignore[union-attr]
 
 
 def to_second_card(app: App) -> None:
@@ -138,7 +138,7 @@ def tour(
     run_until(app, lambda: top_name(app) == "deal")
     to_second_card(app)
     shot("deal")
-    app.stack.push(PauseScene(app, Screens(app), app.stack.top.session))  # type: ignore[union-attr]
+    app.stack.push(PauseScene(app, Screens(app), app.stack.top.source))  # type: ignore[union-attr]
     app.step(DT, [])
     shot("pause")
     app.stack.pop()
@@ -170,7 +170,7 @@ def tour(
     run_until(app, lambda: top_name(app) == "ledger")
     run_until(app, lambda: top_name(app) != "ledger")
     run_until(app, lambda: top_name(app) == "ledger")
-    app.keeper.leave(app.stack.top.session)  # type: ignore[union-attr]
+    app.keeper.leave(app.stack.top.source.kept)  # type: ignore[union-attr]
     app.stack.reset(MenuScene(app, Screens(app)))
     app.step(DT, [])
     shot("menu_continue")

@@ -210,6 +210,9 @@ class Client:
         self._lock = threading.Lock()
         self.view: View | None = None
         """The latest view the server sent (None before the game starts)."""
+        self.on_leave: Callable[[], None] | None = None
+        """Called (on the caller's thread) when :meth:`leave` gives the seat up: a window forgets
+        the seat's token then, whichever screen the person left from."""
         self._thread = threading.Thread(target=self._run, name="farmer-client", daemon=True)
         self._thread.start()
 
@@ -308,7 +311,7 @@ class Client:
         self._post(opening_message("watch", table=table))
 
     def list_tables(self) -> None:
-        """Ask for the tables not started yet (answered by a ``TableList``)."""
+        """Ask for the server's tables not over yet (answered by a ``TableList``)."""
         self._post(opening_message("list"))
 
     def ready(self, deal: int | None = None) -> None:
@@ -327,6 +330,8 @@ class Client:
         """Give up the seat (before the start it is freed; after, the AI plays it for good)."""
         with contextlib.suppress(RuntimeError):
             self._loop.call_soon_threadsafe(self._link.leave)
+        if self.on_leave is not None:
+            self.on_leave()
 
     def ping(self, ref: int | None = None) -> None:
         """Ask for a ``Pong`` (to measure the round trip)."""

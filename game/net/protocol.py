@@ -336,6 +336,9 @@ class TableInfo:
     over: bool
     seats: tuple[SeatInfo, ...]
     spectators: int
+    fixed_deck: bool = False
+    """Whether the table was created with a seed (a server run with ``--allow-seed``): whoever
+    knows the seed knows every deck, so every member is told."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -398,7 +401,7 @@ class Pong:
 
 @dataclass(frozen=True, slots=True)
 class TableList:
-    """The open tables (answer to ``list``): each ``{"code", "rules", "seats", "free", "started"}``."""
+    """The tables not over (answer to ``list``): each ``{code, rules, seats, free, started, over}``."""
 
     tables: tuple[Json, ...]
 
@@ -449,6 +452,7 @@ def decode_server_message(data: str | bytes) -> ServerMessage:
             return TableInfo(
                 str(t["code"]), dict(t["settings"]), bool(t["started"]), bool(t["over"]),
                 tuple(_seat_info(s) for s in t["seats"]), int(t["spectators"]),
+                bool(t.get("fixed_deck", False)),
             )
         if kind == "error":
             return Error(str(obj["code"]), str(obj["message"]), obj.get("ref"))

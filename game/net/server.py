@@ -349,7 +349,10 @@ class Server:
     def _open(self, conn: Connection, msg: ClientMessage, now: float) -> None:
         fields = msg.fields
         if msg.type == "list":
-            tables = [t.summary() for t in self.tables.values() if not t.started]
+            # Tables still open to join first; started ones after them (to watch, or to come back to).
+            tables = sorted(
+                (t.summary() for t in self.tables.values() if not t.over), key=lambda t: t["started"]
+            )
             conn.send(json.dumps({"type": "tables", "tables": tables[:100]}))
             return
         if msg.type == "create":

@@ -165,6 +165,8 @@ class Table:
                     for i, s in enumerate(self.seats)
                 ],
                 "spectators": len(self.spectators),
+                # The seed itself is never sent; that there is one is (its creator knows every deck).
+                "fixed_deck": self.settings.seed is not None,
             },
         }
 

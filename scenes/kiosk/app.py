@@ -42,14 +42,16 @@ from scenes.i18n import _
 from scenes.kiosk.cards import HowToCardScene, TitleCardScene
 from scenes.kiosk.config import KioskConfig
 from scenes.kiosk.demo import GAMEOVER_PAUSE as DEMO_GAMEOVER_PAUSE
-from scenes.kiosk.demo import LEDGER_PAUSE, DemoSession, demo_setup
+from scenes.kiosk.demo import LEDGER_PAUSE, demo_setup, demo_table
 from scenes.kiosk.keys import PRESENCE_EVENTS, HeldKeys, is_wake
 from scenes.kiosk.navigator import KioskNavigator
 from scenes.kiosk.overlays import CALL_BAND, TABLE_BAND, StillThereScene, draw_call
 from scenes.kiosk.timers import Drift, HoldCombo, IdleState, IdleTimer
 from scenes.store.settings import Settings, Speed
+from scenes.table.local import LocalTable
 from scenes.table.scene import TableScene
-from scenes.table.session import Session, Setup
+from scenes.table.setup import Setup
+from scenes.table.source import TableSource
 from scenes.ui.text import Text
 
 log = logging.getLogger("farmer.kiosk")
@@ -184,7 +186,7 @@ class KioskApp(App):
         self.operator_quit = False
         self._grace = 0.0
         self._asking = False
-        self._gameover: tuple[Session, float] | None = None
+        self._gameover: tuple[TableSource, float] | None = None
         """A game's final standings on screen, and since when."""
         self._cursor = 0.0
         self._recent_failures: deque[float] = deque(maxlen=TRACEBACKS_PER_HOUR)
@@ -217,7 +219,7 @@ class KioskApp(App):
     def _start_demo_game(self) -> None:
         setup = demo_setup(self.rng, self.config.players, self.config.rules, min(3, self.config.deals))
         self._gameover = None
-        self.stack.replace(self._table_for(DemoSession(setup)))
+        self.stack.replace(self._table_for(demo_table(setup)))
         self.art.let_go()
         release_memory()  # what the attract loop's cards used is handed back before the table's is made
 
@@ -232,12 +234,12 @@ class KioskApp(App):
         c = self.config
         setup = Setup.for_players(c.players, c.rules, False, c.deals, self.rng.randrange(2**31))
         log.info("visitor game %d: %s, %d players, %d deals", self.visitor_games, c.rules, c.players, c.deals)
-        self.stack.reset(self._table_for(Session(setup)))
+        self.stack.reset(self._table_for(LocalTable.start(setup)))
 
-    def _table_for(self, session: Session) -> TableScene:
-        """``session``'s game on a fresh table that leads back to the kiosk."""
-        scene = TableScene(self, self.nav, session)
-        if session.watching:
+    def _table_for(self, source: TableSource) -> TableScene:
+        """``source``'s game on a fresh table that leads back to the kiosk."""
+        scene = TableScene(self, self.nav, source)
+        if source.watching:
             scene.watch_pause = LEDGER_PAUSE
         return scene
 
@@ -246,10 +248,10 @@ class KioskApp(App):
         """Whether a visitor has the table."""
         return self.mode is Mode.VISITOR
 
-    def game_over(self, session: Session) -> None:
+    def game_over(self, source: TableSource) -> None:
         """A game's final standings are on screen: the kiosk times them from now."""
-        if self._gameover is None or self._gameover[0] is not session:
-            self._gameover = (session, self.time)
+        if self._gameover is None or self._gameover[0] is not source:
+            self._gameover = (source, self.time)
 
     # ------------------------------------------------------------------ the frame
 
@@ -377,8 +379,8 @@ class KioskApp(App):
         return (
             self._gameover is not None
             and isinstance(scene, TableScene)
-            and scene.session is self._gameover[0]
-            and not isinstance(scene.session, DemoSession)
+            and scene.source is self._gameover[0]
+            and not scene.source.watching
         )
 
     def _dismiss(self) -> None:

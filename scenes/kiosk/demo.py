@@ -9,9 +9,10 @@ from __future__ import annotations
 
 import random
 
-from game.ai.specs import parse_agent
-from game.match import player_spec
-from scenes.table.session import DEFAULT_NAMES, Session, Setup
+from game.engine import Game
+from game.match import Match, player_spec
+from scenes.table.local import LocalTable
+from scenes.table.setup import DEFAULT_NAMES, Setup
 
 DEMO_DEALS = 3
 """Deals in a demo game: long enough to show a farm change hands, short enough to loop often."""
@@ -27,13 +28,9 @@ def demo_setup(rng: random.Random, players: int, rules: str, deals: int = DEMO_D
     return Setup(names, ["normal"] * players, rules, False, deals, rng.randrange(2**31), 0)
 
 
-class DemoSession(Session):
-    """A watched session whose bottom seat is played by an AI as well; see the module docstring."""
-
-    def __init__(self, setup: Setup) -> None:
-        """Seat AI players everywhere, the bottom seat included."""
-        super().__init__(setup, watching=True)
-        seed = None if setup.seed is None else setup.seed * 31 + setup.human
-        self.match.agents[setup.human] = parse_agent(
-            player_spec(setup.levels[setup.human], setup.human), seed
-        )
+def demo_table(setup: Setup) -> LocalTable:
+    """A watched game of ``setup`` with an AI player in every seat, the bottom one included."""
+    assert setup.seed is not None  # a demo table's seed comes from the kiosk's own stream
+    players = [player_spec(setup.levels[seat], seat) for seat in range(len(setup.names))]
+    game = Game(setup.names, setup.rule_set, seed=setup.seed, max_deals=setup.deals)
+    return LocalTable(Match(game, players, setup.seed), setup=setup, bottom=setup.human)

@@ -14,7 +14,8 @@ from scenes.i18n import _
 from scenes.kiosk.overlays import KioskPauseScene
 from scenes.table.navigator import Choice
 from scenes.table.scene import TableScene
-from scenes.table.session import Session, Setup
+from scenes.table.setup import Setup
+from scenes.table.source import TableSource
 
 
 class Kiosk(Protocol):
@@ -24,8 +25,8 @@ class Kiosk(Protocol):
         """Back to the attract loop, from its title card."""
         ...
 
-    def game_over(self, session: Session) -> None:
-        """The final standings of ``session`` are on screen."""
+    def game_over(self, source: TableSource) -> None:
+        """The final standings of ``source`` are on screen."""
         ...
 
     @property
@@ -43,16 +44,16 @@ class KioskNavigator:
         self.kiosk = kiosk
         self.leave_table = leave_table
 
-    def play(self, session: Session) -> None:
-        """``session`` on a fresh table, alone on the stack."""
-        self.app.stack.reset(TableScene(self.app, self, session))
+    def play(self, source: TableSource) -> None:
+        """``source`` on a fresh table, alone on the stack."""
+        self.app.stack.reset(TableScene(self.app, self, source))
 
-    def pause(self, session: Session) -> None:
+    def pause(self, source: TableSource) -> None:
         """A visitor's pause: Resume, How to play, Leave the table (the demo takes no input)."""
         if self.kiosk.visitor_playing:
-            self.app.stack.push(KioskPauseScene(self.app, self, session, self.leave_table))
+            self.app.stack.push(KioskPauseScene(self.app, self, source, self.leave_table))
 
-    def leave(self, session: Session | None) -> None:
+    def leave(self, source: TableSource | None) -> None:
         """There is no menu: back to the attract loop."""
         self.kiosk.start_attract()
 
@@ -60,9 +61,9 @@ class KioskNavigator:
         """Visitors' games start from the attract loop."""
         self.kiosk.start_attract()
 
-    def game_over(self, session: Session) -> list[Choice]:
+    def game_over(self, source: TableSource) -> list[Choice]:
         """No buttons: the kiosk goes back to its loop after a pause, or at a touch."""
-        self.kiosk.game_over(session)
+        self.kiosk.game_over(source)
         return []
 
     def escape_hint(self) -> str | None:

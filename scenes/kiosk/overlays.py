@@ -19,7 +19,7 @@ from scenes.ui.widgets import Button, Widget, draw_panel
 
 if TYPE_CHECKING:
     from scenes.table.navigator import Navigator
-    from scenes.table.session import Session
+    from scenes.table.source import TableSource
 
 
 CALL_BAND = 58
@@ -108,10 +108,10 @@ class StillThereScene(Scene):
 class KioskPauseScene(PauseScene):
     """The pause panel of a kiosk: Resume, How to play, and leaving the table (never Quit or Settings)."""
 
-    def __init__(self, app: App, nav: Navigator, session: Session, leave: Callable[[], None]) -> None:
-        """Pause ``session``'s game; ``leave`` hands the table back to the attract loop."""
+    def __init__(self, app: App, nav: Navigator, source: TableSource, leave: Callable[[], None]) -> None:
+        """Pause ``source``'s game; ``leave`` hands the table back to the attract loop."""
         self.leave = leave
-        super().__init__(app, nav, session)
+        super().__init__(app, nav, source)
 
     def build(self) -> list[Widget]:
         """Resume, How to play, Leave the table."""

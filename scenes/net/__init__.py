@@ -1,1 +1,1 @@
-"""The window's side of network tables: a session played over a connection, and the screens around it."""
+"""The window's side of network tables: a game played over a connection, and the screens around it."""

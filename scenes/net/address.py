@@ -14,7 +14,7 @@ import socket
 from game.net.protocol import MAX_NAME
 from game.net.server import DEFAULT_PORT, ServerConfig, ServerThread
 from game.rules import can_rotate
-from scenes.table.session import Setup
+from scenes.table.setup import Setup
 
 __all__ = ["DEFAULT_PORT", "open_server", "parse_address", "reachable_address", "table_settings", "url_of"]
 
@@ -77,7 +77,11 @@ def player_name(name: str) -> str:
 
 
 def table_settings(setup: Setup) -> dict[str, object]:
-    """The ``settings`` of a table with ``setup``'s choices (seat 0's name is the host's own)."""
+    """The ``settings`` of a table with ``setup``'s choices (seat 0's name is the host's own).
+
+    Never a seed, even when ``setup`` has one: the host plays at the table, and a seed would
+    tell them every deck (a seeded table is for ``farmer-server --allow-seed`` and its tests).
+    """
     rules = setup.rules + ("+rotating" if setup.rotating and can_rotate(setup.rules) else "")
     names = ["", *(player_name(n) for n in setup.names[1:])]
     settings: dict[str, object] = {
@@ -87,8 +91,6 @@ def table_settings(setup: Setup) -> dict[str, object]:
         "ai": list(setup.levels[: len(setup.names)]),
         "names": names,
     }
-    if setup.seed is not None:
-        settings["seed"] = setup.seed
     return settings
 
 

@@ -2,8 +2,10 @@
 
 :class:`HostScene` is the New game screen (rules, seats, length, AI levels, names) with
 "Open the table" instead of Start: it starts a table server inside this program
-(:func:`host_table`), sits the host at seat 0 and shows the lobby with the address and code
-to tell friends. The AI plays every seat no person takes when the host starts.
+(:func:`host_table`), or, given another server's address (the Join screen's "Open a table
+there"), opens the table on that server (:func:`host_table_at`); either way it sits the host
+at seat 0 and shows the lobby with the address and code to tell friends. The AI plays every
+seat no person takes when the host starts. A hosted table never has a seed.
 """
 
 from __future__ import annotations
@@ -14,15 +16,17 @@ from scenes.i18n import _
 from scenes.net.address import (
     DEFAULT_PORT,
     open_server,
+    parse_address,
     player_name,
     reachable_address,
     shown_address,
     table_settings,
+    url_of,
 )
 from scenes.net.lobby import LobbyScene
 from scenes.screens.newgame import NewGameScene
 from scenes.table.navigator import Navigator
-from scenes.table.session import Setup
+from scenes.table.setup import Setup
 
 
 def host_table(
@@ -36,7 +40,7 @@ def host_table(
     """Open a table of ``setup`` on this machine and show its lobby; False (with a notice) if no
     server can listen. ``bind`` ``127.0.0.1`` keeps the table to this machine."""
     try:
-        server, port = open_server(bind, port, fallback, allow_seed=setup.seed is not None)
+        server, port = open_server(bind, port, fallback)
     except OSError as exc:
         why = str(exc)
         app.notice(lambda: _("Cannot open a table on this machine: {why}").format(why=why))
@@ -48,17 +52,39 @@ def host_table(
     return True
 
 
+def host_table_at(app: App, nav: Navigator, setup: Setup, address: str) -> bool:
+    """Open a table of ``setup`` on the table server at ``address`` (``HOST[:PORT]``) and show its
+    lobby, this window its host; False (with a notice) when ``address`` is not one."""
+    try:
+        host, port = parse_address(address)
+    except ValueError:
+        app.notice(lambda: _("Type an address such as 192.168.1.5 or 192.168.1.5:8765."))
+        return False
+    name = player_name(setup.names[0]) or _("Host")
+    client = Client(url_of(host, port))
+    client.create(name, table_settings(setup))
+    app.push(LobbyScene(app, nav, client, shown_address(host, port), name=name))
+    return True
+
+
 class HostScene(NewGameScene):
     """See the module docstring."""
 
     name = "host"
 
-    def __init__(self, app: App, nav: Navigator, setup: Setup | None = None) -> None:
-        """The New game form, to host a table."""
+    def __init__(self, app: App, nav: Navigator, setup: Setup | None = None, address: str = "") -> None:
+        """The New game form, to host a table: on this machine, or on the server at ``address``."""
         super().__init__(app, nav, setup)
-        self.title = lambda: _("Host a table")
+        self.address = address
+        if address:
+            self.title = lambda: _("Open a table at {address}").format(address=address)
+        else:
+            self.title = lambda: _("Host a table")
         self.start.label = lambda: _("Open the table")
 
     def begin(self, setup: Setup) -> None:
         """Open the table and wait in its lobby."""
-        host_table(self.app, self.nav, setup)
+        if self.address:
+            host_table_at(self.app, self.nav, setup, self.address)
+        else:
+            host_table(self.app, self.nav, setup)

@@ -1,8 +1,12 @@
-"""Join a table: the host's address, your name, the tables open there (with their codes), Join or Watch.
+"""Join a table: the server's address, your name, the tables there (with their codes), Join or Watch.
 
-"Look for tables" asks the server at the address for the tables not started yet; choosing
-one fills in its code. Join takes a seat (the lobby then waits for the host to start),
-Watch takes a spectator's chair. Nothing here waits: the list comes in over the frames.
+"Look for tables" asks the server at the address for its tables: those not started (to join)
+first, then those being played (marked: to watch, or to take back the seat this window holds
+there); choosing one fills in its code. Join takes a seat (the lobby then waits for the host
+to start), or takes back this window's seat at that table (:mod:`scenes.net.seats`); Watch
+takes a spectator's chair. "Open a table there" opens a table on that server with the Host
+form's choices (a headless ``farmer-server`` has none until someone does). The address and
+name are remembered for next time. Nothing here waits: the list comes in over the frames.
 """
 
 from __future__ import annotations
@@ -16,8 +20,10 @@ from game.net.protocol import CODE_ALPHABET, CODE_LENGTH, MAX_NAME, Closed, Erro
 from scenes.app.loop import App
 from scenes.i18n import _, rules_label
 from scenes.net.address import parse_address, player_name, shown_address, url_of
-from scenes.net.lobby import LobbyScene
+from scenes.net.host import HostScene
+from scenes.net.lobby import join_table
 from scenes.net.remote import refusal
+from scenes.net.seats import seat_store
 from scenes.screens.panels import PanelScene
 from scenes.table.navigator import Navigator
 from scenes.ui.widgets import Button, TextField, Widget
@@ -37,12 +43,15 @@ class JoinScene(PanelScene):
     row_height = 46
 
     def __init__(self, app: App, nav: Navigator, address: str = "", name: str = "", code: str = "") -> None:
-        """The form, filled with ``address``, ``name`` (default: the settings' player name) and ``code``."""
+        """The form, filled with ``address``, ``name`` and ``code`` (by default the address and
+        name last used)."""
         self.nav = nav
-        self.address = address
+        self.address = address or app.settings.net_address
         self.player = name or app.settings.player_name
         self.code = code.upper()
         self.tables: list[dict[str, Any]] = []
+        self.held: set[str] = set()
+        """The codes of the tables at this address where this window holds a seat."""
         self.lister: Client | None = None
         self.listing = 0.0
         super().__init__(app, lambda: _("Join a table"))
@@ -58,7 +67,8 @@ class JoinScene(PanelScene):
         for b in self.table_buttons:
             b.visible = False
         self.look_button = Button(lambda: _("Look for tables"), self.look)
-        self.join_button = Button(lambda: _("Join"), self.join, primary=True)
+        self.open_button = Button(lambda: _("Open a table there"), self.open_table)
+        self.join_button = Button(self._join_label, self.join, primary=True)
         self.watch_button = Button(lambda: _("Watch"), self.watch)
         self.back_button = Button(lambda: _("Back"), self.back)
         return [
@@ -67,10 +77,14 @@ class JoinScene(PanelScene):
             self.code_w,
             *self.table_buttons,
             self.look_button,
+            self.open_button,
             self.join_button,
             self.watch_button,
             self.back_button,
         ]
+
+    def _join_label(self) -> str:
+        return _("Take my seat back") if self.code in self.held else _("Join")
 
     def _set_address(self, value: str) -> None:
         self.address = value
@@ -86,9 +100,16 @@ class JoinScene(PanelScene):
             if i >= len(self.tables):
                 return ""
             t = self.tables[i]
+            code = str(t.get("code", "?"))
             rules, _plus, rotating = str(t.get("rules", "foster")).partition("+")
-            free = _("{free} of {seats} seats free").format(free=t.get("free", 0), seats=t.get("seats", 0))
-            return f"{t.get('code', '?')} · {rules_label(rules, bool(rotating))} · {free}"
+            if code in self.held:
+                state = _("your seat is kept")
+            elif t.get("started"):
+                state = _("being played: watch it")
+            else:
+                free, seats = t.get("free", 0), t.get("seats", 0)
+                state = _("{free} of {seats} seats free").format(free=free, seats=seats)
+            return f"{code} · {rules_label(rules, bool(rotating))} · {state}"
 
         return label
 
@@ -144,13 +165,7 @@ class JoinScene(PanelScene):
         self.listing += dt
         for message in lister.poll():
             if isinstance(message, TableList):
-                self.tables = [t for t in message.tables if not t.get("started")][:SHOWN_TABLES]
-                for i, button in enumerate(self.table_buttons):
-                    button.visible = i < len(self.tables)
-                if not self.tables:
-                    self.app.notice(lambda: _("No table is open there yet."))
-                elif len(self.tables) == 1 and not self.code:
-                    self.code = str(self.tables[0].get("code", ""))
+                self._take_list(message)
                 self._stop_listing()
                 self.resize(self.app.size)
                 self.dirty = True
@@ -162,6 +177,24 @@ class JoinScene(PanelScene):
                 return
         if self.listing > LIST_SECONDS:
             self._cannot_reach()
+
+    def _take_list(self, message: TableList) -> None:
+        """Show the tables listed: the seats this window holds first, then those open to join."""
+        tables = [t for t in message.tables if isinstance(t.get("code"), str) and not t.get("over")]
+        where = self._url()
+        store = seat_store(self.app)
+        if where is not None and store is not None:
+            listed = {str(t["code"]) for t in tables}
+            self.held = {h.table for h in store.all() if h.address == where[1] and h.table in listed}
+        tables.sort(key=lambda t: (t["code"] not in self.held, bool(t.get("started"))))
+        self.tables = tables[:SHOWN_TABLES]
+        for i, button in enumerate(self.table_buttons):
+            button.visible = i < len(self.tables)
+        if not self.tables:
+            self.app.notice(lambda: _("No table is open there yet: open one with “Open a table there”."))
+            self.group.set_focus(self.open_button)
+        elif len(self.tables) == 1 and not self.code:
+            self.code = str(self.tables[0].get("code", ""))
 
     def _cannot_reach(self) -> None:
         address = self.address.strip()
@@ -176,15 +209,29 @@ class JoinScene(PanelScene):
             self.app.notice(lambda: _("Type the table's code, or choose a table."))
             return
         name = player_name(self.player) or _("Player")
-        if not watch and name != self.app.settings.player_name:
-            self.app.update_settings(player_name=name)
+        self._remember(where[1], None if watch else name)
         self._stop_listing()
-        client = Client(where[0])
-        if watch:
-            client.watch(self.code)
-        else:
-            client.join(self.code, name)
-        self.app.push(LobbyScene(self.app, self.nav, client, where[1]))
+        host, port = parse_address(self.address)
+        join_table(self.app, self.nav, host, port, self.code, name, watch=watch)
+
+    def _remember(self, address: str, name: str | None) -> None:
+        """The address (and the name sat under) for the next time."""
+        values: dict[str, str] = {}
+        if address != self.app.settings.net_address:
+            values["net_address"] = address
+        if name is not None and name != self.app.settings.player_name:
+            values["player_name"] = name
+        if values:
+            self.app.update_settings(**values)
+
+    def open_table(self) -> None:
+        """The Host form, for a table on the server at the address (this window its host)."""
+        where = self._url()
+        if where is None:
+            return
+        self._remember(where[1], player_name(self.player) or None)
+        self._stop_listing()
+        self.app.push(HostScene(self.app, self.nav, address=where[1]))
 
     def join(self) -> None:
         """Take a seat at the table of the code."""
@@ -204,6 +251,40 @@ class JoinScene(PanelScene):
                 self.join()
             return True
         return super().handle(event)
+
+    def resize(self, size: tuple[int, int]) -> None:
+        """The fields and tables one to a row; the buttons two to a row (Look / Open, Join / Watch)."""
+        tables: list[list[Widget]] = [[b] for b in self.table_buttons if b.visible]
+        rows: list[list[Widget]] = [
+            [self.address_w],
+            [self.name_w],
+            [self.code_w],
+            *tables,
+            [self.look_button, self.open_button],
+            [self.join_button, self.watch_button],
+            [self.back_button],
+        ]
+        u = self.app.u
+        w, h = size
+        row_h = round(self.row_height * u)
+        gap = round(10 * u)
+        head = round(self.head * u)
+        room = h - round(56 * u)  # the key hints live below the panel
+        if head + len(rows) * (row_h + gap) + round(30 * u) > room:
+            row_h = max(22, (room - head - round(30 * u)) // len(rows) - gap)
+        need = head + len(rows) * (row_h + gap) + round(30 * u)
+        self.panel = pygame.Rect(0, 0, min(w - 20, round(self.width * u)), min(room, need))
+        self.panel.center = (w // 2, (h - round(26 * u)) // 2)
+        inner = self.panel.w - round(60 * u)
+        y = self.panel.y + head
+        for row in rows:
+            width = (inner - gap * (len(row) - 1)) // len(row)
+            x = self.panel.centerx - inner // 2
+            for widget in row:
+                widget.rect = pygame.Rect(x, y, width, row_h)
+                widget.font_size = max(12, round(min(20 * u, row_h * 0.45)))
+                x += width + gap
+            y += row_h + gap
 
     def draw_backdrop(self, surface: pygame.Surface) -> None:
         """The felt."""

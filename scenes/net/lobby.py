@@ -3,9 +3,13 @@
 The lobby shows the table's code and the address friends type, every seat (a person's name,
 or the computer's until someone takes it), and for the host a Start button. It reads the
 client each frame (never waiting); the game's first update takes everyone to the table,
-a :class:`~scenes.net.remote.RemoteSession` on :class:`~scenes.table.scene.TableScene`.
+a :func:`~scenes.net.remote.remote_table` on :class:`~scenes.table.scene.TableScene`.
 A refusal (a wrong code, a full table) or an address that does not answer says so in one
 line and goes back.
+
+A seat taken at another program's server is remembered (:mod:`scenes.net.seats`): joining
+that table again takes the same seat back with its token (``resume``); a token the server no
+longer knows is forgotten and the person joins as anyone would. Leaving forgets it.
 """
 
 from __future__ import annotations
@@ -13,12 +17,14 @@ from __future__ import annotations
 import pygame
 
 from game.net.client import Client
-from game.net.protocol import Closed, Error, ServerMessage, TableInfo, Update, Welcome
+from game.net.protocol import Closed, Error, ErrorCode, ServerMessage, TableInfo, Update, Welcome
 from game.net.server import ServerThread
 from scenes.app.loop import App
 from scenes.i18n import _, ngettext, rules_label
+from scenes.net.address import shown_address, url_of
 from scenes.net.navigator import NetNavigator
-from scenes.net.remote import RemoteSession, refusal
+from scenes.net.remote import refusal, remote_table
+from scenes.net.seats import seat_store, take_seat
 from scenes.screens.panels import PanelScene
 from scenes.table.navigator import Navigator
 from scenes.ui.art import GOLD, INK
@@ -26,6 +32,26 @@ from scenes.ui.widgets import Button, Widget
 
 CONNECT_SECONDS = 10.0
 """How long the lobby waits for the server's welcome before it gives up."""
+
+
+def join_table(
+    app: App, nav: Navigator, host: str, port: int, code: str, name: str, watch: bool = False
+) -> None:
+    """Take a seat (or, ``watch``, a spectator's chair) at table ``code`` of the server at ``host``
+    and ``port``, and show its lobby: the seat this window holds there is taken back, if any."""
+    address = shown_address(host, port)
+    client = Client(url_of(host, port))
+    if watch:
+        client.watch(code)
+        app.push(LobbyScene(app, nav, client, address))
+        return
+    resuming = take_seat(app, client, address, code, name)
+    app.push(LobbyScene(app, nav, client, address, table=code, name=name, resuming=resuming))
+
+
+def fixed_deck_line() -> str:
+    """What a table created with a seed says to everyone at it (:attr:`TableInfo.fixed_deck`)."""
+    return _("The deck is fixed: whoever chose its seed knows every card.")
 
 
 class LobbyScene(PanelScene):
@@ -44,14 +70,24 @@ class LobbyScene(PanelScene):
         address: str,
         server: ServerThread | None = None,
         connect_seconds: float = CONNECT_SECONDS,
+        table: str = "",
+        name: str = "",
+        resuming: bool = False,
     ) -> None:
-        """The lobby of ``client``'s table (``create``, ``join`` or ``watch`` already sent) at
-        ``address``; ``server`` is the table server this window runs for it, if any."""
+        """The lobby of ``client``'s table (``create``, ``join``, ``resume`` or ``watch`` already
+        sent) at ``address``; ``server`` is the table server this window runs for it, if any.
+
+        ``resuming``: ``resume`` was sent for table ``table``; if the server refuses the token,
+        the lobby forgets it and joins under ``name`` instead.
+        """
         self.nav = nav
         self.client = client
         self.address = address
         self.server = server
         self.connect_seconds = connect_seconds
+        self.table = table
+        self.name_sat = name
+        self.resuming = resuming
         self.welcome: Welcome | None = None
         self.info: TableInfo | None = None
         self.messages: list[ServerMessage] = []
@@ -127,10 +163,14 @@ class LobbyScene(PanelScene):
             self.dirty = True
             if isinstance(message, Welcome):
                 self.welcome = message
+                self.resuming = False
+                self._keep_token(message)
                 self.resize(self.app.size)
             elif isinstance(message, TableInfo):
                 self.info = message
                 self.start_button.enabled = not message.started
+            elif isinstance(message, Error) and self._rejoin(message):
+                continue
             elif isinstance(message, Error):
                 self.app.notice(refusal(message))
                 if self.welcome is None:
@@ -149,10 +189,40 @@ class LobbyScene(PanelScene):
         if self.welcome is None and self.waited > self.connect_seconds:
             self._give_up(_("Cannot reach a table at {address}.").format(address=self.address))
 
+    def _keep_token(self, welcome: Welcome) -> None:
+        """Remember a seat at another program's server (a table this window serves ends with it)."""
+        store = seat_store(self.app)
+        if store is None or self.server is not None or welcome.seat is None or welcome.token is None:
+            return
+        store.put(self.address, welcome.table, welcome.token, self.name_sat)
+        table = welcome.table
+        address = self.address
+
+        def forget() -> None:
+            store.forget(address, table)
+
+        self.client.on_leave = forget
+
+    def _rejoin(self, error: Error) -> bool:
+        """A kept token the server no longer knows: forget it, and join as anyone would (True) unless
+        the table itself is gone (False: the refusal is said as any other)."""
+        gone = error.code == ErrorCode.NO_TABLE.value
+        refused = error.code == ErrorCode.BAD_TOKEN.value
+        if not self.resuming or self.welcome is not None or not (refused or gone):
+            return False
+        self.resuming = False
+        store = seat_store(self.app)
+        if store is not None:
+            store.forget(self.address, self.table)
+        if gone:
+            return False
+        take_seat(self.app, self.client, self.address, self.table, self.name_sat)
+        return True
+
     def _to_table(self) -> None:
         assert self.welcome is not None
         self.done = True
-        session = RemoteSession(self.client, self.welcome, self.info, self.messages, self.app, self.server)
+        session = remote_table(self.client, self.welcome, self.info, self.messages, self.app, self.server)
         NetNavigator(self.app, self.nav).play(session)
 
     # ------------------------------------------------------------------ drawing
@@ -197,7 +267,13 @@ class LobbyScene(PanelScene):
             if isinstance(deals, int):
                 about += " · " + ngettext("{n} deal", "{n} deals", deals).format(n=deals)
             text.blit(surface, about, fs, (self.panel.centerx, y), INK, "sans", "midtop")
-            y += line + round(6 * u)
+            y += line
+            if self.info.fixed_deck:
+                fixed = fixed_deck_line()
+                ffs = text.fit(fixed, fs, self.panel.w - round(60 * u))
+                text.blit(surface, fixed, ffs, (self.panel.centerx, y), GOLD, "sans", "midtop")
+                y += line
+            y += round(6 * u)
             for seat in self.info.seats:
                 if seat.person:
                     who = seat.name + (" · " + _("host") if seat.host else "")

@@ -8,13 +8,16 @@ window hosts it), and the final standings offer only the way back to the menu.
 
 from __future__ import annotations
 
+from functools import partial
+
 from scenes.app.loop import App
 from scenes.i18n import _
-from scenes.net.remote import RemoteSession
+from scenes.net.remote import NetworkSeat, Spectator
 from scenes.screens.pause import PauseScene
 from scenes.table.navigator import Choice, Navigator
 from scenes.table.scene import TableScene
-from scenes.table.session import Session, Setup
+from scenes.table.setup import Setup
+from scenes.table.source import TableSource
 
 
 class NetNavigator:
@@ -25,30 +28,30 @@ class NetNavigator:
         self.app = app
         self.base = base
 
-    def play(self, session: Session) -> None:
-        """``session`` on a fresh table (again after a resync: the server's picture of the game)."""
-        if isinstance(session, RemoteSession):
-            session.on_resync = self.play
-        self.app.stack.reset(TableScene(self.app, self, session))
+    def play(self, source: TableSource) -> None:
+        """``source`` on a fresh table (again after a resync: the server's picture of the game)."""
+        if isinstance(source, NetworkSeat | Spectator):
+            source.on_resync = partial(self.play, source)
+        self.app.stack.reset(TableScene(self.app, self, source))
 
-    def pause(self, session: Session) -> None:
+    def pause(self, source: TableSource) -> None:
         """The pause panel over the table (the game goes on at the host meanwhile)."""
-        self.app.stack.push(PauseScene(self.app, self, session))
+        self.app.stack.push(PauseScene(self.app, self, source))
 
-    def leave(self, session: Session | None) -> None:
+    def leave(self, source: TableSource | None) -> None:
         """Give the seat up, close the connection, and go back to the main menu."""
-        if isinstance(session, RemoteSession):
-            session.on_resync = None
-            session.close()
+        if isinstance(source, NetworkSeat | Spectator):
+            source.on_resync = None
+            source.close()
         self.base.leave(None)
 
     def new_game(self, setup: Setup | None) -> None:
         """A new game on this screen (the ordinary New game)."""
         self.base.new_game(setup)
 
-    def game_over(self, session: Session) -> list[Choice]:
+    def game_over(self, source: TableSource) -> list[Choice]:
         """Only the way back to the menu: the table closes after its game."""
-        return [Choice(lambda: _("Main menu"), lambda: self.leave(session), primary=True)]
+        return [Choice(lambda: _("Main menu"), lambda: self.leave(source), primary=True)]
 
     def escape_hint(self) -> str | None:
         """As in any game."""

@@ -1,12 +1,14 @@
-"""A game played at a network table: the table's session whose engine runs at the host.
+"""A game played at a network table, whose engine runs at the host: from a seat, or a spectator's chair.
 
-A :class:`RemoteSession` is what :class:`scenes.table.scene.TableScene` plays when the
-game runs on a server: no :class:`~game.engine.Game` is built here. Each frame the table
-calls :meth:`RemoteSession.poll`, which takes what the :class:`~game.net.client.Client`
-received (never waiting): an ``update``'s events, already observed for this seat by the
-server, go into the feed and the ledger, and its view becomes the session's view. The
-person's actions and "ready for the next deal" go back to the server; the host's AI plays
-every other seat, so nothing here ever asks an AI.
+:class:`NetworkSeat` and :class:`Spectator` are the :class:`~scenes.table.source.TableSource`
+of a game that runs on a server: no :class:`~game.engine.Game` is built here. Each frame the
+table calls :meth:`RemoteTable.poll`, which takes what the :class:`~game.net.client.Client`
+received (never waiting): an ``update``'s events, already observed for this chair by the
+server, go into the feed, and its view becomes the source's view; the ledger follows the
+events as the table shows them, so every screen's chips and farm add up to what it has
+shown. A seat's actions and "ready for the next deal" go back to the server; the host's AI
+plays every other seat, so nothing here ever asks an AI. :func:`remote_table` makes the one
+the welcome calls for.
 
 Refusals and a dropped connection become the app's one-line notices; the client comes back
 by itself with its token, and when the server's picture of the game differs from what this
@@ -15,15 +17,13 @@ screen was shown (moves played while away), the table is rebuilt from the server
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
-from typing import Any, Protocol
+from collections.abc import Callable
+from typing import Protocol
 
-from game.actions import Action
-from game.engine import Game
-from game.events import FARM, CardDealt, ChipsMoved, Event
+from game.actions import Action, IllegalAction
+from game.events import CardDealt, DealStarted, Event
 from game.feed import Feed
-from game.ledger import Ledger
-from game.limits import DEFAULT_DEALS
+from game.ledger import Ledger, unwind
 from game.net.client import Client
 from game.net.protocol import Closed, Error, Pause, ServerMessage, TableInfo, Turn, Update, Welcome
 from game.net.server import ServerThread
@@ -31,7 +31,8 @@ from game.phase import Phase
 from game.rules import RuleSet
 from game.view import View
 from scenes.i18n import _
-from scenes.table.session import Session, Setup
+from scenes.store.keeper import Kept
+from scenes.table.setup import Setup
 
 RECONNECT_NOTICE_SECONDS = 600.0
 """How long "Reconnecting…" may stay up (it goes as soon as the connection is back)."""
@@ -75,22 +76,6 @@ def refusal(error: Error) -> Callable[[], str]:
     return lambda: _("The table refused that: {why}").format(why=message)
 
 
-def before(view: View, events: Iterable[Event]) -> tuple[list[int], int]:
-    """Everyone's chips and the farm as they stood before ``events`` led to ``view``."""
-    chips, farm = list(view.chips), view.farm
-    for event in events:
-        if isinstance(event, ChipsMoved):
-            if event.source == FARM:
-                farm += event.amount
-            else:
-                chips[int(event.source)] += event.amount
-            if event.target == FARM:
-                farm -= event.amount
-            else:
-                chips[int(event.target)] -= event.amount
-    return chips, farm
-
-
 def hands_on_table(view: View) -> list[Event]:
     """The cards lying on the table now, as deals the table can play (after a resync mid-deal)."""
     if view.phase is not Phase.PLAY:
@@ -105,15 +90,11 @@ def hands_on_table(view: View) -> list[Event]:
     return out
 
 
-class RemoteSession(Session):
-    """A game at a network table, seen from one seat (or a spectator's chair); see the module docstring.
+class RemoteTable:
+    """What a seat and a spectator's chair at a network table share; see the module docstring.
 
-    The base class's engine, match and saving are not used: the host keeps the game. Its
-    ``__init__`` (which builds an engine) is deliberately not called; every member the
-    table reads is set or overridden here.
+    Not played on its own: :class:`NetworkSeat` and :class:`Spectator` say who is at the screen.
     """
-
-    replay = False
 
     def __init__(
         self,
@@ -124,7 +105,7 @@ class RemoteSession(Session):
         notices: Notices,
         server: ServerThread | None = None,
     ) -> None:
-        """The session of ``client``, welcomed with ``welcome``; ``messages`` (one update at least)
+        """The chair of ``client``, welcomed with ``welcome``; ``messages`` (one update at least)
         are those received so far. ``server`` is the table server this window runs, if any."""
         updates = [m for m in messages if isinstance(m, Update)]
         if not updates:
@@ -135,20 +116,10 @@ class RemoteSession(Session):
         self.notices = notices
         self.info = info
         self.welcome = welcome
-        self.watching = welcome.seat is None
-        self.human = welcome.seat if welcome.seat is not None else 0
-        # One person at this screen (none when watching): never pass-and-play.
-        self.people = () if self.watching else (self.human,)
-        self.hot_seat = False
-        self.viewer = None if self.watching else self.human
         self._view = first.view
-        self.feed = Feed(self.human, everything=True)  # the server has already observed them
-        chips, farm = before(first.view, first.events)
-        self.ledger = Ledger(chips, farm=farm)
-        self.deal_start: dict[str, Any] | None = None
-        self.first_deal = max(0, first.view.deal_no - (0 if first.sync else 1))
-        self._settled = first.view.deal_no
-        self.setup = self._setup()
+        # The server has already observed every event for this chair: the feed shows them all.
+        self.feed = Feed(welcome.seat, everything=True)
+        self.ledger = self._ledger(first.view, first.events)
         self.pause: Pause | None = None
         """The last word on the pause between deals."""
         self.turn: Turn | None = None
@@ -160,31 +131,30 @@ class RemoteSession(Session):
         self.reconnecting = False
         self.ready_for: int | None = None
         """The deal this screen said it is ready for (said again after a reconnection)."""
-        self.on_resync: Callable[[RemoteSession], None] | None = None
+        self.on_resync: Callable[[], None] | None = None
         """Called when the table must be drawn afresh from the server's view (set by the navigator)."""
         if first.sync:
             self.feed.push(hands_on_table(first.view))
         self._take_all(messages)
 
-    def _setup(self) -> Setup:
-        view = self._view
-        deals = self.max_deals
-        return Setup(
-            list(view.names),
-            ["normal"] * len(view.names),
-            view.rules.name,
-            view.rules.rotating,
-            deals or DEFAULT_DEALS,
-            None,
-            self.human,
-        )
+    @staticmethod
+    def _ledger(view: View, events: tuple[Event, ...] | list[Event]) -> Ledger:
+        """The chips as they stood before ``events`` led to ``view`` (the screen shows those events next)."""
+        chips, farm = unwind(view.chips, view.farm, events)
+        started = any(isinstance(event, DealStarted) for event in events)
+        return Ledger(chips, farm=farm, deal=view.deal_no - 1 if started else view.deal_no)
 
-    # ------------------------------------------------------------------ reading
+    # ------------------------------------------------------------------ the table
 
     @property
-    def game(self) -> Game:
-        """No engine runs here: the host keeps the game."""
-        raise RuntimeError("a network table's game runs at its host")
+    def names(self) -> tuple[str, ...]:
+        """The players' names by seat."""
+        return self._view.names
+
+    @property
+    def n(self) -> int:
+        """The number of seats."""
+        return len(self._view.names)
 
     @property
     def rules(self) -> RuleSet:
@@ -194,20 +164,13 @@ class RemoteSession(Session):
     @property
     def max_deals(self) -> int | None:
         """The agreed length of the game in deals (None: no limit)."""
-        if self.info is None:
-            return None
-        deals = self.info.settings.get("deals")
-        return deals if isinstance(deals, int) else None
+        return self._view.max_deals
 
     @property
-    def keeps(self) -> bool:
-        """Never: the host keeps the game, and nothing is saved or counted here."""
-        return False
-
-    @property
-    def can_end(self) -> bool:
-        """Only the host may end the game early."""
-        return self.client.host
+    def bottom(self) -> int:
+        """This chair's seat (a spectator's: seat 0)."""
+        seat = self.welcome.seat
+        return seat if seat is not None else 0
 
     @property
     def view(self) -> View:
@@ -215,14 +178,22 @@ class RemoteSession(Session):
         return self._view
 
     @property
-    def n(self) -> int:
-        """Number of seats."""
-        return len(self._view.names)
+    def fixed_deck(self) -> bool:
+        """Whether the host fixed the deck with a seed (a server that allows seeds says so)."""
+        return False
 
     @property
-    def names(self) -> tuple[str, ...]:
-        """Names by seat."""
-        return self._view.names
+    def replay(self) -> bool:
+        """Never: a network game is played now."""
+        return False
+
+    @property
+    def shared(self) -> bool:
+        """Never: one person at most sits at a network table's screen."""
+        return False
+
+    def look(self, seat: int | None) -> None:
+        """Nothing changes: each screen at a network table is one person's."""
 
     @property
     def waiting_for(self) -> int | None:
@@ -233,70 +204,51 @@ class RemoteSession(Session):
         return self._view.to_act
 
     @property
+    def human_to_act(self) -> bool:
+        """Whether the person at this screen must act now."""
+        return self.you(self.waiting_for)
+
+    @property
     def over(self) -> bool:
         """Whether the game has ended."""
         return self._view.phase is Phase.OVER
 
     @property
-    def settled_on_screen(self) -> bool:
-        """Whether the screen has shown everything between deals (nothing is saved here)."""
-        return self._view.phase in (Phase.BETWEEN, Phase.OVER) and not len(self.feed)
-
-    def shown_settled(self) -> None:
-        """The screen has shown the end of the current deal."""
-        self._settled = self._view.deal_no
-
-    def save_document(self) -> dict[str, Any] | None:
-        """Nothing to save: the host keeps the game."""
+    def setup(self) -> Setup | None:
+        """None: a network game is not started again from this screen."""
         return None
+
+    @property
+    def kept(self) -> Kept | None:
+        """None: the host keeps the game; nothing is saved or counted here."""
+        return None
+
+    def you(self, seat: int | None) -> bool:
+        """Whether ``seat`` is the person at this screen."""
+        return seat is not None and seat == self.welcome.seat
+
+    def person(self, seat: int | None) -> bool:
+        """Whether ``seat`` is played at this screen (the person's own seat)."""
+        return self.you(seat)
 
     # ------------------------------------------------------------------ driving
 
-    def _take(self, events: list[Event]) -> None:
-        self.ledger.take(self.feed.push(events))
-
-    def start_deal(self) -> None:
-        """Ready for the next deal (it starts when everyone is ready, or the pause runs out)."""
-        if self.watching or self.over:
-            return
-        deal = self.pause.deal if self.pause is not None else self._view.deal_no + 1
-        self.ready_for = deal
-        self.client.ready(deal)
-
-    def act(self, action: Action) -> None:
-        """Send the person's ``action``; its events come back in an update."""
-        if self.watching:
-            raise ValueError("nobody plays in a game being watched")
-        if self.sent is None:
-            self.sent = self.client.send(action)
+    def shown(self, event: Event) -> None:
+        """The screen shows ``event``: the ledger follows."""
+        self.ledger.take((event,))
 
     def ai_here(self, seat: int) -> bool:
         """Never: the host's AI plays every seat no person here holds."""
         return False
 
-    def ai_act(self) -> Action:
-        """Never asked (see :meth:`ai_here`)."""
-        raise RuntimeError("the AI of a network table plays at its host")
-
-    def end_now(self) -> None:
-        """Host: end the game between deals (the final standings come in an update)."""
-        if self.client.host:
-            self.client.end()
+    def ai_act(self) -> None:
+        """Nothing: the AI of a network table plays at its host (see :meth:`ai_here`)."""
 
     def poll(self) -> None:
         """Take in every message that has arrived (never waits)."""
         messages = self.client.poll()
         if messages:
             self._take_all(messages)
-
-    def close(self) -> None:
-        """Leave the table for good: the seat goes to the AI; a table this window hosts closes."""
-        if not self.watching and not self.over:
-            self.client.leave()
-        self.client.close(timeout=0.5)
-        if self.server is not None:
-            self.server.stop(timeout=2.0)
-            self.server = None
 
     # ------------------------------------------------------------------ messages
 
@@ -341,22 +293,22 @@ class RemoteSession(Session):
             if update.view != self._view:
                 self._resync(update.view)
             return
-        if self.sent is not None and update.view.to_act != self.human:
+        if self.sent is not None and update.view.to_act != self.welcome.seat:
             self.sent = None  # the AI moved for the person meanwhile (their time ran out)
         self._view = update.view
-        self._take(list(update.events))
+        self.feed.push(update.events)
 
     def _resync(self, view: View) -> None:
         """The server's game is not what this screen was shown: start the table again from ``view``."""
         history = [row for row in self.ledger.history if len(row) == len(view.chips)]
         self._view = view
         self.feed.clear()
-        self.ledger = Ledger(history[0] if history else view.chips, history[1:], view.farm)
+        self.ledger = Ledger(history[0] if history else view.chips, history[1:], view.farm, view.deal_no)
         self.ledger.chips = list(view.chips)
         self.ledger.chips_before = tuple(view.chips)
         self.feed.push(hands_on_table(view))
         if self.on_resync is not None:
-            self.on_resync(self)
+            self.on_resync()
 
     def _back(self) -> None:
         self.reconnecting = False
@@ -367,3 +319,117 @@ class RemoteSession(Session):
 
     def _drop_reconnecting(self) -> None:
         self.notices.notices[:] = [(m, t) for m, t in self.notices.notices if m is not reconnecting]
+
+
+class NetworkSeat(RemoteTable):
+    """A seat at a network table, played by the person at this screen."""
+
+    @property
+    def seat(self) -> int:
+        """The person's seat."""
+        seat = self.welcome.seat
+        assert seat is not None  # remote_table gives a seat only to a welcome with one
+        return seat
+
+    @property
+    def watching(self) -> bool:
+        """Never: the person plays their seat."""
+        return False
+
+    @property
+    def looking(self) -> int | None:
+        """The person's seat."""
+        return self.seat
+
+    @property
+    def eyes(self) -> int | None:
+        """The person's seat: the words speak to them."""
+        return self.seat
+
+    @property
+    def can_end(self) -> bool:
+        """Only the host may end the game early."""
+        return self.client.host
+
+    def start_deal(self) -> None:
+        """Ready for the deal after the one shown (it starts once all are ready, or the pause runs out)."""
+        if self.over:
+            return
+        deal = self.ledger.deal + 1
+        self.ready_for = deal
+        self.client.ready(deal)
+
+    def act(self, action: Action) -> None:
+        """Send the person's ``action``; its events come back in an update."""
+        if not self.human_to_act:
+            raise IllegalAction("it is not this seat's turn")
+        if self.sent is None:
+            self.sent = self.client.send(action)
+
+    def end_now(self) -> None:
+        """Host: end the game between deals (the final standings come in an update)."""
+        if self.client.host:
+            self.client.end()
+
+    def close(self) -> None:
+        """Leave the table for good: the seat goes to the AI; a table this window hosts closes."""
+        if not self.over:
+            self.client.leave()
+        self.client.close(timeout=0.5)
+        if self.server is not None:
+            self.server.stop(timeout=2.0)
+            self.server = None
+
+
+class Spectator(RemoteTable):
+    """A spectator's chair at a network table: every public fact, nobody's cards until the showdown."""
+
+    @property
+    def watching(self) -> bool:
+        """Always: nobody plays from a spectator's chair."""
+        return True
+
+    @property
+    def looking(self) -> int | None:
+        """Nobody in particular."""
+        return None
+
+    @property
+    def eyes(self) -> int | None:
+        """None: the words name every player."""
+        return None
+
+    @property
+    def can_end(self) -> bool:
+        """Never: a spectator watches."""
+        return False
+
+    def start_deal(self) -> None:
+        """Nothing to say: the table goes on without its spectators."""
+
+    def act(self, action: Action) -> None:
+        """Refused: spectators watch."""
+        raise IllegalAction("spectators watch: they cannot act")
+
+    def end_now(self) -> None:
+        """Nothing: only the host may end the game."""
+
+    def close(self) -> None:
+        """Leave the chair; a table this window hosts closes."""
+        self.client.close(timeout=0.5)
+        if self.server is not None:
+            self.server.stop(timeout=2.0)
+            self.server = None
+
+
+def remote_table(
+    client: Client,
+    welcome: Welcome,
+    info: TableInfo | None,
+    messages: list[ServerMessage],
+    notices: Notices,
+    server: ServerThread | None = None,
+) -> NetworkSeat | Spectator:
+    """The source of a network table for ``welcome``: a seat, or a spectator's chair without one."""
+    kind: type[NetworkSeat] | type[Spectator] = Spectator if welcome.seat is None else NetworkSeat
+    return kind(client, welcome, info, messages, notices, server)

@@ -4,22 +4,22 @@ from __future__ import annotations
 
 import argparse
 
-from game.net.client import Client
 from scenes.app.loop import App
 from scenes.i18n import _
-from scenes.net.address import DEFAULT_PORT, parse_address, shown_address, url_of
+from scenes.net.address import DEFAULT_PORT, parse_address, player_name, shown_address
 from scenes.net.host import host_table
 from scenes.net.join import JoinScene
-from scenes.net.lobby import LobbyScene
+from scenes.net.lobby import join_table
 from scenes.table.navigator import Navigator
-from scenes.table.session import Setup
+from scenes.table.setup import Setup
 
 
 def open_from_command_line(app: App, nav: Navigator, args: argparse.Namespace) -> None:
     """Over the menu: host a table (the New game choices of the flags) or join one (checked flags).
 
-    ``--join`` with ``--table`` takes the seat at once (the lobby); without, the Join screen
-    opens at that address and looks for its tables.
+    ``--join`` with ``--table`` takes the seat at once (the lobby), or takes back the seat this
+    window held at that table; without, the Join screen opens at that address and looks for its
+    tables. A hosted table never has a seed (:mod:`scenes.cli` refuses ``--host --seed``).
     """
     name = " ".join((args.name or "").split()) or app.settings.player_name
     if args.host:
@@ -28,7 +28,7 @@ def open_from_command_line(app: App, nav: Navigator, args: argparse.Namespace) -
             args.rules or "foster",
             args.rotating,
             args.deals,
-            args.seed,
+            None,  # the host plays: a seed would tell them every deck
             human_name=name or None,
         )
         port = int(args.port) if args.port is not None else DEFAULT_PORT
@@ -38,6 +38,6 @@ def open_from_command_line(app: App, nav: Navigator, args: argparse.Namespace) -
     if args.table is None:
         app.push(JoinScene(app, nav, address=shown_address(host, port), name=name))
         return
-    client = Client(url_of(host, port))
-    client.join(args.table.upper(), name or _("Player"))
-    app.push(LobbyScene(app, nav, client, shown_address(host, port)))
+    name = player_name(name) or _("Player")
+    app.update_settings(net_address=shown_address(host, port), player_name=name)
+    join_table(app, nav, host, port, args.table.upper(), name)

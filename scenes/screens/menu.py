@@ -20,8 +20,8 @@ from scenes.screens.panels import PanelScene
 from scenes.screens.settings import SettingsScene
 from scenes.screens.statistics import StatisticsScene
 from scenes.store.files import keep_bad_copy
+from scenes.table.local import resume_table
 from scenes.table.navigator import Navigator
-from scenes.table.replay import resumed_session
 from scenes.ui.art import GOLD
 from scenes.ui.widgets import Button, Widget
 
@@ -100,7 +100,7 @@ class MenuScene(PanelScene):
             return
         game, players = self.saved
         try:
-            session = resumed_session(game, players)
+            table = resume_table(game, players)
         except ValueError as exc:
             keeper = self.app.keeper
             if keeper.saves is not None:
@@ -111,7 +111,7 @@ class MenuScene(PanelScene):
             self.resize(self.app.size)
             return
         self.saved = None
-        self.nav.play(session)
+        self.nav.play(table)
 
     def statistics(self) -> None:
         """The player's statistics."""

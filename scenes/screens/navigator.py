@@ -12,9 +12,11 @@ from scenes.i18n import _
 from scenes.screens.menu import MenuScene
 from scenes.screens.newgame import NewGameScene
 from scenes.screens.pause import PauseScene
+from scenes.table.local import LocalTable
 from scenes.table.navigator import Choice
 from scenes.table.scene import TableScene
-from scenes.table.session import Session, Setup
+from scenes.table.setup import Setup
+from scenes.table.source import TableSource
 
 
 class Screens:
@@ -28,22 +30,22 @@ class Screens:
         """The main menu, alone on the stack."""
         self.app.stack.reset(MenuScene(self.app, self))
 
-    def play(self, session: Session) -> None:
-        """``session`` on a fresh table, over nothing else (Escape pauses it; the menu is a way out)."""
-        self.app.stack.reset(TableScene(self.app, self, session))
+    def play(self, source: TableSource) -> None:
+        """``source`` on a fresh table, over nothing else (Escape pauses it; the menu is a way out)."""
+        self.app.stack.reset(TableScene(self.app, self, source))
 
     def start(self, setup: Setup) -> None:
         """A new game of ``setup``."""
-        self.play(Session(setup))
+        self.play(LocalTable.start(setup))
 
-    def pause(self, session: Session) -> None:
+    def pause(self, source: TableSource) -> None:
         """The pause panel over the table."""
-        self.app.stack.push(PauseScene(self.app, self, session))
+        self.app.stack.push(PauseScene(self.app, self, source))
 
-    def leave(self, session: Session | None) -> None:
-        """Save ``session`` (to continue later) and go back to the main menu."""
-        if session is not None:
-            self.app.keeper.leave(session)
+    def leave(self, source: TableSource | None) -> None:
+        """Save ``source`` (to continue later) and go back to the main menu."""
+        if source is not None:
+            self.app.keeper.leave(source.kept)
         self.menu()
 
     def new_game(self, setup: Setup | None) -> None:
@@ -51,16 +53,16 @@ class Screens:
         self.menu()
         self.app.stack.push(NewGameScene(self.app, self, setup))
 
-    def game_over(self, session: Session) -> list[Choice]:
+    def game_over(self, source: TableSource) -> list[Choice]:
         """New game (with this game's choices) or the main menu."""
 
         def again() -> None:
-            self.app.keeper.leave(session)
-            self.new_game(session.setup)
+            self.app.keeper.leave(source.kept)
+            self.new_game(source.setup)
 
         return [
             Choice(lambda: _("New game"), again, primary=True),
-            Choice(lambda: _("Main menu"), lambda: self.leave(session)),
+            Choice(lambda: _("Main menu"), lambda: self.leave(source)),
         ]
 
     def escape_hint(self) -> str | None:

@@ -16,8 +16,9 @@ from scenes.app.loop import App
 from scenes.i18n import _, ngettext, rules_label
 from scenes.screens.panels import PanelScene
 from scenes.store.settings import opponents_of, opponents_text
+from scenes.table.local import LocalTable
 from scenes.table.navigator import Navigator
-from scenes.table.session import DEFAULT_NAMES, LEVEL_LABELS, LEVELS, PERSON, Session, Setup
+from scenes.table.setup import DEFAULT_NAMES, LEVEL_LABELS, LEVELS, PERSON, Setup
 from scenes.ui.art import INK
 from scenes.ui.widgets import Button, Choice, Stepper, TextField, Widget
 
@@ -178,7 +179,7 @@ class NewGameScene(PanelScene):
 
     def begin(self, setup: Setup) -> None:
         """Play the game chosen (a hook: hosting a network table plays it elsewhere)."""
-        self.nav.play(Session(setup))
+        self.nav.play(LocalTable.start(setup))
 
     def resize(self, size: tuple[int, int]) -> None:
         """Two columns: the game on the left, the opponents on the right; Start and Back below."""

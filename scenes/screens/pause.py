@@ -6,7 +6,7 @@ from scenes.app.loop import App
 from scenes.i18n import _
 from scenes.screens.panels import PanelScene
 from scenes.table.navigator import Navigator
-from scenes.table.session import Session
+from scenes.table.source import TableSource
 from scenes.ui.widgets import Button, Widget
 
 
@@ -16,10 +16,10 @@ class PauseScene(PanelScene):
     name = "pause"
     width = 440
 
-    def __init__(self, app: App, nav: Navigator, session: Session) -> None:
-        """Pause ``session``'s game; ``nav`` leads out of it."""
+    def __init__(self, app: App, nav: Navigator, source: TableSource) -> None:
+        """Pause ``source``'s game; ``nav`` leads out of it."""
         self.nav = nav
-        self.session = session
+        self.source = source
         super().__init__(app, lambda: _("Paused"))
 
     def build(self) -> list[Widget]:
@@ -41,8 +41,8 @@ class PauseScene(PanelScene):
         """The rules, over the pause panel."""
         from scenes.screens.howto import HowToScene
 
-        self.app.push(HowToScene(self.app, self.session.rules.name, self.session.rules.rotating))
+        self.app.push(HowToScene(self.app, self.source.rules.name, self.source.rules.rotating))
 
     def to_menu(self) -> None:
         """Leave the game (it is saved, to continue later) and go back to the main menu."""
-        self.nav.leave(self.session)
+        self.nav.leave(self.source)

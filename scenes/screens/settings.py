@@ -19,7 +19,7 @@ from scenes.app.loop import App
 from scenes.i18n import _, default_language, format_percent, language_name, ngettext, rules_label
 from scenes.screens.panels import PanelScene
 from scenes.store.settings import CHOICES, Speed
-from scenes.table.session import LEVEL_LABELS, LEVELS
+from scenes.table.setup import LEVEL_LABELS, LEVELS
 from scenes.ui.art import GOLD
 from scenes.ui.widgets import Button, Choice, Message, Stepper, Widget
 

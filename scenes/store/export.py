@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
-from typing import Any
 
 from game.deallog import LogError, read_log, write_log
 from game.records import DealRecord
@@ -66,9 +65,9 @@ def export_log(target: str, saves: SaveStore | None = None) -> int:
     return 0
 
 
-def read_replay(path: str) -> list[dict[str, Any]] | None:
+def read_replay(path: str) -> list[DealRecord] | None:
     """The game to watch from the deal log at ``path``, or None after saying in one line what is wrong."""
-    from scenes.table.replay import load_log
+    from game.replay import load_log
 
     try:
         return load_log(path)

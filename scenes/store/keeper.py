@@ -28,12 +28,10 @@ log = logging.getLogger("farmer.keeper")
 
 
 class Kept(Protocol):
-    """What the keeper needs of a game being played (the table's session is one)."""
+    """A game this screen keeps: saves after every move and counts in the statistics."""
 
-    human: int
-    watching: bool
     first_deal: int
-    """The deals played before this run of the game began (a continued game's, counted then)."""
+    """The deals played before this screen took the game up (a continued game's, counted then)."""
 
     @property
     def game(self) -> Game:
@@ -41,8 +39,8 @@ class Kept(Protocol):
         ...
 
     @property
-    def keeps(self) -> bool:
-        """Whether the game is saved and counted at all."""
+    def person_seat(self) -> int:
+        """The seat of the person whose statistics the game counts."""
         ...
 
     @property
@@ -92,28 +90,33 @@ class Keeper:
         """Where the last finished game's deal log is kept (None without a save store)."""
         return self.saves.path.with_name(LAST_LOG) if self.saves is not None else None
 
-    def deal_settled(self, session: Kept) -> None:
-        """The screen has shown the end of the session's current deal: count it, then save."""
-        if not session.keeps:
+    def deal_settled(self, kept: Kept | None) -> None:
+        """The screen has shown the end of the game's current deal: count it, then save."""
+        if kept is None:
             return
-        self._count(session)
-        session.shown_settled()
-        self._save(session)
+        self._count(kept)
+        kept.shown_settled()
+        self._save(kept)
 
-    def leave(self, session: Kept) -> None:
-        """The player leaves ``session`` (to the menu, or the window closes): save what can be saved."""
-        if not session.keeps:
-            return
-        self._save(session)
+    def moved(self, kept: Kept | None) -> None:
+        """A move was played in the game: save it, so that it is never played again differently."""
+        if kept is not None:
+            self._save(kept)
+
+    def leave(self, kept: Kept | None) -> None:
+        """The player leaves the game (to the menu, or the window closes): save what can be saved."""
+        if kept is not None:
+            self._save(kept)
 
     def leave_all(self, scenes: Iterable[object]) -> None:
         """Save the game of whichever scene on the stack plays one (the window is closing)."""
         seen: set[int] = set()
         for scene in scenes:
-            session = getattr(scene, "session", None)
-            if session is not None and hasattr(session, "save_document") and id(session) not in seen:
-                seen.add(id(session))
-                self.leave(session)
+            source = getattr(scene, "source", None)
+            kept = getattr(source, "kept", None)
+            if kept is not None and id(kept) not in seen:
+                seen.add(id(kept))
+                self.leave(kept)
 
     # ------------------------------------------------------------------ inside
 
@@ -138,19 +141,19 @@ class Keeper:
             log.warning("could not keep the last game's log at %s (%s)", path, exc.strerror)
 
     def _count(self, session: Kept) -> None:
-        if self.stats is None or session.watching:
+        if self.stats is None:
             return
         stats = self.stats.for_rules(session.game.rules.name)
         # A continued game's earlier deals were counted when they were played.
         tally = self._tallies.setdefault(session, Tally(session.first_deal))
         for record in session.game.log:
             if record.deal > tally.deal:
-                stats.add_deal(record, session.human)
+                stats.add_deal(record, session.person_seat)
                 tally.deal = record.deal
         if session.over and not tally.game:
             tally.game = True
             standings = session.game.standings()
-            mine = standings[session.human]
+            mine = standings[session.person_seat]
             best = max(standings)
             stats.add_game(mine, mine == best, standings.count(best) > 1)
         if not self.stats.save():

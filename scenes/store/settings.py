@@ -129,6 +129,8 @@ class Settings:
     """The name the player last played under (empty: "You" in the language of the moment)."""
     opponents: str = ""
     """The last game's opponents, ``NAME:LEVEL`` by seat, ``|`` between them (empty: the defaults)."""
+    net_address: str = ""
+    """The network table server last joined or opened a table at (``HOST`` or ``HOST:PORT``)."""
 
     @property
     def speed(self) -> Speed:

@@ -61,7 +61,7 @@ class AuctionHandler(Handler):
         """What a farmer can expect from the farm, as the AI prices it (when the settings ask for it)."""
         if not self.app.settings.farm_hint:
             return None
-        view = self.session.view
+        view = self.source.view
         key = (view.deal_no, view.farm, view.high_bid)
         if self._worth_cache is None or self._worth_cache[0] != key:
             price = farm_value(view)
@@ -151,13 +151,13 @@ class AuctionHandler(Handler):
 
     def human_turn(self) -> None:
         """Show −, +, Bid and Pass."""
-        view = self.session.view
+        view = self.source.view
         if self.prompt is None:
             self.amount = min(view.high_bid + 1, view.max_bid)
             self.typed = ""
             for b in self.buttons.widgets:
                 b.visible = True
-            self.table.active = self.session.human
+            self.table.active = view.seat  # the bidder's plate glows (pass-and-play: theirs)
             self.buttons.set_focus(self.bid_button if view.max_bid > view.high_bid else self.pass_button)
             self.layout_panel()
         self.prompt = self._prompt
@@ -168,7 +168,7 @@ class AuctionHandler(Handler):
             up.enabled = can_bid and self.amount < view.max_bid
 
     def _prompt(self) -> str:
-        view = self.session.view
+        view = self.source.view
         if view.max_bid <= view.high_bid:
             return _("The bid is {n}: more than you hold. You can only pass.").format(n=view.high_bid)
         if view.high_bidder is None:
@@ -176,7 +176,7 @@ class AuctionHandler(Handler):
                 farm=view.farm, chips=view.max_bid
             )
         return _("{name} bids {n}. Your bid? (you hold {chips})").format(
-            name=self.session.names[view.high_bidder], n=view.high_bid, chips=view.max_bid
+            name=self.source.names[view.high_bidder], n=view.high_bid, chips=view.max_bid
         )
 
     def nudge(self, step: int) -> None:
@@ -185,12 +185,12 @@ class AuctionHandler(Handler):
 
     def set_amount(self, amount: int) -> None:
         """Bid ``amount`` next, brought within the rules and the chips held."""
-        view = self.session.view
+        view = self.source.view
         self.amount = max(view.high_bid + 1, min(view.max_bid, amount))
 
     def bid_most(self) -> None:
         """Set the bid to the most the person may pay."""
-        self.set_amount(self.session.view.max_bid)
+        self.set_amount(self.source.view.max_bid)
 
     def layout_panel(self) -> None:
         """The steps narrow on the left, Bid and Pass wide on the right."""
@@ -213,17 +213,17 @@ class AuctionHandler(Handler):
 
     def do_bid(self) -> None:
         """Bid the amount shown."""
-        if not self.session.human_to_act or not self.bid_button.enabled:
+        if not self.source.human_to_act or not self.bid_button.enabled:
             return
         self.hide_panel()
-        self.session.act(bid(self.amount))
+        self.host.act(bid(self.amount))
 
     def do_pass(self) -> None:
         """Pass (final for this auction)."""
-        if not self.session.human_to_act:
+        if not self.source.human_to_act:
             return
         self.hide_panel()
-        self.session.act(PASS)
+        self.host.act(PASS)
 
     def handle(self, event: pygame.event.Event) -> bool:
         """+ / - / Up / Down change the bid (Page Up/Down by 5, End: the most), digits type it,

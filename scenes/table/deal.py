@@ -35,7 +35,7 @@ class DealHandler(Handler):
     def __init__(self, host: Host) -> None:
         """The deal stage of ``host``'s table."""
         super().__init__(host)
-        rules = self.session.rules
+        rules = self.source.rules
         self.card_button = self.add_button(draw_word, self.do_draw, True)
         self.stand_button = self.add_button(lambda: stand_word(rules), self.do_stand)
         self.deal_button = self.add_button(lambda: _("Deal a card"), self.do_deal, True)
@@ -47,7 +47,7 @@ class DealHandler(Handler):
         """The odds of the next card (when the settings ask for them), worked out once per card."""
         if not self.app.settings.odds_hint or not self.card_button.visible:
             return None
-        view = self.session.view
+        view = self.source.view
         key = (view.deal_no, len(view.hand))
         if self._odds_cache is None or self._odds_cache[0] != key:
             found = odds_hint(view)
@@ -76,7 +76,7 @@ class DealHandler(Handler):
     # ------------------------------------------------------------------ dealing by hand
 
     def _deals_by_hand(self) -> bool:
-        return self.session.you(self.session.view.farmer) and not self.app.settings.auto_deal
+        return self.source.you(self.source.view.farmer) and not self.app.settings.auto_deal
 
     def hold(self, event: Event) -> bool:
         """When the person is farmer and deals by hand, each card waits for a click or a key."""
@@ -89,7 +89,7 @@ class DealHandler(Handler):
         if self.host.tweens.busy:
             return True
         if self.prompt is None:
-            name = self.session.names[event.seat]
+            name = self.source.names[event.seat]
             self.prompt = lambda: _("Deal a card to {name}.").format(name=name)
             # The seat has asked for its card: it no longer seems to be thinking.
             self.table.active = event.seat
@@ -122,7 +122,7 @@ class DealHandler(Handler):
             if not event.first:
                 self._said_card(event)
             table.deal_card(event.seat, event.card, event.from_bottom, duration=0.35 if event.first else 0.45)
-            if self.session.you(event.seat):
+            if self.source.you(event.seat):
                 table.set_badge(event.seat, self.total_of(event.seat), GOLD, pop=not event.first)
             return 0.16 if event.first else 0.5
         if isinstance(event, TurnStarted):
@@ -135,14 +135,14 @@ class DealHandler(Handler):
             return 0.3
         if isinstance(event, TurnEnded):
             # The table cannot tell a stand from a silent bust: the seat has simply stopped.
-            if not self.session.you(event.seat) and not self.session.watching:
+            if not self.source.you(event.seat) and not self.source.watching:
                 table.say(event.seat, lambda: bubble(event, eyes, i18n.language()) or "", STOOD_BLUE)
             table.active = None
             return 0.35
         if isinstance(event, Busted):  # the person's own (or anyone's in a replay)
             table.say(event.seat, lambda: bubble(event, eyes, i18n.language()) or "", OVER_RED)
             table.active = None
-            if not self.session.you(event.seat):
+            if not self.source.you(event.seat):
                 return 0.5
             table.set_badge(event.seat, self.total_of(event.seat), OVER_RED)
             self.tell(event)
@@ -162,11 +162,12 @@ class DealHandler(Handler):
         On exactly 16 no card can help under any rule set: the person stands at once, and the
         table says so, rather than offering a draw that can only lose.
         """
-        view = self.session.view
+        view = self.source.view
         if view.total == 16 and not view.must_draw and STAND in view.legal_actions():
             self.hide_panel()
-            self.session.act(STAND)
-            self.table.banner = lambda: _("You have 16: you stand, as no card could help.")
+            self.host.act(STAND)
+            host = self.host
+            self.table.banner = lambda: host.prompt_text(_("You have 16: you stand, as no card could help."))
             return
         if self.prompt is None:
             self.card_button.visible = True
@@ -181,7 +182,7 @@ class DealHandler(Handler):
             self.buttons.set_focus(self.card_button if self.card_button.enabled else self.stand_button)
 
     def _prompt(self) -> str:
-        view = self.session.view
+        view = self.source.view
         if view.must_draw:
             return _("You have {n}. You must take one more card.").format(n=view.total)
         if view.deck_size == 0:
@@ -190,17 +191,17 @@ class DealHandler(Handler):
 
     def do_draw(self) -> None:
         """Ask for a card."""
-        if not self.session.human_to_act or not self.card_button.enabled:
+        if not self.source.human_to_act or not self.card_button.enabled:
             return
         self.hide_panel()
-        self.session.act(DRAW)
+        self.host.act(DRAW)
 
     def do_stand(self) -> None:
         """Take no more cards."""
-        if not self.session.human_to_act or not self.stand_button.enabled:
+        if not self.source.human_to_act or not self.stand_button.enabled:
             return
         self.hide_panel()
-        self.session.act(STAND)
+        self.host.act(STAND)
 
     def handle(self, event: pygame.event.Event) -> bool:
         """C or D asks for a card, S stands; D or Enter deals when the person deals by hand."""

@@ -14,10 +14,11 @@ from typing import TYPE_CHECKING, Protocol
 
 import pygame
 
+from game.actions import Action
 from game.events import Event
 from scenes import i18n
 from scenes.table.narrator import Eyes, headline
-from scenes.table.session import Session
+from scenes.table.source import TableSource
 from scenes.table.world import Table
 from scenes.ui.widgets import Button, FocusGroup, row
 
@@ -31,7 +32,7 @@ class Host(Protocol):
     """What a handler may use of the scene that runs it."""
 
     app: App
-    session: Session
+    source: TableSource
     table: Table
     nav: Navigator
     eyes: Eyes
@@ -53,6 +54,14 @@ class Host(Protocol):
 
     def end_game(self) -> None:
         """Stop after this deal: the final standings."""
+        ...
+
+    def prompt_text(self, question: str) -> str:
+        """``question`` as the action panel asks it (on a shared screen, naming the person it is for)."""
+        ...
+
+    def act(self, action: Action) -> None:
+        """Play the person's ``action`` (their turn, a legal move) and keep the game as it stands."""
         ...
 
 
@@ -81,9 +90,9 @@ class Handler:
         return self.host.app
 
     @property
-    def session(self) -> Session:
+    def source(self) -> TableSource:
         """The game played."""
-        return self.host.session
+        return self.host.source
 
     @property
     def table(self) -> Table:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import pygame
 
-from game.events import FARM, GameEnded
+from game.events import FARM, Event, GameEnded
 from scenes import i18n
 from scenes.i18n import _, colon, format_chips, pgettext, pot_name
 from scenes.table.handler import Handler, Host
@@ -56,13 +56,19 @@ class LedgerHandler(Handler):
         self.auto: float | None = None
         """Seconds until a watched game goes on by itself."""
 
+    @property
+    def last_deal(self) -> bool:
+        """Whether the deal on show was the game's last (the end of the game is next to be shown)."""
+        source = self.source
+        return isinstance(source.feed.peek(), GameEnded) or (source.over and not len(source.feed))
+
     def choices(self) -> list[Button]:
         """The buttons under the ledger."""
-        over = self.session.over
+        over = self.last_deal
         go_on = Button(
             (lambda: _("Final standings")) if over else (lambda: _("Next deal")), self.host.next_deal, True
         )
-        if over or not self.session.can_end:
+        if over or not self.source.can_end:
             return [go_on]
         return [go_on, Button(lambda: _("End the game"), self.host.end_game)]
 
@@ -79,15 +85,15 @@ class LedgerHandler(Handler):
         """Lay the panel out; the deal is settled on screen, so it is counted and the game saved."""
         self.peeking = False
         buttons = self.choices()
-        if buttons and (not self.session.watching or self.final):  # a person is here to press it
+        if buttons and (not self.source.watching or self.final):  # a person is here to press it
             buttons.append(Button(lambda: _("See the table"), self.toggle_peek))
         self.group = FocusGroup(buttons, horizontal=True)
-        if self.session.watching and not self.final:
+        if self.source.watching and not self.final:
             for button in self.group.widgets:
                 button.visible = False  # nobody presses them: the game goes on by itself
             self.auto = self.host.watch_pause
         self.resize(self.app.size)
-        self.app.keeper.deal_settled(self.session)
+        self.app.keeper.deal_settled(self.source.kept)
 
     def leave(self) -> None:
         """The ledger goes."""
@@ -100,7 +106,7 @@ class LedgerHandler(Handler):
         u = self.table.layout.u
         w, h = size
         # Tall enough for a row per player, the farm and the buttons; no taller.
-        needed = round((150 + 34 * (self.session.n + 2)) * u)
+        needed = round((150 + 34 * (self.source.n + 2)) * u)
         self.panel = pygame.Rect(
             0, 0, min(w - round(40 * u), round(1100 * u)), min(h - round(90 * u), needed)
         )
@@ -163,7 +169,7 @@ class LedgerHandler(Handler):
 
     def title(self) -> str:
         """The panel's heading."""
-        return deal_settled_title(self.session.view.deal_no, i18n.language())
+        return deal_settled_title(self.source.ledger.deal, i18n.language())
 
     def draw_over(self, surface: pygame.Surface) -> None:
         """The ledger panel over the dimmed table (or, while looking at the table, the way back)."""
@@ -190,32 +196,32 @@ class LedgerHandler(Handler):
 
     def reasons(self, seat: int) -> str:
         """The Why column of ``seat``: its payments of this deal, alike ones merged."""
-        rules = self.session.rules
+        rules = self.source.rules
         language = i18n.language()
         merged: dict[str, int] = {}
-        for amount, reason in self.session.ledger.changes(seat):
+        for amount, reason in self.source.ledger.changes(seat):
             part = f"{'+' if amount > 0 else '−'}{abs(amount)} {reason_word(reason, rules, language)}"
             merged[part] = merged.get(part, 0) + 1  # nine chips from the nearest read "+1 nearest ×9"
         return ", ".join(f"{k} ×{v}" if v > 1 else k for k, v in merged.items())
 
     def figures(self) -> tuple[list[int], tuple[int, ...]]:
         """Every seat's chips now and before, as the rows show them."""
-        ledger = self.session.ledger
+        ledger = self.source.ledger
         return list(ledger.chips), ledger.chips_before
 
     def order(self, now: list[int]) -> list[int]:
         """The seats in the order of the rows."""
-        return list(range(self.session.n))
+        return list(range(self.source.n))
 
     def headings(self) -> list[str]:
         """The column headings: player, before, change, after."""
         return [_("Player"), _("Before"), _("Change"), _("After")]
 
     def _draw_rows(self, surface: pygame.Surface, area: pygame.Rect) -> None:
-        session = self.session
+        source = self.source
         text = self.app.text
         u = self.table.layout.u
-        n = session.n
+        n = source.n
         now, before = self.figures()
         order = self.order(now)
         line_h = min(round(34 * u), area.h // (n + 2))  # the headings, a row per player, the footer
@@ -238,15 +244,15 @@ class LedgerHandler(Handler):
             text.blit(surface, _("Why"), small, (area.x + why_x * area.w, y), (170, 190, 170), "bold")
         y += line_h
         dot = max(3, fs // 3)
-        farmer = session.view.farmer
+        farmer = self.table.farmer  # as shown: a network game may already be further on
         places = standing_places(now)
         for seat in order:
             rect = pygame.Rect(area.x, y, area.w, line_h)
-            if session.you(seat):
+            if source.you(seat):
                 pygame.draw.rect(surface, (40, 70, 50), rect.inflate(8, 0), border_radius=6)
             cy = rect.centery
             pygame.draw.circle(surface, SEAT_COLORS[seat % len(SEAT_COLORS)], (area.x + dot, cy), dot)
-            name = session.names[seat]
+            name = source.names[seat]
             if self.final:
                 name = f"{places[seat]} {name}"
             if farmer == seat:
@@ -280,10 +286,10 @@ class LedgerHandler(Handler):
 
     def footer(self) -> str:
         """The line under the rows: the farm carried to the next deal."""
-        return colon(pot_name(self.session.rules)) + " " + format_chips(self.session.ledger.farm)
+        return colon(pot_name(self.source.rules)) + " " + format_chips(self.source.ledger.farm)
 
     def _draw_chart(self, surface: pygame.Surface, area: pygame.Rect) -> None:
-        history = self.session.ledger.history
+        history = self.source.ledger.history
         key = (area.size, len(history), self.final)
         if self._chart is None or self._chart[0] != key:
             self._chart = (key, self._make_chart(area.size, history))
@@ -319,7 +325,7 @@ class LedgerHandler(Handler):
                 (plot.x + plot.w * i / deals, plot.bottom - plot.h * (r[seat] - low) / span)
                 for i, r in enumerate(history)
             ]
-            width = 3 if seat == self.session.human else 2
+            width = 3 if seat == self.source.bottom else 2
             pygame.draw.lines(surf, SEAT_COLORS[seat % len(SEAT_COLORS)], False, pts, width)
         return surf
 
@@ -332,21 +338,25 @@ class FinalHandler(LedgerHandler):
 
     def choices(self) -> list[Button]:
         """What the navigator offers at the end of a game."""
-        return [Button(c.label, c.act, c.primary) for c in self.host.nav.game_over(self.session)]
+        return [Button(c.label, c.act, c.primary) for c in self.host.nav.game_over(self.source)]
 
     def enter(self) -> None:
-        """Count the game; a farm nobody won goes to its farmer on the table too, as in the standings."""
+        """Count the game and offer the navigator's buttons (the end itself is shown by :meth:`play`)."""
         super().enter()
         self.auto = None  # the end waits: the navigator decides what comes next
-        result = self.result
-        farmer = self.session.view.farmer
-        farm = self.session.ledger.farm
-        if result is not None:
-            event = result
-            eyes = self.host.eyes
-            self.table.banner = lambda: headline(event, eyes, i18n.language(), farm=farm, farmer=farmer) or ""
+
+    def play(self, event: Event) -> float:
+        """The end of the game: its headline, and a farm nobody won going to its farmer."""
+        if not isinstance(event, GameEnded):
+            return 0.0
+        farmer = self.table.farmer
+        farm = self.source.ledger.farm
+        eyes = self.host.eyes
+        self.table.banner = lambda: headline(event, eyes, i18n.language(), farm=farm, farmer=farmer) or ""
         if farm > 0 and farmer is not None:
             self.table.move_chips(FARM, farmer, farm, None, duration=0.9)
+        self.app.keeper.deal_settled(self.source.kept)  # the end counted once it is shown
+        return 0.0
 
     def update(self, dt: float) -> None:
         """The end stays until the navigator or the person moves on."""
@@ -362,7 +372,7 @@ class FinalHandler(LedgerHandler):
     @property
     def result(self) -> GameEnded | None:
         """The end of the game."""
-        return self.session.ledger.result
+        return self.source.ledger.result
 
     def title(self) -> str:
         """Who won."""
@@ -374,12 +384,12 @@ class FinalHandler(LedgerHandler):
     def figures(self) -> tuple[list[int], tuple[int, ...]]:
         """The final standings (an unwon farm counted to its farmer) against the chips at the start."""
         result = self.result
-        now = list(result.standings) if result is not None else list(self.session.ledger.chips)
-        return now, self.session.ledger.history[0]
+        now = list(result.standings) if result is not None else list(self.source.ledger.chips)
+        return now, self.source.ledger.history[0]
 
     def order(self, now: list[int]) -> list[int]:
         """Best first."""
-        return sorted(range(self.session.n), key=lambda s: -now[s])
+        return sorted(range(self.source.n), key=lambda s: -now[s])
 
     def headings(self) -> list[str]:
         """Player, start, change, final."""
@@ -388,8 +398,8 @@ class FinalHandler(LedgerHandler):
     def footer(self) -> str:
         """What became of the farm nobody won."""
         result = self.result
-        farm = self.session.ledger.farm
-        farmer = self.session.view.farmer
+        farm = self.source.ledger.farm
+        farmer = self.table.farmer
         if result is None or farm <= 0 or farmer is None:
             return ""
         return headline(result, self.host.eyes, i18n.language(), farm=farm, farmer=farmer) or ""

@@ -2,7 +2,7 @@
 
 The table and the screens around it never name the scenes they lead to. They are handed a
 :class:`Navigator` and ask it: pause this game, leave it for the menu, start a new one,
-play this session, the game is over. The ordinary program hands in
+play this source, the game is over. The ordinary program hands in
 :class:`scenes.screens.navigator.Screens`; the kiosk hands in its own, which has no menu
 and no settings and goes back to its attract loop instead.
 """
@@ -14,7 +14,8 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Protocol
 
 if TYPE_CHECKING:
-    from scenes.table.session import Session, Setup
+    from scenes.table.setup import Setup
+    from scenes.table.source import TableSource
 
 
 @dataclass(frozen=True)
@@ -29,24 +30,24 @@ class Choice:
 class Navigator(Protocol):
     """What a game on the table may ask for; see the module docstring."""
 
-    def play(self, session: Session) -> None:
-        """Put ``session`` on a fresh table and play on from where it stands."""
+    def play(self, source: TableSource) -> None:
+        """Put ``source`` on a fresh table and play on from where it stands."""
         ...
 
-    def pause(self, session: Session) -> None:
-        """The player asked for a pause (Escape) during ``session``."""
+    def pause(self, source: TableSource) -> None:
+        """The player asked for a pause (Escape) during ``source``."""
         ...
 
-    def leave(self, session: Session | None) -> None:
-        """Leave ``session`` (saved, to continue later) for the place games start from."""
+    def leave(self, source: TableSource | None) -> None:
+        """Leave ``source`` (saved, to continue later) for the place games start from."""
         ...
 
     def new_game(self, setup: Setup | None) -> None:
         """Choose a new game, starting from ``setup``'s choices (None: the remembered ones)."""
         ...
 
-    def game_over(self, session: Session) -> list[Choice]:
-        """The final standings of ``session`` are on screen; the buttons to offer under them."""
+    def game_over(self, source: TableSource) -> list[Choice]:
+        """The final standings of ``source`` are on screen; the buttons to offer under them."""
         ...
 
     def escape_hint(self) -> str | None:

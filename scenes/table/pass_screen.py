@@ -1,8 +1,9 @@
 """Pass-and-play: the screen that hands the table to the next person before their private moment.
 
 It covers the whole table (every hand is face down beneath it anyway) and says whose turn
-it is; the person taps, clicks or presses a key once only they can see the screen, and their
-own cards turn face up.
+it is. Only a deliberate "I am Anne" shows Anne's cards: its button pressed (a click, a tap,
+or Enter or Space while it has the focus). Escape opens the pause menu, as at the table;
+every other key does nothing, so a key meant for something else never shows a hand.
 """
 
 from __future__ import annotations
@@ -25,19 +26,23 @@ class PassScene(Scene):
     dims = 235
     """Nearly black beneath: the person handing over sees nothing of the next one's moment."""
 
-    def __init__(self, app: App, name: str, ready: Callable[[], None]) -> None:
-        """Hand the screen to ``name``; ``ready`` is called once they are looking."""
+    def __init__(
+        self, app: App, name: str, ready: Callable[[], None], pause: Callable[[], None]
+    ) -> None:
+        """Hand the screen to ``name``; ``ready`` is called once they are looking, ``pause`` on Escape."""
         super().__init__(app)
         self.person = name
         self.ready = ready
+        self.on_escape = pause
         self.button = Button(lambda: _("I am {name}").format(name=self.person), self.done, primary=True)
         self.group = FocusGroup([self.button])
         self.panel = pygame.Rect(0, 0, 0, 0)
         self.finished = False
 
     def enter(self) -> None:
-        """Lay out."""
+        """Lay out; the button has the focus, so Enter answers it."""
         self.resize(self.app.size)
+        self.group.set_focus(self.button)
 
     def resize(self, size: tuple[int, int]) -> None:
         """A panel in the middle, its button at the foot."""
@@ -58,15 +63,19 @@ class PassScene(Scene):
         self.ready()
 
     def handle(self, event: pygame.event.Event) -> bool:
-        """Any key, click or tap says the person is looking (Escape included: nothing else to do)."""
-        if event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN):
-            self.done()
-            return True
-        return False
+        """The button (click, tap, Enter or Space on it) says the person is looking; Escape pauses;
+        every other key is taken and does nothing."""
+        if event.type == pygame.KEYDOWN:
+            if event.key == pygame.K_ESCAPE:
+                self.on_escape()
+            elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+                self.group.handle(event)
+            return True  # no key reaches the table beneath while its hands are hidden
+        return self.group.handle(event)
 
     def hints(self) -> str:
-        """The one thing to do."""
-        return _("Any key or a tap: I am looking")
+        """The one thing to do, and the way to the menu."""
+        return _("Enter or a tap on the button: I am looking · Esc: menu")
 
     def draw(self, surface: pygame.Surface) -> None:
         """Whose turn it is, in large letters."""
@@ -77,7 +86,7 @@ class PassScene(Scene):
         title = _("Pass to {name}").format(name=self.person)
         fs = text.fit(title, round(44 * u), p.w - round(40 * u), "serif")
         top = text.blit(surface, title, fs, (p.centerx, p.y + round(24 * u)), GOLD, "serif", "midtop")
-        line = _("Tap or press a key when only {name} can see the screen.").format(name=self.person)
+        line = _("Press the button when only {name} can see the screen.").format(name=self.person)
         size = text.fit(line, round(22 * u), p.w - round(40 * u))
         text.blit(surface, line, size, (p.centerx, top.bottom + round(16 * u)), INK, "sans", "midtop")
         self.group.draw(surface, text)

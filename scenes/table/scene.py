@@ -1,8 +1,8 @@
-"""The table scene: one game played on the felt, stage after stage, from the session's feed.
+"""The table scene: one game played on the felt, stage after stage, from the source's feed.
 
 The scene owns the table (the one sprite world of seats, cards and chips) and its tweens,
 and holds a handler for each stage: the auction, the deal, the showdown, the ledger and the
-final standings. Each frame it takes the next event waiting in the session's feed, finds
+final standings. Each frame it takes the next event waiting in the source's feed, finds
 the stage it belongs to (:func:`scenes.table.flow.stage_of`) and, once everything in
 flight has landed, moves to that stage and lets its handler play the event. After a deal's
 end has been shown, the ledger comes up. With nothing waiting and the engine waiting for
@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import pygame
 
+from game.actions import Action
 from game.events import TurnEnded
 from game.phase import Phase
 from scenes import i18n
@@ -29,8 +30,8 @@ from scenes.table.ledger import WATCH_PAUSE, FinalHandler, LedgerHandler
 from scenes.table.narrator import Eyes, bubble, thinking
 from scenes.table.navigator import Navigator
 from scenes.table.pass_screen import PassScene
-from scenes.table.session import Session
 from scenes.table.showdown import ShowdownHandler
+from scenes.table.source import TableSource
 from scenes.table.world import Table
 from scenes.ui.art import GOLD, INK
 from scenes.ui.tween import Tweener
@@ -54,14 +55,14 @@ HINT_LINES = 4
 class TableScene(Scene):
     """See the module docstring."""
 
-    def __init__(self, app: App, nav: Navigator, session: Session, table: Table | None = None) -> None:
-        """Play ``session`` on ``table`` (default: a fresh one), leading elsewhere through ``nav``."""
+    def __init__(self, app: App, nav: Navigator, source: TableSource, table: Table | None = None) -> None:
+        """Play ``source`` on ``table`` (default: a fresh one), leading elsewhere through ``nav``."""
         super().__init__(app)
         self.nav = nav
-        self.session = session
-        self.table = table or Table(session, app.art, app.text, Tweener(app.speed), app.size)
+        self.source = source
+        self.table = table or Table(source, app.art, app.text, Tweener(app.speed), app.size)
         self.table.sound = app.sound.play
-        self.eyes = Eyes(session.names, session.rules, session.eyes)
+        self.eyes = Eyes(source.names, source.rules, source.eyes)
         self.handlers: dict[Stage, Handler] = {
             Stage.AUCTION: AuctionHandler(self),
             Stage.DEAL: DealHandler(self),
@@ -99,7 +100,7 @@ class TableScene(Scene):
     @property
     def asks_person(self) -> bool:
         """Whether the game waits for the person at this screen (not for the computer, nor a timer)."""
-        return self.session.human_to_act or self.handler.asks()
+        return self.source.human_to_act or self.handler.asks()
 
     @property
     def speed(self) -> float:
@@ -127,27 +128,30 @@ class TableScene(Scene):
         """Go on from the ledger: the final standings if the game has ended, else the next deal."""
         if self.stage is not Stage.LEDGER:
             return  # a second press before the stage changed
-        if not self.session.over:
-            self.session.start_deal()
+        if not self.source.over:
+            self.source.start_deal()
+            self.app.keeper.moved(self.source.kept)
         self.settled = False
-        self.go(stage_of(event) if (event := self.session.feed.peek()) is not None else Stage.AUCTION)
+        self.go(stage_of(event) if (event := self.source.feed.peek()) is not None else Stage.AUCTION)
 
     def end_game(self) -> None:
         """Stop after this deal: the final standings."""
-        if self.stage is not Stage.LEDGER or self.session.over:
+        if self.stage is not Stage.LEDGER or self.source.over:
             return
-        self.session.end_now()
+        self.source.end_now()
+        self.app.keeper.moved(self.source.kept)
         self.settled = False
         self.go(Stage.FINAL)
 
     def enter(self) -> None:
         """Start where the game stands: a continued game seats its farmer at once."""
-        session = self.session
-        view = session.view
+        source = self.source
+        view = source.view
         if view.farmer is not None and self.table.farmer is None:
             self.table.place_farmer(view.farmer)
-        if not len(session.feed) and view.phase is Phase.BETWEEN:
-            session.start_deal()  # a new game, or one continued from a save: its next deal
+        if not len(source.feed) and view.phase is Phase.BETWEEN:
+            source.start_deal()  # a new game, or one continued from a save: its next deal
+            self.app.keeper.moved(source.kept)
         self.handler.enter()
 
     def resize(self, size: tuple[int, int]) -> None:
@@ -182,13 +186,13 @@ class TableScene(Scene):
         handler, table = self.handler, self.table
         return (
             self.stage,
-            len(self.session.feed),
+            len(self.source.feed),
             self.think is None,
             table.active,
             table.banner,
             handler.prompt,
             tuple((b.visible, b.enabled) for b in handler.buttons.widgets),
-            self.session.waiting_for,
+            self.source.waiting_for,
         )
 
     def update(self, dt: float) -> None:
@@ -200,18 +204,21 @@ class TableScene(Scene):
             self.dirty = True
 
     def _update(self, dt: float) -> None:
-        self.session.poll()
+        self.source.poll()
         self.tweens.speed = self.app.speed
         self.tweens.update(dt)
         self.table.update(dt)
         self.handler.update(dt)
-        if self.stage in (Stage.LEDGER, Stage.FINAL):
+        if self.stage is Stage.LEDGER:
             return  # the ledger waits for the person (or its own timer)
+        if self.stage is Stage.FINAL:
+            self._play_final()
+            return
         if self.wait > 0:
             self.wait -= dt
             if self.wait > 0:
                 return
-        feed = self.session.feed
+        feed = self.source.feed
         for _step in range(64):  # at instant speed many events play in one frame
             if self.settled:
                 break  # the deal's ledger comes before anything after it
@@ -226,6 +233,7 @@ class TableScene(Scene):
             if self.handler.hold(event):
                 return
             feed.pop()
+            self.source.shown(event)  # the ledger follows what the screen shows, never the engine
             self.journal.record(event)
             delay = self.handler.play(event) * self.speed
             if ends_deal(event):
@@ -245,18 +253,19 @@ class TableScene(Scene):
         self._let_someone_act(dt)
 
     def _let_someone_act(self, dt: float) -> None:
-        session = self.session
-        seat = session.waiting_for
-        stage = stage_waiting(session.view.phase)
+        source = self.source
+        seat = source.waiting_for
+        stage = stage_waiting(source.view.phase)
         if seat is None or stage is None:
             return
         self.go(stage)
-        if session.hot_seat and session.viewer is not None and session.viewer != seat:
-            self._look_away(session.viewer, stage)
-        if session.hot_seat and session.person(seat) and not session.you(seat):
+        looking = source.looking
+        if source.shared and looking is not None and looking != seat:
+            self._look_away(looking, stage)
+        if source.shared and source.person(seat) and not source.you(seat):
             self._hand_over(seat, private=stage is Stage.DEAL)
             return
-        if session.you(seat):
+        if source.you(seat):
             self.handler.human_turn()
             return
         if self.think is None:
@@ -264,12 +273,27 @@ class TableScene(Scene):
             self.think = (THINK_BID if stage is Stage.AUCTION else THINK) * self.speed
             self.table.active = seat
             self.table.say(seat, lambda: thinking(i18n.language()), (190, 200, 190))
-        if not self.session.ai_here(seat):
+        if not self.source.ai_here(seat):
             return  # another screen's player, or the host's AI: their move comes in the feed
         self.think -= dt
         if self.think <= 0:
             self.think = None
-            self.session.ai_act()
+            self.source.ai_act()
+            self.app.keeper.moved(self.source.kept)
+
+    def act(self, action: Action) -> None:
+        """Play the person's ``action`` (their turn, a legal move) and keep the game as it now stands."""
+        self.source.act(action)
+        self.app.keeper.moved(self.source.kept)
+
+    def _play_final(self) -> None:
+        """The final standings take the end of the game when it is shown (a network host's may come later)."""
+        feed = self.source.feed
+        while (event := feed.peek()) is not None and stage_of(event) is Stage.FINAL:
+            feed.pop()
+            self.source.shown(event)
+            self.journal.record(event)
+            self.handler.play(event)
 
     def show_history(self) -> None:
         """The game so far, in the table's words, over the table."""
@@ -279,33 +303,33 @@ class TableScene(Scene):
         """Pass-and-play: ``seat``'s moment is over; its cards go face down and what it said privately
         (a stand, a bust) becomes what the table may know: it is done."""
         self.table.hide_hand(seat)
-        if stage is Stage.DEAL and self.session.view.finished(seat):
+        if stage is Stage.DEAL and self.source.view.finished(seat):
             done = TurnEnded(seat)
             self.table.say(seat, lambda: bubble(done, self.eyes, i18n.language()) or "", (180, 220, 255))
-        self.session.look(None)
+        self.source.look(None)
 
     def _hand_over(self, seat: int, private: bool) -> None:
         """Pass-and-play: let ``seat``'s person take the screen (first hiding it, for their cards)."""
-        session = self.session
+        source = self.source
         if not private:
-            session.look(seat)  # a bid is no secret: the person just plays
+            source.look(seat)  # a bid is no secret: the person just plays
             return
         if self.app.stack.top is not self:
             return  # the pass screen is already up
 
         def ready() -> None:
-            session.look(seat)
-            self.table.reveal_hand(seat, session.view.hand)
+            source.look(seat)
+            self.table.reveal_hand(seat, source.view.hand)
             self.dirty = True
 
-        self.app.stack.push(PassScene(self.app, session.names[seat], ready))
+        self.app.stack.push(PassScene(self.app, source.names[seat], ready, lambda: self.nav.pause(source)))
 
     @property
     def skippable(self) -> bool:
         """Whether something is under way that the skip button would finish."""
         if self.stage in (Stage.LEDGER, Stage.FINAL) or self.handler.prompt is not None:
             return False
-        return self.tweens.busy or self.wait > 0 or self.think is not None or bool(len(self.session.feed))
+        return self.tweens.busy or self.wait > 0 or self.think is not None or bool(len(self.source.feed))
 
     def _place_corner_buttons(self) -> None:
         """Skip at the bottom right, History at the bottom left: small, out of the way of the seats."""
@@ -322,7 +346,7 @@ class TableScene(Scene):
     @property
     def history_shown(self) -> bool:
         """Whether the History button is offered (a person is at this screen)."""
-        return not self.session.watching and not self.handler.transparent
+        return not self.source.watching and not self.handler.transparent
 
     def handle(self, event: pygame.event.Event) -> bool:
         """Escape asks for a pause, Space (or the skip button) skips, the rest goes to the stage."""
@@ -335,7 +359,7 @@ class TableScene(Scene):
                 return True
         if event.type == pygame.KEYDOWN:
             if event.key == pygame.K_ESCAPE:
-                self.nav.pause(self.session)
+                self.nav.pause(self.source)
                 return True
             if event.key == pygame.K_h:
                 self.show_history()
@@ -411,12 +435,12 @@ class TableScene(Scene):
         header = lay.header
         surface.fill((8, 28, 18), header)  # opaque: an overlay's header covers the one beneath
         fs = lay.font["small"]
-        deals = self.session.max_deals
-        deal_no = max(self.session.view.deal_no, 1)
+        deals = self.source.max_deals
+        deal_no = max(self.source.ledger.deal, 1)  # the deal on show, not the one the engine has reached
         deal = _("Deal {n} of {m}").format(n=deal_no, m=deals) if deals else _("Deal {n}").format(n=deal_no)
-        rules = self.session.rules
+        rules = self.source.rules
         left = f"{deal} · {i18n.rules_label(rules.name, rules.rotating)}"
-        if self.session.replay:
+        if self.source.replay:
             left = _("Replay of a logged game") + " · " + left
         pad = round(12 * lay.u)
         # The keys are those of the screen on top; an overlay (the pause menu) shows its own.
@@ -430,6 +454,13 @@ class TableScene(Scene):
                 surface, hints, fs, (header.right - pad, header.centery), (200, 210, 190), "sans", "midright"
             )
 
+    def prompt_text(self, question: str) -> str:
+        """The action panel's question; on a shared screen it names the person it is for."""
+        looking = self.source.looking
+        if self.source.shared and looking is not None:
+            return _("{name}: {question}").format(name=self.source.names[looking], question=question)
+        return question
+
     def draw_panel(self, surface: pygame.Surface) -> None:
         """The person's action panel: a prompt above a row of buttons."""
         lay = self.table.layout
@@ -437,7 +468,7 @@ class TableScene(Scene):
         handler = self.handler
         draw_panel(surface, panel, radius=max(6, round(12 * lay.u)), alpha=215)
         if handler.prompt is not None:
-            text = handler.prompt()
+            text = self.prompt_text(handler.prompt())
             fs = self.app.text.fit(text, lay.font["body"], panel.w - 20, "bold")
             self.app.text.blit(
                 surface, text, fs, (panel.centerx, panel.y + round(8 * lay.u)), GOLD, "bold", "midtop"

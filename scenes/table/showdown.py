@@ -4,7 +4,17 @@ and every payment flies as chips from payer to payee with its reason written bes
 
 from __future__ import annotations
 
-from game.events import FARM, ChipsMoved, DealEnded, Event, FarmWon, HandShown, NearestFound, Reason
+from game.events import (
+    FARM,
+    ChipsMoved,
+    DealEnded,
+    Event,
+    FarmWon,
+    GameEnded,
+    HandShown,
+    NearestFound,
+    Reason,
+)
 from scenes import i18n
 from scenes.table.handler import Handler
 from scenes.table.narrator import nearest_note, payment_note, showdown_opens
@@ -69,7 +79,9 @@ class ShowdownHandler(Handler):
             self.tell(event)
             return 0.6
         if isinstance(event, DealEnded):
-            self.tell(event, farm=self.session.ledger.farm, over=self.session.over)
+            # The end of the game follows the last deal's end in the feed (the source may be further on).
+            last = isinstance(self.source.feed.peek(), GameEnded)
+            self.tell(event, farm=self.source.ledger.farm, over=last)
             return 1.2
         return 0.0
 

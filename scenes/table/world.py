@@ -17,9 +17,10 @@ from dataclasses import dataclass, field
 import pygame
 
 from game.cards import DECK, Card
-from game.events import FARM, Place
+from game.events import FARM, CardDealt, Place
+from game.phase import Phase
 from scenes.i18n import _, ngettext, pot_name
-from scenes.table.session import Session
+from scenes.table.source import TableSource
 from scenes.ui.art import GOLD, INK, Art, draw_farmer_mark
 from scenes.ui.layout import TableLayout, compute
 from scenes.ui.text import Text
@@ -104,16 +105,21 @@ class Table:
     """The world; see the module docstring."""
 
     def __init__(
-        self, session: Session, art: Art, text: Text, tweens: Tweener, size: tuple[int, int]
+        self, source: TableSource, art: Art, text: Text, tweens: Tweener, size: tuple[int, int]
     ) -> None:
-        """The table for ``session`` in a window of ``size``."""
-        self.session = session
+        """The table for ``source`` in a window of ``size``."""
+        self.source = source
         self.art = art
         self.text = text
         self.tweens = tweens
-        self.seats = [SeatState(c) for c in session.ledger.chips]
-        self.farm = session.ledger.farm
+        self.seats = [SeatState(c) for c in source.ledger.chips]
+        self.farm = source.ledger.farm
         self.deck_count = 0
+        view = source.view
+        if view.phase in (Phase.AUCTION, Phase.PLAY):
+            # Taken up in the middle of a deal (a continued game, a network table joined late):
+            # the deck as it stood before the cards still waiting to be shown were dealt.
+            self.deck_count = view.deck_size + sum(isinstance(e, CardDealt) for e in source.feed)
         self.active: int | None = None
         """The seat whose turn it is (its plate glows)."""
         self.farmer: int | None = None
@@ -130,14 +136,14 @@ class Table:
         """The notes already placed in the frame being drawn (the next one keeps clear of them)."""
         self.sound: Callable[[str], None] = _silent
         """Plays a sound effect by name (the app's sound bank; silent until one is given)."""
-        self.layout: TableLayout = compute(size, session.n, session.human, text.scale)
+        self.layout: TableLayout = compute(size, source.n, source.bottom, text.scale)
 
     # ------------------------------------------------------------------ geometry
 
     def resize(self, size: tuple[int, int]) -> None:
         """Lay the table out again for a new window size; everything snaps to its place."""
         self.tweens.finish_all()
-        self.layout = compute(size, self.session.n, self.session.human, self.text.scale)
+        self.layout = compute(size, self.source.n, self.source.bottom, self.text.scale)
         self._plates.clear()
         for seat, state in enumerate(self.seats):
             self._arrange(seat, animate=False)
@@ -160,7 +166,7 @@ class Table:
     def _slot(self, seat: int, index: int, count: int) -> tuple[float, float]:
         lay = self.layout.seat(seat)
         w = lay.card[0]
-        step = w * (0.62 if seat == self.session.human else 0.5)
+        step = w * (0.62 if seat == self.source.bottom else 0.5)
         if count > 1:
             step = min(step, (lay.hand.w - w) / (count - 1))
         span = w + step * (count - 1)
@@ -390,8 +396,8 @@ class Table:
             self.seats[place].chips += delta
 
     def sync(self) -> None:
-        """Snap every number to what the screen has been told (the session's ledger)."""
-        ledger = self.session.ledger
+        """Snap every number to what the screen has been told (the source's ledger)."""
+        ledger = self.source.ledger
         self.flying.clear()
         for seat, state in enumerate(self.seats):
             state.chips = ledger.chips[seat]
@@ -486,17 +492,17 @@ class Table:
             for i in range(n):
                 img = self.art.chip_side(chip_w, (s + i) % 5)
                 surface.blit(img, (round(x), bottom - side.get_height() - i * step))
-        label = _("{pot}: {n}").format(pot=pot_name(self.session.rules), n=self.farm)
+        label = _("{pot}: {n}").format(pot=pot_name(self.source.rules), n=self.farm)
         size = self.text.fit(label, lay.font["body"], r.w, "bold")
         self.text.blit(surface, label, size, (r.centerx, r.bottom), INK, "bold", "midbottom")
 
     def _plate_surface(self, seat: int) -> pygame.Surface:
         lay = self.layout.seat(seat)
         state = self.seats[seat]
-        name = self.session.names[seat]
+        name = self.source.names[seat]
         status = state.status() if state.status is not None else ""
         active = self.active == seat
-        out = state.chips <= 0 and self.session.ledger.chips[seat] <= 0
+        out = state.chips <= 0 and self.source.ledger.chips[seat] <= 0
         # The farmer's marker sits at the plate's right end; other plates lend that room to what is said.
         marked = self.farmer == seat
         key = (seat, name, state.chips, status, state.status_color, active, out, marked, lay.plate.size)
@@ -581,7 +587,7 @@ class Table:
         size = max(
             10,
             round(
-                self.layout.font["body"] * (1.1 if seat == self.session.human else 0.95) * state.badge_scale
+                self.layout.font["body"] * (1.1 if seat == self.source.bottom else 0.95) * state.badge_scale
             ),
         )
         img = self.text.render(text, size, (20, 20, 20), "bold")

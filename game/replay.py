@@ -1,4 +1,4 @@
-"""Playing a deal log back through the engine: watching a logged game, and warming up resumed AIs.
+"""Playing a deal log back through the engine: a logged game watched again, and resumed AIs warmed up.
 
 A deal log (:mod:`game.deallog`) holds each deal's hands, order and auction calls. To play
 it back, each deal's deck is stacked so that it deals the logged hands, and every seat is
@@ -6,28 +6,29 @@ a :class:`ScriptedAgent` that makes the logged calls: bids and passes in order, 
 until its hand is as long as the logged one, then a stand. The engine does the rest, so
 the chips, farm and farmer after every deal are the engine's own, deal by deal.
 
-:class:`ReplaySession` is a session with nobody at the table: the normal scenes animate
-it with every card shown. :func:`warm_up` lets the AIs of a game continued from a save
-look over the deals already played, exactly as they saw them, so that what they learned
-of the table is what it would have been without the break.
+:func:`replay_match` is a logged game ready to be played back that way (the table shows it
+with every card); :func:`warm_up` lets the AIs of a game continued from a save look over
+the deals already played, exactly as they saw them, so that what they learned of the
+table is what it would have been without the break. No pygame.
 """
 
 from __future__ import annotations
 
 import os
 from collections.abc import Sequence
-from typing import Any
 
 from game.actions import DRAW, PASS, STAND, Action, bid
 from game.ai.observing import feed
 from game.deallog import LogError, check, first_seat, read_log, stacked_deck
 from game.engine import Game, Phase
-from game.match import HUMAN, reseed
+from game.events import Event
+from game.match import Match, reseed
+from game.records import DealRecord
 from game.rules import rules_named
 from game.view import View
-from scenes.table.session import Session, Setup
 
-Record = dict[str, Any]
+SCRIPTED = "scripted"
+"""The player spec of a seat that makes a deal log's logged calls."""
 
 
 class ScriptedAgent:
@@ -39,11 +40,11 @@ class ScriptedAgent:
         self.calls: list[int | None] = []
         self.cards = 0
 
-    def follow(self, record: Record) -> None:
+    def follow(self, record: DealRecord) -> None:
         """Play ``record``'s deal next."""
-        auction = record.get("auction") or {"bids": []}
-        self.calls = [amount for seat, amount in auction["bids"] if seat == self.seat]
-        self.cards = len(record["hands"][self.seat])
+        bids = record.auction.bids if record.auction is not None else ()
+        self.calls = [amount for seat, amount in bids if seat == self.seat]
+        self.cards = len(record.hands[self.seat])
 
     def choose(self, view: View) -> Action:
         """The logged call in the auction; in the deal, a card while the logged hand is longer."""
@@ -55,23 +56,55 @@ class ScriptedAgent:
         return STAND
 
 
-def warm_up(session: Session) -> None:
-    """Let the AIs of a resumed ``session`` see the deals already played, as they saw them then.
+class ScriptedMatch(Match):
+    """A logged game played back: every seat a :class:`ScriptedAgent`, each deal's deck stacked.
+
+    A :class:`~game.match.Match` like any other (its AIs are the scripts), whose
+    :meth:`start_deal` first stacks the next logged deal's deck and gives each script its calls.
+    """
+
+    def __init__(self, records: Sequence[DealRecord]) -> None:
+        """The first game of a deal log (already checked, see :func:`load_log`)."""
+        first = records[0]
+        names = first.seats
+        game = Game(
+            names,
+            rules_named(first.rules, first.rotating),
+            chips=first.chips_before,
+            seed=0,
+            first_seat=first_seat(first),
+            max_deals=len(records),
+        )
+        self.records = list(records)
+        self.scripts = [ScriptedAgent(seat) for seat in range(len(names))]
+        super().__init__(game, [SCRIPTED] * len(names), 0, agents=dict(enumerate(self.scripts)))
+
+    def start_deal(self) -> list[Event]:
+        """Stack the next logged deal's deck, let every seat follow its record, and deal."""
+        record = self.records[self.game.deal_no]
+        for script in self.scripts:
+            script.follow(record)
+        self.game.stack_deck(stacked_deck(record, self.game.rules.draws_from_bottom))
+        return super().start_deal()
+
+
+def warm_up(match: Match) -> None:
+    """Let the AIs of a resumed ``match`` see the deals already played, as they saw them then.
 
     The logged deals are played again through the engine with every seat making its
     logged calls; whenever an AI seat is to act, its agent is shown its view and asked,
     with the random stream it had in that deal, and its answer is set aside (the log
     already says what it did). Its memory of the table is then what it was at the save.
     """
-    log = session.game.log
-    agents = session.match.agents
+    log = match.game.log
+    agents = match.agents
     if not log or not agents:
         return
-    rules = session.game.rules
+    rules = match.game.rules
     game = Game(
-        log[0]["seats"],
+        log[0].seats,
         rules,
-        chips=log[0]["chips_before"],
+        chips=log[0].chips_before,
         seed=0,
         first_seat=first_seat(log[0]),
         keep_log=False,
@@ -82,7 +115,7 @@ def warm_up(session: Session) -> None:
             return  # a log the engine does not follow: the AIs simply start afresh
         for script in scripts:
             script.follow(record)
-        reseed(agents, session.seed, record["deal"])
+        reseed(agents, match.seed, record.deal)
         game.stack_deck(stacked_deck(record, rules.draws_from_bottom))
         feed(agents, game.next_deal())  # shown what their seats saw, as in play (see game.match)
         while game.to_act is not None:
@@ -94,53 +127,7 @@ def warm_up(session: Session) -> None:
             feed(agents, game.apply(scripts[seat].choose(view)))
 
 
-def resumed_session(game: Game, players: list[str]) -> Session:
-    """The session of a saved game: its seats' players recreated from their specs.
-
-    Raises ValueError when no seat of the save is a person's or a spec names no player
-    this game knows. The AIs look over the deals already played (see :func:`warm_up`), so
-    that what they learn of the table is what it would have been without the break.
-    """
-    if HUMAN not in players:
-        raise ValueError("a saved game needs a seat played by a person")
-    session = Session(Setup.of_game(game, players), game, players=list(players))
-    warm_up(session)
-    return session
-
-
-class ReplaySession(Session):
-    """A logged game played back on the table with nobody playing; see the module docstring."""
-
-    replay = True
-
-    def __init__(self, records: Sequence[Record]) -> None:
-        """The first game of a deal log (already checked with :func:`load_log`)."""
-        first = records[0]
-        names = list(first["seats"])
-        setup = Setup(names, ["normal"] * len(names), first["rules"], first["rotating"], len(records), 0, 0)
-        game = Game(
-            names,
-            rules_named(first["rules"], first["rotating"]),
-            chips=first["chips_before"],
-            seed=0,
-            first_seat=first_seat(first),
-            max_deals=len(records),
-        )
-        super().__init__(setup, game, watching=True)
-        self.records = list(records)
-        self.scripts = [ScriptedAgent(seat) for seat in range(len(names))]
-        self.match.agents = {seat: script for seat, script in enumerate(self.scripts)}
-
-    def start_deal(self) -> None:
-        """Stack the next logged deal's deck and let every seat follow its record."""
-        record = self.records[self.game.deal_no]
-        for script in self.scripts:
-            script.follow(record)
-        self.game.stack_deck(stacked_deck(record, self.game.rules.draws_from_bottom))
-        super().start_deal()
-
-
-def load_log(path: str | os.PathLike[str]) -> list[Record]:
+def load_log(path: str | os.PathLike[str]) -> list[DealRecord]:
     """The first game of the deal log at ``path``, checked against the rules.
 
     Raises :class:`~game.deallog.LogError` for a log that cannot be read or breaks a rule,

@@ -1,0 +1,314 @@
+"""A game whose engine runs at this screen: against the computer, pass-and-play, a demo, a replay.
+
+A :class:`LocalTable` is the :class:`~scenes.table.source.TableSource` of a
+:class:`~game.match.Match` played here. Its people are the match's ``human`` seats: one
+(a game against the computer), several sharing the screen (pass-and-play: each sees their
+own cards only in their own moment), or none (the kiosk's demo and a logged game played back
+are *watched*: every card shown, every word in the third person, nothing kept).
+
+The engine runs ahead of the screen: what the person at the screen may see of its events
+waits in :attr:`LocalTable.feed`, and :attr:`LocalTable.ledger` follows the events as the
+table shows them. A game with a person is kept: the :class:`~scenes.store.keeper.Keeper`
+saves it after every move (see :attr:`LocalTable.on_move`) and counts it once each deal is
+shown settled.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from game.actions import Action, IllegalAction
+from game.engine import Game, Phase
+from game.events import Event
+from game.feed import Feed
+from game.ledger import Ledger, unwind
+from game.match import HUMAN, Match
+from game.replay import ScriptedMatch, warm_up
+from game.rules import RuleSet
+from game.savegame import snapshot
+from game.view import View
+from scenes.store.keeper import Kept
+from scenes.table.setup import Setup
+
+
+class LocalTable:
+    """A match played at this screen; see the module docstring."""
+
+    def __init__(
+        self,
+        match: Match,
+        *,
+        setup: Setup | None = None,
+        bottom: int | None = None,
+        replay: bool = False,
+        deal_events: Sequence[Event] = (),
+    ) -> None:
+        """Play ``match`` here, its ``human`` seats by the people at this screen.
+
+        ``setup`` is what a game like it starts from again; ``bottom`` the seat drawn at the
+        bottom (default: the first person's, else seat 0); ``replay`` marks a logged game played
+        back; ``deal_events`` are the events of a deal in progress when the match was restored
+        in the middle of it, to be shown again (the cards already dealt and drawn).
+        """
+        game = match.game
+        self.match = match
+        self.people: tuple[int, ...] = match.humans
+        """Every seat played by a person at this screen."""
+        self._setup = setup
+        self._replay = replay
+        self._bottom = bottom if bottom is not None else (self.people[0] if self.people else 0)
+        self._looking: int | None = None if self.shared or self.watching else self._bottom
+        self.feed = Feed(None if self.shared else self._bottom, everything=self.watching)
+        in_deal = game.phase not in (Phase.BETWEEN, Phase.OVER)
+        chips, farm = unwind(game.chips, game.farm, deal_events)
+        log = game.log
+        self.ledger = Ledger(
+            log[0]["chips_before"] if log else chips,
+            (record["chips_after"] for record in log),
+            farm,
+            game.deal_no - 1 if in_deal else game.deal_no,
+        )
+        self.first_deal = game.deal_no - 1 if in_deal else game.deal_no
+        """The deals played before this screen took the game up (a continued game's, counted then)."""
+        self._settled = self.first_deal
+        self.on_move: Callable[[], None] | None = None
+        """Called after every move (the keeper saves the game then)."""
+        self.deal_start: dict[str, Any] | None = None
+        if in_deal:
+            self.feed.push(deal_events)
+
+    @classmethod
+    def start(cls, setup: Setup) -> LocalTable:
+        """A new game of ``setup`` (a seed is drawn when it names none, so every game has one)."""
+        if setup.seed is None:
+            # Every game has a seed, so that its AI streams can be derived again after a save.
+            setup.seed = random.SystemRandom().randrange(2**31)
+        game = Game(setup.names, setup.rule_set, seed=setup.seed, max_deals=setup.deals)
+        return cls(Match(game, setup.players, setup.seed), setup=setup, bottom=setup.human)
+
+    # ------------------------------------------------------------------ the table
+
+    @property
+    def game(self) -> Game:
+        """The engine."""
+        return self.match.game
+
+    @property
+    def players(self) -> list[str]:
+        """Each seat's player as saved: ``human`` or an AI spec."""
+        return self.match.players
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        """The players' names by seat."""
+        return self.game.names
+
+    @property
+    def n(self) -> int:
+        """The number of seats."""
+        return self.game.n_seats
+
+    @property
+    def rules(self) -> RuleSet:
+        """The rule set in play."""
+        return self.game.rules
+
+    @property
+    def max_deals(self) -> int | None:
+        """The agreed length of the game in deals (None: no limit)."""
+        return self.game.max_deals
+
+    @property
+    def bottom(self) -> int:
+        """The seat drawn at the bottom of the screen."""
+        return self._bottom
+
+    @property
+    def view(self) -> View:
+        """What the person looking may know (pass-and-play: the person whose moment it is)."""
+        game = self.game
+        if self.shared:
+            seat = self._looking if self._looking is not None else game.to_act
+            return game.view_for(seat if seat in self.people else self._bottom)
+        return game.view_for(self._bottom)
+
+    @property
+    def fixed_deck(self) -> bool:
+        """Never said at a game played here (whoever fixed a seed knows it)."""
+        return False
+
+    @property
+    def replay(self) -> bool:
+        """Whether this is a logged game played back."""
+        return self._replay
+
+    # ------------------------------------------------------------------ who is here
+
+    @property
+    def watching(self) -> bool:
+        """Whether nobody at this screen plays (a demo, a replay)."""
+        return not self.people
+
+    @property
+    def shared(self) -> bool:
+        """Whether several people share this screen (pass-and-play)."""
+        return len(self.people) > 1
+
+    @property
+    def looking(self) -> int | None:
+        """The seat of the person who may look at the screen now (None: nobody in particular)."""
+        return self._looking
+
+    @property
+    def eyes(self) -> int | None:
+        """The person's seat, whose eyes the words speak to (None: everyone by name)."""
+        return None if self.watching or self.shared else self._bottom
+
+    def you(self, seat: int | None) -> bool:
+        """Whether ``seat`` is the person looking at the screen now (never, when watching)."""
+        return seat is not None and not self.watching and seat == self._looking
+
+    def person(self, seat: int | None) -> bool:
+        """Whether ``seat`` is played by a person at this screen."""
+        return seat in self.people
+
+    def look(self, seat: int | None) -> None:
+        """Pass-and-play: ``seat``'s person alone looks at the screen now (None: nobody)."""
+        if not self.shared:
+            return
+        self._looking = seat
+        self.feed.seat = seat  # their own cards and busts are theirs to see while they play
+
+    # ------------------------------------------------------------------ whose turn
+
+    @property
+    def waiting_for(self) -> int | None:
+        """The seat the engine waits for, once the screen has caught up (else None)."""
+        if len(self.feed):
+            return None
+        return self.game.to_act
+
+    @property
+    def human_to_act(self) -> bool:
+        """Whether the person looking at the screen must act now."""
+        seat = self.waiting_for
+        return seat is not None and self.you(seat)
+
+    @property
+    def over(self) -> bool:
+        """Whether the game has ended."""
+        return self.game.is_over
+
+    @property
+    def can_end(self) -> bool:
+        """A game played here may always be ended between deals."""
+        return True
+
+    # ------------------------------------------------------------------ what it keeps
+
+    @property
+    def setup(self) -> Setup | None:
+        """The choices this game started from."""
+        return self._setup
+
+    @property
+    def kept(self) -> Kept | None:
+        """This game, when a person plays in it (a demo or a replay is not kept)."""
+        return None if self.watching else self
+
+    @property
+    def person_seat(self) -> int:
+        """The seat whose statistics the game counts (the person at the bottom)."""
+        return self._bottom
+
+    @property
+    def settled_on_screen(self) -> bool:
+        """Whether the screen has shown everything the engine has played (between deals)."""
+        return self.game.phase in (Phase.BETWEEN, Phase.OVER) and self._settled == self.game.deal_no
+
+    def shown_settled(self) -> None:
+        """The screen has shown the end of the current deal."""
+        self._settled = self.game.deal_no
+
+    def save_document(self) -> dict[str, Any] | None:
+        """The game to save now: as it stands between deals, else as it stood before this deal."""
+        if self.game.phase in (Phase.BETWEEN, Phase.OVER):
+            return snapshot(self.game, self.players)
+        return self.deal_start
+
+    # ------------------------------------------------------------------ driving
+
+    def _push(self, events: list[Event]) -> None:
+        self.feed.push(events)
+        if self.on_move is not None:
+            self.on_move()
+
+    def shown(self, event: Event) -> None:
+        """The screen shows ``event``: the ledger follows."""
+        self.ledger.take((event,))
+
+    def start_deal(self) -> None:
+        """Begin the next deal (between deals only)."""
+        if self.over:
+            return
+        self.look(None)  # a deal's first cards are nobody's to see on a shared screen
+        if not self.watching:
+            self.deal_start = snapshot(self.game, self.players)
+        self._push(self.match.start_deal())
+
+    def act(self, action: Action) -> None:
+        """Play ``action`` for the person looking at the screen (must be their turn and legal)."""
+        seat = self._looking
+        if self.watching or seat is None:
+            raise IllegalAction("nobody at this screen is to act")
+        private = self.game.phase is Phase.PLAY  # before the move: an auction's last call deals everyone
+        events = self.match.act(seat, action)
+        if self.shared:
+            self.feed.seat = seat if private else None
+        self._push(events)
+
+    def ai_here(self, seat: int) -> bool:
+        """Whether an AI of this match plays ``seat``."""
+        return seat in self.match.agents
+
+    def ai_act(self) -> None:
+        """Let the AI seat to act choose and play."""
+        self._push(self.match.ai_act()[1])
+
+    def end_now(self) -> None:
+        """End the game between deals (the player stops early)."""
+        if self.game.phase is Phase.BETWEEN:
+            self._push(self.game.end("deals"))
+
+    def poll(self) -> None:
+        """Nothing happens elsewhere: the whole game is played here."""
+
+    def close(self) -> None:
+        """Nothing to give up: a game played here is saved by the keeper."""
+
+
+def resume_table(game: Game, players: list[str], deal_events: Sequence[Event] = ()) -> LocalTable:
+    """A saved game taken up again: its seats' players recreated from their specs.
+
+    Raises ValueError when no seat of the save is a person's or a spec names no player this
+    game knows. The AIs look over the deals already played (see :func:`game.replay.warm_up`),
+    so that what they learn of the table is what it would have been without the break.
+    """
+    if HUMAN not in players:
+        raise ValueError("a saved game needs a seat played by a person")
+    table = LocalTable(
+        Match(game, players), setup=Setup.of_game(game, players), deal_events=deal_events
+    )
+    warm_up(table.match)
+    return table
+
+
+def replay_table(records: Sequence[dict[str, Any]]) -> LocalTable:
+    """A logged game (checked, see :func:`game.replay.load_log`) played back with every card shown."""
+    match = ScriptedMatch(records)
+    first = records[0]
+    names = list(first["seats"])
+    setup = Setup(names, ["normal"] * len(names), first["rules"], first["rotating"], len(records), 0, 0)
+    return LocalTable(match, setup=setup, replay=True)

@@ -1,0 +1,195 @@
+"""Where a table's game comes from: everything the table scene may read of it and do with it.
+
+The table scene (:class:`scenes.table.scene.TableScene`), its handlers and its world read a
+:class:`TableSource` and nothing else. One source plays each kind of table:
+
+- :class:`scenes.table.local.LocalTable`: a match played at this screen, by one person against
+  the computer, by several people passing the screen (pass-and-play), by nobody (the kiosk's
+  demo, :func:`scenes.kiosk.demo.demo_table`) or by a deal log's scripts (a replay,
+  :func:`scenes.table.local.replay_table`);
+- :class:`scenes.net.remote.NetworkSeat` and :class:`scenes.net.remote.Spectator`: a game
+  whose engine runs at a network table's host, seen from a seat or from a spectator's chair.
+
+Each implements every member; none raises on reading one. The engine (or the host) runs
+ahead of the screen: :attr:`TableSource.feed` holds what this screen has yet to show, and
+:attr:`TableSource.ledger` holds the chips *as shown*: the scene calls
+:meth:`TableSource.shown` for each event it plays, so the plates, the farm and the ledger
+on screen always equal what the events shown so far add up to.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Protocol
+
+from game.actions import Action
+from game.events import Event
+from game.feed import Feed
+from game.ledger import Ledger
+from game.rules import RuleSet
+from game.view import View
+
+if TYPE_CHECKING:
+    from scenes.store.keeper import Kept
+    from scenes.table.setup import Setup
+
+
+class TableSource(Protocol):
+    """A game as one screen sees and plays it; see the module docstring."""
+
+    # ------------------------------------------------------------------ the table
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        """The players' names by seat."""
+        ...
+
+    @property
+    def n(self) -> int:
+        """The number of seats."""
+        ...
+
+    @property
+    def rules(self) -> RuleSet:
+        """The rule set in play."""
+        ...
+
+    @property
+    def max_deals(self) -> int | None:
+        """The agreed length of the game in deals (None: no number agreed)."""
+        ...
+
+    @property
+    def bottom(self) -> int:
+        """The seat drawn at the bottom of the screen (the person's, or the first person's)."""
+        ...
+
+    @property
+    def view(self) -> View:
+        """What the eyes at this screen may know now (the game's truth, ahead of the screen)."""
+        ...
+
+    @property
+    def feed(self) -> Feed:
+        """The events this screen has yet to show, oldest first."""
+        ...
+
+    @property
+    def ledger(self) -> Ledger:
+        """The chips as the events shown so far leave them, deal by deal."""
+        ...
+
+    @property
+    def fixed_deck(self) -> bool:
+        """Whether the deck was fixed in advance by a seed its players were told of."""
+        ...
+
+    @property
+    def replay(self) -> bool:
+        """Whether this is a logged game played back (the header says so)."""
+        ...
+
+    # ------------------------------------------------------------------ who is here
+
+    @property
+    def watching(self) -> bool:
+        """Whether nobody at this screen plays (a demo, a replay, a spectator): every word in the
+        third person, the ledgers go on by themselves."""
+        ...
+
+    @property
+    def shared(self) -> bool:
+        """Whether several people share this screen (pass-and-play): each sees their own cards
+        only in their own moment."""
+        ...
+
+    @property
+    def looking(self) -> int | None:
+        """The seat of the person who may look at the screen now (None: nobody in particular)."""
+        ...
+
+    @property
+    def eyes(self) -> int | None:
+        """The seat whose eyes the table's words speak to (None: everyone by name)."""
+        ...
+
+    def you(self, seat: int | None) -> bool:
+        """Whether ``seat`` is the person looking at this screen now."""
+        ...
+
+    def person(self, seat: int | None) -> bool:
+        """Whether ``seat`` is played by a person at this screen."""
+        ...
+
+    def look(self, seat: int | None) -> None:
+        """Pass-and-play: ``seat``'s person alone looks at the screen now (None: nobody).
+        Elsewhere nothing changes."""
+        ...
+
+    # ------------------------------------------------------------------ whose turn
+
+    @property
+    def waiting_for(self) -> int | None:
+        """The seat the game waits for, once the screen has caught up (None meanwhile)."""
+        ...
+
+    @property
+    def human_to_act(self) -> bool:
+        """Whether the person looking at this screen must act now."""
+        ...
+
+    @property
+    def over(self) -> bool:
+        """Whether the game has ended."""
+        ...
+
+    @property
+    def can_end(self) -> bool:
+        """Whether the person here may end the game early (a network guest may not)."""
+        ...
+
+    # ------------------------------------------------------------------ what it keeps
+
+    @property
+    def setup(self) -> Setup | None:
+        """The choices a game like this one starts from again (None: not a game started here)."""
+        ...
+
+    @property
+    def kept(self) -> Kept | None:
+        """The game this screen saves and counts (None: nothing is kept here)."""
+        ...
+
+    # ------------------------------------------------------------------ driving
+
+    def shown(self, event: Event) -> None:
+        """The screen has just taken ``event`` from the feed to show it: the ledger follows."""
+        ...
+
+    def start_deal(self) -> None:
+        """Go on after a deal's ledger: the next deal here, or "ready" to a network table."""
+        ...
+
+    def act(self, action: Action) -> None:
+        """Play ``action`` for the person looking at the screen (must be their turn and legal;
+        :class:`~game.actions.IllegalAction` otherwise)."""
+        ...
+
+    def ai_here(self, seat: int) -> bool:
+        """Whether this screen asks the AI that plays ``seat`` (a network table's AI plays at its host)."""
+        ...
+
+    def ai_act(self) -> None:
+        """Let the AI seat to act choose and play (only where :meth:`ai_here`)."""
+        ...
+
+    def end_now(self) -> None:
+        """End the game between deals (where :attr:`can_end`)."""
+        ...
+
+    def poll(self) -> None:
+        """Take in what has happened elsewhere (a network table's news); never waits."""
+        ...
+
+    def close(self) -> None:
+        """The screen leaves this game for good (a network seat is given up)."""
+        ...

@@ -1,0 +1,394 @@
+"""Coming back to a network table: the window keeps each seat's token, and the same command line
+or the Join screen takes the seat back after the window was killed; a token the server no
+longer knows is forgotten and the person joins as anyone would. Also: the Join screen opens a
+table on a headless server through the Host form, a window never gives its host a seed, and a
+seeded table tells every guest that its deck is fixed."""
+
+from __future__ import annotations
+
+import json
+import logging
+import stat
+import time
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pygame
+import pytest
+
+from game.net.client import Client
+from game.net.protocol import TableInfo, decode_server_message
+from game.net.server import ServerConfig, ServerThread
+from scenes.app.loop import App
+from scenes.cli import main, parser
+from scenes.net.address import table_settings
+from scenes.net.host import HostScene
+from scenes.net.join import JoinScene
+from scenes.net.lobby import LobbyScene, fixed_deck_line
+from scenes.net.run import open_from_command_line
+from scenes.net.seats import keep_seats_in
+from scenes.screens.navigator import Screens
+from scenes.store.seats import MAX_SEATS, SeatTokens
+from scenes.table.setup import Setup
+from tests.test_net_window import DT, FAST, lobby, make_app, run, session_of, top
+from tools.driver import key
+
+
+@pytest.fixture
+def server() -> Iterator[ServerThread]:
+    thread = ServerThread(ServerConfig(port=0, allow_seed=True, **FAST))  # type: ignore[arg-type]
+    thread.start()
+    yield thread
+    thread.stop()
+
+
+def address(server: ServerThread) -> str:
+    return f"127.0.0.1:{server.server.port}"
+
+
+def window(path: Path) -> App:
+    """A fresh window that keeps its seats in ``path`` (as the program keeps them in the data folder)."""
+    app = make_app()
+    keep_seats_in(app, SeatTokens(path))
+    return app
+
+
+def wait_for(client: Client, ok: Callable[[Any], bool], seconds: float = 8.0) -> Any:
+    """The first message ``client`` receives that satisfies ``ok``."""
+    end = time.monotonic() + seconds
+    while time.monotonic() < end:
+        message = client.wait(0.1)
+        if message is not None and ok(message):
+            return message
+    raise AssertionError("no such message came")
+
+
+def open_table(server: ServerThread, seats: int = 4, seed: int | None = None) -> tuple[Client, str]:
+    """A person who is no window (a plain client) opens a table on ``server`` and hosts it."""
+    host = Client(f"ws://{address(server)}")
+    settings = table_settings(Setup.for_players(seats))
+    if seed is not None:
+        settings["seed"] = seed
+    host.create("Hosta", settings)
+    wait_for(host, lambda m: isinstance(m, TableInfo))
+    assert host.table is not None
+    return host, host.table
+
+
+def seat_of(client: Client, seat: int, **wanted: bool) -> TableInfo:
+    """Wait for a ``table`` message in which ``seat`` has the ``wanted`` flags (person, connected)."""
+    return wait_for(  # type: ignore[no-any-return]
+        client,
+        lambda m: isinstance(m, TableInfo)
+        and all(getattr(m.seats[seat], k) == v for k, v in wanted.items()),
+    )
+
+
+def crash(app: App) -> None:
+    """The window is killed: its connection drops without a closing handshake and never comes back."""
+    client = session_of(app).client
+
+    def cut() -> None:
+        client._link._closing = True  # a killed program does not reconnect
+        client._link.kill()
+
+    client._loop.call_soon_threadsafe(cut)
+
+
+def command_line(app: App, where: str, code: str) -> None:
+    args = parser().parse_args(["--join", where, "--table", code, "--name", "Bea"])
+    open_from_command_line(app, Screens(app), args)
+
+
+def at_the_table(app: App) -> None:
+    run([app], lambda: top(app) not in ("lobby", "menu", "join"), drive=False)
+
+
+def words(app: App) -> list[str]:
+    return [m() for m, _until in app.notices]
+
+
+# ---------------------------------------------------------------- the token file
+
+
+def test_the_token_file_round_trips_privately_and_keeps_only_the_recent(tmp_path: Path) -> None:
+    path = tmp_path / "data" / "seats.json"
+    store = SeatTokens(path)
+    assert store.get("h:1", "ABCDE") is None and store.all() == []
+    assert store.put("h:1", "abcde", "tok-1", "Bea")
+    held = SeatTokens(path).get("h:1", "ABCDE")  # another window reads the same file
+    assert held is not None and (held.token, held.name, held.table) == ("tok-1", "Bea", "ABCDE")
+    assert stat.S_IMODE(path.stat().st_mode) == 0o600
+    # The same table again replaces its token; the same code elsewhere is another seat.
+    store.put("h:1", "ABCDE", "tok-2", "Bea")
+    store.put("h:2", "ABCDE", "tok-3", "Bea")
+    assert store.get("h:1", "ABCDE").token == "tok-2"  # type: ignore[union-attr]
+    assert store.get("h:2", "ABCDE").token == "tok-3"  # type: ignore[union-attr]
+    for i in range(MAX_SEATS + 5):
+        store.put("many", f"T{i:04d}", f"t{i}", "Bea")
+    kept = store.all()
+    assert len(kept) == MAX_SEATS
+    assert kept[0].table == f"T{MAX_SEATS + 4:04d}"  # the newest first, the oldest forgotten
+    assert store.get("many", "T0000") is None and store.get("h:1", "ABCDE") is None
+    assert store.forget("many", kept[0].table) and store.get("many", kept[0].table) is None
+    assert len(store.all()) == MAX_SEATS - 1
+    assert stat.S_IMODE(path.stat().st_mode) == 0o600
+
+
+def test_a_corrupt_token_file_is_ignored_with_a_warning_and_nothing_else_is_lost(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    path = tmp_path / "seats.json"
+    settings = tmp_path / "settings.json"
+    settings.write_text('{"version": 1, "settings": {}}\n')
+    path.write_text("{not json")
+    store = SeatTokens(path)
+    with caplog.at_level(logging.WARNING, logger="scenes.store.seats"):
+        assert store.get("h", "ABCDE") is None
+    assert any("seats.json" in r.getMessage() for r in caplog.records)
+    assert store.problem is not None
+    assert [p for p in tmp_path.iterdir() if p.name.startswith("seats.json.bad")]  # kept aside
+    assert settings.read_text() == '{"version": 1, "settings": {}}\n'
+    # Writing again works, from empty; a well-formed file with one bad entry keeps the good ones.
+    assert store.put("h", "ABCDE", "tok", "Bea") and store.get("h", "ABCDE") is not None
+    doc = json.loads(path.read_text())
+    doc["seats"].append({"address": "h", "table": 5, "token": None})
+    path.write_text(json.dumps(doc))
+    assert [e.token for e in store.all()] == ["tok"]
+    path.write_text(json.dumps({"format": "something else", "seats": []}))
+    assert store.all() == [] and "not a farmer-seats file" in (store.problem or "")
+
+
+def test_an_old_server_table_message_has_no_fixed_deck() -> None:
+    old = {"type": "table", "table": {"code": "ABCDE", "settings": {}, "started": False, "over": False,
+                                      "seats": [], "spectators": 0}}
+    info = decode_server_message(json.dumps(old))
+    assert isinstance(info, TableInfo) and info.fixed_deck is False
+    old["table"]["fixed_deck"] = True  # type: ignore[index]
+    assert decode_server_message(json.dumps(old)).fixed_deck is True  # type: ignore[union-attr]
+
+
+# ---------------------------------------------------------------- taking the seat back
+
+
+def test_the_same_command_line_takes_the_seat_back_after_the_window_was_killed(
+    server: ServerThread, tmp_path: Path
+) -> None:
+    host, code = open_table(server)
+    where = address(server)
+    first = window(tmp_path / "seats.json")
+    command_line(first, where, code)
+    run([first], lambda: top(first) == "lobby" and lobby(first).welcome is not None, drive=False)
+    welcome = lobby(first).welcome
+    assert welcome is not None and welcome.seat == 1
+    held = SeatTokens(tmp_path / "seats.json").get(where, code)
+    assert held is not None and held.token == welcome.token and held.name == "Bea"
+    seat_of(host, 1, person=True, connected=True)
+    host.start()
+    at_the_table(first)
+    crash(first)
+    seat_of(host, 1, person=True, connected=False)  # the seat is kept: the AI plays it meanwhile
+    # The person runs the same command again, in a new window.
+    second = window(tmp_path / "seats.json")
+    command_line(second, where, code)
+    at_the_table(second)
+    session = session_of(second)
+    assert session.bottom == 1 and not session.watching
+    assert session.names[1] == "Bea"
+    info = seat_of(host, 1, person=True, connected=True)
+    assert info.seats[1].name == "Bea" and info.started
+    assert not [w for w in words(second) if "watch" in w]
+    session.client.close()
+    host.close()
+
+
+def test_the_join_screen_lists_a_started_table_and_takes_the_seat_back(
+    server: ServerThread, tmp_path: Path
+) -> None:
+    host, code = open_table(server)
+    other, other_code = open_table(server, seats=3)  # not started: listed first for anyone else
+    where = address(server)
+    first = window(tmp_path / "seats.json")
+    command_line(first, where, code)
+    run([first], lambda: top(first) == "lobby" and lobby(first).welcome is not None, drive=False)
+    seat_of(host, 1, person=True, connected=True)
+    host.start()
+    at_the_table(first)
+    crash(first)
+    seat_of(host, 1, connected=False)
+    second = window(tmp_path / "seats.json")
+    join = JoinScene(second, Screens(second), address=where, name="Bea")
+    second.push(join)
+    run([second], lambda: len(join.tables) == 2, drive=False)
+    # The table where this window holds a seat comes first, said so, though it has started.
+    assert [t["code"] for t in join.tables] == [code, other_code]
+    assert join.tables[0]["started"] and not join.tables[1]["started"]
+    labels = [b.label() for b in join.table_buttons if b.visible]
+    assert "your seat is kept" in labels[0] and "seats free" in labels[1]
+    join.table_buttons[0].activate()
+    assert join.code == code and join.join_button.label() == "Take my seat back"
+    join.table_buttons[1].activate()
+    assert join.join_button.label() == "Join"
+    join.table_buttons[0].activate()
+    join.group.set_focus(join.join_button)
+    second.step(DT, [key(pygame.K_RETURN, "\r")])
+    at_the_table(second)
+    session = session_of(second)
+    assert session.bottom == 1 and session.names[1] == "Bea"
+    seat_of(host, 1, person=True, connected=True)
+    # Someone else's window sees the started table marked, to watch.
+    stranger = make_app()
+    look = JoinScene(stranger, Screens(stranger), address=where, name="Cy")
+    stranger.push(look)
+    run([stranger], lambda: len(look.tables) == 2, drive=False)
+    assert [t["code"] for t in look.tables] == [other_code, code]
+    assert "watch" in look.table_buttons[1].label()
+    session.client.close()
+    host.close()
+    other.close()
+
+
+def test_a_token_the_server_does_not_know_is_forgotten_and_the_person_joins(
+    server: ServerThread, tmp_path: Path
+) -> None:
+    host, code = open_table(server)
+    where = address(server)
+    seats = SeatTokens(tmp_path / "seats.json")
+    seats.put(where, code, "a-token-of-another-table", "Bea")
+    app = window(tmp_path / "seats.json")
+    command_line(app, where, code)
+    run([app], lambda: top(app) == "lobby" and lobby(app).welcome is not None, drive=False)
+    welcome = lobby(app).welcome
+    assert welcome is not None and welcome.seat == 1 and welcome.token
+    held = seats.get(where, code)
+    assert held is not None and held.token == welcome.token  # the new seat's token, kept
+    # Leaving the table forgets its token.
+    lobby(app).back()
+    assert seats.get(where, code) is None
+    seat_of(host, 1, person=False)
+    # At a started table a stale token falls back to join, which says "watch it", and is forgotten.
+    host.start()
+    wait_for(host, lambda m: isinstance(m, TableInfo) and m.started)
+    seats.put(where, code, "stale", "Bea")
+    command_line(app, where, code)
+    run([app], lambda: top(app) == "menu", drive=False)
+    assert any("you can only watch it" in w for w in words(app))
+    assert seats.get(where, code) is None
+    # A table the server no longer has: said so, and its token is forgotten too.
+    gone = "ZZZZZ" if code != "ZZZZZ" else "YYYYY"
+    seats.put(where, gone, "old", "Bea")
+    command_line(app, where, gone)
+    said = lambda: any("No table has that code." in w for w in words(app))  # noqa: E731
+    run([app], lambda: top(app) == "menu" and said(), drive=False)
+    assert seats.get(where, gone) is None
+    host.close()
+
+
+def test_a_window_with_no_token_file_joins_as_before(server: ServerThread) -> None:
+    host, code = open_table(server)
+    app = make_app()  # keeps no seats
+    command_line(app, address(server), code)
+    run([app], lambda: top(app) == "lobby" and lobby(app).welcome is not None, drive=False)
+    assert lobby(app).welcome.seat == 1  # type: ignore[union-attr]
+    assert app.settings.net_address == address(server) and app.settings.player_name == "Bea"
+    lobby(app).back()
+    host.close()
+
+
+# ---------------------------------------------------------------- opening a table elsewhere
+
+
+def test_the_join_screen_opens_a_table_on_a_headless_server_through_the_host_form(
+    server: ServerThread, tmp_path: Path
+) -> None:
+    app = window(tmp_path / "seats.json")
+    app.settings.player_name = "Olga"
+    join = JoinScene(app, Screens(app), address=address(server))
+    app.push(join)
+    run([app], lambda: any("No table is open there yet" in w for w in words(app)), drive=False)
+    assert join.group.focused is join.open_button
+    app.step(DT, [key(pygame.K_RETURN, "\r")])
+    form = app.stack.top
+    assert isinstance(form, HostScene) and form.address == address(server)
+    assert address(server) in form.title()
+    form._set_players(5)
+    form._set_rules("lacombe")
+    form._set_rotating(True)
+    form._set_deals(3)
+    form._set_level(2, "expert")
+    form._refresh()
+    form.start.activate()
+    run([app], lambda: top(app) == "lobby" and lobby(app).info is not None, drive=False)
+    scene = lobby(app)
+    assert scene.server is None and scene.client.host and scene.welcome is not None
+    assert scene.start_button.visible and scene.welcome.seat == 0
+    settings = scene.info.settings  # type: ignore[union-attr]
+    assert (settings["rules"], settings["seats"], settings["deals"]) == ("lacombe+rotating", 5, 3)
+    assert settings["ai"][2] == "expert" and settings["seed"] is None
+    assert scene.info.seats[0].name == "Olga" and scene.info.seats[0].host  # type: ignore[union-attr]
+    # The server holds it (a stranger's list shows it), and this window can take its seat back.
+    code = scene.welcome.table
+    lister = Client(f"ws://{address(server)}")
+    lister.list_tables()
+    listed = wait_for(lister, lambda m: hasattr(m, "tables")).tables
+    assert [(t["code"], t["seats"], t["rules"]) for t in listed] == [(code, 5, "lacombe+rotating")]
+    assert SeatTokens(tmp_path / "seats.json").get(address(server), code) is not None
+    assert app.settings.net_address == address(server)
+    scene.start()
+    run([app], lambda: top(app) not in ("lobby", "host"), drive=False)
+    session_of(app).client.close()
+    lister.close()
+
+
+# ---------------------------------------------------------------- seeds
+
+
+def test_a_hosting_window_refuses_a_seed(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["--host", "--seed", "7"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("farmer: error: --seed cannot go with --host") and err.count("\n") == 1
+
+
+def test_a_seed_never_reaches_a_hosted_table() -> None:
+    app = make_app()
+    args = parser().parse_args(["--host", "--port", "0", "--seed", "7", "--players", "3"])
+    open_from_command_line(app, Screens(app), args)  # past the command line's own refusal
+    run([app], lambda: top(app) == "lobby" and lobby(app).info is not None, drive=False)
+    scene = lobby(app)
+    assert scene.server is not None and not scene.server.server.config.allow_seed
+    table = scene.server.server.tables[scene.welcome.table]  # type: ignore[union-attr]
+    assert table.settings.seed is None and not scene.info.fixed_deck  # type: ignore[union-attr]
+    assert table_settings(Setup.for_players(3, seed=7)).get("seed") is None
+    scene.back()
+
+
+def test_a_seeded_table_tells_every_guest_its_deck_is_fixed(server: ServerThread) -> None:
+    drawn: list[str] = []
+
+    def spy(app: App) -> None:
+        blit = app.text.blit
+
+        def record(surface: pygame.Surface, words: str, *rest: Any, **kw: Any) -> Any:
+            drawn.append(words)
+            return blit(surface, words, *rest, **kw)
+
+        app.text.blit = record  # type: ignore[method-assign,assignment]
+
+    scenes: list[LobbyScene] = []
+    for seed in (None, 11):
+        host, code = open_table(server, seed=seed)
+        app = make_app()
+        spy(app)
+        JoinScene(app, Screens(app), address=address(server), name="Gus", code=code).join()
+        run([app], lambda: top(app) == "lobby" and lobby(app).info is not None, drive=False)  # noqa: B023
+        scene = lobby(app)
+        drawn.clear()
+        app.draw()
+        assert scene.info is not None and scene.info.fixed_deck is (seed is not None)
+        assert scene.info.settings["seed"] is None  # the seed itself is never told
+        assert (fixed_deck_line() in drawn) is (seed is not None)
+        scenes.append(scene)
+        host.close()
+    for scene in scenes:
+        scene.back()

@@ -1,0 +1,171 @@
+"""Whoever is looking, the screen says the truth: whole games through the real table scene, every
+frame held against the engine (see tests/truth.py), alone, three people at one screen, two windows
+at one network table and a spectator who comes in late."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pygame
+import pytest
+
+from game.net.server import ServerThread
+from scenes.app.loop import App
+from scenes.screens.navigator import start_game
+from scenes.store.settings import Settings
+from scenes.table.flow import Stage
+from scenes.table.pass_screen import PassScene
+from scenes.table.scene import TableScene
+from scenes.table.setup import Setup
+from tests.truth import Truth, Witness, ended, local_truth
+from tools.driver import key, keys_for
+
+DT = 1 / 60
+
+
+def table_of(app: App) -> TableScene:
+    for scene in reversed(app.stack.scenes):
+        if isinstance(scene, TableScene):
+            return scene
+    raise AssertionError("no table")
+
+
+def play_out(
+    app: App, witness: Witness, frames: int = 40000, on_frame: Callable[[], None] | None = None
+) -> None:
+    """Step ``app`` with the stand-in player's keys, checking every frame, to the final standings."""
+    for _ in range(frames):
+        witness.check()
+        if on_frame is not None:
+            on_frame()
+        if ended(witness.scene) and app.stack.top is witness.scene:
+            witness.check()
+            return
+        app.step(DT, keys_for(app))
+    raise AssertionError(f"the game did not end: {app.stack.top.name if app.stack.top else None}")
+
+
+@pytest.mark.parametrize(
+    ("rules", "rotating", "speed"),
+    [("foster", False, "fast"), ("lacombe", False, "instant"), ("ferme", False, "instant"),
+     ("foster", True, "instant"), ("lacombe", True, "fast")],
+)
+def test_a_game_against_the_computer_shows_the_engine_s_chips_every_frame(
+    rules: str, rotating: bool, speed: str
+) -> None:
+    app = App(Settings(animation_speed=speed), (1024, 600))
+    names = ["Anne", "Bastien", "You", "Dieter"]  # the person away from seat 0: a rotating farm starts there
+    start_game(app, Setup(names, ["normal"] * 4, rules, rotating, 4, 31, 2))
+    app.step(DT, [])
+    scene = table_of(app)
+    witness = Witness(scene, local_truth(scene))
+    play_out(app, witness)
+    assert witness.ledgers == {1, 2, 3, 4}, witness.ledgers  # every deal's ledger, each checked
+    assert witness.prompts >= 3 and witness.caught_up > 10 and witness.plates > 20
+
+
+def test_three_people_at_one_screen_are_each_named_when_it_is_their_turn() -> None:
+    app = App(Settings(animation_speed="instant"), (1280, 720))
+    names = ["Anne", "Bastien", "Claire", "Dieter", "Élise"]
+    start_game(app, Setup(names, ["normal"] * 5, "foster", False, 3, 19, 0, (1, 3)))
+    app.step(DT, [])
+    scene = table_of(app)
+    assert scene.source.people == (0, 1, 3)  # type: ignore[attr-defined]
+    witness = Witness(scene, local_truth(scene))
+    named: set[str] = set()
+    bidders: set[int] = set()
+
+    def note() -> None:
+        source = scene.source
+        if app.stack.top is scene and scene.handler.prompt is not None and source.looking is not None:
+            named.add(source.names[source.looking])
+            if scene.stage is Stage.AUCTION:
+                bidders.add(source.looking)
+                assert scene.table.active == source.looking  # their plate glows, not the bottom one
+
+    play_out(app, witness, on_frame=note)
+    assert named == {"Anne", "Bastien", "Dieter"}
+    assert len(bidders) >= 2  # the auction asks each person by name too
+    assert witness.ledgers == {1, 2, 3}
+
+
+def test_the_pass_screen_shows_a_hand_only_to_its_button_and_escape_pauses() -> None:
+    app = App(Settings(animation_speed="instant"), (1024, 600))
+    start_game(app, Setup(["Anne", "Bastien", "Claire"], ["normal"] * 3, "foster", False, 3, 5, 0, (1,)))
+    for _ in range(20000):
+        if isinstance(app.stack.top, PassScene):
+            break
+        app.step(DT, keys_for(app))
+    pass_scene = app.stack.top
+    assert isinstance(pass_scene, PassScene)
+    scene = table_of(app)
+    for k, text in ((pygame.K_c, "c"), (pygame.K_s, "s"), (pygame.K_a, "a"), (pygame.K_TAB, "\t")):
+        app.step(DT, [key(k, text)])
+        assert app.stack.top is pass_scene and scene.source.looking is None, k  # nothing shown
+    app.step(DT, [pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(2, 2), button=1)])
+    assert app.stack.top is pass_scene and scene.source.looking is None  # a click beside the button
+    app.step(DT, [key(pygame.K_ESCAPE)])
+    assert app.stack.top is not None and app.stack.top.name == "pause"
+    app.step(DT, [key(pygame.K_ESCAPE)])  # the pause's Escape resumes: back to the pass screen
+    assert app.stack.top is pass_scene and scene.source.looking is None
+    app.step(DT, [key(pygame.K_RETURN, "\r")])  # "I am Anne" has the focus
+    looking = scene.source.looking
+    assert app.stack.top is scene and looking is not None and scene.source.names[looking] == pass_scene.person
+
+
+# ---------------------------------------------------------------- network tables
+
+
+def host_truth(server: ServerThread, code: str, source_view: Callable[[], object]) -> Callable[[], Truth]:
+    """The truth at a network table: the host's last word (the view) and the host engine's log."""
+
+    def truth() -> Truth:
+        view = source_view()
+        table = server.server.tables[code]
+        assert table.match is not None
+        log = list(table.match.game.log)
+        return Truth(tuple(view.chips), view.farm, log, table.over)  # type: ignore[attr-defined]
+
+    return truth
+
+
+def test_two_windows_at_one_host_each_see_every_deal_s_ledger_and_the_truth() -> None:
+    from tests.test_net_window import run, seat_two, session_of, top
+
+    host_app, guest_app = seat_two("foster", deals=4, seats=4)
+    host, guest = session_of(host_app), session_of(guest_app)
+    server = host.server
+    assert server is not None
+    code = host.welcome.table
+    witnesses = [
+        Witness(table_of(app), host_truth(server, code, lambda s=s: s.view))  # type: ignore[misc]
+        for app, s in ((host_app, host), (guest_app, guest))
+    ]
+
+    def both() -> bool:
+        for witness in witnesses:
+            witness.check()
+        return all(ended(w.scene) for w in witnesses)
+
+    # The guest lingers on each ledger while the host goes on: the guest's ledger stays its deal's.
+    lingering = {"frames": 0}
+
+    def keys(app: App) -> list[pygame.event.Event]:
+        if app is guest_app and top(guest_app) == "ledger":
+            lingering["frames"] += 1
+            if lingering["frames"] % 90:
+                return []
+        return keys_for(app)
+
+    import time
+
+    end = time.monotonic() + 60
+    while not both():
+        for app in (host_app, guest_app):
+            app.step(DT, keys(app))
+        assert time.monotonic() < end, [top(host_app), top(guest_app)]
+        time.sleep(0.001)
+    for witness in witnesses:
+        assert witness.ledgers == {1, 2, 3, 4}, witness.ledgers
+    assert session_of(guest_app).ledger.result == session_of(host_app).ledger.result
+    run([host_app, guest_app], lambda: True)
