@@ -42,6 +42,23 @@ DRAW = Action(Kind.DRAW)
 STAND = Action(Kind.STAND)
 """Stand: take no more cards."""
 
+_BY_TEXT = {str(action): action for action in (PASS, DRAW, STAND)}
+
+
+def parse_action(text: str) -> Action:
+    """The action that ``str(action)`` writes as ``text``: ``bid 3``, ``pass``, ``draw`` or ``stand``.
+
+    Raises ``ValueError`` naming the text when it is not one of those (whether the action is
+    legal is the game's question, not this one's).
+    """
+    if text in _BY_TEXT:
+        return _BY_TEXT[text]
+    word, _, amount = text.partition(" ")
+    # Digits only, and few enough to be a number of chips: no sign, no spaces, no "1e9".
+    if word == Kind.BID.value and amount.isascii() and amount.isdigit() and len(amount) <= 12:
+        return bid(int(amount))
+    raise ValueError(f"not an action: {text!r} (bid N, pass, draw or stand)")
+
 
 class IllegalAction(ValueError):
     """An action that is not legal in the game's current state; the message says which rule."""

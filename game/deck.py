@@ -62,3 +62,16 @@ class Deck:
     def remaining(self) -> list[Card]:
         """The cards not yet dealt, top first (for a shuffled deck: in no meaningful order)."""
         return self._cards[self._top : self._bottom + 1]
+
+    def arrangement(self) -> tuple[tuple[Card, ...], bool]:
+        """The deck as a stack that deals the cards dealt so far in the same order, from the top and
+        from the bottom alike, and whether the cards still in it are drawn at random.
+
+        The cards still in the deck are in the order that, with the same random generator,
+        draws them as this deck would (see :meth:`shuffle_with`).
+        """
+        return tuple(self._cards), self._rng is not None
+
+    def shuffle_with(self, rng: random.Random) -> None:
+        """Draw the cards still in the deck at random from ``rng`` from now on."""
+        self._rng = rng

@@ -13,7 +13,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from game.actions import DRAW, PASS, STAND, Action, IllegalAction, Kind
-from game.cards import DECK_SET, Card
+from game.cards import DECK, DECK_SET, Card
 from game.deck import Deck
 from game.events import (
     FARM,
@@ -42,6 +42,7 @@ from game.events import (
 from game.limits import PLAYERS
 from game.phase import Phase, legal_actions
 from game.ranking import Tie, explain_tie, nearest_key, rank_key
+from game.records import Auction, DealRecord, Transfer, new_record
 from game.rules import FOSTER, RuleSet, Succession
 from game.view import View, ViewDraft
 
@@ -53,9 +54,8 @@ MAX_SEATS = PLAYERS.high
 """The most seats at a table."""
 
 
-Transfer = tuple[Place, Place, int, Reason]
-
 _new = object.__new__
+_tuple = tuple.__new__  # a Transfer made as the tuple it is, without its __new__'s keyword handling
 
 # The phases as module constants for the checks made on every move: on Python 3.11 reading
 # an enum member off its class (``Phase.PLAY``) costs several times a global's read.
@@ -72,11 +72,11 @@ class Game:
     # Slots, not a __dict__: the engine reads its attributes on every move, and slot reads
     # are the fastest (a game has too many attributes for a shared-key __dict__).
     __slots__ = (
-        "_bidders", "_calls_t", "_chips_t", "_clock", "_counts", "_counts_t", "_deck", "_drawn",
-        "_events", "_farm_won", "_first_seat", "_hands_t", "_in_deal", "_order_t", "_passed",
-        "_record", "_shown_t", "_stacked", "_started_at", "_transfers", "_turn", "calls", "chips",
-        "deal_no", "farm", "farmer", "hands", "high_bid", "high_bidder", "keep_log", "last_winner",
-        "log", "max_deals", "max_minutes", "names", "nearest", "opener", "order", "phase",
+        "_bidders", "_calls_t", "_chips_t", "_clock", "_counts", "_counts_t", "_deal_start", "_deck",
+        "_drawn", "_events", "_farm_won", "_first_seat", "_hands_t", "_in_deal", "_moves", "_order_t",
+        "_passed", "_shown_t", "_stacked", "_started_at", "_transfers", "_turn", "calls",
+        "chips", "deal_no", "farm", "farmer", "hands", "high_bid", "high_bidder", "keep_log",
+        "last_winner", "log", "max_deals", "max_minutes", "names", "nearest", "opener", "order", "phase",
         "record_events", "result", "rng", "rules", "seed", "shown", "to_act", "totals", "winner",
     )
 
@@ -126,7 +126,7 @@ class Game:
         self.max_minutes = max_minutes
         self.record_events = record_events
         self.keep_log = keep_log
-        self.log: list[dict[str, Any]] = []
+        self.log: list[DealRecord] = []
         self.result: GameEnded | None = None
         self._clock = clock
         self._started_at: float | None = None
@@ -134,6 +134,10 @@ class Game:
         self._farm_won = True  # a farm must be formed before the first deal
         self._stacked: list[Card] | None = None
         self._events: list[Event] = []
+        # The deal in progress as a save holds it: the state it started from (the generator's
+        # state aside: copying it costs more than a fast deal) and every move made in it, by seat.
+        self._deal_start: tuple[int, tuple[int, ...], int, int | None, int | None, bool] | None = None
+        self._moves: list[tuple[int, Action]] = []
         # Per-deal state, reset by next_deal().
         self.order: list[int] = []
         self.hands: list[list[Card]] = [[] for _ in range(n)]
@@ -143,7 +147,6 @@ class Game:
         self._drawn = 0
         self._deck = Deck((), None)
         self._transfers: list[Transfer] = []
-        self._record: dict[str, Any] = {}
         self.winner: int | None = None
         self.nearest: int | None = None
         self.last_winner: int | None = None
@@ -187,6 +190,52 @@ class Game:
             if self.chips[other] > 0:
                 return other
         raise RuntimeError("no seat has chips")
+
+    @property
+    def first_seat(self) -> int | None:
+        """The seat the first lot chose, or was fixed to choose (see :class:`Game`); None before it."""
+        return self._first_seat
+
+    @property
+    def mid_deal(self) -> bool:
+        """Whether a deal is in progress (its auction or its play)."""
+        return self.phase is _PLAY or self.phase is _AUCTION
+
+    def deal_start(self) -> dict[str, Any] | None:
+        """The :meth:`between_deals_state` the deal in progress started from, but for ``rng``
+        (None between deals). The generator's state now, with :meth:`deal_deck`, takes its place."""
+        if not self.mid_deal or self._deal_start is None:
+            return None
+        deal, chips, farm, farmer, last_winner, farm_won = self._deal_start
+        return {
+            "deal": deal, "chips": list(chips), "farm": farm, "farmer": farmer,
+            "last_winner": last_winner, "farm_won": farm_won,
+        }
+
+    def deal_deck(self) -> tuple[tuple[Card, ...], bool] | None:
+        """The deal in progress's deck as a stack that deals the same cards in the same order so far,
+        and whether the cards still in it are drawn at random (else in the stack's order).
+
+        Stacked with :meth:`stack_deck` before the deal starts again, with the same moves played
+        again and then :meth:`resume_deck`, it puts the deck back exactly as it is now. In the
+        auction it is the stacked deck waiting to be dealt (None when the deal will be shuffled).
+        """
+        if self.phase is _PLAY:
+            return self._deck.arrangement()
+        if self.phase is _AUCTION and self._stacked is not None:
+            return tuple(self._stacked), False
+        return None
+
+    def resume_deck(self, rng: tuple[Any, ...], shuffled: bool) -> None:
+        """Set the generator to state ``rng``; with ``shuffled``, the cards left in the deck are drawn
+        at random from it again (the end of a resumption, see :meth:`deal_deck`)."""
+        self.rng.setstate(rng)
+        if shuffled and self.phase is _PLAY:
+            self._deck.shuffle_with(self.rng)
+
+    def deal_moves(self) -> list[tuple[int, Action]]:
+        """Every move of the deal in progress so far, in order, with the seat that made it."""
+        return list(self._moves) if self.mid_deal else []
 
     @property
     def deck_size(self) -> int:
@@ -354,7 +403,8 @@ class Game:
             self.farm += amount
         else:
             self.chips[target] += amount
-        self._transfers.append((source, target, amount, reason))
+        if self.keep_log:  # the transfers are kept for the deal's record only
+            self._transfers.append(_tuple(Transfer, (source, target, amount, reason)))
         if self.record_events:
             self._emit(ChipsMoved(source, target, amount, reason))
         return amount
@@ -373,6 +423,10 @@ class Game:
         if reason is not None:
             self._finish(reason)
             return self._take_events()
+        self._deal_start = (
+            self.deal_no, tuple(self.chips), self.farm, self.farmer, self.last_winner, self._farm_won
+        )
+        self._moves = []
         self.deal_no += 1
         n = self.n_seats
         self.hands = [[] for _ in range(n)]
@@ -389,8 +443,6 @@ class Game:
         self._order_t = ()
         self._shown_t = None
         self.opener = None
-        if self.keep_log:
-            self._record = {"chips_before": list(self.chips), "farm_before": self.farm}
         new_farm = self._farm_won
         # Seats with chips now take part in this deal, even if the ante leaves them at 0.
         self._in_deal = frozenset(self.seats_with_chips())
@@ -421,7 +473,9 @@ class Game:
         """The seat drawn by lot at the start of a game (among seats with chips)."""
         if self._first_seat is not None and self._first_seat in self._in_deal:
             return self._first_seat
-        return self.rng.choice(sorted(self._in_deal))
+        # Kept, so that a save of the first deal starts it again with the same lot.
+        self._first_seat = self.rng.choice(sorted(self._in_deal))
+        return self._first_seat
 
     def _farmer_without_auction(self) -> int | None:
         """The new farmer when the rules name one without an auction, else None."""
@@ -489,6 +543,7 @@ class Game:
                 self._emit(Passed(seat))
         else:
             raise IllegalAction(f"'{action}' is not an auction call: bid or pass")
+        self._moves.append((seat, action))
         active = [s for s in self._bidders if s not in self._passed]
         if self.high_bidder is not None and active == [self.high_bidder]:
             self._sell(self.high_bidder, self.high_bid)
@@ -561,6 +616,7 @@ class Game:
             deck = self._deck
             if deck.size == 0:
                 raise IllegalAction("the deck is empty: nobody can draw any more")
+            self._moves.append((seat, action))
             bottom = self.rules.draws_from_bottom
             card = deck.take_bottom() if bottom else deck.take_top()
             hand = self.hands[seat]
@@ -586,6 +642,7 @@ class Game:
                     f"under the {self.rules.name} rules a player must take at least one"
                     " more card before standing"
                 )
+            self._moves.append((seat, action))
             if self.record_events:
                 self._emit(Stood(seat))
                 self._emit(TurnEnded(seat))
@@ -682,36 +739,20 @@ class Game:
         self.phase = Phase.BETWEEN
         self._check_end()
 
-    def _deal_record(self) -> dict[str, Any]:
+    def _deal_record(self) -> DealRecord:
         """This deal as a deal-log record (see ../shared/DEAL_LOG.md)."""
-        rec = self._record
-        auction: dict[str, Any] | None = None
+        start = self._deal_start
+        assert start is not None and self.farmer is not None
+        auction: Auction | None = None
         if self.opener is not None:
             bought = self.high_bidder is not None
-            auction = {
-                "bids": [[s, a] for s, a in self.calls],
-                "winner": self.high_bidder if bought else None,
-                "price": self.high_bid if bought else 0,
-            }
-        return {
-            "deal": self.deal_no,
-            "rules": self.rules.name,
-            "rotating": self.rules.rotating,
-            "seats": list(self.names),
-            "farmer": self.farmer,
-            "chips_before": rec["chips_before"],
-            "farm_before": rec["farm_before"],
-            "auction": auction,
-            "hands": [[str(c) for c in hand] for hand in self.hands],
-            "order": list(self.order),
-            "transfers": [
-                {"from": s, "to": t, "amount": a, "reason": r.value} for s, t, a, r in self._transfers
-            ],
-            "chips_after": list(self.chips),
-            "farm_after": self.farm,
-            "winner": self.winner,
-            "nearest": self.nearest,
-        }
+            auction = Auction(self._calls_t, self.high_bidder, self.high_bid if bought else 0)
+        rules = self.rules
+        return new_record(
+            self.deal_no, rules.name, rules.rotating, self.names, self.farmer, start[1], start[2], auction,
+            tuple(self._hands_t), self._order_t, tuple(self._transfers), tuple(self.chips), self.farm,
+            self.winner, self.nearest,
+        )
 
     def end_reason(self) -> str | None:
         """Why the game should end now (``players``, ``deals`` or ``minutes``), or None."""
@@ -776,7 +817,7 @@ class Game:
         last_winner: int | None,
         farm_won: bool,
         rng: tuple[Any, ...],
-        log: Sequence[dict[str, Any]] = (),
+        log: Sequence[DealRecord] = (),
     ) -> None:
         """Put a new game in the state :meth:`between_deals_state` described (a saved game)."""
         if len(chips) != self.n_seats:
@@ -789,8 +830,37 @@ class Game:
         self.last_winner = last_winner
         self._farm_won = farm_won
         self.rng.setstate(rng)
-        self.log = [dict(rec) for rec in log]
+        self.log = list(log)
         self.phase = Phase.BETWEEN
+        if self.log and self.log[-1].deal == deal:
+            self._show_last_deal(self.log[-1])
+            # The last farm sold is the highest bid still on show (a deal without an auction keeps it).
+            sold = next((rec.auction for rec in reversed(self.log) if rec.auction is not None), None)
+            if sold is not None:
+                bids = [(seat, amount) for seat, amount in sold.bids if amount is not None]
+                self.high_bidder, self.high_bid = bids[-1] if bids else (None, 0)
+
+    def _show_last_deal(self, record: DealRecord) -> None:
+        """Lay out the table as the deal of ``record`` left it, as every seat saw it at its end:
+        the calls, the hands shown, the order served (a restored game's views are the saved game's)."""
+        n = self.n_seats
+        self.calls = [] if record.auction is None else list(record.auction.bids)
+        self._calls_t = tuple(self.calls)
+        self.opener = self.calls[0][0] if self.calls else None
+        self.hands = [list(hand) for hand in record.hands]
+        self._hands_t = list(record.hands)
+        self.totals = [sum(card.points for card in hand) for hand in record.hands]
+        self._counts = [len(hand) for hand in record.hands]
+        self._counts_t = None
+        self.order = list(record.order)
+        self._order_t = record.order
+        self._turn = len(self.order)
+        self.shown = True
+        self._shown_t = record.hands
+        dealt = {card for hand in record.hands for card in hand}
+        self._deck = Deck([card for card in DECK if card not in dealt], None)
+        self.winner, self.nearest = record.winner, record.nearest
+        self._in_deal = frozenset(s for s in range(n) if record.chips_before[s] > 0)
 
     def standings(self) -> list[int]:
         """Chips per seat, with an unwon farm counted to its farmer."""

@@ -24,7 +24,7 @@ from game.ai.specs import parse_agent
 from game.engine import Game
 from game.events import Event
 from game.rules import FOSTER, RuleSet
-from game.savegame import snapshot
+from game.savegame import Restored, snapshot
 
 HUMAN = "human"
 """The player spec of a seat played by a person (in a match and in a saved game)."""
@@ -161,6 +161,27 @@ class Match:
         action = agent.choose(self.game.view_for(seat))
         return action, self._told(self.game.apply(action))
 
+    def catch_up(self, restored: Restored) -> None:
+        """Let the AIs of a match continued in the middle of a deal live that deal so far again.
+
+        Each AI gets its random stream for the deal, sees what its seat saw, and is asked
+        for each move it made, with what it knew then (its answer is set aside: the save
+        says what it did), so that it plays on as it would have without the break.
+        ``restored`` is what :func:`game.savegame.restore` gave for this match's game.
+        """
+        if restored.game is not self.game:
+            raise ValueError("catch up with the restored game this match plays")
+        if not restored.interrupted:
+            return  # between deals: each AI gets its stream when the next deal starts
+        reseed(self.agents, self.seed, self.game.deal_no)
+        start = len(restored.deal_events) - sum(len(step.events) for step in restored.steps)
+        feed(self.agents, restored.deal_events[:start])
+        for step in restored.steps:
+            agent = self.agents.get(step.seat)
+            if agent is not None:
+                agent.choose(step.view)
+            feed(self.agents, step.events)
+
     def snapshot(self) -> dict[str, Any]:
-        """The match as a saved-game document (between deals; see :func:`game.savegame.snapshot`)."""
+        """The match as a saved-game document, at any moment (see :func:`game.savegame.snapshot`)."""
         return snapshot(self.game, self.players)

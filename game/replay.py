@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import os
 from collections.abc import Sequence
-from typing import Any
 
 from game.actions import DRAW, PASS, STAND, Action, bid
 from game.ai.observing import feed
@@ -24,10 +23,10 @@ from game.deallog import LogError, check, first_seat, read_log, stacked_deck
 from game.engine import Game, Phase
 from game.events import Event
 from game.match import Match, reseed
+from game.records import DealRecord
 from game.rules import rules_named
 from game.view import View
 
-Record = dict[str, Any]
 SCRIPTED = "scripted"
 """The player spec of a seat that makes a deal log's logged calls."""
 
@@ -41,11 +40,11 @@ class ScriptedAgent:
         self.calls: list[int | None] = []
         self.cards = 0
 
-    def follow(self, record: Record) -> None:
+    def follow(self, record: DealRecord) -> None:
         """Play ``record``'s deal next."""
-        auction = record.get("auction") or {"bids": []}
-        self.calls = [amount for seat, amount in auction["bids"] if seat == self.seat]
-        self.cards = len(record["hands"][self.seat])
+        bids = record.auction.bids if record.auction is not None else ()
+        self.calls = [amount for seat, amount in bids if seat == self.seat]
+        self.cards = len(record.hands[self.seat])
 
     def choose(self, view: View) -> Action:
         """The logged call in the auction; in the deal, a card while the logged hand is longer."""
@@ -64,14 +63,14 @@ class ScriptedMatch(Match):
     :meth:`start_deal` first stacks the next logged deal's deck and gives each script its calls.
     """
 
-    def __init__(self, records: Sequence[Record]) -> None:
+    def __init__(self, records: Sequence[DealRecord]) -> None:
         """The first game of a deal log (already checked, see :func:`load_log`)."""
         first = records[0]
-        names = list(first["seats"])
+        names = first.seats
         game = Game(
             names,
-            rules_named(first["rules"], first["rotating"]),
-            chips=first["chips_before"],
+            rules_named(first.rules, first.rotating),
+            chips=first.chips_before,
             seed=0,
             first_seat=first_seat(first),
             max_deals=len(records),
@@ -103,9 +102,9 @@ def warm_up(match: Match) -> None:
         return
     rules = match.game.rules
     game = Game(
-        log[0]["seats"],
+        log[0].seats,
         rules,
-        chips=log[0]["chips_before"],
+        chips=log[0].chips_before,
         seed=0,
         first_seat=first_seat(log[0]),
         keep_log=False,
@@ -116,7 +115,7 @@ def warm_up(match: Match) -> None:
             return  # a log the engine does not follow: the AIs simply start afresh
         for script in scripts:
             script.follow(record)
-        reseed(agents, match.seed, record["deal"])
+        reseed(agents, match.seed, record.deal)
         game.stack_deck(stacked_deck(record, rules.draws_from_bottom))
         feed(agents, game.next_deal())  # shown what their seats saw, as in play (see game.match)
         while game.to_act is not None:
@@ -128,7 +127,7 @@ def warm_up(match: Match) -> None:
             feed(agents, game.apply(scripts[seat].choose(view)))
 
 
-def load_log(path: str | os.PathLike[str]) -> list[Record]:
+def load_log(path: str | os.PathLike[str]) -> list[DealRecord]:
     """The first game of the deal log at ``path``, checked against the rules.
 
     Raises :class:`~game.deallog.LogError` for a log that cannot be read or breaks a rule,

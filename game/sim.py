@@ -22,10 +22,10 @@ from dataclasses import dataclass, field
 from typing import NoReturn, TextIO
 
 from game.ai.specs import agent_kinds, parse_agent
-from game.cards import DECK
-from game.deallog import Record, write_records
+from game.deallog import write_records
 from game.engine import Game
 from game.limits import DEALS, PLAYERS
+from game.records import DealRecord
 from game.rules import ROTATABLE, RULE_NAMES, RuleSet, rules_named
 from game.runner import play_game
 
@@ -46,8 +46,6 @@ def default_specs(players: int, seed: int, threshold: int | None = None) -> list
 
 
 # ---------------------------------------------------------------------- statistics
-
-_POINTS = {str(card): card.points for card in DECK}
 
 
 @dataclass
@@ -71,16 +69,17 @@ class Summary:
     seconds: float = 0.0
     """Time spent playing (not writing the log)."""
 
-    def add_game(self, records: Sequence[Record], chips: Sequence[int]) -> None:
+    def add_game(self, records: Sequence[DealRecord], chips: Sequence[int]) -> None:
         """Count one finished game from its records and its final chips."""
         self.games += 1
         for rec in records:
             self.deals += 1
-            if rec["winner"] is not None:
+            if rec.winner is not None:
                 self.farms_won += 1
             made = 0
-            for seat in rec["order"]:
-                total = sum(_POINTS[c] for c in rec["hands"][seat])
+            hands = rec.hands
+            for seat in rec.order:
+                total = sum([card.points for card in hands[seat]])
                 self.hands += 1
                 if total > 16:
                     self.busts += 1

@@ -5,7 +5,9 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, field, fields
 from typing import Any
 
-from game.cards import Card
+from game.events import Reason
+from game.records import DealRecord
+from game.schema import list_of, whole
 
 HISTORY = 50
 """How many finished games' results are kept for the chart."""
@@ -31,26 +33,23 @@ class Stats:
     results: list[int] = field(default_factory=list)
     """Chips at the end of each recent game, oldest first (at most :data:`HISTORY`)."""
 
-    def add_deal(self, record: dict[str, Any], seat: int) -> None:
+    def add_deal(self, record: DealRecord, seat: int) -> None:
         """Count one deal-log record for ``seat``."""
         self.deals_played += 1
-        delta = record["chips_after"][seat] - record["chips_before"][seat]
+        delta = record.chips_after[seat] - record.chips_before[seat]
         if delta > 0:
             self.chips_won += delta
         else:
             self.chips_lost -= delta
-        auction = record.get("auction")
-        if auction and auction.get("winner") == seat:
+        if record.auction is not None and record.auction.winner == seat:
             self.farms_bought += 1
-        if record.get("winner") == seat:
+        if record.winner == seat:
             self.farms_won += 1
-            won = sum(
-                t["amount"] for t in record["transfers"] if t["reason"] == "farm" and t["to"] == seat
-            )
+            won = sum(t.amount for t in record.transfers if t.reason is Reason.FARM and t.target == seat)
             self.best_farm = max(self.best_farm, won)
-        hand = record["hands"][seat]
+        hand = record.hands[seat]
         if hand:
-            total = sum(Card.parse(code).points for code in hand)
+            total = sum(card.points for card in hand)
             if total == 16:
                 self.sixteens += 1
             elif total > 16:
@@ -81,13 +80,11 @@ class Stats:
                 continue
             value = data[f.name]
             if f.name == "results":
-                if not isinstance(value, list) or not all(
-                    isinstance(v, int) and not isinstance(v, bool) and 0 <= v < 10**9 for v in value
-                ):
-                    raise ValueError("results must be a list of chip counts")
-                stats.results = list(value)[-HISTORY:]
-            elif isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < 10**12:
-                raise ValueError(f"{f.name} must be a whole number from 0")
+                stats.results = list_of(value, "results", 10**6, _result, error=ValueError)[-HISTORY:]
             else:
-                setattr(stats, f.name, value)
+                setattr(stats, f.name, whole(value, f.name, 0, 10**12 - 1, error=ValueError))
         return stats
+
+
+def _result(value: Any, what: str) -> int:
+    return whole(value, what, 0, 10**9 - 1, error=ValueError)

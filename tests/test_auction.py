@@ -8,6 +8,7 @@ from helpers import deck, moves, play, start, table
 from game.actions import DRAW, PASS, STAND, Action, IllegalAction, Kind, bid
 from game.engine import Game, Phase
 from game.events import AuctionOpened, FarmSold
+from game.records import Auction
 
 
 def test_every_seat_antes_and_the_seat_drawn_by_lot_opens_the_first_auction() -> None:
@@ -94,8 +95,7 @@ def test_nobody_bids_in_the_first_game_the_opener_takes_the_farm_free() -> None:
     assert game.farmer == 2 and game.farm == 4
     assert [m[3] for m in moves(events)] == []
     play(game, "d s d s d s")
-    assert game.log[0]["auction"] == {"bids": [[2, None], [3, None], [0, None], [1, None]],
-                                      "winner": None, "price": 0}
+    assert game.log[0].auction == Auction(((2, None), (3, None), (0, None), (1, None)), None, 0)
 
 
 def test_after_a_won_farm_the_auction_opens_left_of_the_last_farmer() -> None:

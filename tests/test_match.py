@@ -72,8 +72,8 @@ def test_a_saved_match_continues_as_it_would_have_without_the_break() -> None:
     play_match(whole, 10)
     first = Match(Game(NAMES[:4], seed=5, max_deals=10), players)
     play_match(first, 4)
-    game, specs = restore(first.snapshot())
-    resumed = Match(game, specs)
+    restored = restore(first.snapshot())
+    resumed = Match(restored.game, restored.players)
     play_match(resumed, 6)
     assert resumed.game.log == whole.game.log
     assert resumed.game.is_over and resumed.game.result == whole.game.result

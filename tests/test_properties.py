@@ -18,6 +18,7 @@ from game.deallog import apply_transfers
 from game.engine import Game, Phase
 from game.events import Busted, CardDealt, ChipsMoved, Event, HandShown, visible_to
 from game.observe import observe
+from game.records import DealRecord
 from game.rules import RULE_KEYS, rules_named
 from game.view import View
 
@@ -138,19 +139,19 @@ def play_game(game: Game, agents: list[Any], *, disturb: bool = False, checks: b
     return game
 
 
-def check_record(rec: dict[str, Any]) -> None:
+def check_record(rec: DealRecord) -> None:
     """A deal-log record adds up: chips_after is chips_before plus the transfers."""
     chips, farm = apply_transfers(rec)
-    assert chips == rec["chips_after"] and farm == rec["farm_after"]
-    codes = [c for hand in rec["hands"] for c in hand]
-    assert len(set(codes)) == len(codes)
-    assert rec["farmer"] not in rec["order"] and not rec["hands"][rec["farmer"]]
+    assert tuple(chips) == rec.chips_after and farm == rec.farm_after
+    cards = [c for hand in rec.hands for c in hand]
+    assert len(set(cards)) == len(cards)
+    assert rec.farmer not in rec.order and not rec.hands[rec.farmer]
     # A seat out of chips sits the deal out: no cards, no ante, no payment.
-    for seat, chips_before in enumerate(rec["chips_before"]):
+    for seat, chips_before in enumerate(rec.chips_before):
         if chips_before == 0:
-            assert seat not in rec["order"]
-            assert all(t["from"] != seat for t in rec["transfers"])
-    assert sorted(s for s, hand in enumerate(rec["hands"]) if hand) == sorted(rec["order"])
+            assert seat not in rec.order
+            assert all(t.source != seat for t in rec.transfers)
+    assert sorted(s for s, hand in enumerate(rec.hands) if hand) == sorted(rec.order)
 
 
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])

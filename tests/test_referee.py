@@ -30,7 +30,7 @@ def test_every_deal_follows_the_rules(rules: str, players: int) -> None:
         play_game(game, agents)
         referee = Referee()
         for record in game.log:
-            referee.check(record)
+            referee.check(record.to_json())
         deals += len(game.log)
     assert deals >= 60
 
@@ -38,7 +38,7 @@ def test_every_deal_follows_the_rules(rules: str, players: int) -> None:
 def sample_log(rules: str = "foster") -> list[dict[str, object]]:
     game = Game(["A", "B", "C", "D", "E"], rules_named(rules), seed=5, max_deals=40)
     play_game(game, [ThresholdAgent(12 + s % 3) for s in range(5)])
-    return game.log
+    return [record.to_json() for record in game.log]
 
 
 def check_all(log: list[dict[str, object]]) -> None:

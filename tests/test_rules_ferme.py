@@ -54,7 +54,7 @@ def test_nearest_below_16_wins_the_corbeille_and_deals_next_after_antes() -> Non
     assert game.winner == 1 and game.nearest is None
     assert FarmWon(1, 4, 15) in events
     assert [m[3] for m in moves(events)] == ["over", "farm"]
-    assert game.log[-1]["nearest"] is None and game.log[-1]["winner"] == 1
+    assert game.log[-1].nearest is None and game.log[-1].winner == 1
     events = start(game, top="AS 2S 3S")
     assert FarmerChosen(1, FarmerReason.WINNER) in events
     assert game.farmer == 1 and game.farm == 4 and game.order == [0, 3, 2]

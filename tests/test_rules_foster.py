@@ -24,7 +24,7 @@ def test_worked_example_ben_wins_the_farm_and_the_log_matches_deal_log_md() -> N
     assert any(isinstance(e, Busted) and e.seat == 2 and e.total == 19 for e in events)
     assert [e for e in events if isinstance(e, FarmWon)] == [FarmWon(1, 8, 16)]
     assert (2, 0, 3, "over") in moves(events)
-    assert game.log[0] == deal_log_example()
+    assert game.log[0].to_json() == deal_log_example()
 
 
 def test_worked_example_variant_ben_stands_on_15_and_the_farm_stays() -> None:

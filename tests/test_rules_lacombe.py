@@ -55,7 +55,7 @@ def test_the_winner_deals_next_after_antes_without_an_auction() -> None:
     assert [m[0] for m in moves(events)] == [0, 1, 2, 3] and game.farm == 4
     assert game.order == [0, 3, 2]  # from the new farmer's right
     play(game, "d s d s d s")
-    assert game.log[-1]["auction"] is None
+    assert game.log[-1].auction is None
 
 
 def test_nobody_made_16_the_same_farmer_deals_again_without_antes() -> None:

@@ -30,7 +30,7 @@ def test_foster_rotating_passes_the_farm_to_the_left_when_a_farm_is_won() -> Non
     assert FarmerChosen(1, FarmerReason.ROTATION) in events
     assert game.farmer == 1 and [m[0] for m in moves(events)] == [0, 1, 2, 3]
     play(game, "d s d s d s")
-    assert [rec["auction"] for rec in game.log] == [None, None]
+    assert [rec.auction for rec in game.log] == [None, None]
 
 
 def test_the_farm_stays_with_the_farmer_while_nobody_makes_16() -> None:

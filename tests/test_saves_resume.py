@@ -63,8 +63,8 @@ def test_resume_gives_the_same_next_deals_as_an_uninterrupted_game_ai_included()
         play_deal(interrupted)
     document = interrupted.save_document()
     assert document is not None
-    game, players = restore(through_json(document))
-    resumed = resume_table(game, players)
+    restored = restore(through_json(document))
+    resumed = resume_table(restored.game, restored.players)
     assert (resumed.game.chips, resumed.game.farm, resumed.game.farmer) == (
         interrupted.game.chips,
         interrupted.game.farm,
@@ -90,7 +90,8 @@ def test_mid_deal_the_save_is_the_snapshot_from_the_start_of_that_deal() -> None
     document = session.save_document()
     assert document == session.deal_start
     assert document is not None and document["deal"] == 2
-    resumed = resume_table(*restore(through_json(document)))
+    restored = restore(through_json(document))
+    resumed = resume_table(restored.game, restored.players)
     play_deal(resumed)
     assert resumed.game.log == straight.game.log
 
@@ -108,7 +109,8 @@ def test_a_game_without_a_seed_gets_one_so_it_can_be_resumed() -> None:
 def test_unknown_player_specs_are_refused() -> None:
     session = LocalTable.start(setup())
     play_deal(session)
-    game, players = restore(through_json(session.save_document()))
+    restored = restore(through_json(session.save_document()))
+    game, players = restored.game, restored.players
     with pytest.raises(ValueError):
         resume_table(game, ["human", "grandmaster:bold", *players[2:]])
     with pytest.raises(ValueError):

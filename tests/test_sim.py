@@ -14,7 +14,6 @@ from game.actions import STAND, Action
 from game.agents import Agent, ThresholdAgent
 from game.ai import specs
 from game.ai.specs import agent_kinds, parse_agent, register_agent_kind
-from game.cards import Card
 from game.deallog import check_file, read_log
 from game.sim import default_specs, main
 from game.view import View
@@ -141,11 +140,11 @@ def test_run_writes_a_log_the_checker_accepts_and_the_summary_matches_it(
 
     records = [rec for game in games for rec in game]
     totals = [
-        sum(Card.parse(c).points for c in rec["hands"][seat]) for rec in records for seat in rec["order"]
+        sum(c.points for c in rec.hands[seat]) for rec in records for seat in rec.order
     ]
-    won = sum(rec["winner"] is not None for rec in records)
+    won = sum(rec.winner is not None for rec in records)
     sixteen_deals = sum(
-        any(sum(Card.parse(c).points for c in rec["hands"][s]) == 16 for s in rec["order"]) for rec in records
+        any(sum(c.points for c in rec.hands[s]) == 16 for s in rec.order) for rec in records
     )
     assert numbers["games"] == [len(games)]
     assert numbers["deals played"] == [len(records)]

@@ -192,8 +192,8 @@ def test_stats_count_the_deals_of_a_game() -> None:
         stats.add_deal(record, 2)
     assert stats.deals_played == len(game.log)
     assert stats.chips_won - stats.chips_lost == game.chips[2] - 100
-    assert stats.farms_won == sum(1 for r in game.log if r["winner"] == 2)
-    assert stats.farms_bought == sum(1 for r in game.log if r["auction"] and r["auction"]["winner"] == 2)
+    assert stats.farms_won == sum(1 for r in game.log if r.winner == 2)
+    assert stats.farms_bought == sum(1 for r in game.log if r.auction and r.auction.winner == 2)
 
 
 def test_stats_store_round_trip_and_bad_file(tmp_path: Path) -> None:

@@ -45,6 +45,7 @@ from game.limits import PLAYERS
 from game.phase import Phase
 from game.ranking import Tie, TieBreak
 from game.rules import RULE_KEYS, rules_named
+from game.schema import card, list_of, member, text, truth, whole
 from game.view import View
 
 E = TypeVar("E", Reason, FarmerReason, TieBreak, Phase, Kind, Suit)
@@ -67,9 +68,7 @@ class CodecError(ValueError):
 
 
 def _int(value: Any, what: str, low: int = 0, high: int = MAX_NUMBER) -> int:
-    if type(value) is not int or not low <= value <= high:
-        raise CodecError(f"{what} must be a whole number from {low} to {high}, not {value!r}")
-    return value
+    return whole(value, what, low, high, error=CodecError)
 
 
 def _seat(value: Any, what: str) -> int:
@@ -81,15 +80,11 @@ def _opt_seat(value: Any, what: str) -> int | None:
 
 
 def _bool(value: Any, what: str) -> bool:
-    if type(value) is not bool:
-        raise CodecError(f"{what} must be true or false, not {value!r}")
-    return value
+    return truth(value, what, error=CodecError)
 
 
 def _list(value: Any, what: str, most: int = 64) -> list[Any]:
-    if type(value) is not list or len(value) > most:
-        raise CodecError(f"{what} must be a list of at most {most} items")
-    return value
+    return list_of(value, what, most, error=CodecError)
 
 
 def _seats(value: Any, what: str) -> tuple[int, ...]:
@@ -101,15 +96,7 @@ def _ints(value: Any, what: str) -> tuple[int, ...]:
 
 
 def _card(value: Any, what: str) -> Card:
-    if type(value) is not str or len(value) > 3:
-        raise CodecError(f"{what} must be a card code such as '10H', not {value!r}")
-    try:
-        card = Card.parse(value)
-    except ValueError:
-        raise CodecError(f"{what} must be a card code such as '10H', not {value!r}") from None
-    if card not in DECK_SET:
-        raise CodecError(f"{what}: {value!r} is not in the Farmer deck")
-    return card
+    return card(value, what, error=CodecError)
 
 
 def _cards(value: Any, what: str) -> tuple[Card, ...]:
@@ -123,19 +110,11 @@ def _place(value: Any, what: str) -> Place:
 
 
 def _enum_value(enum: type[E], value: Any, what: str) -> E:
-    try:
-        if type(value) is not str:
-            raise ValueError
-        return enum(value)
-    except ValueError:
-        choices = ", ".join(repr(m.value) for m in enum)
-        raise CodecError(f"{what} must be one of {choices}, not {value!r}") from None
+    return member(enum, value, what, error=CodecError)
 
 
 def _str(value: Any, what: str, most: int = 64) -> str:
-    if type(value) is not str or len(value) > most:
-        raise CodecError(f"{what} must be a text of at most {most} characters")
-    return value
+    return text(value, what, most, error=CodecError)
 
 
 def encode_tie(tie: Tie | None) -> Json | None:

@@ -565,12 +565,13 @@ class Table:
             seat.name, seat.person = name, bool(saved.get("person"))
             seat.token_hash, seat.host = token_hash, bool(saved.get("host"))
         if doc.get("game") is not None:
-            game, players = restore(doc["game"])
+            restored = restore(doc["game"], resume_deal=False)  # before a deal it was saved in
+            game, players = restored.game, restored.players
             if [s.person for s in table.seats] != [p == HUMAN for p in players]:
                 raise SaveError("the saved game's players do not match the seats")
             table.match = Match(game, players)
             table._make_stand_ins()
             table._saved_deal = game.deal_no
-            if doc.get("in_deal"):
+            if doc.get("in_deal") or restored.interrupted:
                 game.rng.seed(secrets.randbits(64))
         return table

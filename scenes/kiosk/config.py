@@ -14,6 +14,7 @@ from typing import Any
 
 from game.limits import DEALS, PLAYERS
 from game.rules import RULE_NAMES
+from game.schema import number, one_of, truth, whole
 
 log = logging.getLogger("farmer.kiosk")
 
@@ -84,21 +85,13 @@ def _check(name: str, value: Any) -> Any:
         return tuple(str(k).lower() for k in value)
     check = _CHECKS[name]
     if check is bool:
-        if not isinstance(value, bool):
-            raise ValueError(f"{name} must be true or false")
-        return value
+        return truth(value, name)
     if isinstance(check, tuple) and check and isinstance(check[0], type):
         kind, low, high = check
-        if isinstance(value, bool) or not isinstance(value, int | float):
-            raise ValueError(f"{name} must be a number")
-        if kind is int and value != int(value):
-            raise ValueError(f"{name} must be a whole number")
-        if not low <= value <= high:
-            raise ValueError(f"{name} must be between {low} and {high}")
-        return kind(value)
-    if value not in check:
-        raise ValueError(f"{name} must be one of {', '.join(check)}")
-    return value
+        if kind is int and isinstance(value, float) and value.is_integer():
+            value = int(value)  # TOML writes 5.0 for a whole number too
+        return whole(value, name, low, high) if kind is int else number(value, name, low, high)
+    return one_of(value, name, check)
 
 
 def load_config(path: Path | None) -> KioskConfig:

@@ -8,9 +8,9 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
-from typing import Any
 
 from game.deallog import LogError, read_log, write_log
+from game.records import DealRecord
 from game.savegame import SaveError, restore
 from scenes.store.files import read_json
 from scenes.store.saves import SaveStore
@@ -23,7 +23,7 @@ def _say(line: str) -> None:
     print(f"farmer: {line}", file=sys.stderr)
 
 
-def _current_log(saves: SaveStore) -> list[dict[str, Any]] | None:
+def _current_log(saves: SaveStore) -> list[DealRecord] | None:
     """The deal log of the saved game, or None when there is none (a bad save says why)."""
     result = read_json(saves.path, "saved game")
     if result.problem:
@@ -31,7 +31,7 @@ def _current_log(saves: SaveStore) -> list[dict[str, Any]] | None:
     if result.data is None:
         return None
     try:
-        game, _players = restore(result.data)
+        game = restore(result.data).game
     except SaveError as exc:
         _say(f"the saved game {saves.path} cannot be read: {exc}")
         return None
@@ -65,7 +65,7 @@ def export_log(target: str, saves: SaveStore | None = None) -> int:
     return 0
 
 
-def read_replay(path: str) -> list[dict[str, Any]] | None:
+def read_replay(path: str) -> list[DealRecord] | None:
     """The game to watch from the deal log at ``path``, or None after saying in one line what is wrong."""
     from game.replay import load_log
 

@@ -19,6 +19,7 @@ from typing import Any, Protocol
 
 from game.deallog import write_log
 from game.engine import Game
+from game.records import DealRecord
 from scenes.store.export import LAST_LOG
 from scenes.store.saves import SaveStore
 from scenes.store.stats import StatsStore
@@ -130,7 +131,7 @@ class Keeper:
         if document is not None and not self.saves.save_document(document):
             log.warning("%s", self.saves.problem)
 
-    def _keep_log(self, records: list[dict[str, Any]]) -> None:
+    def _keep_log(self, records: list[DealRecord]) -> None:
         path = self.last_log
         if path is None or not records:
             return
@@ -146,9 +147,9 @@ class Keeper:
         # A continued game's earlier deals were counted when they were played.
         tally = self._tallies.setdefault(session, Tally(session.first_deal))
         for record in session.game.log:
-            if record["deal"] > tally.deal:
+            if record.deal > tally.deal:
                 stats.add_deal(record, session.person_seat)
-                tally.deal = record["deal"]
+                tally.deal = record.deal
         if session.over and not tally.game:
             tally.game = True
             standings = session.game.standings()

@@ -1,11 +1,11 @@
-"""The saved game: the game in progress, written after every deal and on quit."""
+"""The saved game: the game in progress, written after every move and on quit."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
 from game.engine import Game
-from game.savegame import SaveError, restore, snapshot
+from game.savegame import Restored, SaveError, restore, snapshot
 from scenes.store.files import data_dir, keep_bad_copy, read_json, write_json
 
 
@@ -22,7 +22,7 @@ class SaveStore:
         return self.path.exists()
 
     def save(self, game: Game, players: list[str]) -> bool:
-        """Save ``game`` (between deals); False (with :attr:`problem` set) when it failed."""
+        """Save ``game`` as it stands now (mid-deal too); False (with :attr:`problem` set) when it failed."""
         self.problem = write_json(self.path, snapshot(game, players))
         return self.problem is None
 
@@ -32,7 +32,12 @@ class SaveStore:
         return self.problem is None
 
     def load(self) -> tuple[Game, list[str]] | None:
-        """The saved game, or None (with :attr:`problem` set when the file was bad)."""
+        """The saved game and its players, or None (:meth:`resume` also gives the deal's events)."""
+        restored = self.resume()
+        return None if restored is None else (restored.game, restored.players)
+
+    def resume(self) -> Restored | None:
+        """The saved game at the moment it was saved, or None (:attr:`problem` says why when it was bad)."""
         result = read_json(self.path, "saved game")
         self.problem = result.problem
         if result.data is None:

@@ -18,6 +18,7 @@ from typing import Any
 from game.limits import DEALS, PLAYERS
 from game.match import LEVELS
 from game.rules import RULE_NAMES
+from game.schema import SchemaError, one_of, text, truth, whole
 from scenes.i18n import N_
 from scenes.store.files import config_dir, keep_bad_copy, read_json, write_json
 
@@ -168,20 +169,17 @@ def check_value(name: str, value: Any) -> str | None:
     if name not in _FIELDS:
         return f"unknown setting {name!r}"
     default = getattr(_DEFAULTS, name)
-    if isinstance(default, bool):
-        return None if isinstance(value, bool) else f"{name} must be true or false"
-    if isinstance(default, int):
-        if isinstance(value, bool) or not isinstance(value, int):
-            return f"{name} must be a whole number"
-        low, high = RANGES[name]
-        return None if low <= value <= high else f"{name} must be between {low} and {high}"
-    if name in CHOICES:
-        allowed = CHOICES[name]
-        return None if value in allowed else f"{name} must be one of {', '.join(allowed)}"
-    if not isinstance(value, str):
-        return f"{name} must be text"
-    if len(value) > TEXT_LIMIT:
-        return f"{name} must be at most {TEXT_LIMIT} characters"
+    try:
+        if isinstance(default, bool):
+            truth(value, name)
+        elif isinstance(default, int):
+            whole(value, name, *RANGES[name])
+        elif name in CHOICES:
+            one_of(value, name, CHOICES[name])
+        else:
+            text(value, name, TEXT_LIMIT)
+    except SchemaError as exc:
+        return str(exc)
     if name == "opponents" and value and opponents_of(value) is None:
         return "opponents must be NAME:LEVEL entries separated by |"
     return None
