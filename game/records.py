@@ -151,15 +151,6 @@ class DealRecord:
             "nearest": self.nearest,
         }
 
-    def __getitem__(self, key: str) -> Any:
-        """The JSON value of ``key`` (``record["chips_after"]`` is ``record.to_json()["chips_after"]``),
-        for code that reads records in their JSON form; ``KeyError`` for a key DEAL_LOG.md lacks."""
-        return self.to_json()[key]
-
-    def get(self, key: str, default: Any = None) -> Any:
-        """The JSON value of ``key``, or ``default`` for a key DEAL_LOG.md lacks."""
-        return self.to_json().get(key, default)
-
     @classmethod
     def from_json(cls, obj: Any) -> DealRecord:
         """The record of a JSON object written as DEAL_LOG.md says, every value checked.

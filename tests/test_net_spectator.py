@@ -59,7 +59,7 @@ def engine_history(game: Game) -> tuple[tuple[int, ...], ...]:
     """The chips at the game's start and after each deal, read from the engine's deal log."""
     if not game.log:
         return ((CHIPS,) * game.n_seats,)
-    return (tuple(game.log[0]["chips_before"]), *(tuple(rec["chips_after"]) for rec in game.log))
+    return (tuple(game.log[0].chips_before), *(tuple(rec.chips_after) for rec in game.log))
 
 
 def table_after(settled: int, seed: int = 5, between: bool = True) -> tuple[Table, FakeMember, float]:

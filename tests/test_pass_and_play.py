@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from game.match import HUMAN
+from game.savegame import restore
 from scenes.app.loop import App
 from scenes.screens.navigator import start_game
 from scenes.store.settings import Settings
@@ -72,7 +73,7 @@ def test_a_pass_and_play_game_is_saved_and_continued_with_its_people() -> None:
     setup = Setup(["Anne", "Bastien", "Claire"], ["normal"] * 3, "foster", False, 4, 5, 0, (1,))
     session = LocalTable.start(setup)
     assert session.players == [HUMAN, HUMAN, "normal:bold"]
-    resumed = resume_table(session.game, session.players)
+    resumed = resume_table(restore(session.save_document()))
     assert resumed.people == (0, 1) and resumed.shared and resumed.setup.people == (1,)
 
 

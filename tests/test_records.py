@@ -166,11 +166,3 @@ def test_a_bad_line_of_a_log_file_names_the_line_deal_and_field(tmp_path: Path) 
     with pytest.raises(LogError) as caught:
         read_log(path)
     assert str(caught.value) == "line 3, deal 3: 'order' must be a list of at most 4 items"
-
-
-def test_records_read_their_fields_also_by_their_json_keys() -> None:
-    record = DealRecord.from_json(deal_log_example())
-    assert record["chips_after"] == [98, 107, 96, 99] and record["auction"]["price"] == 4
-    assert record.get("nearest", "none") is None and record.get("colour", "none") == "none"
-    with pytest.raises(KeyError):
-        record["colour"]

@@ -54,7 +54,7 @@ def test_a_replay_reproduces_the_logged_chips_deal_by_deal(
         app.step(DT, [])  # nobody presses anything: the replay plays itself
     assert app.stack.top is not None and app.stack.top.name == "gameover"
     assert {"deal", "showdown", "ledger"} <= seen  # at instant speed an auction may pass within a frame
-    expected = [tuple(records[0]["chips_before"])] + [tuple(r["chips_after"]) for r in records]
+    expected = [tuple(records[0].chips_before)] + [tuple(r.chips_after) for r in records]
     assert session.ledger.history == expected
     assert session.game.log == records
 

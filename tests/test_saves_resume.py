@@ -4,6 +4,7 @@ the keeper saves after every deal and on leaving, counts statistics once, and cl
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -11,6 +12,7 @@ import pytest
 from game.agents import ThresholdAgent
 from game.deallog import check, read_log
 from game.match import deal_seed
+from game.observe import observe
 from game.savegame import restore
 from scenes.screens.navigator import Screens
 from scenes.store.export import export_log
@@ -39,6 +41,11 @@ def setup(seed: int = 11, deals: int = 12) -> Setup:
 def play_deal(session: LocalTable) -> None:
     """One deal to its end: the human plays a fixed strategy, the AIs their own."""
     session.start_deal()
+    finish_deal(session)
+
+
+def finish_deal(session: LocalTable) -> None:
+    """The deal in progress to its end, shown as a screen shows it."""
     while session.game.to_act is not None:
         if session.game.to_act == session.bottom:
             session.act(HUMAN_PLAY.choose(session.game.view_for(session.bottom)))
@@ -64,7 +71,7 @@ def test_resume_gives_the_same_next_deals_as_an_uninterrupted_game_ai_included()
     document = interrupted.save_document()
     assert document is not None
     restored = restore(through_json(document))
-    resumed = resume_table(restored.game, restored.players)
+    resumed = resume_table(restored)
     assert (resumed.game.chips, resumed.game.farm, resumed.game.farmer) == (
         interrupted.game.chips,
         interrupted.game.farm,
@@ -77,7 +84,7 @@ def test_resume_gives_the_same_next_deals_as_an_uninterrupted_game_ai_included()
     assert resumed.ledger.history == straight.ledger.history
 
 
-def test_mid_deal_the_save_is_the_snapshot_from_the_start_of_that_deal() -> None:
+def test_mid_deal_the_save_is_the_game_as_it_stands_and_it_plays_on_the_same() -> None:
     straight = LocalTable.start(setup(seed=5))
     for _ in range(3):
         play_deal(straight)
@@ -88,11 +95,14 @@ def test_mid_deal_the_save_is_the_snapshot_from_the_start_of_that_deal() -> None
     while session.game.to_act is not None and session.game.to_act != session.bottom:
         session.ai_act()  # part of the auction, then the player leaves
     document = session.save_document()
-    assert document == session.deal_start
-    assert document is not None and document["deal"] == 2
+    assert document is not None
     restored = restore(through_json(document))
-    resumed = resume_table(restored.game, restored.players)
-    play_deal(resumed)
+    assert restored.interrupted and restored.game.deal_no == 3
+    assert restored.game.calls == session.game.calls  # the auction as far as it went
+    resumed = resume_table(restored)
+    # The deal so far is shown again, as the person saw it.
+    assert list(resumed.feed) == observe(list(restored.deal_events), resumed.bottom) != []
+    finish_deal(resumed)
     assert resumed.game.log == straight.game.log
 
 
@@ -110,11 +120,11 @@ def test_unknown_player_specs_are_refused() -> None:
     session = LocalTable.start(setup())
     play_deal(session)
     restored = restore(through_json(session.save_document()))
-    game, players = restored.game, restored.players
+    players = restored.players
     with pytest.raises(ValueError):
-        resume_table(game, ["human", "grandmaster:bold", *players[2:]])
+        resume_table(replace(restored, players=["human", "grandmaster:bold", *players[2:]]))
     with pytest.raises(ValueError):
-        resume_table(game, ["normal:steady", *players[1:]])
+        resume_table(replace(restored, players=["normal:steady", *players[1:]]))
 
 
 def test_the_keeper_saves_each_deal_counts_once_and_clears_a_finished_game(tmp_path: Path) -> None:
@@ -170,7 +180,7 @@ def test_export_log_with_nothing_to_export_is_one_line_and_exit_1(
     assert err.count("\n") == 1 and "no game to export" in err
 
 
-def test_closing_the_window_mid_deal_saves_the_start_of_that_deal(tmp_path: Path) -> None:
+def test_closing_the_window_mid_deal_saves_the_game_as_it_stands(tmp_path: Path) -> None:
     import pygame
 
     from scenes.app.loop import App
@@ -193,7 +203,9 @@ def test_closing_the_window_mid_deal_saves_the_start_of_that_deal(tmp_path: Path
     app.step(1 / 60, [pygame.event.Event(pygame.QUIT)])
     assert not app.running
     saved = json.loads((tmp_path / "save.json").read_text())
-    assert saved == through_json(session.deal_start) and saved["deal"] == 1
+    assert saved == through_json(session.save_document())
+    again = restore(saved)
+    assert again.interrupted and again.game.hands == session.game.hands
     stats = StatsStore(tmp_path / "stats.json")
     stats.load()
     assert stats.for_rules("foster").deals_played == 1
@@ -227,3 +239,67 @@ def test_continue_from_the_menu_seats_the_saved_farmer_and_plays_on(tmp_path: Pa
     assert resumed.game.deal_no == 3
     assert resumed.game.log[:2] == session.game.log
     assert top.table.farmer is not None  # type: ignore[attr-defined]
+
+
+def test_a_card_seen_then_quit_is_still_in_the_hand_at_continue(tmp_path: Path) -> None:
+    """The peek: draw a card, quit to the menu, Continue. The card is in the hand, face up, and the
+    next Card gives what it would have without the break, so nobody can see a card and then play
+    differently."""
+    import copy
+
+    import pygame
+
+    from game.actions import DRAW
+    from scenes.app.loop import App
+    from scenes.screens.menu import MenuScene
+    from scenes.store.settings import Settings
+    from tools.driver import key, keys_for
+
+    def fresh_app() -> App:
+        app = App(Settings(animation_speed="instant"), (1024, 600))
+        app.keeper = Keeper(SaveStore(tmp_path / "save.json"), StatsStore(tmp_path / "stats.json"))
+        app.stack.push(MenuScene(app, Screens(app)))
+        app.step(1 / 60, [])
+        return app
+
+    app = fresh_app()
+    Screens(app).start(setup(seed=1, deals=4))
+    for _ in range(20000):  # to the person's first free choice, low enough to take two cards
+        top = app.stack.top
+        source = getattr(top, "source", None)
+        asked = top is not None and top.name == "deal" and source is not None and source.human_to_act
+        if asked and not source.view.must_draw and source.view.total <= 6:  # type: ignore[union-attr]
+            break
+        app.step(1 / 60, keys_for(app))
+    table = app.stack.top
+    assert table is not None and table.name == "deal"
+    source = table.source  # type: ignore[attr-defined]
+    before = source.view.hand
+    app.step(1 / 60, [key(pygame.K_c, "c")])  # Card: the drawn card is seen...
+    seen = source.view.hand
+    assert len(seen) == len(before) + 1
+    twin = copy.deepcopy(source.game)  # the game as it would go on without the break
+    app.step(1 / 60, [key(pygame.K_ESCAPE)])  # ...then the pause, and Quit to menu
+    pause = app.stack.top
+    assert pause is not None and pause.name == "pause"
+    pause.to_menu()  # type: ignore[attr-defined]
+    app.step(1 / 60, [])
+    app = fresh_app()  # the program started again
+    menu = app.stack.top
+    assert isinstance(menu, MenuScene) and menu.continue_button.visible
+    app.step(1 / 60, [key(pygame.K_RETURN, "\r")])  # Continue
+    for _ in range(600):
+        app.step(1 / 60, [])
+        top = app.stack.top
+        if top is not None and top.name == "deal" and top.source.human_to_act:  # type: ignore[attr-defined]
+            break
+    top = app.stack.top
+    assert top is not None and top.name == "deal"
+    resumed = top.source  # type: ignore[attr-defined]
+    assert resumed.view.hand == seen  # the card seen is still in the hand
+    faces = [s.card for s in top.table.seats[resumed.bottom].hand]  # type: ignore[attr-defined]
+    assert faces == list(seen)  # and face up on the table
+    assert DRAW in resumed.view.legal_actions()
+    app.step(1 / 60, [key(pygame.K_c, "c")])  # the card after the seen one, as without the break
+    twin.apply(DRAW)
+    assert resumed.view.hand == twin.view_for(resumed.bottom).hand

@@ -213,7 +213,7 @@ def test_a_spectator_who_comes_late_sees_the_game_from_its_start() -> None:
     table = server.server.tables[code]
     assert table.match is not None
     log = table.match.game.log
-    assert spectator.ledger.history[0] == tuple(log[0]["chips_before"])
+    assert spectator.ledger.history[0] == tuple(log[0].chips_before)
     assert len(spectator.ledger.history) == len(log) + 1
 
 
@@ -267,7 +267,7 @@ def test_a_guest_killed_and_rejoined_by_the_same_command_sees_the_truth_in_their
         assert witness.prompts > 0 and witness.ledgers  # Bea played on, and saw her ledgers
         table = server.server.tables[code]
         assert table.match is not None
-        assert again.ledger.history[0] == tuple(table.match.game.log[0]["chips_before"])
+        assert again.ledger.history[0] == tuple(table.match.game.log[0].chips_before)
         assert "fixed deck" in rejoined.header_text()
         again.client.close()
     finally:

@@ -152,8 +152,8 @@ def test_run_writes_a_log_the_checker_accepts_and_the_summary_matches_it(
     assert numbers["bust rate"][:2] == [sum(t > 16 for t in totals), len(totals)]
     assert numbers["16 made"][:2] == [sixteen_deals, len(records)]
     assert numbers["16 made"][3:5] == [sum(t == 16 for t in totals), len(totals)]
-    players = len(records[0]["seats"])
-    means = [sum(g[-1]["chips_after"][s] for g in games) / len(games) for s in range(players)]
+    players = len(records[0].seats)
+    means = [sum(g[-1].chips_after[s] for g in games) / len(games) for s in range(players)]
     assert numbers["mean chips at the end"] == pytest.approx(means, abs=0.051)
     assert numbers["deals/second"][0] > 0
     # No game is longer than --deals, and each stops at --deals unless it ran out of players.
@@ -161,7 +161,7 @@ def test_run_writes_a_log_the_checker_accepts_and_the_summary_matches_it(
     for game in games:
         assert len(game) <= limit
         if len(game) < limit:
-            assert sum(c > 0 for c in game[-1]["chips_after"]) < 3
+            assert sum(c > 0 for c in game[-1].chips_after) < 3
 
 
 def test_same_seed_gives_the_same_log(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -140,9 +140,9 @@ def test_resume_gives_the_same_next_deals_as_an_uninterrupted_game(tmp_path: Pat
     play(saved, 7)
     store = SaveStore(tmp_path / "save.json")
     assert store.save(saved, ["human"] + ["threshold"] * 4)
-    loaded = SaveStore(tmp_path / "save.json").load()
+    loaded = SaveStore(tmp_path / "save.json").resume()
     assert loaded is not None
-    resumed, players = loaded
+    resumed, players = loaded.game, loaded.players
     assert players[0] == "human"
     assert (resumed.chips, resumed.farm, resumed.farmer) == (saved.chips, saved.farm, saved.farmer)
     play(resumed, 5)
@@ -178,7 +178,7 @@ def test_every_kind_of_bad_save_is_refused_kept_and_not_fatal(tmp_path: Path) ->
         path = folder / "save.json"
         path.write_bytes(content)
         store = SaveStore(path)
-        assert store.load() is None, kind
+        assert store.resume() is None, kind
         assert store.problem is not None, kind
         kept = bad_copies(path)
         assert len(kept) == 1 and kept[0].read_bytes() == content, kind

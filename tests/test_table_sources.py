@@ -99,8 +99,7 @@ def saved(tmp_path: Path) -> LocalTable:
             table.ai_act()
     document = table.save_document()
     assert document is not None
-    game, players = restore(document)
-    return resume_table(game, players)
+    return resume_table(restore(document))
 
 
 SOURCES: dict[str, Callable[[Path, ServerThread], TableSource]] = {

@@ -62,9 +62,9 @@ class Witness:
         log = truth.log
         assert len(history) - 1 <= len(log), "the screen has settled deals the engine never played"
         if log:
-            assert history[0] == tuple(log[0]["chips_before"]), "the chart does not start at the start"
+            assert history[0] == tuple(log[0].chips_before), "the chart does not start at the start"
         for row, record in zip(history[1:], log, strict=False):
-            assert row == tuple(record["chips_after"]), f"deal {record['deal']} charted wrongly"
+            assert row == tuple(record.chips_after), f"deal {record['deal']} charted wrongly"
         if not len(source.feed):
             assert tuple(ledger.chips) == truth.chips, "caught up, the chips differ from the truth"
             assert ledger.farm == truth.farm, "caught up, the farm differs from the truth"
@@ -81,10 +81,10 @@ class Witness:
         source = self.scene.source
         deal = source.ledger.deal
         assert str(deal) in handler.title(), (handler.title(), deal)
-        record = next(r for r in log if r["deal"] == deal)
+        record = next(r for r in log if r.deal == deal)
         now, before = handler.figures()
-        assert tuple(now) == tuple(record["chips_after"]), f"deal {deal}'s ledger shows other chips"
-        assert tuple(before) == tuple(record["chips_before"]), f"deal {deal}'s ledger starts elsewhere"
+        assert tuple(now) == tuple(record.chips_after), f"deal {deal}'s ledger shows other chips"
+        assert tuple(before) == tuple(record.chips_before), f"deal {deal}'s ledger starts elsewhere"
         for seat in range(source.n):
             paid = sum(amount for amount, _reason in source.ledger.changes(seat))
             assert paid == now[seat] - before[seat], f"seat {seat}'s Why does not add up"

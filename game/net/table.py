@@ -438,7 +438,7 @@ class Table:
         if not log:
             # No deal settled yet: the game's start is what every seat was given.
             return [[self.settings.chips] * game.n_seats]
-        return [list(log[0]["chips_before"]), *(list(rec["chips_after"]) for rec in log)]
+        return [list(log[0].chips_before), *(list(rec.chips_after) for rec in log)]
 
     def _send_clocks(self, now: float, force: bool = False) -> None:
         assert self.match is not None

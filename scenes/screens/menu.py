@@ -11,7 +11,7 @@ import sys
 
 import pygame
 
-from game.engine import Game
+from game.savegame import Restored
 from scenes.app.loop import App
 from scenes.i18n import _, game_name
 from scenes.screens.howto import HowToScene
@@ -40,7 +40,7 @@ class MenuScene(PanelScene):
     def __init__(self, app: App, nav: Navigator) -> None:
         """The main menu; ``nav`` starts the games."""
         self.nav = nav
-        self.saved: tuple[Game, list[str]] | None = None
+        self.saved: Restored | None = None
         super().__init__(app, lambda: "")
 
     def build(self) -> list[Widget]:
@@ -60,9 +60,9 @@ class MenuScene(PanelScene):
 
     def _continue_label(self) -> str:
         """Continue, with where the saved game stands."""
-        if self.saved is None or not self.saved[0].max_deals:
+        if self.saved is None or not self.saved.game.max_deals:
             return _("Continue")
-        game = self.saved[0]
+        game = self.saved.game
         return _("Continue: deal {n} of {m}").format(n=game.deal_no + 1, m=game.max_deals)
 
     def enter(self) -> None:
@@ -80,10 +80,10 @@ class MenuScene(PanelScene):
         keeper = self.app.keeper
         self.saved = None
         if keeper.saves is not None and keeper.saves.exists():
-            self.saved = keeper.saves.load()
+            self.saved = keeper.saves.resume()
             if self.saved is None and keeper.saves.problem:
                 self._bad_save(keeper.saves.problem)
-            elif self.saved is not None and self.saved[0].is_over:
+            elif self.saved is not None and self.saved.game.is_over:
                 keeper.saves.delete()  # a finished game has nothing to continue
                 self.saved = None
         self.continue_button.visible = self.saved is not None
@@ -98,9 +98,8 @@ class MenuScene(PanelScene):
         """Play on from the saved game."""
         if self.saved is None:
             return
-        game, players = self.saved
         try:
-            table = resume_table(game, players)
+            table = resume_table(self.saved)
         except ValueError as exc:
             keeper = self.app.keeper
             if keeper.saves is not None:

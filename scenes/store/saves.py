@@ -27,14 +27,9 @@ class SaveStore:
         return self.problem is None
 
     def save_document(self, document: dict[str, object]) -> bool:
-        """Save a snapshot taken earlier (the start of the deal in progress)."""
+        """Save a game's document (see :func:`game.savegame.snapshot`)."""
         self.problem = write_json(self.path, document)
         return self.problem is None
-
-    def load(self) -> tuple[Game, list[str]] | None:
-        """The saved game and its players, or None (:meth:`resume` also gives the deal's events)."""
-        restored = self.resume()
-        return None if restored is None else (restored.game, restored.players)
 
     def resume(self) -> Restored | None:
         """The saved game at the moment it was saved, or None (:attr:`problem` says why when it was bad)."""

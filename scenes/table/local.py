@@ -16,7 +16,7 @@ shown settled.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 from game.actions import Action, IllegalAction
@@ -25,9 +25,10 @@ from game.events import Event
 from game.feed import Feed
 from game.ledger import Ledger, unwind
 from game.match import HUMAN, Match
+from game.records import DealRecord
 from game.replay import ScriptedMatch, warm_up
 from game.rules import RuleSet
-from game.savegame import snapshot
+from game.savegame import Restored, snapshot
 from game.view import View
 from scenes.store.keeper import Kept
 from scenes.table.setup import Setup
@@ -65,17 +66,14 @@ class LocalTable:
         chips, farm = unwind(game.chips, game.farm, deal_events)
         log = game.log
         self.ledger = Ledger(
-            log[0]["chips_before"] if log else chips,
-            (record["chips_after"] for record in log),
+            log[0].chips_before if log else chips,
+            (record.chips_after for record in log),
             farm,
             game.deal_no - 1 if in_deal else game.deal_no,
         )
         self.first_deal = game.deal_no - 1 if in_deal else game.deal_no
         """The deals played before this screen took the game up (a continued game's, counted then)."""
         self._settled = self.first_deal
-        self.on_move: Callable[[], None] | None = None
-        """Called after every move (the keeper saves the game then)."""
-        self.deal_start: dict[str, Any] | None = None
         if in_deal:
             self.feed.push(deal_events)
 
@@ -233,17 +231,13 @@ class LocalTable:
         self._settled = self.game.deal_no
 
     def save_document(self) -> dict[str, Any] | None:
-        """The game to save now: as it stands between deals, else as it stood before this deal."""
-        if self.game.phase in (Phase.BETWEEN, Phase.OVER):
-            return snapshot(self.game, self.players)
-        return self.deal_start
+        """The game to save now, exactly as it stands (mid-deal too: drawn cards stay drawn)."""
+        return snapshot(self.game, self.players)
 
     # ------------------------------------------------------------------ driving
 
     def _push(self, events: list[Event]) -> None:
         self.feed.push(events)
-        if self.on_move is not None:
-            self.on_move()
 
     def shown(self, event: Event) -> None:
         """The screen shows ``event``: the ledger follows."""
@@ -254,8 +248,6 @@ class LocalTable:
         if self.over:
             return
         self.look(None)  # a deal's first cards are nobody's to see on a shared screen
-        if not self.watching:
-            self.deal_start = snapshot(self.game, self.players)
         self._push(self.match.start_deal())
 
     def act(self, action: Action) -> None:
@@ -289,26 +281,30 @@ class LocalTable:
         """Nothing to give up: a game played here is saved by the keeper."""
 
 
-def resume_table(game: Game, players: list[str], deal_events: Sequence[Event] = ()) -> LocalTable:
-    """A saved game taken up again: its seats' players recreated from their specs.
+def resume_table(restored: Restored) -> LocalTable:
+    """A saved game taken up again exactly where it was left, its seats' players recreated.
 
     Raises ValueError when no seat of the save is a person's or a spec names no player this
-    game knows. The AIs look over the deals already played (see :func:`game.replay.warm_up`),
-    so that what they learn of the table is what it would have been without the break.
+    game knows. The deal in progress shows again as far as it had gone, drawn cards in hand.
+    The AIs look over the deals already played (see :func:`game.replay.warm_up`) and live the
+    deal in progress again (:meth:`game.match.Match.catch_up`), so that what they learned of
+    the table, and how they play on, is what it would have been without the break.
     """
+    game, players = restored.game, restored.players
     if HUMAN not in players:
         raise ValueError("a saved game needs a seat played by a person")
     table = LocalTable(
-        Match(game, players), setup=Setup.of_game(game, players), deal_events=deal_events
+        Match(game, players), setup=Setup.of_game(game, players), deal_events=restored.deal_events
     )
     warm_up(table.match)
+    table.match.catch_up(restored)
     return table
 
 
-def replay_table(records: Sequence[dict[str, Any]]) -> LocalTable:
+def replay_table(records: Sequence[DealRecord]) -> LocalTable:
     """A logged game (checked, see :func:`game.replay.load_log`) played back with every card shown."""
     match = ScriptedMatch(records)
     first = records[0]
-    names = list(first["seats"])
-    setup = Setup(names, ["normal"] * len(names), first["rules"], first["rotating"], len(records), 0, 0)
+    names = list(first.seats)
+    setup = Setup(names, ["normal"] * len(names), first.rules, first.rotating, len(records), 0, 0)
     return LocalTable(match, setup=setup, replay=True)
