@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from game.events import GameEnded
+from scenes.app.loop import App
 from scenes.table.flow import Stage
 from scenes.table.ledger import LedgerHandler
 from scenes.table.scene import TableScene
@@ -111,6 +112,14 @@ def local_truth(scene: TableScene) -> Callable[[], Truth]:
         return Truth(tuple(game.chips), game.farm, game.log, game.is_over)
 
     return truth
+
+
+def table_of(app: App) -> TableScene:
+    """The table scene on ``app``'s stack (under any overlay)."""
+    for scene in reversed(app.stack.scenes):
+        if isinstance(scene, TableScene):
+            return scene
+    raise AssertionError("no table on the stack")
 
 
 def ended(scene: TableScene) -> bool:

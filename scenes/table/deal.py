@@ -234,5 +234,7 @@ class DealHandler(Handler):
         if self.deal_button.visible:
             return [_("D or Enter: deal"), _("Space: skip animation")]
         if self.prompt is not None:
-            return [_("C: card"), _("S: stand")]
+            # The buttons' own words: "S: Basta" under Lacombe, as the button says.
+            stand = stand_word(self.source.rules)
+            return [_("C: {card}").format(card=draw_word()), _("S: {stand}").format(stand=stand)]
         return []
