@@ -34,3 +34,53 @@ def test_the_keys_hints_say_the_rule_set_s_own_stand_word(rules: str, lang: str,
         assert button.label() == word
     finally:
         i18n.set_language("en")
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "de"])
+def test_the_ledger_shows_every_why_whole_with_ten_players_at_the_smallest_window(lang: str) -> None:
+    """Ten players at 1024×600 with large text: each row's Why is drawn whole (wrapped inside its
+    row, never cut with "…"), inside the panel, the rows above the buttons."""
+    from typing import Any
+
+    import pygame
+
+    from scenes.table.ledger import LedgerHandler
+
+    i18n.set_language(lang)
+    try:
+        app = App(Settings(animation_speed="instant", language=lang, large_text=True), (1024, 600))
+        start_game(app, Setup.for_players(10, "foster", False, 3, seed=3))
+        app.step(DT, [])
+        scene = table_of(app)
+        drawn: list[tuple[str, pygame.Rect]] = []
+        blit = app.text.blit
+
+        def record(surface: pygame.Surface, words: str, *rest: Any, **kw: Any) -> pygame.Rect:
+            rect = blit(surface, words, *rest, **kw)
+            drawn.append((words, rect))
+            return rect
+
+        app.text.blit = record  # type: ignore[method-assign]
+        ledgers = 0
+        for _ in range(40000):
+            if scene.stage.value == "ledger" and app.stack.top is scene:
+                handler = scene.handler
+                assert isinstance(handler, LedgerHandler)
+                drawn.clear()
+                app.draw()
+                shown = " ".join(words for words, _rect in drawn)
+                buttons = min(b.rect.top for b in handler.group.widgets)
+                for seat in range(10):
+                    for part in handler.reason_parts(seat):
+                        assert part in shown.replace(", ", " ").replace(",", ""), (part, seat)
+                reasons = [handler.reasons(s) for s in range(10)]
+                whys = [(w, r) for w, r in drawn if any(w.rstrip(",") in why for why in reasons)]
+                assert whys and all(r.right <= handler.panel.right and r.bottom <= buttons for _w, r in whys)
+                assert not any(w.endswith("…") for w, _r in drawn)
+                ledgers += 1
+                if ledgers == 3:
+                    break
+            app.step(DT, keys_for(app))
+        assert ledgers == 3
+    finally:
+        i18n.set_language("en")

@@ -194,15 +194,33 @@ class LedgerHandler(Handler):
         self._draw_chart(surface, chart)
         self.group.draw(surface, text)
 
-    def reasons(self, seat: int) -> str:
-        """The Why column of ``seat``: its payments of this deal, alike ones merged."""
+    def reason_parts(self, seat: int) -> list[str]:
+        """The Why of ``seat``, a part per kind of payment of this deal, alike ones merged."""
         rules = self.source.rules
         language = i18n.language()
         merged: dict[str, int] = {}
         for amount, reason in self.source.ledger.changes(seat):
             part = f"{'+' if amount > 0 else '−'}{abs(amount)} {reason_word(reason, rules, language)}"
             merged[part] = merged.get(part, 0) + 1  # nine chips from the nearest read "+1 nearest ×9"
-        return ", ".join(f"{k} ×{v}" if v > 1 else k for k, v in merged.items())
+        return [f"{k} ×{v}" if v > 1 else k for k, v in merged.items()]
+
+    def reasons(self, seat: int) -> str:
+        """The Why column of ``seat``: its payments of this deal, alike ones merged."""
+        return ", ".join(self.reason_parts(seat))
+
+    def why_lines(self, seat: int, size: int, width: int) -> list[str]:
+        """``seat``'s whole Why in lines no wider than ``width``, broken between its parts where it can."""
+        text = self.app.text
+        lines: list[str] = []
+        for part in self.reason_parts(seat):
+            joined = f"{lines[-1]}, {part}" if lines else part
+            if lines and text.size(joined + ",", size)[0] <= width:
+                lines[-1] = joined
+                continue
+            if lines:
+                lines[-1] += ","
+            lines.extend(text.wrap(part, size, width))  # a part wider than the column breaks between words
+        return lines or [""]
 
     def figures(self) -> tuple[list[int], tuple[int, ...]]:
         """Every seat's chips now and before, as the rows show them."""
@@ -246,8 +264,9 @@ class LedgerHandler(Handler):
         dot = max(3, fs // 3)
         farmer = self.table.farmer  # as shown: a network game may already be further on
         places = standing_places(now)
+        heights, whys, small = self._row_heights(order, area, line_h, fs, small, why_x)
         for seat in order:
-            rect = pygame.Rect(area.x, y, area.w, line_h)
+            rect = pygame.Rect(area.x, y, area.w, heights[seat])
             if source.you(seat):
                 pygame.draw.rect(surface, (40, 70, 50), rect.inflate(8, 0), border_radius=6)
             cy = rect.centery
@@ -273,16 +292,38 @@ class LedgerHandler(Handler):
                 "bold",
                 "midleft",
             )
-            if not self.final:
-                why = text.ellipsize(self.reasons(seat), small, round(area.w * (1 - why_x)))
-                text.blit(
-                    surface, why, small, (area.x + why_x * area.w, cy), (200, 210, 200), "sans", "midleft"
-                )
-            y += line_h
+            lines = whys.get(seat, [])
+            step = text.font(small).get_linesize()
+            top = cy - step * len(lines) / 2
+            for i, line in enumerate(lines):  # the whole reason, wrapped inside the row
+                where = (area.x + why_x * area.w, round(top + step * (i + 0.5)))
+                text.blit(surface, line, small, where, (200, 210, 200), "sans", "midleft")
+            y += heights[seat]
         footer = self.footer()
         if footer:
             fs_foot = text.fit(footer, fs, area.w - 3 * dot, "bold")
             text.blit(surface, footer, fs_foot, (area.x + 3 * dot, y + line_h // 2), GOLD, "bold", "midleft")
+
+    def _row_heights(
+        self, order: list[int], area: pygame.Rect, line_h: int, fs: int, small: int, why_x: float
+    ) -> tuple[dict[int, int], dict[int, list[str]], int]:
+        """Each row's height, its Why in lines, and the Why's size: a long reason takes the lines it
+        needs inside its row, the one-line rows giving up their spare height first, and the Why's
+        letters get smaller (never below 8 px) only when the rows cannot make room otherwise."""
+        text = self.app.text
+        width = round(area.w * (1 - why_x)) - 2
+        room = area.h - 2 * line_h  # the headings and the footer keep a line each
+        least = max(text.font(fs).get_linesize(), round(line_h * 0.6))  # a row holds its name
+        while True:
+            whys = {} if self.final else {seat: self.why_lines(seat, small, width) for seat in order}
+            step = text.font(small).get_linesize()
+            tall = {seat: len(lines) * step for seat, lines in whys.items() if len(lines) > 1}
+            singles = len(order) - len(tall)
+            base = min(line_h, (room - sum(max(h, least) for h in tall.values())) // max(1, singles))
+            heights = {seat: max(base, least, tall.get(seat, 0)) for seat in order}
+            if sum(heights.values()) <= room or small <= 8:
+                return heights, whys, small
+            small -= 1
 
     def footer(self) -> str:
         """The line under the rows: the farm carried to the next deal."""
