@@ -84,3 +84,25 @@ def test_the_ledger_shows_every_why_whole_with_ten_players_at_the_smallest_windo
         assert ledgers == 3
     finally:
         i18n.set_language("en")
+
+
+@pytest.mark.parametrize("size", [(1024, 600), (1920, 1080)])
+def test_a_long_headline_wraps_before_it_shrinks_and_never_below_the_body_size(size: tuple[int, int]) -> None:
+    """The sentence that decides a deal ("Dieter and Anne both have 10…") is as readable as any."""
+    app = App(Settings(animation_speed="instant"), size)
+    start_game(app, Setup.for_players(6, "foster", False, 3, seed=2))
+    app.step(DT, [])
+    table = table_of(app).table
+    lay = table.layout
+    short = "Anne bids 1."
+    table.banner = lambda: short
+    lines, fs, box = table.banner_lines()
+    assert (lines, fs, box) == ([short], lay.font["banner"], lay.banner)  # one line, as before
+    tie = ("Dieter and Anne both have 10, nearest to 16; they have as many cards, and Anne holds the "
+           "highest club, so Anne takes a chip from each player and Dieter pays like the rest.")
+    table.banner = lambda: tie
+    lines, fs, box = table.banner_lines()
+    assert len(lines) >= 2 and fs >= lay.font["body"]
+    assert " ".join(lines) == tie  # every word, none cut
+    assert all(app.text.size(line, fs, "bold")[0] <= lay.banner.w for line in lines)
+    assert box.bottom == lay.banner.bottom and box.h >= len(lines) * app.text.font(fs, "bold").get_linesize()

@@ -452,9 +452,34 @@ class Table:
         for label in self.labels:
             self._draw_label(surface, label)
         if self.banner is not None:
-            text = self.banner()
-            size = self.text.fit(text, lay.font["banner"], lay.banner.w, "bold")
-            self.text.blit(surface, text, size, lay.banner.center, INK, "bold", "center")
+            lines, size, box = self.banner_lines()
+            step = box.h / len(lines)
+            for i, line in enumerate(lines):
+                where = (box.centerx, round(box.top + step * (i + 0.5)))
+                self.text.blit(surface, line, size, where, INK, "bold", "center")
+
+    def banner_lines(self) -> tuple[list[str], int, pygame.Rect]:
+        """The headline's lines, their size and where they stand. A sentence too long for one line
+        at the headline's size takes two (then more) lines before its letters get smaller, and
+        never smaller than the table's body text: the sentence that decides a deal is as readable
+        as any. The lines rise from the banner's foot (the deck and the farm lie below it)."""
+        lay = self.layout
+        text = self.banner() if self.banner is not None else ""
+        width = lay.banner.w
+        size = lay.font["banner"]
+        least = lay.font["body"]
+        lines = [text]
+        if self.text.size(text, size, "bold")[0] > width:
+            lines = self.text.wrap(text, size, width, "bold")
+            while len(lines) > 2 and size > least:
+                size -= 1
+                lines = self.text.wrap(text, size, width, "bold")
+        if len(lines) == 1:
+            return lines, size, lay.banner.copy()
+        step = self.text.font(size, "bold").get_linesize()
+        box = pygame.Rect(0, 0, width, step * len(lines))
+        box.midbottom = lay.banner.midbottom
+        return lines, size, box
 
     def _draw_card(self, surface: pygame.Surface, sprite: CardSprite) -> None:
         w, h = sprite.size
@@ -632,7 +657,7 @@ class Table:
         lay = self.layout
         rects = [lay.seat(seat).plate for seat in range(len(self.seats))]
         if self.banner is not None:
-            rects.append(lay.banner)
+            rects.append(self.banner_lines()[2])
         if avoid is not None:
             rects.append(avoid)
         return rects + self._placed
