@@ -54,6 +54,7 @@ def test_a_game_against_the_computer_shows_the_engine_s_chips_every_frame(
     witness = Witness(scene, local_truth(scene))
     play_out(app, witness)
     assert witness.ledgers == {1, 2, 3, 4}, witness.ledgers  # every deal's ledger, each checked
+    assert witness.finals > 0
     assert witness.prompts >= 3 and witness.caught_up > 10 and witness.plates > 20
 
 

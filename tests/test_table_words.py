@@ -106,3 +106,38 @@ def test_a_long_headline_wraps_before_it_shrinks_and_never_below_the_body_size(s
     assert " ".join(lines) == tie  # every word, none cut
     assert all(app.text.size(line, fs, "bold")[0] <= lay.banner.w for line in lines)
     assert box.bottom == lay.banner.bottom and box.h >= len(lines) * app.text.font(fs, "bold").get_linesize()
+
+
+def test_no_total_is_drawn_on_cards_the_viewer_cannot_see() -> None:
+    """Pass-and-play at a normal pace, every frame drawn: a badge only on a hand with a card face
+    up to the viewer, and its total counts only those cards."""
+    from scenes.table.world import Table, face_up
+
+    app = App(Settings(animation_speed="fast"), (1024, 600))
+    names = ["Anne", "Bastien", "Claire", "Dieter"]
+    start_game(app, Setup(names, ["normal"] * 4, "foster", False, 2, 8, 0, (2,)))
+    app.step(DT, [])
+    scene = table_of(app)
+    badges: list[tuple[int, str, int]] = []
+    draw_badge = Table._draw_badge
+
+    def spy(self: Table, surface: object, seat: int, state: object) -> None:
+        hand = self.seats[seat].hand
+        seen = [s for s in hand if face_up(s)]
+        text = self.seats[seat].badge() if self.seats[seat].badge is not None else ""
+        badges.append((seat, text, sum(s.card.points for s in seen if s.card is not None)))
+        assert seen and all(face_up(s) for s in hand if s.card is not None), f"seat {seat}'s badge runs ahead"
+        draw_badge(self, surface, seat, state)  # type: ignore[arg-type]
+
+    Table._draw_badge = spy  # type: ignore[method-assign]
+    try:
+        for _ in range(60000):
+            if scene.stage.value == "gameover":
+                break
+            app.step(DT, keys_for(app))
+            app.draw()
+    finally:
+        Table._draw_badge = draw_badge  # type: ignore[method-assign]
+    assert scene.stage.value == "gameover"
+    during_play = [(seat, text, seen) for seat, text, seen in badges if text.isdigit()]
+    assert during_play and all(int(text) == seen for _seat, text, seen in during_play)

@@ -21,7 +21,7 @@ from typing import Any
 from game.events import GameEnded
 from scenes.app.loop import App
 from scenes.table.flow import Stage
-from scenes.table.ledger import LedgerHandler
+from scenes.table.ledger import FinalHandler, LedgerHandler
 from scenes.table.scene import TableScene
 
 
@@ -46,6 +46,7 @@ class Witness:
     ledgers: set[int] = field(default_factory=set)
     prompts: int = 0
     plates: int = 0
+    finals: int = 0
 
     def check(self) -> None:
         """Hold the scene's present frame against the truth."""
@@ -73,6 +74,13 @@ class Witness:
         handler = scene.handler
         if isinstance(handler, LedgerHandler) and scene.stage is Stage.LEDGER:
             self._check_ledger(handler, log)
+        result = ledger.result
+        if isinstance(handler, FinalHandler) and scene.stage is Stage.FINAL and result is not None:
+            # The final rows and the chart end at the standings, the unwon farm counted to its farmer.
+            assert list(handler.figures()[0]) == list(result.standings)
+            assert handler.chart_rows()[-1] == tuple(result.standings)
+            assert handler.chart_rows()[:-1] == ledger.history[:-1]
+            self.finals += 1
         if handler.prompt is not None and scene.stage in (Stage.AUCTION, Stage.DEAL):
             self._check_prompt()
         header_deal = max(ledger.deal, 1)

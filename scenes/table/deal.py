@@ -22,6 +22,7 @@ from scenes import i18n
 from scenes.i18n import _, draw_word, format_percent, stand_word
 from scenes.table.handler import Handler, Host
 from scenes.table.narrator import bubble
+from scenes.table.world import face_up
 from scenes.ui.art import GOLD, INK, OVER_RED
 
 STOOD_BLUE = (180, 220, 255)
@@ -71,7 +72,7 @@ class DealHandler(Handler):
 
         def total() -> str:
             hand = self.table.seats[seat].hand
-            return str(sum(s.card.points for s in hand if s.card is not None))
+            return str(sum(s.card.points for s in hand if s.card is not None and face_up(s)))
 
         return total
 

@@ -329,9 +329,13 @@ class LedgerHandler(Handler):
         """The line under the rows: the farm carried to the next deal."""
         return colon(pot_name(self.source.rules)) + " " + format_chips(self.source.ledger.farm)
 
+    def chart_rows(self) -> list[tuple[int, ...]]:
+        """Every seat's chips at the start and after each deal shown, as the chart plots them."""
+        return self.source.ledger.history
+
     def _draw_chart(self, surface: pygame.Surface, area: pygame.Rect) -> None:
-        history = self.source.ledger.history
-        key = (area.size, len(history), self.final)
+        history = self.chart_rows()
+        key = (area.size, len(history), self.final, history[-1])
         if self._chart is None or self._chart[0] != key:
             self._chart = (key, self._make_chart(area.size, history))
         surface.blit(self._chart[1], area)
@@ -427,6 +431,15 @@ class FinalHandler(LedgerHandler):
         result = self.result
         now = list(result.standings) if result is not None else list(self.source.ledger.chips)
         return now, self.source.ledger.history[0]
+
+    def chart_rows(self) -> list[tuple[int, ...]]:
+        """The chart ends at the final standings: a farm nobody won counted to its farmer, as the
+        rows and the table say."""
+        rows = list(self.source.ledger.history)
+        result = self.result
+        if result is not None and len(rows) > 1:
+            rows[-1] = result.standings
+        return rows
 
     def order(self, now: list[int]) -> list[int]:
         """Best first."""

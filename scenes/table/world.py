@@ -63,6 +63,17 @@ class CardSprite:
     """Raised this many pixels (the winning hand)."""
 
 
+def face_up(sprite: CardSprite) -> bool:
+    """Whether the viewer sees ``sprite``'s face (known, and turned more than halfway over)."""
+    return sprite.card is not None and sprite.flip >= 0.5
+
+
+def totalled(hand: list[CardSprite]) -> bool:
+    """Whether a total may stand on ``hand``: a card of it face up to the viewer, and none of the
+    cards they know still turning over (the total never runs ahead of the faces)."""
+    return any(face_up(s) for s in hand) and all(face_up(s) for s in hand if s.card is not None)
+
+
 @dataclass(eq=False)
 class ChipSprite:
     """A chip in flight."""
@@ -440,8 +451,8 @@ class Table:
             for sprite in state.hand:
                 if not sprite.under:
                     self._draw_card(surface, sprite)
-            if state.badge is not None:
-                self._draw_badge(surface, seat, state)
+            if state.badge is not None and totalled(state.hand):
+                self._draw_badge(surface, seat, state)  # a total only of cards the viewer sees
         if self.marker_alpha > 0:
             self._draw_marker(surface)
         r = lay.chip_r
