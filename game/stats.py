@@ -32,6 +32,9 @@ class Stats:
     busts: int = 0
     results: list[int] = field(default_factory=list)
     """Chips at the end of each recent game, oldest first (at most :data:`HISTORY`)."""
+    numbers: list[int] = field(default_factory=list)
+    """Each result's game number among every game the player finished, under any rule set (0: a
+    game counted before games were numbered), so that rule sets' results can be put in time order."""
 
     def add_deal(self, record: DealRecord, seat: int) -> None:
         """Count one deal-log record for ``seat``."""
@@ -55,15 +58,20 @@ class Stats:
             elif total > 16:
                 self.busts += 1
 
-    def add_game(self, final_chips: int, won: bool, shared: bool = False) -> None:
-        """Count a finished game: ``won`` first place, ``shared`` with others on the same chips."""
+    def add_game(self, final_chips: int, won: bool, shared: bool = False, number: int = 0) -> None:
+        """Count a finished game: ``won`` first place, ``shared`` with others on the same chips,
+        ``number`` its place among all the player's games (see :attr:`numbers`)."""
         self.games_played += 1
         if won and shared:
             self.games_shared += 1
         elif won:
             self.games_won += 1
+        if len(self.numbers) != len(self.results):
+            self.numbers = [0] * len(self.results)
         self.results.append(final_chips)
+        self.numbers.append(number)
         del self.results[:-HISTORY]
+        del self.numbers[:-HISTORY]
 
     def to_json(self) -> dict[str, Any]:
         """The counts as a JSON-ready dict."""
@@ -81,9 +89,25 @@ class Stats:
             value = data[f.name]
             if f.name == "results":
                 stats.results = list_of(value, "results", 10**6, _result, error=ValueError)[-HISTORY:]
+            elif f.name == "numbers":
+                stats.numbers = list_of(value, "numbers", 10**6, _result, error=ValueError)[-HISTORY:]
             else:
                 setattr(stats, f.name, whole(value, f.name, 0, 10**12 - 1, error=ValueError))
+        if len(stats.numbers) != len(stats.results):
+            stats.numbers = [0] * len(stats.results)  # a file from before games were numbered
         return stats
+
+    @property
+    def last_number(self) -> int:
+        """The number of the last game counted here (0: none numbered)."""
+        return max(self.numbers, default=0)
+
+
+def in_time_order(stats: list[Stats]) -> list[int]:
+    """Every recent result of several rule sets, oldest first by game number (results counted
+    before games were numbered come first, each rule set's in its own order)."""
+    numbered = [(number, chips) for s in stats for number, chips in zip(s.numbers, s.results, strict=True)]
+    return [chips for _number, chips in sorted(numbered, key=lambda t: t[0])]  # stable: ties keep order
 
 
 def _result(value: Any, what: str) -> int:

@@ -141,3 +141,23 @@ def test_no_total_is_drawn_on_cards_the_viewer_cannot_see() -> None:
     assert scene.stage.value == "gameover"
     during_play = [(seat, text, seen) for seat, text, seen in badges if text.isdigit()]
     assert during_play and all(int(text) == seen for _seat, text, seen in during_play)
+
+
+def test_all_rule_sets_chart_their_results_in_the_order_the_games_were_played(tmp_path: object) -> None:
+    """Games played 103 (lacombe), 124 (foster), 98 (ferme), 102 (foster): the "All rule sets"
+    chart, labelled older → newer, shows them in that order, also after the file is read again."""
+    from pathlib import Path
+
+    from scenes.screens.statistics import combined
+    from scenes.store.stats import StatsStore
+
+    path = Path(str(tmp_path)) / "stats.json"
+    store = StatsStore(path)
+    for rules, chips in (("lacombe", 103), ("foster", 124), ("ferme", 98), ("foster", 102)):
+        store.for_rules(rules).add_game(chips, chips > 100, False, store.next_number())
+    assert store.save()
+    again = StatsStore(path)
+    again.load()
+    every = [again.by_rules[r] for r in sorted(again.by_rules)]
+    assert combined(every).results == [103, 124, 98, 102]
+    assert again.next_number() == 5

@@ -9,7 +9,7 @@ from functools import partial
 import pygame
 
 from game.rules import RULE_NAMES
-from game.stats import Stats
+from game.stats import Stats, in_time_order
 from scenes.app.loop import App
 from scenes.i18n import _, format_number, format_percent, rules_label
 from scenes.screens.panels import PanelScene
@@ -23,7 +23,7 @@ START_CHIPS = 100
 
 
 def combined(stats: list[Stats]) -> Stats:
-    """Several rule sets' counts added together (recent results in order of the lists given)."""
+    """Several rule sets' counts added together, their recent results in the order they were played."""
     total = Stats()
     for s in stats:
         total.games_played += s.games_played
@@ -37,7 +37,8 @@ def combined(stats: list[Stats]) -> Stats:
         total.best_farm = max(total.best_farm, s.best_farm)
         total.sixteens += s.sixteens
         total.busts += s.busts
-        total.results.extend(s.results)
+    total.results = in_time_order(stats)
+    total.numbers = sorted(n for s in stats for n in s.numbers)
     return total
 
 

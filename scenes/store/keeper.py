@@ -155,6 +155,7 @@ class Keeper:
             standings = session.game.standings()
             mine = standings[session.person_seat]
             best = max(standings)
-            stats.add_game(mine, mine == best, standings.count(best) > 1)
+            number = self.stats.next_number()
+            stats.add_game(mine, mine == best, standings.count(best) > 1, number)
         if not self.stats.save():
             log.warning("%s", self.stats.problem)

@@ -40,6 +40,10 @@ class StatsStore:
         """The counts for one rule set (created empty when new)."""
         return self.by_rules.setdefault(rules, Stats())
 
+    def next_number(self) -> int:
+        """The number of the next game to count, after every game counted under any rule set."""
+        return 1 + max((s.last_number for s in self.by_rules.values()), default=0)
+
     def save(self) -> bool:
         """Write the statistics atomically; False (with :attr:`problem` set) when it failed."""
         doc = {"version": VERSION, "rules": {k: v.to_json() for k, v in self.by_rules.items()}}
