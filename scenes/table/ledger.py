@@ -16,7 +16,7 @@ from scenes import i18n
 from scenes.i18n import _, colon, format_chips, pgettext, pot_name
 from scenes.table.handler import Handler, Host
 from scenes.table.narrator import deal_settled_title, game_over_title, headline, reason_word
-from scenes.table.world import SEAT_COLORS
+from scenes.table.world import SEAT_COLORS, SEAT_MARKS
 from scenes.ui.art import GOLD, INK
 from scenes.ui.widgets import Button, FocusGroup, draw_panel, row
 
@@ -36,6 +36,27 @@ def standing_places(chips: list[int]) -> dict[int, str]:
         shared = sum(1 for other in chips if other == mine) > 1
         places[seat] = f"{place}=" if shared else f"{place}."
     return places
+
+
+def draw_mark(
+    surface: pygame.Surface, seat: int, color: tuple[int, int, int], at: tuple[float, float], r: int
+) -> None:
+    """Seat ``seat``'s mark (see :data:`~scenes.table.world.SEAT_MARKS`) of radius ``r`` at ``at``."""
+    x, y = at
+    shape = SEAT_MARKS[seat % len(SEAT_MARKS)]
+    width = 0 if seat < len(SEAT_MARKS) else max(1, r // 2)  # the second five are hollow
+    if shape == "circle":
+        pygame.draw.circle(surface, color, (round(x), round(y)), r, width)
+        return
+    if shape == "square":
+        pygame.draw.rect(surface, color, pygame.Rect(round(x - r), round(y - r), 2 * r, 2 * r), width)
+        return
+    points = {
+        "up": [(x, y - r), (x + r, y + r), (x - r, y + r)],
+        "down": [(x, y + r), (x + r, y - r), (x - r, y - r)],
+        "diamond": [(x, y - r), (x + r, y), (x, y + r), (x - r, y)],
+    }[shape]
+    pygame.draw.polygon(surface, color, points, width)
 
 
 class LedgerHandler(Handler):
@@ -365,13 +386,23 @@ class LedgerHandler(Handler):
         text.blit(surf, _("deals"), fs, (plot.right, plot.bottom + 3), (170, 180, 170), "sans", "topright")
         if deals < 1:
             return surf
-        for seat in range(len(history[0])):
+        seats = len(history[0])
+        mark = max(2, round(3 * u))
+        # Equal lines would hide one another: each is drawn a pixel or so off the next, and with
+        # a mark of its own at every deal (only where the deals are far enough apart to show them).
+        step = plot.w / deals
+        marked = step >= 3 * mark
+        for seat in range(seats):
+            offset = (seat - (seats - 1) / 2) * max(1.0, u)
             pts = [
-                (plot.x + plot.w * i / deals, plot.bottom - plot.h * (r[seat] - low) / span)
+                (plot.x + plot.w * i / deals, plot.bottom - plot.h * (r[seat] - low) / span + offset)
                 for i, r in enumerate(history)
             ]
+            color = SEAT_COLORS[seat % len(SEAT_COLORS)]
             width = 3 if seat == self.source.bottom else 2
-            pygame.draw.lines(surf, SEAT_COLORS[seat % len(SEAT_COLORS)], False, pts, width)
+            pygame.draw.lines(surf, color, False, pts, width)
+            for point in pts if marked else pts[-1:]:
+                draw_mark(surf, seat, color, point, mark)
         return surf
 
 

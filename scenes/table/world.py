@@ -30,18 +30,24 @@ Message = Callable[[], str]
 """Text made when drawn, so it follows the language of the moment."""
 
 SEAT_COLORS = [
-    (236, 196, 80),
-    (110, 180, 250),
-    (240, 120, 110),
-    (140, 220, 140),
-    (200, 150, 240),
-    (250, 170, 90),
-    (100, 220, 210),
-    (240, 140, 200),
-    (190, 200, 110),
-    (170, 170, 190),
+    (230, 159, 0),
+    (51, 187, 238),
+    (255, 170, 187),
+    (0, 153, 136),
+    (240, 228, 66),
+    (153, 221, 255),
+    (238, 119, 51),
+    (255, 255, 255),
+    (238, 221, 136),
+    (238, 136, 102),
 ]
-"""One colour per seat: the dot on its plate and its line in the ledger's chart."""
+"""One colour per seat: the dot on its plate and its line in the ledger's chart. Taken from Paul
+Tol's and Okabe and Ito's published colour-blind-safe palettes, chosen for ten seats that stay
+apart for normal sight, deuteranopia and protanopia alike, and light enough on the felt (tested);
+the chart's lines carry a mark per seat too, as colours alone cannot keep ten apart."""
+SEAT_MARKS = ("circle", "square", "up", "diamond", "down")
+"""The mark at each point of a seat's line in the chart: seat ``s`` has ``SEAT_MARKS[s % 5]``,
+filled for the first five seats and hollow for the next five."""
 
 PLATE = (16, 34, 24, 215)
 PLATE_ACTIVE = (40, 60, 30, 235)
