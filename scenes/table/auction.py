@@ -32,6 +32,22 @@ from scenes.ui.art import GOLD
 PASS_GREY = (170, 176, 170)
 
 
+FARMER_NOTICE_SECONDS = 9.0
+"""How long the word on what the farmer earns stays (long enough to read twice)."""
+
+
+def farmer_is_you() -> str:
+    """What the farmer's seat earns, said to the person who has it."""
+    return _("You are the farmer: you play no hand, and everyone who goes over 16 pays you a chip a point, "
+             "until someone makes exactly 16 and takes the farm.")
+
+
+def farmer_is(name: str) -> str:
+    """What the farmer's seat earns, said of a person at a shared screen."""
+    return _("{name} is the farmer: no hand to play, and everyone who goes over 16 pays a chip a point, "
+             "until someone makes exactly 16 and takes the farm.").format(name=name)
+
+
 KEPT_TO_SAY = 0.2
 """The chance of the farm staying with its farmer at the game's end from which the hint says so."""
 
@@ -55,6 +71,8 @@ class AuctionHandler(Handler):
         self.bid_button = self.add_button(lambda: _("Bid {n}").format(n=self.amount), self.do_bid, True)
         self.pass_button = self.add_button(lambda: _("Pass"), self.do_pass)
         self.hint = self._worth
+        self.explained: set[int] = set()
+        """The people told what the farmer's seat earns (once each, in a game)."""
         self._worth_cache: tuple[tuple[int, int, int], tuple[int, int, int, int | None]] | None = None
 
     def _worth(self) -> str | None:
@@ -125,6 +143,7 @@ class AuctionHandler(Handler):
             self.tell(event)
             table.active = None
             table.set_farmer(event.seat)
+            self._explain_farmer(event.seat)
             return 0.9
         if isinstance(event, ChipsMoved) and event.reason is Reason.BID:
             eyes = self.host.eyes
@@ -139,8 +158,22 @@ class AuctionHandler(Handler):
         if isinstance(event, FarmerChosen):
             table.set_farmer(event.seat)
             self.tell(event)
+            self._explain_farmer(event.seat)
             return 1.1
         return 0.0
+
+    def _explain_farmer(self, seat: int) -> None:
+        """The first time a person here becomes farmer, say once what the seat earns, and why it is
+        worth having though the farmer plays no hand (a farmer may watch many deals in a row)."""
+        source = self.source
+        if not source.person(seat) or seat in self.explained:
+            return
+        self.explained.add(seat)
+        if source.eyes == seat:
+            self.app.notice(farmer_is_you, FARMER_NOTICE_SECONDS)
+        else:
+            name = source.names[seat]
+            self.app.notice(lambda: farmer_is(name), FARMER_NOTICE_SECONDS)
 
     def leave(self) -> None:
         """The cards come next: the seats' words of the auction go."""

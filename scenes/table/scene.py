@@ -42,6 +42,10 @@ THINK = 0.7
 """Seconds an AI seat seems to think before it plays (at normal speed)."""
 THINK_BID = 0.35
 """Seconds an AI seat seems to think over a bid (at normal speed)."""
+CROWD = 2.5
+"""Seats beyond the farmer's at which the table starts to go brisker (see :attr:`TableScene.pace`)."""
+IDLE_PACE = 0.6
+"""How much brisker a deal goes once nobody here has anything left to decide in it."""
 MOVING_FPS = 60.0
 """Frames a second while cards and chips fly."""
 PULSE_FPS = 15.0
@@ -105,8 +109,24 @@ class TableScene(Scene):
 
     @property
     def speed(self) -> float:
-        """The animation-speed factor."""
-        return self.table.tweens.speed
+        """The animation-speed setting (the table's own pace comes on top for its events)."""
+        return self.app.speed
+
+    @property
+    def pace(self) -> float:
+        """How long the table lingers between events, against a small table's (1): with a person
+        playing, a crowded table goes brisker, so that a deal of ten takes about as long to watch as
+        a deal of five, and a deal in which nobody here has anything left to decide goes brisker
+        still (the speed setting applies on top; a watched game keeps the pace it is set to)."""
+        source = self.source
+        if source.watching:
+            return 1.0  # a demo or a replay keeps the pace its speed setting gives it
+        pace = min(1.0, CROWD / max(1, source.n - 1))
+        view = source.view
+        seats = range(source.n)
+        deciding = (source.person(s) and not view.finished(s) and s != view.farmer for s in seats)
+        idle = view.phase is Phase.PLAY and not any(deciding)
+        return pace * (IDLE_PACE if idle else 1.0)
 
     @property
     def tweens(self) -> Tweener:
@@ -222,7 +242,7 @@ class TableScene(Scene):
 
     def _update(self, dt: float) -> None:
         self.source.poll()
-        self.tweens.speed = self.app.speed
+        self.tweens.speed = self.app.speed * self.pace
         self.tweens.update(dt)
         self.table.update(dt)
         self.handler.update(dt)
@@ -252,7 +272,7 @@ class TableScene(Scene):
             feed.pop()
             self.source.shown(event)  # the ledger follows what the screen shows, never the engine
             self.journal.record(event)
-            delay = self.handler.play(event) * self.speed
+            delay = self.handler.play(event) * self.tweens.speed  # the setting, at the table's pace
             if ends_deal(event):
                 self.settled = True
             if delay > 0 or self.settled:
@@ -287,7 +307,7 @@ class TableScene(Scene):
             return
         if self.think is None:
             # A call in the auction is quicker to make than a choice of cards: keep it brisk.
-            self.think = (THINK_BID if stage is Stage.AUCTION else THINK) * self.speed
+            self.think = (THINK_BID if stage is Stage.AUCTION else THINK) * self.tweens.speed
             self.table.active = seat
             self.table.say(seat, lambda: thinking(i18n.language()), (190, 200, 190))
         if not self.source.ai_here(seat):
