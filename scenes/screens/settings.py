@@ -130,6 +130,7 @@ class SettingsScene(PanelScene):
             self._choice(
                 lambda: _("Worth of the farm"), "farm_hint", _yes_no(lambda: _("Show"), lambda: _("Hide"))
             ),
+            self._choice(lambda: _("Coach"), "coach", _yes_no(lambda: _("Offer"), lambda: _("Off"))),
             self._choice(
                 lambda: _("When you are farmer"),
                 "auto_deal",

@@ -113,6 +113,8 @@ class Settings:
     """Show the odds of the next card on the human's turn."""
     farm_hint: bool = False
     """Show what the farm is worth to its buyer during the auction."""
+    coach: bool = False
+    """Offer the coach at the person's every decision (a button and a key): what the Expert would do."""
     auto_deal: bool = True
     """When the human is farmer: deal automatically (else one click or key per card)."""
     rules: str = "foster"

@@ -19,6 +19,7 @@ import functools
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from game.ai.coach import Advice
 from game.events import (
     AuctionOpened,
     BidMade,
@@ -43,6 +44,7 @@ from game.events import (
 from game.ranking import Tie, TieBreak
 from game.rules import RuleSet
 from scenes.i18n import Voice, stand_word, the_pot, voice
+from scenes.i18n.numbers import format_percent
 
 __all__ = [
     "Eyes",
@@ -461,6 +463,34 @@ def nearest_note(event: NearestFound, eyes: Eyes, language: str) -> str | None:
 def showdown_opens(language: str) -> str:
     """The banner as the showdown begins."""
     return _voice(language)._("Showdown: every hand is turned over.")
+
+
+# --- the coach ------------------------------------------------------------------------------
+
+
+def advice_words(advice: Advice, rules: RuleSet, language: str) -> str:
+    """The coach's advice in a player's words: what the Expert would do, and the figures why."""
+    v = _voice(language)
+
+    def pct(p: float) -> str:
+        return format_percent(p, language, 1 if 0 < p < 0.1 else 0)
+
+    if advice.fair_bid is not None:
+        if advice.bids:
+            said = v._("Coach: bid up to {fair}: the farm should earn about that before someone makes 16.")
+        else:
+            said = v._("Coach: pass: the farm is worth about {fair} to its farmer, not more than the bid.")
+        return said.format(fair=advice.fair_bid)
+    if advice.must_draw:
+        return v._("Coach: take your card: the rules ask for one more.")
+    sixteen, over = pct(advice.sixteen or 0.0), pct(advice.over or 0.0)
+    if advice.draws:
+        return v._("Coach: take a card: {sixteen} chance of making 16, {over} of going over.").format(
+            sixteen=sixteen, over=over
+        )
+    return v._("Coach: {stand}: another card would make 16 {sixteen} of the time and go over {over}.").format(
+        stand=_stand_word(v, rules), sixteen=sixteen, over=over
+    )
 
 
 # --- the ledger -----------------------------------------------------------------------------

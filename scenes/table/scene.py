@@ -16,6 +16,7 @@ from __future__ import annotations
 import pygame
 
 from game.actions import Action
+from game.ai.coach import Advice, advise
 from game.events import AuctionOpened, BidMade, Event, TurnEnded, TurnStarted
 from game.phase import Phase
 from game.view import View
@@ -28,7 +29,7 @@ from scenes.table.flow import Stage, ends_deal, stage_of, stage_waiting
 from scenes.table.handler import Handler
 from scenes.table.history import HistoryScene, Journal
 from scenes.table.ledger import WATCH_PAUSE, FinalHandler, LedgerHandler
-from scenes.table.narrator import Eyes, bubble, headline, thinking
+from scenes.table.narrator import Eyes, advice_words, bubble, headline, thinking
 from scenes.table.navigator import Navigator
 from scenes.table.pass_screen import PassScene
 from scenes.table.showdown import ShowdownHandler
@@ -86,6 +87,9 @@ class TableScene(Scene):
         """What this screen has shown, deal by deal (the History)."""
         self.skip_button = Button(lambda: _("Skip »"), self.skip)
         self.history_button = Button(lambda: _("History"), self.show_history)
+        self.coach_button = Button(lambda: _("Coach"), self.ask_coach)
+        self.advice: tuple[tuple[object, ...], Advice] | None = None
+        """The coach's last advice, and the decision it was for (it goes when the decision changes)."""
         """For the mouse and fingers: finish the animation in progress (Space does it from the keys)."""
         self.watch_pause = WATCH_PAUSE
         """Seconds a watched game's ledger stays before it goes on by itself (at normal speed)."""
@@ -372,13 +376,48 @@ class TableScene(Scene):
         """Skip at the bottom right, History at the bottom left: small, out of the way of the seats."""
         lay = self.table.layout
         u = lay.u
-        for b in (self.skip_button, self.history_button):
+        for b in (self.skip_button, self.history_button, self.coach_button):
             b.font_size = lay.font["small"]
             w = max(round(96 * u), self.app.text.size(b.label(), b.font_size, "bold")[0] + round(24 * u))
             b.rect = pygame.Rect(0, 0, w, max(round(34 * u), 30))
         margin = round(10 * u)
         self.skip_button.rect.bottomright = (lay.size[0] - margin, lay.size[1] - margin)
         self.history_button.rect.bottomleft = (margin, lay.size[1] - margin)
+        # The coach above History: the bottom seat's plate lies between them and Skip.
+        self.coach_button.rect.bottomleft = (margin, self.history_button.rect.top - margin)
+
+    # ------------------------------------------------------------------ the coach
+
+    @property
+    def coach_offered(self) -> bool:
+        """Whether the coach may be asked now: the settings offer it, and a person here decides."""
+        return (
+            self.app.settings.coach
+            and not self.source.watching
+            and self.source.human_to_act
+            and self.handler.prompt is not None
+            and self.stage in (Stage.AUCTION, Stage.DEAL)
+        )
+
+    def _decision(self) -> tuple[object, ...]:
+        """What identifies the decision in front of the person (advice stays only while it lasts)."""
+        view = self.source.view
+        return (view.deal_no, view.phase, len(view.calls), view.hand, self.source.looking)
+
+    def ask_coach(self) -> None:
+        """What the Expert would do here, and why, in the banner's place until the person decides."""
+        if not self.coach_offered:
+            return
+        advice = advise(self.source.view)
+        if advice is not None:
+            self.advice = (self._decision(), advice)
+            self.dirty = True
+
+    def coach_line(self) -> str | None:
+        """The coach's words for the decision in front of the person (None: not asked for it)."""
+        if self.advice is None or not self.coach_offered or self.advice[0] != self._decision():
+            return None
+        return advice_words(self.advice[1], self.source.rules, i18n.language())
 
     @property
     def history_shown(self) -> bool:
@@ -394,12 +433,18 @@ class TableScene(Scene):
             if self.history_shown and self.history_button.rect.collidepoint(event.pos):
                 self.show_history()
                 return True
+            if self.coach_offered and self.coach_button.rect.collidepoint(event.pos):
+                self.ask_coach()
+                return True
         if event.type == pygame.KEYDOWN:
             if event.key == pygame.K_ESCAPE:
                 self.nav.pause(self.source)
                 return True
             if event.key == pygame.K_h:
                 self.show_history()
+                return True
+            if event.key == pygame.K_a and self.coach_offered:
+                self.ask_coach()
                 return True
             if event.key == pygame.K_SPACE and self.stage not in (Stage.LEDGER, Stage.FINAL):
                 self.skip()
@@ -409,6 +454,8 @@ class TableScene(Scene):
     def hints(self) -> str:
         """The keys that work here: the stage's own, or skipping and full screen; then Escape."""
         parts = self.handler.keys()
+        if parts and self.coach_offered:
+            parts.append(_("A: coach"))
         plain = not parts and self.stage not in (Stage.LEDGER, Stage.FINAL)
         if plain:
             parts = [_("Space: skip animation"), _("H: history")]
@@ -428,7 +475,9 @@ class TableScene(Scene):
         the bid to beat), so a hint asked for in the settings takes the banner's place.
         """
         handler = self.handler
-        line = handler.hint() if handler.prompt is not None and handler.hint is not None else None
+        line = self.coach_line() or (
+            handler.hint() if handler.prompt is not None and handler.hint is not None else None
+        )
         if handler.transparent:
             self._draw_still_table(surface)
         elif line:
@@ -448,6 +497,8 @@ class TableScene(Scene):
                 self.skip_button.draw(surface, self.app.text, False, False)
             if self.history_shown:
                 self.history_button.draw(surface, self.app.text, False, False)
+            if self.coach_offered:
+                self.coach_button.draw(surface, self.app.text, False, False)
 
     def _draw_still_table(self, surface: pygame.Surface) -> None:
         """The dimmed table under a stage's panel: drawn while something on it moves, then kept.

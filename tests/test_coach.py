@@ -1,0 +1,138 @@
+"""The coach: at any decision, what the Expert would do from the person's own view, and why; at the
+table behind a key and a button, off unless the settings offer it, never in a watched game."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+from helpers import deck, play, start, table
+
+from game.actions import DRAW, STAND, Kind
+from game.ai.coach import advise
+from game.ai.expert import ExpertAgent
+from game.ai.personality import PERSONALITIES
+from game.odds import draw_odds
+from game.view import View
+from scenes import i18n
+from scenes.app.loop import App
+from scenes.screens.navigator import start_game
+from scenes.store.settings import Settings
+from scenes.table.narrator import advice_words
+from scenes.table.setup import Setup
+from tests.truth import table_of
+from tools.driver import key, keys_for
+
+ANNA_BUYS = "1 p p p"  # seat 0 bids 1, the others pass: Anna is the farmer
+DT = 1 / 60
+
+
+def expert_choice(view: View) -> object:
+    return ExpertAgent(PERSONALITIES["steady"], seed=0).choose(view)
+
+
+@pytest.mark.parametrize(
+    ("top", "script", "expected"),
+    [
+        ("KS 2H 3H 9S", "", DRAW),  # Ben holds 10: the compulsory card
+        ("2S 2H 3H 4C", "d", DRAW),  # Ben on 6 after his card: no card can take him over
+        ("KS 2H 3H 6H", "d", STAND),  # Ben on 16: no card can help
+        ("KS 2H 3H 3S", "d", None),  # Ben on 13: the Expert weighs it
+    ],
+)
+def test_in_the_deal_the_coach_says_what_the_expert_would_and_the_odds_of_the_next_card(
+    top: str, script: str, expected: object
+) -> None:
+    game = table("foster")
+    start(game, top=top, auction=ANNA_BUYS)
+    play(game, script)
+    view = game.view_for(game.to_act)  # type: ignore[arg-type]
+    advice = advise(view)
+    assert advice is not None and advice.action == expert_choice(view)
+    if expected is not None:
+        assert advice.action == expected
+    odds = draw_odds(view.hand, view.unseen)
+    assert (advice.sixteen, advice.over) == (float(odds.sixteen), float(odds.over))
+    assert advice.must_draw == view.must_draw and advice.fair_bid is None
+    assert advice.must_draw == (script == "")
+
+
+def test_in_the_auction_the_coach_bids_as_the_expert_up_to_the_price_it_names() -> None:
+    game = table("foster", players=5)
+    game.stack_deck(deck())
+    game.next_deal()
+    for _ in range(30):
+        view = game.view_for(game.to_act)  # type: ignore[arg-type]
+        if view.phase.value != "auction":
+            break
+        advice = advise(view)
+        assert advice is not None and advice.fair_bid is not None
+        assert advice.action == expert_choice(view)
+        if advice.action.kind is Kind.BID:
+            assert advice.action.amount <= advice.fair_bid  # it never bids past the price it names
+        game.apply(advice.action)
+    assert game.phase.value == "play"
+
+
+def test_the_coach_reads_only_the_seat_s_own_view_and_has_nothing_to_say_out_of_turn() -> None:
+    game = table("foster")
+    start(game, top="KS 2H 3H 9S", auction=ANNA_BUYS)
+    assert advise(game.view_for(2)) is None  # not Carla's turn
+    assert advise(game.view_for(None)) is None  # a spectator decides nothing
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "de"])
+def test_at_the_table_the_coach_answers_a_key_in_the_banner_s_place_until_the_decision_changes(
+    lang: str,
+) -> None:
+    i18n.set_language(lang)
+    try:
+        app = App(Settings(animation_speed="instant", coach=True, language=lang), (1024, 600))
+        start_game(app, Setup(["A", "B", "You", "D"], ["normal"] * 4, "foster", False, 3, 4, 2))
+        app.step(DT, [])
+        scene = table_of(app)
+        asked = 0
+        for _ in range(20000):
+            if scene.stage.value == "gameover":
+                break
+            if scene.coach_offered and scene.coach_line() is None:
+                assert "A" in scene.hints()
+                app.step(DT, [key(pygame.K_a, "a")])
+                words = scene.coach_line()
+                advice = advise(scene.source.view)
+                assert advice is not None and words == advice_words(advice, scene.source.rules, lang)
+                asked += 1
+                app.step(DT, keys_for(app))  # the person decides: the advice goes with the decision
+                if not scene.coach_offered or scene.advice is None:
+                    continue
+                assert scene.coach_line() is None or scene._decision() == scene.advice[0]
+                continue
+            app.step(DT, keys_for(app))
+        assert asked >= 4
+    finally:
+        i18n.set_language("en")
+
+
+def test_the_coach_is_off_unless_offered_and_never_in_a_watched_game() -> None:
+    app = App(Settings(animation_speed="instant"), (1024, 600))
+    start_game(app, Setup.for_players(4, seed=3))
+    app.step(DT, [])
+    scene = table_of(app)
+    for _ in range(3000):
+        assert not scene.coach_offered
+        if scene.source.human_to_act:
+            app.step(DT, [key(pygame.K_a, "a")])
+            assert scene.advice is None and "coach" not in scene.hints()
+        app.step(DT, keys_for(app))
+    import random
+
+    from scenes.kiosk.demo import demo_setup, demo_table
+    from scenes.screens.navigator import Screens
+
+    watched = App(Settings(animation_speed="instant", coach=True), (1024, 600))
+    Screens(watched).play(demo_table(demo_setup(random.Random(3), 4, "foster")))
+    watched.step(DT, [])
+    demo = table_of(watched)
+    for _ in range(2000):
+        assert not demo.coach_offered
+        watched.step(DT, [key(pygame.K_a, "a")])
+    assert demo.advice is None
