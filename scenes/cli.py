@@ -293,7 +293,14 @@ def main(argv: Sequence[str] | None = None) -> int:
         from scenes.table.setup import Setup
 
         screens.start(
-            Setup.for_players(args.players or 4, args.rules or "foster", args.rotating, args.deals, args.seed)
+            Setup.for_players(
+                args.players or 4,
+                args.rules or "foster",
+                args.rotating,
+                args.deals,
+                args.seed,
+                human_name=app.settings.player_name or None,  # the name the New game screen remembers
+            )
         )
     else:
         screens.menu()

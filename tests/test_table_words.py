@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from typing import Any
+
+import pygame
 import pytest
 
 from scenes import i18n
@@ -40,9 +43,7 @@ def test_the_keys_hints_say_the_rule_set_s_own_stand_word(rules: str, lang: str,
 def test_the_ledger_shows_every_why_whole_with_ten_players_at_the_smallest_window(lang: str) -> None:
     """Ten players at 1024×600 with large text: each row's Why is drawn whole (wrapped inside its
     row, never cut with "…"), inside the panel, the rows above the buttons."""
-    from typing import Any
 
-    import pygame
 
     from scenes.table.ledger import LedgerHandler
 
@@ -161,3 +162,88 @@ def test_all_rule_sets_chart_their_results_in_the_order_the_games_were_played(tm
     every = [again.by_rules[r] for r in sorted(again.by_rules)]
     assert combined(every).results == [103, 124, 98, 102]
     assert again.next_number() == 5
+
+
+def test_nothing_laid_over_the_table_covers_the_bottom_seat() -> None:
+    """The ledger's "Back to the ledger" and the pause menu's key hints keep clear of the person's
+    own plate and cards."""
+    from scenes.screens.navigator import Screens
+    from scenes.screens.pause import PauseScene
+    from scenes.table.ledger import LedgerHandler
+
+    for size in ((1024, 600), (1920, 1080)):
+        app = App(Settings(animation_speed="instant"), size)
+        start_game(app, Setup.for_players(5, seed=4))
+        app.step(DT, [])
+        scene = table_of(app)
+        for _ in range(20000):
+            if scene.stage.value == "ledger" and app.stack.top is scene:
+                break
+            app.step(DT, keys_for(app))
+        handler = scene.handler
+        assert isinstance(handler, LedgerHandler)
+        handler.toggle_peek()
+        app.draw()
+        bottom = scene.table.layout.seat(scene.source.bottom)
+        assert not handler.back_button.rect.colliderect(bottom.plate.union(bottom.hand))
+        handler.toggle_peek()
+        pause = PauseScene(app, Screens(app), scene.source)
+        app.push(pause)
+        app.step(DT, [])
+        hints_font = max(10, round(14 * app.u))
+        assert pause.hints_on_top and round(hints_font * 1.9) <= bottom.plate.top
+
+
+def test_a_game_started_from_the_command_line_seats_the_remembered_name(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: object
+) -> None:
+    from scenes.cli import main
+    from scenes.store.settings import SettingsStore
+
+    home = f"{tmp_path}/home"
+    monkeypatch.setenv("FARMER_HOME", home)
+    store = SettingsStore()
+    store.save(Settings(player_name="Margaux"))
+    seen: dict[str, object] = {}
+
+    def run(self: App, exit_after: float | None = None) -> None:
+        self.step(DT, [])
+        seen["names"] = table_of(self).source.names
+
+    monkeypatch.setattr(App, "run", run)
+    assert main(["--players", "3", "--rules", "lacombe", "--lang", "en"]) == 0
+    assert seen["names"] == ("Margaux", "Anne", "Bastien")
+
+
+def test_the_notes_on_the_felt_never_cover_a_card() -> None:
+    """The nearest's tag and every payment's note find felt to stand on, off every hand."""
+    from scenes.table.world import Label, Table
+
+    app = App(Settings(animation_speed="fast"), (1024, 600))
+    start_game(app, Setup.for_players(6, "foster", False, 3, seed=9))
+    app.step(DT, [])
+    scene = table_of(app)
+    draw_label = Table._draw_label
+    notes = 0
+
+    def spy(self: Table, surface: Any, label: Label) -> None:
+        nonlocal notes
+        draw_label(self, surface, label)
+        box = self._placed[-1]
+        for state in self.seats:
+            for card in state.hand:
+                rect = pygame.Rect(0, 0, *card.size)
+                rect.center = (round(card.pos[0]), round(card.pos[1] - card.lift))
+                assert not box.colliderect(rect), (label.text(), box, rect)
+        notes += 1
+
+    Table._draw_label = spy  # type: ignore[method-assign]
+    try:
+        for _ in range(40000):
+            if scene.stage.value == "gameover":
+                break
+            app.step(DT, keys_for(app))
+            app.draw()
+    finally:
+        Table._draw_label = draw_label  # type: ignore[method-assign]
+    assert notes > 50

@@ -29,6 +29,9 @@ class PanelScene(Scene):
     row_height = 50
     head = 90
     """Room for the title above the widgets, at the reference size."""
+    hints_on_top = False
+    """The key hints along the top edge rather than the bottom (a panel over the table: the bottom
+    seat's plate lies along the bottom)."""
 
     def __init__(self, app: App, title: Callable[[], str]) -> None:
         """A panel titled ``title``."""
@@ -107,7 +110,7 @@ class PanelScene(Scene):
         self.group.draw(surface, text)
         hints = self.hints()
         if hints:
-            draw_hints(surface, text, hints, u)
+            draw_hints(surface, text, hints, u, top=self.hints_on_top)
 
     def hints(self) -> str:
         """Keys that work on every panel."""

@@ -14,6 +14,7 @@ class PauseScene(PanelScene):
     """See the module docstring."""
 
     name = "pause"
+    hints_on_top = True
     width = 440
 
     def __init__(self, app: App, nav: Navigator, source: TableSource) -> None:

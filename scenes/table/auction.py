@@ -176,9 +176,11 @@ class AuctionHandler(Handler):
             self.app.notice(lambda: farmer_is(name), FARMER_NOTICE_SECONDS)
 
     def leave(self) -> None:
-        """The cards come next: the seats' words of the auction go."""
+        """The cards come next: the seats' words of the auction go, and the notes of its payments
+        (the farm's price) with them."""
         super().leave()
         self.table.clear_status()
+        self.table.labels.clear()
 
     # ------------------------------------------------------------------ the person's bid
 

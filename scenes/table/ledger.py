@@ -136,7 +136,8 @@ class LedgerHandler(Handler):
         buttons = self.group.widgets
         back = self.back_button
         back.rect = pygame.Rect(0, 0, round(260 * u), bh)
-        back.rect.midbottom = (w // 2, h - round(16 * u))
+        # In the corner, clear of the bottom seat's plate and cards (the person's own).
+        back.rect.bottomright = (w - round(16 * u), h - round(16 * u))
         back.font_size = self.table.layout.font["body"]
         width = min(self.panel.w - 40, round(210 * u) * max(2, len(buttons)))
         area = pygame.Rect(0, 0, width, bh)

@@ -673,6 +673,11 @@ class Table:
         """What a note on the table must never cover: names, the headline, hands, other notes."""
         lay = self.layout
         rects = [lay.seat(seat).plate for seat in range(len(self.seats))]
+        for state in self.seats:  # the cards on the table, a winning hand's above all
+            for card in state.hand:
+                box = pygame.Rect(0, 0, *card.size)
+                box.center = (round(card.pos[0]), round(card.pos[1] - card.lift))
+                rects.append(box)
         if self.banner is not None:
             rects.append(self.banner_lines()[2])
         if avoid is not None:

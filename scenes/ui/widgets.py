@@ -89,11 +89,12 @@ def draw_panel(surface: pygame.Surface, rect: pygame.Rect, radius: int = 14, alp
     surface.blit(panel, (x, y + h - r), (0, panel.get_height() - r, w, r))
 
 
-def draw_hints(surface: pygame.Surface, text: Text, hints: str, u: float) -> None:
-    """The key hints on a dark strip along the bottom edge (covering any hints beneath)."""
+def draw_hints(surface: pygame.Surface, text: Text, hints: str, u: float, top: bool = False) -> None:
+    """The key hints on a dark strip along the bottom edge (covering any hints beneath), or along
+    the top (an overlay on the table, whose bottom seat the strip would cover)."""
     w, h = surface.get_size()
     size = max(10, round(14 * u))
-    strip = pygame.Rect(0, h - round(size * 1.9), w, round(size * 1.9))
+    strip = pygame.Rect(0, 0 if top else h - round(size * 1.9), w, round(size * 1.9))
     surface.fill((10, 26, 18), strip)
     text.blit(
         surface, text.ellipsize(hints, size, w - 20), size, strip.center, (200, 210, 190), "sans", "center"
