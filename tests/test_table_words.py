@@ -9,6 +9,7 @@ import pytest
 
 from scenes import i18n
 from scenes.app.loop import App
+from scenes.i18n import _
 from scenes.screens.navigator import start_game
 from scenes.store.settings import Settings
 from scenes.table.setup import Setup
@@ -27,7 +28,7 @@ def test_the_keys_hints_say_the_rule_set_s_own_stand_word(rules: str, lang: str,
         start_game(app, Setup(["A", "B", "You", "D"], ["normal"] * 4, rules, False, 3, 4, 2))
         app.step(DT, [])
         scene = table_of(app)
-        for _ in range(20000):
+        for _step in range(20000):
             if scene.stage.value == "deal" and scene.handler.prompt is not None and app.stack.top is scene:
                 break
             app.step(DT, keys_for(app))
@@ -176,7 +177,7 @@ def test_nothing_laid_over_the_table_covers_the_bottom_seat() -> None:
         start_game(app, Setup.for_players(5, seed=4))
         app.step(DT, [])
         scene = table_of(app)
-        for _ in range(20000):
+        for _step in range(20000):
             if scene.stage.value == "ledger" and app.stack.top is scene:
                 break
             app.step(DT, keys_for(app))
@@ -247,3 +248,58 @@ def test_the_notes_on_the_felt_never_cover_a_card() -> None:
     finally:
         Table._draw_label = draw_label  # type: ignore[method-assign]
     assert notes > 50
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "de"])
+@pytest.mark.parametrize("large", [False, True])
+def test_every_choice_s_value_keeps_clear_of_its_arrows_and_both_settings_columns_read_alike(
+    lang: str, large: bool
+) -> None:
+    """Every option of every choice of Settings and New game, at 1024×600: the value never touches
+    its ‹ › arrows nor is cut, and the right column of Settings is as large as the left."""
+    from scenes.screens.navigator import Screens
+    from scenes.screens.newgame import NewGameScene
+    from scenes.screens.settings import SettingsScene
+    from scenes.ui.widgets import Choice
+
+    i18n.set_language(lang)
+    try:
+        app = App(Settings(animation_speed="instant", language=lang, large_text=large), (1024, 600))
+        drawn: list[tuple[str, pygame.Rect]] = []
+        blit = app.text.blit
+
+        def record(surface: pygame.Surface, words: str, *rest: Any, **kw: Any) -> pygame.Rect:
+            rect = blit(surface, words, *rest, **kw)
+            drawn.append((words, rect))
+            return rect
+
+        app.text.blit = record  # type: ignore[method-assign]
+        checked = 0
+        for scene in (SettingsScene(app), NewGameScene(app, Screens(app), None)):
+            app.push(scene)
+            app.step(DT, [])
+            choices = [w for w in scene.group.widgets if isinstance(w, Choice) and w.visible]
+            if isinstance(scene, SettingsScene):
+                app.draw()
+                assert {w.font_size for w in scene.left if isinstance(w, Choice)} == {
+                    w.font_size for w in scene.right if isinstance(w, Choice)
+                }
+            # Every option of every choice, but those that change the whole window (its mode, size,
+            # language, text size: each has its own tests) are left as they are.
+            global_ = {_("Display"), _("Window size"), _("Language"), _("Text size")}
+            for choice in [c for c in choices if c.label() not in global_]:
+                for _n in range(max(1, len(choice.options))):
+                    app.draw()  # laid out again for the value now chosen
+                    drawn.clear()
+                    choice.draw(app.screen, app.text, False, False)
+                    value = next(r for w, r in drawn if w == choice.value_text() or w.endswith("…"))
+                    arrows = [r for w, r in drawn if w in ("‹", "›")]
+                    assert not any(value.colliderect(a) for a in arrows), (lang, choice.value_text())
+                    assert not any(w.endswith("…") for w, _r in drawn), [w for w, _r in drawn]
+                    checked += 1
+                    if not choice.change(+1):
+                        break
+            app.stack.pop()
+        assert checked > 40
+    finally:
+        i18n.set_language("en")

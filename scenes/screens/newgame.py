@@ -195,7 +195,9 @@ class NewGameScene(PanelScene):
         rows = MAX_PLAYERS  # a heading row, then one row per opponent
         row_h = min(round(44 * u), (self.panel.h - head - foot) // rows - gap)
         fs = max(11, round(min(18 * u, row_h * 0.45)))
-        col_w = (self.panel.w - 3 * pad) // 2
+        # The game's choices take a little more than half: a rule set's name is the longest value.
+        col_w = round((self.panel.w - 3 * pad) * 0.56)
+        right_w = self.panel.w - 3 * pad - col_w
         left_x = self.panel.x + pad
         right_x = left_x + col_w + pad
         y = self.panel.y + head
@@ -207,10 +209,10 @@ class NewGameScene(PanelScene):
                 widget.split = 0.36
             y += left_h + gap
         y = self.panel.y + head + row_h
-        name_w = round(col_w * 0.55)
+        name_w = round(right_w * 0.55)
         for name, level in self.opponents:
             name.rect = pygame.Rect(right_x, y, name_w - gap // 2, row_h)
-            level.rect = pygame.Rect(right_x + name_w + gap // 2, y, col_w - name_w - gap // 2, row_h)
+            level.rect = pygame.Rect(right_x + name_w + gap // 2, y, right_w - name_w - gap // 2, row_h)
             name.font_size = level.font_size = fs
             name.compact = level.compact = True
             y += row_h + gap
@@ -223,8 +225,22 @@ class NewGameScene(PanelScene):
         self.cancel.rect.bottomleft = (self.panel.centerx + gap, self.panel.bottom - round(14 * u))
         self.start.font_size = self.cancel.font_size = round(20 * u)
 
+    def _fit_left(self) -> None:
+        """The left column's labels get the room they need in this language, the values the rest:
+        a rule set's long name ("La Ferme after Lacombe (1800)") stays whole beside its arrows."""
+        choices = [w for w in self.left if isinstance(w, Choice)]
+        if not choices:
+            return
+        width = choices[0].rect.w
+        pad = choices[0].rect.h // 3
+        label_w = max(self.app.text.size(w.label(), w.font_size)[0] for w in choices)
+        split = min(0.45, max(0.2, (label_w + 2 * pad) / max(1, width)))
+        for w in choices:
+            w.split = split
+
     def draw(self, surface: pygame.Surface) -> None:
         """The form over the felt."""
+        self._fit_left()
         super().draw(surface)
         first_name, first_level = self.opponents[0]
         text = self.app.text

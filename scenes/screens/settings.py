@@ -221,27 +221,55 @@ class SettingsScene(PanelScene):
         longest words are shortened with an ellipsis.
         """
         text = self.app.text
-        for column in (self.left, self.right):
-            choices = [w for w in column if isinstance(w, Choice)]
+        columns = [[w for w in column if isinstance(w, Choice)] for column in (self.left, self.right)]
+        # Both columns at one size, the size the harder of the two can take: a page whose right
+        # half reads smaller than its left looks broken.
+        fs = min(self._column_size(choices) for choices in columns if choices)
+        for column, choices in zip((self.left, self.right), columns, strict=True):
+            for w in column:
+                w.font_size = fs
             if not choices:
                 continue
             width = choices[0].rect.w
-            fs = self.font_size
-            while True:
-                pad = choices[0].rect.h // 3
-                label_w = max(text.size(w.label(), fs)[0] for w in choices)
-                value_w = max(text.size(w.value_text(), fs, "bold")[0] for w in choices)
-                value_w = max(value_w, *(self._widest_option(w, fs) for w in choices))
-                if label_w + value_w + 3 * fs + 3 * pad <= width or fs <= max(10, self.font_size * 0.8):
-                    break
-                fs -= 1
-            # The value keeps its room first: a label can be shortened, the chosen value cannot.
+            pad = choices[0].rect.h // 3
+            value_w = max(text.size(w.value_text(), fs, "bold")[0] for w in choices)
+            value_w = max(value_w, *(self._widest_option(w, fs) for w in choices))
+            # The value keeps its room first; labels on one line where the values leave the room.
+            label_w = max(text.size(w.label(), fs)[0] for w in choices)
             split = min((label_w + 2 * pad) / width, 1 - (value_w + 3 * fs + 2 * pad) / width)
             split = min(0.62, max(0.3, split))
-            for w in column:
-                w.font_size = fs
-                if isinstance(w, Choice):
-                    w.split = split
+            for w in choices:
+                w.split = split
+
+    def _column_size(self, choices: list[Choice]) -> int:
+        """The largest text size, down to seven tenths of the page's, at which ``choices`` fit their
+        rows: each value whole, each label on one line or, where the row has room, two."""
+        text = self.app.text
+        width = choices[0].rect.w
+        pad = choices[0].rect.h // 3
+        fs = self.font_size
+        while fs > max(10, self.font_size * 0.7):
+            two_lines = 2 * text.font(fs).get_linesize() <= choices[0].rect.h
+            label_w = max(self._label_width(w.label(), fs, two_lines) for w in choices)
+            value_w = max(text.size(w.value_text(), fs, "bold")[0] for w in choices)
+            value_w = max(value_w, *(self._widest_option(w, fs) for w in choices))
+            if label_w + value_w + 3 * fs + 3 * pad <= width:
+                break
+            fs -= 1
+        return fs
+
+    def _label_width(self, label: str, fs: int, two_lines: bool) -> int:
+        """The width ``label`` needs at ``fs``: on one line, or broken at its best space into two."""
+        text = self.app.text
+        whole = text.size(label, fs)[0]
+        if not two_lines or " " not in label:
+            return whole
+        words = label.split(" ")
+        halves = (
+            max(text.size(" ".join(words[:i]), fs)[0], text.size(" ".join(words[i:]), fs)[0])
+            for i in range(1, len(words))
+        )
+        return min(whole, *halves)
 
     def _widest_option(self, widget: Choice, fs: int) -> int:
         return max((self.app.text.size(name(), fs, "bold")[0] for _v, name in widget.options), default=0)

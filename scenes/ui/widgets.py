@@ -247,10 +247,11 @@ class Choice(Widget):
         color = INK if self.enabled else TEXT_OFF
         pad = r.h // 3
         if not self.compact:
-            label, size = fitted(text, self.label(), self.font_size, round(r.w * self.split) - pad, "sans")
-            text.blit(surface, label, size, (r.x + pad, r.centery), color, "sans", "midleft")
+            self._draw_label(surface, text, round(r.w * self.split) - pad, color)
         box = self._value_box()
-        value, size = fitted(text, self.value_text(), self.font_size, box.w - 3 * self.font_size, "bold")
+        # The value keeps clear of its arrows: a gap of a third of the text's size either side.
+        arrow = text.size("›", self.font_size + 4, "bold")[0] + pad + max(4, self.font_size // 3)
+        value, size = fitted(text, self.value_text(), self.font_size, box.w - 2 * arrow, "bold")
         text.blit(
             surface,
             value,
@@ -265,6 +266,27 @@ class Choice(Widget):
             text.blit(
                 surface, "›", self.font_size + 4, (box.right - pad, box.centery), GOLD, "bold", "midright"
             )
+
+
+    def _draw_label(
+        self, surface: pygame.Surface, text: Text, width: int, color: tuple[int, int, int]
+    ) -> None:
+        """The label at the row's size; one too long takes two lines (as the left column's labels
+        are never smaller than the right's) before its letters get smaller."""
+        r = self.rect
+        x = r.x + r.h // 3
+        words = self.label()
+        size = self.font_size
+        if text.size(words, size)[0] > width:
+            lines = text.wrap(words, size, width)
+            step = text.font(size).get_linesize()
+            if len(lines) == 2 and step * 2 <= r.h and all(text.size(one, size)[0] <= width for one in lines):
+                for i, line in enumerate(lines):
+                    at = (x, round(r.centery + step * (i - 0.5)))
+                    text.blit(surface, line, size, at, color, "sans", "midleft")
+                return
+        label, size = fitted(text, words, size, width, "sans")
+        text.blit(surface, label, size, (x, r.centery), color, "sans", "midleft")
 
 
 class Stepper(Choice):
