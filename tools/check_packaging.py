@@ -15,6 +15,9 @@ installer would), then runs, and reports each in a line:
 - ``msgfmt --check`` on every catalogue, and ``groff -ww`` on the man page (no warning);
 - ``systemd-analyze verify`` on the kiosk's service, and ``systemd-analyze security``: an
   exposure of at most :data:`MAX_EXPOSURE`;
+- ``flatpak-builder --show-manifest`` on the Flatpak manifest: it parses, with no unknown
+  property (building it needs the Flatpak runtimes, out of this machine's reach;
+  ``tests/test_packaging.py`` checks that every file it installs exists);
 - the wheel installed by ``pipx`` under its name, from outside the checkout, with its
   dependencies from the package index: ``farmer --version`` answers and ``man`` finds the page.
 
@@ -27,6 +30,7 @@ environment ``make check-packaging`` prepares.
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import re
 import shutil
@@ -40,6 +44,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 APP_ID = "io.github.farmer_game.Farmer"
 SERVICE = ROOT / "tools" / "kiosk" / "farmer-kiosk.service"
+FLATPAK = ROOT / "tools" / "flatpak" / f"{APP_ID}.json"
 MAX_EXPOSURE = 4.0
 PNG_SIZES = (16, 24, 32, 48, 64, 128, 256, 512)
 
@@ -51,6 +56,7 @@ DEBIAN_TOOLS = {
     "groff": "groff-base",
     "man": "man-db",
     "cage": "cage",  # the kiosk service's ExecStart, which `systemd-analyze verify` looks for
+    "flatpak-builder": "flatpak-builder",
 }
 """The commands the checks run, and the Debian package of each."""
 
@@ -190,6 +196,16 @@ def service_security() -> str:
     return f"exposure {exposure} {found.group(2)}"
 
 
+def flatpak_manifest() -> str:
+    """``flatpak-builder --show-manifest``: the manifest parses, with no warning (an unknown property)."""
+    done = run(["flatpak-builder", "--show-manifest", FLATPAK])
+    must(done)
+    if done.stderr.strip():
+        raise Failed(done.stderr.strip())
+    modules = [m.get("name") for m in json.loads(done.stdout)["modules"]]
+    return f"parses: {len(modules)} modules ({', '.join(modules)})"
+
+
 def pipx_install(wheel: Path, work: Path) -> str:
     """The wheel installed by pipx under its name, from outside the checkout: it runs and has its man page."""
     env = {k: v for k, v in os.environ.items() if not k.startswith(("PYTHON", "VIRTUAL_ENV", "PIPX_"))}
@@ -265,6 +281,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         check("groff -ww (the man page)", lambda: man_page(ROOT / "assets" / "man" / "farmer.6"))
         check("systemd-analyze verify", service_verify)
         check("systemd-analyze security", service_security)
+        check("flatpak-builder --show-manifest", flatpak_manifest)
         check("pipx install", lambda: pipx_install(wheel, work / "pipx-outside"))
     print(f"check-packaging: {'all passed' if not failures else f'{failures} failed'}")
     return 1 if failures else 0
