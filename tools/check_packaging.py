@@ -19,7 +19,9 @@ installer would), then runs, and reports each in a line:
   property (building it needs the Flatpak runtimes, out of this machine's reach;
   ``tests/test_packaging.py`` checks that every file it installs exists);
 - the wheel installed by ``pipx`` under its name, from outside the checkout, with its
-  dependencies from the package index: ``farmer --version`` answers and ``man`` finds the page.
+  dependencies from the package index: ``farmer --version`` answers, ``man`` finds the page,
+  and the desktop entry ``farmer --install-desktop-entry`` writes passes
+  ``desktop-file-validate``.
 
 A missing Debian tool is installed with ``apt-get`` when ``--install`` is given and this is
 root (as on CI); otherwise the check fails and says which package to install. Nothing is
@@ -230,7 +232,13 @@ def pipx_install(wheel: Path, work: Path) -> str:
     shown = must(run(["man", "-P", "cat", "-l", page], cwd=work, env={**env, "MANWIDTH": "80"}))
     if "FARMER(6)" not in shown:
         raise Failed(shown[:500])
-    return f"{listed}: `farmer --version` says {version!r}; man 6 farmer shows the page"
+    must(run([work / "bin" / "farmer", "--install-desktop-entry", work / "share"], cwd=work, env=env))
+    entry = work / "share" / "applications" / f"{APP_ID}.desktop"
+    desktop_entry(entry)
+    return (
+        f"{listed}: `farmer --version` says {version!r}; man 6 farmer shows the page; "
+        "the desktop entry it installs is valid"
+    )
 
 
 def main(argv: Sequence[str] | None = None) -> int:
