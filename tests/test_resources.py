@@ -153,6 +153,7 @@ def test_the_desktop_entry_installs_for_the_user_and_uninstalls(tmp_path: Path) 
             size,
             size,
         )
+    assert data / "metainfo" / "io.github.farmer_game.Farmer.metainfo.xml" in written
     svg = ElementTree.parse(apps / "scalable" / "apps" / "io.github.farmer_game.Farmer.svg").getroot()
     assert svg.tag == "{http://www.w3.org/2000/svg}svg"
     assert sorted(desktop.uninstall(data)) == sorted(written)

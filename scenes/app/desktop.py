@@ -1,6 +1,7 @@
 """Farmer in the desktop's menu: a freedesktop ``.desktop`` file and its icons, for one user.
 
-``farmer --install-desktop-entry`` writes ``applications/<APP_ID>.desktop``, the icons
+``farmer --install-desktop-entry`` writes ``applications/<APP_ID>.desktop``, the metainfo
+``metainfo/<APP_ID>.metainfo.xml`` (for software centres), the icons
 ``icons/hicolor/<N>x<N>/apps/<APP_ID>.png`` and ``icons/hicolor/scalable/apps/<APP_ID>.svg``
 under the user's data folder (``$XDG_DATA_HOME``, else ``~/.local/share``), or under a folder
 given to it (``/usr/share`` for a system-wide package); ``APP_ID`` is the application id,
@@ -92,6 +93,11 @@ def icon_path(root: Path, size: int) -> Path:
     return root / "icons" / "hicolor" / f"{size}x{size}" / "apps" / f"{APP_ID}.png"
 
 
+def metainfo_path(root: Path) -> Path:
+    """Where the AppStream metainfo goes under the data folder ``root`` (read by software centres)."""
+    return root / "metainfo" / f"{APP_ID}.metainfo.xml"
+
+
 def scalable_icon_path(root: Path) -> Path:
     """Where the scalable (SVG) icon goes under the data folder ``root``."""
     return root / "icons" / "hicolor" / "scalable" / "apps" / f"{APP_ID}.svg"
@@ -121,6 +127,10 @@ def install(root: Path | None = None, command: Sequence[str] | None = None) -> l
     scalable.parent.mkdir(parents=True, exist_ok=True)
     scalable.write_text(icon.svg(), encoding="utf-8")
     written.append(scalable)
+    info = metainfo_path(root)
+    info.parent.mkdir(parents=True, exist_ok=True)
+    info.write_bytes(resources.path(f"{APP_ID}.metainfo.xml").read_bytes())
+    written.append(info)
     entry = entry_path(root)
     entry.parent.mkdir(parents=True, exist_ok=True)
     entry.write_text(entry_text(command or launcher()), encoding="utf-8")
@@ -133,7 +143,12 @@ def uninstall(root: Path | None = None) -> list[Path]:
     """Remove what :func:`install` wrote under ``root``; the files removed."""
     root = data_home() if root is None else root
     removed = []
-    ours = [entry_path(root), scalable_icon_path(root), *(icon_path(root, size) for size in ICON_SIZES)]
+    ours = [
+        entry_path(root),
+        metainfo_path(root),
+        scalable_icon_path(root),
+        *(icon_path(root, size) for size in ICON_SIZES),
+    ]
     for target in [*ours, *_old_files(root)]:
         if target.is_file():
             target.unlink()

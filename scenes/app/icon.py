@@ -74,6 +74,7 @@ def _arc_band(
 
 
 def _circle(centre: Point, radius: float, steps: int = 40) -> list[Point]:
+    """A circle as a polygon of ``steps`` corners."""
     return [
         (
             centre[0] + radius * math.cos(2 * math.pi * i / steps),
@@ -126,6 +127,7 @@ def _card(
 
 
 def _frame(w: float, h: float, r: float, width: float) -> list[list[Point]]:
+    """A rounded frame ``width`` wide: its outline, then the hole inside it (centred on the origin)."""
     return [_rounded_rect(w, h, r), _rounded_rect(w - 2 * width, h - 2 * width, max(r - width, 0.001))]
 
 
