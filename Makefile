@@ -5,8 +5,9 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
 DIST_VENV := build/dist-venv
+CHECK_VENV := build/check-venv
 
-.PHONY: play test lint typecheck bench wheel dist dist-test install-desktop-entry clean
+.PHONY: play test lint typecheck bench wheel dist dist-test install-desktop-entry clean check-packaging icons
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -49,6 +50,24 @@ dist: $(DIST_VENV)/.installed
 # Builds the bundle, then starts it headless (--version, and a short game) from outside the checkout.
 dist-test: dist $(STAMP)
 	FARMER_BUNDLE=dist/farmer/farmer $(BIN)/python -m pytest -m slow tests/test_dist.py
+
+# Farmer checked by the packaging ecosystem's own tools (tools/check_packaging.py says which):
+# the wheel built and its files, check-wheel-contents, pyroma, appstreamcli, desktop-file-validate,
+# msgfmt, the man page, systemd-analyze verify and security on the kiosk's service, and the
+# wheel installed by pipx. The Python tools live in their own venv under build/; missing
+# Debian tools are installed with apt-get when run as root (CI), else named.
+$(CHECK_VENV)/.installed:
+	$(PYTHON) -m venv $(CHECK_VENV)
+	$(CHECK_VENV)/bin/pip install --quiet --upgrade pip
+	$(CHECK_VENV)/bin/pip install --quiet 'build>=1.2' 'check-wheel-contents>=0.6' 'pyroma>=4.2' 'pipx>=1.5'
+	touch $@
+
+check-packaging: $(CHECK_VENV)/.installed
+	$(CHECK_VENV)/bin/python -m tools.check_packaging --install
+
+# The icon files the build puts in the wheel (SVG, PNGs, .ico, .icns), drawn into build/icons to look at.
+icons: $(STAMP)
+	$(BIN)/python -m tools.make_icons build/icons
 
 # Farmer in this user's desktop menu, starting .venv/bin/farmer (an installed farmer: `farmer --install-desktop-entry`).
 install-desktop-entry: $(STAMP)

@@ -20,11 +20,14 @@ import importlib.resources
 from importlib.resources.abc import Traversable
 from pathlib import Path
 
+DISTRIBUTION = "farmer-card-game"
+"""Farmer's name on the package index (its metadata's ``Name``; the command is ``farmer``)."""
+
 PACKAGE = "farmer_assets"
 """The import name of the assets folder once built or installed."""
 
 FONTS = "fonts"
-"""The fonts' folder, with their licence."""
+"""The fonts' folder (their licence is in the checkout and in the wheel's licence files)."""
 LOCALE = "locale"
 """The catalogues: ``locale/<lang>/LC_MESSAGES/farmer.po``."""
 
@@ -83,6 +86,6 @@ def catalogue(language: str, domain: str = "farmer") -> Path:
 def version() -> str:
     """The installed version of Farmer (``0.1.0``), from the package's metadata."""
     try:
-        return importlib.metadata.version("farmer")
+        return importlib.metadata.version(DISTRIBUTION)
     except importlib.metadata.PackageNotFoundError:
         return "(not installed: run it from an installed package or `make play`)"

@@ -46,7 +46,7 @@ def run(bundle: Path, cwd: Path, *args: str) -> tuple[subprocess.CompletedProces
 def test_the_bundle_tells_its_version(bundle: Path, tmp_path: Path) -> None:
     done, _seconds = run(bundle, tmp_path, "--version")
     assert done.returncode == 0, done.stderr
-    assert done.stdout.strip() == f"farmer {version('farmer')}"
+    assert done.stdout.strip() == f"farmer {version('farmer-card-game')}"
 
 
 @pytest.mark.parametrize("lang", ["fr", "de"])
@@ -59,13 +59,17 @@ def test_the_bundle_plays_a_short_game_with_its_own_files(bundle: Path, tmp_path
     assert seconds < 30, f"the bundle took {seconds:.1f} s for a one-second game"
 
 
-def test_the_bundle_carries_its_assets_inside_it(bundle: Path) -> None:
-    inside = bundle.parent / "_internal" / "farmer_assets"
+def test_the_bundle_carries_its_assets_and_licences_inside_it(bundle: Path) -> None:
+    internal = bundle.parent / "_internal"
+    inside = internal / "farmer_assets"
     for name in (
         "fonts/DejaVuSans.ttf",
-        "fonts/LICENSE-DejaVu.txt",
         "locale/fr/LC_MESSAGES/farmer.po",
         "locale/de/LC_MESSAGES/farmer.po",
-        "farmer.desktop",
+        "io.github.farmer_game.Farmer.desktop",
+        "icons/hicolor/256x256/apps/io.github.farmer_game.Farmer.png",
     ):
         assert (inside / name).is_file(), name
+    licences = internal / f"farmer_card_game-{version('farmer-card-game')}.dist-info" / "licenses"
+    assert (licences / "LICENSE").is_file()
+    assert (licences / "assets" / "fonts" / "LICENSE-DejaVu.txt").is_file()

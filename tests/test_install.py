@@ -32,7 +32,11 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
-VERSION = version("farmer")
+DISTRIBUTION = "farmer-card-game"
+"""The name on the package index (the command stays ``farmer``)."""
+VERSION = version(DISTRIBUTION)
+DIST_INFO = f"farmer_card_game-{VERSION}.dist-info"
+APP_ID = "io.github.farmer_game.Farmer"
 
 pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="POSIX virtual environment layout")
 
@@ -149,19 +153,38 @@ def built(tmp_path_factory: pytest.TempPathFactory) -> Built:
 
 
 def asset_files() -> list[str]:
-    """The files of assets/ (``/``-separated, relative to it), the ones the game reads at run time."""
+    """The files of assets/ (``/``-separated, relative to it) the wheel has in ``farmer_assets``.
+
+    All but the fonts' licence (a licence file of the wheel's metadata, so that it is there once)
+    and the man page (installed as ``share/man/man6/farmer.6``).
+    """
     return sorted(
-        p.relative_to(ROOT / "assets").as_posix()
-        for p in (ROOT / "assets").rglob("*")
-        if p.is_file() and "__pycache__" not in p.parts
+        rel
+        for rel in (
+            p.relative_to(ROOT / "assets").as_posix()
+            for p in (ROOT / "assets").rglob("*")
+            if p.is_file() and "__pycache__" not in p.parts
+        )
+        if rel not in ("fonts/LICENSE-DejaVu.txt", "man/farmer.6")
     )
+
+
+ICONS = [
+    f"farmer_assets/icons/hicolor/{size}x{size}/apps/{APP_ID}.png"
+    for size in (16, 24, 32, 48, 64, 128, 256, 512)
+] + [
+    f"farmer_assets/icons/hicolor/scalable/apps/{APP_ID}.svg",
+    "farmer_assets/icons/farmer.ico",
+    "farmer_assets/icons/farmer.icns",
+]
+"""The icon files the build draws into the wheel."""
 
 
 def test_the_sdist_carries_the_assets_licences_and_what_builds_and_tests_it(built: Built) -> None:
     with tarfile.open(built.sdist) as tar:
         names = {n.partition("/")[2] for n in tar.getnames()}
-    missing = [f"assets/{a}" for a in asset_files() if f"assets/{a}" not in names]
-    assert missing == []
+    missing = [f"assets/{a}" for a in [*asset_files(), "fonts/LICENSE-DejaVu.txt", "man/farmer.6"]]
+    assert [m for m in missing if m not in names] == []
     for needed in ("LICENSE", "pyproject.toml", "setup.py", "MANIFEST.in", "Makefile", "farmer.spec"):
         assert needed in names
     assert "tests/test_install.py" in names
@@ -171,14 +194,20 @@ def test_the_sdist_carries_the_assets_licences_and_what_builds_and_tests_it(buil
 def test_the_wheel_carries_every_asset_as_farmer_assets_and_the_licences(built: Built) -> None:
     with zipfile.ZipFile(built.wheel) as whl:
         names = set(whl.namelist())
-        metadata = whl.read(f"farmer-{VERSION}.dist-info/METADATA").decode()
-        entry_points = whl.read(f"farmer-{VERSION}.dist-info/entry_points.txt").decode()
+        metadata = whl.read(f"{DIST_INFO}/METADATA").decode()
+        entry_points = whl.read(f"{DIST_INFO}/entry_points.txt").decode()
+        man = whl.read(f"farmer_card_game-{VERSION}.data/data/share/man/man6/farmer.6").decode()
     missing = [a for a in asset_files() if f"farmer_assets/{a}" not in names]
     assert missing == []
+    assert [i for i in ICONS if i not in names] == []
+    assert man.startswith(".TH FARMER 6 ")
+    assert f"Name: {DISTRIBUTION}" in metadata.splitlines()
     ai_data = sorted(p.relative_to(ROOT).as_posix() for p in (ROOT / "game" / "ai").glob("*.json"))
     assert [f for f in ai_data if f not in names] == []
-    assert f"farmer-{VERSION}.dist-info/licenses/LICENSE" in names
-    assert f"farmer-{VERSION}.dist-info/licenses/assets/fonts/LICENSE-DejaVu.txt" in names
+    assert f"{DIST_INFO}/licenses/LICENSE" in names
+    assert f"{DIST_INFO}/licenses/assets/fonts/LICENSE-DejaVu.txt" in names
+    # Every file once (check-wheel-contents' W002): the fonts' licence only as a licence file.
+    assert "farmer_assets/fonts/LICENSE-DejaVu.txt" not in names
     # PEP 639: an SPDX expression and the licence files; not the old License: table.
     assert "License-Expression: MIT AND Bitstream-Vera" in metadata.splitlines()
     assert "License-File: LICENSE" in metadata.splitlines()

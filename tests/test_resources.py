@@ -9,11 +9,11 @@ from __future__ import annotations
 import re
 import shutil
 import struct
-import subprocess
 import tomllib
 from fnmatch import fnmatch
 from importlib.metadata import version
 from pathlib import Path
+from xml.etree import ElementTree
 
 import pygame
 import pytest
@@ -30,20 +30,31 @@ def test_the_assets_are_found_through_the_package() -> None:
     assert resources.font("DejaVuSans.ttf").read_bytes()[:4] == b"\x00\x01\x00\x00"  # a TrueType font
     for lang in ("fr", "de"):
         assert i18n.catalogue_path(lang).read_text(encoding="utf-8").startswith("# ")
-    assert resources.path("farmer.desktop").is_file()
+    assert resources.path(f"{desktop.APP_ID}.desktop").is_file()
+    assert resources.path(f"{desktop.APP_ID}.metainfo.xml").is_file()
 
 
 def test_every_file_in_assets_and_the_ai_data_is_packaged() -> None:
-    """A file added to assets/ (or game/ai/*.json) that no package-data pattern ships fails here."""
+    """A file added to assets/ (or game/ai/*.json) that nothing ships fails here.
+
+    A file is shipped by a package-data pattern of ``farmer_assets``, or as a licence file
+    (the fonts' licence), or as a data file (the man page, in ``setup.py``).
+    """
     config = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
     data = config["tool"]["setuptools"]["package-data"]
+    licences = [f for f in config["project"]["license-files"] if f.startswith("assets/")]
+    setup_text = (ROOT / "setup.py").read_text(encoding="utf-8")
     unshipped = [
         rel
         for rel in (
-            p.relative_to(ROOT / "assets").as_posix() for p in (ROOT / "assets").rglob("*") if p.is_file()
+            p.relative_to(ROOT / "assets").as_posix()
+            for p in (ROOT / "assets").rglob("*")
+            if p.is_file() and "__pycache__" not in p.parts
         )
         if not rel.endswith((".py", ".pyc"))
         and not any(fnmatch(rel, pattern) for pattern in data["farmer_assets"])
+        and f"assets/{rel}" not in licences
+        and f'"assets/{rel}"' not in setup_text
     ]
     assert unshipped == []
     assert all(
@@ -80,7 +91,7 @@ def test_the_version_is_the_packages(capsys: pytest.CaptureFixture[str]) -> None
     with pytest.raises(SystemExit) as stop:
         main(["--version"])
     assert stop.value.code == 0
-    assert capsys.readouterr().out.strip() == f"farmer {version('farmer')}"
+    assert capsys.readouterr().out.strip() == f"farmer {version(resources.DISTRIBUTION)}"
 
 
 def test_the_icon_is_a_card_on_felt_at_every_size() -> None:
@@ -129,22 +140,22 @@ def test_the_desktop_entry_installs_for_the_user_and_uninstalls(tmp_path: Path) 
     data = tmp_path / "my data"
     command = [str(tmp_path / "a venv" / "bin" / "farmer")]
     written = desktop.install(data, command)
-    entry = data / "applications" / "farmer.desktop"
+    entry = data / "applications" / "io.github.farmer_game.Farmer.desktop"
     assert entry in written
     lines = entry.read_text(encoding="utf-8").splitlines()
     assert f'Exec="{command[0]}"' in lines
     assert f"TryExec={command[0]}" in lines
-    assert "Icon=farmer" in lines
+    assert "Icon=io.github.farmer_game.Farmer" in lines
     assert "Name[fr]=La Ferme" in lines
+    apps = data / "icons" / "hicolor"
     for size in desktop.ICON_SIZES:
-        assert _png_size(data / "icons" / "hicolor" / f"{size}x{size}" / "apps" / "farmer.png") == (
+        assert _png_size(apps / f"{size}x{size}" / "apps" / "io.github.farmer_game.Farmer.png") == (
             size,
             size,
         )
-    validator = shutil.which("desktop-file-validate")
-    if validator:
-        check = subprocess.run([validator, str(entry)], capture_output=True, text=True, check=False)
-        assert check.returncode == 0, check.stdout + check.stderr
+    assert data / "metainfo" / "io.github.farmer_game.Farmer.metainfo.xml" in written
+    svg = ElementTree.parse(apps / "scalable" / "apps" / "io.github.farmer_game.Farmer.svg").getroot()
+    assert svg.tag == "{http://www.w3.org/2000/svg}svg"
     assert sorted(desktop.uninstall(data)) == sorted(written)
     assert not entry.exists()
 
@@ -156,22 +167,43 @@ def test_the_command_line_installs_the_desktop_entry(
     assert "desktop's menu" in capsys.readouterr().out
     exec_line = next(
         line
-        for line in (tmp_path / "applications" / "farmer.desktop").read_text().splitlines()
+        for line in (tmp_path / "applications" / f"{desktop.APP_ID}.desktop").read_text().splitlines()
         if line.startswith("Exec=")
     )
     assert exec_line != "Exec=farmer"  # an absolute path: the menu needs no PATH
     assert main(["--uninstall-desktop-entry", str(tmp_path)]) == 0
-    assert not (tmp_path / "applications" / "farmer.desktop").exists()
+    assert not (tmp_path / "applications" / f"{desktop.APP_ID}.desktop").exists()
 
 
-def test_the_shipped_desktop_entry_is_valid() -> None:
-    validator = shutil.which("desktop-file-validate")
-    if validator is None:
-        pytest.skip("desktop-file-validate (desktop-file-utils) is not installed")
-    check = subprocess.run(
-        [validator, str(ROOT / "assets" / "farmer.desktop")], capture_output=True, text=True
-    )
-    assert check.returncode == 0, check.stdout + check.stderr
+def test_an_entry_from_before_the_application_id_is_removed_too(tmp_path: Path) -> None:
+    old = [tmp_path / "applications" / "farmer.desktop", tmp_path / "icons/hicolor/48x48/apps/farmer.png"]
+    for path in old:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text("x")
+    assert sorted(desktop.uninstall(tmp_path)) == sorted(old)
+
+
+def test_the_desktop_entry_and_the_metainfo_name_the_application_id() -> None:
+    """The desktop entry, the metainfo and the icons share one id (the validators run in check-packaging)."""
+    entry = (ROOT / "assets" / f"{desktop.APP_ID}.desktop").read_text(encoding="utf-8").splitlines()
+    assert f"Icon={desktop.APP_ID}" in entry
+    info = ElementTree.parse(ROOT / "assets" / f"{desktop.APP_ID}.metainfo.xml").getroot()
+    assert info.findtext("id") == desktop.APP_ID
+    assert info.findtext("launchable") == f"{desktop.APP_ID}.desktop"
+    assert info.findtext("translation") == "farmer"  # the gettext domain: locale/*/LC_MESSAGES/farmer.po
+    assert info.findtext("provides/binary") == "farmer"
+    releases = [r.get("version") for r in info.iterfind("releases/release")]
+    assert releases[0] == version(resources.DISTRIBUTION)  # the newest release is this version
+
+
+def test_the_man_page_names_every_option() -> None:
+    """``assets/man/farmer.6`` documents every option of ``farmer --help``."""
+    from scenes.cli import parser
+
+    page = (ROOT / "assets" / "man" / "farmer.6").read_text(encoding="utf-8").replace("\\-", "-")
+    flags = {flag for action in parser()._actions for flag in action.option_strings if flag.startswith("--")}
+    assert sorted(f for f in flags if f not in page) == []
+    assert f'"Farmer {version(resources.DISTRIBUTION)}"' in page.splitlines()[0]
 
 
 def test_the_user_data_folder_follows_xdg() -> None:

@@ -1,12 +1,15 @@
 """Farmer in the desktop's menu: a freedesktop ``.desktop`` file and its icons, for one user.
 
-``farmer --install-desktop-entry`` writes ``applications/farmer.desktop`` and
-``icons/hicolor/<N>x<N>/apps/farmer.png`` under the user's data folder (``$XDG_DATA_HOME``,
-else ``~/.local/share``), or under a folder given to it (``/usr/share`` for a system-wide
-package). The entry is the one shipped in ``assets/farmer.desktop`` with ``Exec`` and
-``TryExec`` set to the ``farmer`` that is running, by its absolute path, so it works whether
-that is in a virtual environment, pipx's folder or the standalone bundle, and whether or
-not it is on the desktop session's ``PATH``. The icons are drawn by :mod:`scenes.app.icon`.
+``farmer --install-desktop-entry`` writes ``applications/<APP_ID>.desktop``, the metainfo
+``metainfo/<APP_ID>.metainfo.xml`` (for software centres), the icons
+``icons/hicolor/<N>x<N>/apps/<APP_ID>.png`` and ``icons/hicolor/scalable/apps/<APP_ID>.svg``
+under the user's data folder (``$XDG_DATA_HOME``, else ``~/.local/share``), or under a folder
+given to it (``/usr/share`` for a system-wide package); ``APP_ID`` is the application id,
+``io.github.farmer_game.Farmer``. The entry is the one shipped in ``assets/<APP_ID>.desktop``
+with ``Exec`` and ``TryExec`` set to the ``farmer`` that is running, by its absolute path, so
+it works whether that is in a virtual environment, pipx's folder or the standalone bundle,
+and whether or not it is on the desktop session's ``PATH``. The icons are drawn by
+:mod:`scenes.app.icon`, the same drawing the build makes the packages' icon files from.
 ``farmer --uninstall-desktop-entry`` removes exactly those files.
 """
 
@@ -21,11 +24,14 @@ from pathlib import Path
 
 from scenes import resources
 
-APP_ID = "farmer"
-"""The desktop file's name and the icon's name in the icon theme."""
+APP_ID = "io.github.farmer_game.Farmer"
+"""The application id: the desktop file's name and the icon's name in the icon theme."""
 
 ICON_SIZES = (16, 24, 32, 48, 64, 128, 256)
 """The hicolor sizes drawn (48 is the one the icon theme spec asks every application for)."""
+
+OLD_NAMES = ("farmer.desktop", "farmer.png")
+"""What releases before the application id wrote, removed by ``--uninstall-desktop-entry`` too."""
 
 
 def data_home(environ: Mapping[str, str] | None = None) -> Path:
@@ -87,6 +93,22 @@ def icon_path(root: Path, size: int) -> Path:
     return root / "icons" / "hicolor" / f"{size}x{size}" / "apps" / f"{APP_ID}.png"
 
 
+def metainfo_path(root: Path) -> Path:
+    """Where the AppStream metainfo goes under the data folder ``root`` (read by software centres)."""
+    return root / "metainfo" / f"{APP_ID}.metainfo.xml"
+
+
+def scalable_icon_path(root: Path) -> Path:
+    """Where the scalable (SVG) icon goes under the data folder ``root``."""
+    return root / "icons" / "hicolor" / "scalable" / "apps" / f"{APP_ID}.svg"
+
+
+def _old_files(root: Path) -> list[Path]:
+    """The entry and icons an install before the application id left under ``root``."""
+    entry, png = OLD_NAMES
+    return [root / "applications" / entry, *(icon_path(root, size).with_name(png) for size in ICON_SIZES)]
+
+
 def install(root: Path | None = None, command: Sequence[str] | None = None) -> list[Path]:
     """Write the desktop entry and its icons under ``root`` (the user's data folder); the files written."""
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
@@ -101,6 +123,14 @@ def install(root: Path | None = None, command: Sequence[str] | None = None) -> l
         target.parent.mkdir(parents=True, exist_ok=True)
         pygame.image.save(icon.draw(size), str(target))
         written.append(target)
+    scalable = scalable_icon_path(root)
+    scalable.parent.mkdir(parents=True, exist_ok=True)
+    scalable.write_text(icon.svg(), encoding="utf-8")
+    written.append(scalable)
+    info = metainfo_path(root)
+    info.parent.mkdir(parents=True, exist_ok=True)
+    info.write_bytes(resources.path(f"{APP_ID}.metainfo.xml").read_bytes())
+    written.append(info)
     entry = entry_path(root)
     entry.parent.mkdir(parents=True, exist_ok=True)
     entry.write_text(entry_text(command or launcher()), encoding="utf-8")
@@ -113,7 +143,13 @@ def uninstall(root: Path | None = None) -> list[Path]:
     """Remove what :func:`install` wrote under ``root``; the files removed."""
     root = data_home() if root is None else root
     removed = []
-    for target in [entry_path(root), *(icon_path(root, size) for size in ICON_SIZES)]:
+    ours = [
+        entry_path(root),
+        metainfo_path(root),
+        scalable_icon_path(root),
+        *(icon_path(root, size) for size in ICON_SIZES),
+    ]
+    for target in [*ours, *_old_files(root)]:
         if target.is_file():
             target.unlink()
             removed.append(target)
