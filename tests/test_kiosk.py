@@ -307,6 +307,25 @@ def test_the_exit_combination_held_three_seconds_quits(kiosk: KioskApp) -> None:
     assert not kiosk.running and kiosk.operator_quit
 
 
+def test_the_exit_combination_shows_its_hold_and_never_hands_the_table_to_a_visitor(kiosk: KioskApp) -> None:
+    drawn: list[str] = []
+    blit = kiosk.text.blit
+
+    def record(surface: pygame.Surface, words: str, *rest: object, **kw: object) -> pygame.Rect:
+        drawn.append(words)
+        return blit(surface, words, *rest, **kw)  # type: ignore[arg-type]
+
+    kiosk.text.blit = record  # type: ignore[method-assign]
+    kiosk.draw_every = 1
+    hold_combo(kiosk, 1.5)
+    assert kiosk.mode is Mode.ATTRACT and kiosk.visitor_games == 0  # the operator is no visitor
+    assert any(w.startswith("Keep holding to close the kiosk: ") for w in drawn), drawn[-5:]
+    half = [w for w in drawn if w.startswith("Keep holding")][-1]
+    assert half.endswith("50%"), half
+    run(kiosk, 0.5, [key(pygame.K_q, up=True)])
+    assert kiosk.running and kiosk.mode is Mode.ATTRACT and kiosk.visitor_games == 0
+
+
 def test_the_exit_combination_held_two_seconds_does_not_quit(kiosk: KioskApp) -> None:
     hold_combo(kiosk, 2.0)
     run(kiosk, 2.0, [key(pygame.K_q, up=True)])

@@ -38,7 +38,7 @@ from scenes import i18n
 from scenes.app.loop import FPS, KEEP_BACKDROP_PIXELS, App, Clock
 from scenes.app.pointer import emulated
 from scenes.app.stack import SceneStack
-from scenes.i18n import _
+from scenes.i18n import _, format_percent
 from scenes.kiosk.cards import HowToCardScene, TitleCardScene
 from scenes.kiosk.config import KioskConfig
 from scenes.kiosk.demo import GAMEOVER_PAUSE as DEMO_GAMEOVER_PAUSE
@@ -285,6 +285,8 @@ class KioskApp(App):
             if not person:
                 passed.append(event)
                 continue
+            if self.exit_combo.keys <= self.held.down:
+                continue  # the operator holding the exit combination: no visitor's move, no game
             if self.mode is Mode.ATTRACT:
                 if not self.locked and event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
                     self.quit()  # a demo in a window: Escape closes it
@@ -449,6 +451,10 @@ class KioskApp(App):
             call = _("Touch or press any key to play")
         elif self._final_ledger(self.stack.top):
             call = _("Touch or press any key to continue")
+        if self.exit_combo.held_for > 0:
+            # The operator holds the exit combination: show how far along the hold is.
+            held = min(1.0, self.exit_combo.held_for / max(self.exit_combo.hold, 0.01))
+            call = _("Keep holding to close the kiosk: {percent}").format(percent=format_percent(held, 0))
         if call is not None:
             draw_call(self.screen, self.text, call, self.u, self.time, False, band)
         if self.drift is not None:
