@@ -3,19 +3,25 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
+# What playing needs (the game and its three libraries); the tests and tools add theirs on top.
+PLAY_STAMP := $(VENV)/.installed-play
 
 DIST_VENV := build/dist-venv
 CHECK_VENV := build/check-venv
 
 .PHONY: play test lint typecheck bench wheel dist dist-test install-desktop-entry clean check-packaging icons
 
-$(STAMP): pyproject.toml
+$(PLAY_STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
+	$(BIN)/pip install --quiet -e .
+	touch $(PLAY_STAMP)
+
+$(STAMP): $(PLAY_STAMP)
 	$(BIN)/pip install --quiet -e '.[dev]'
 	touch $(STAMP)
 
-play: $(STAMP)
+play: $(PLAY_STAMP)
 	$(BIN)/farmer $(ARGS)
 
 lint: $(STAMP)
