@@ -66,7 +66,7 @@ def test_every_level_and_personality_can_be_made() -> None:
         for mood in PERSONALITIES:
             agent = make_agent(level, mood, seed=3)
             assert callable(agent.choose)
-    assert LEVELS["expert"].name == "Expert"
+    assert LEVELS["expert"].key == "expert"
     assert PERSONALITIES["bold"].name == "Bold"
     with pytest.raises(ValueError, match="unknown AI level"):
         make_agent("grandmaster")

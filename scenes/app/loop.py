@@ -148,7 +148,7 @@ class App:
         self._shown_at = -HEARTBEAT
         self._redraw = True
         self.time = 0.0
-        self.apply_settings(language=self.settings.language != "system")
+        self.apply_settings(language=self.settings.language != i18n.SYSTEM)
 
     # ------------------------------------------------------------------ window
 
@@ -224,7 +224,7 @@ class App:
         self.music.set_volume(s.music_volume, s.mute)
         if language:
             code = self.language_override or s.language
-            i18n.set_language(i18n.default_language() if code == "system" else code)
+            i18n.set_language(code)
         relaid = self.text.set_scale(s.text_scale)
         recoloured = self.art.configure(s.four_colour, s.card_back, s.felt)
         if relaid or recoloured:
