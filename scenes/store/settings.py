@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from game.ai.levels import LEVELS
-from game.limits import DEALS, PLAYERS
+from game.limits import DEALS, PLAYERS, WINDOW_HEIGHT, WINDOW_WIDTH
 from game.rules import RULE_NAMES
 from game.schema import SchemaError, one_of, text, truth, whole
 from scenes.i18n import LANGUAGE_CHOICES, N_, SYSTEM
@@ -71,8 +71,8 @@ RANGES: dict[str, tuple[int, int]] = {
     "music_volume": (0, 100),
     "players": (PLAYERS.low, PLAYERS.high),
     "deals": (DEALS.low, DEALS.high),
-    "window_width": (320, 16384),
-    "window_height": (200, 16384),
+    "window_width": (WINDOW_WIDTH.low, WINDOW_WIDTH.high),
+    "window_height": (WINDOW_HEIGHT.low, WINDOW_HEIGHT.high),
 }
 """Settings that take a whole number, with their limits (inclusive)."""
 
