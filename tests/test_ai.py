@@ -199,7 +199,6 @@ def test_hint_gives_the_exact_odds_as_numbers() -> None:
     exact = draw_odds(view.hand)
     assert found.sixteen == pytest.approx(float(exact.sixteen))
     assert found.over == pytest.approx(float(exact.over))
-    assert found.over_percent == pytest.approx(100 * float(exact.over))
 
 
 def test_farm_price_adds_up() -> None:

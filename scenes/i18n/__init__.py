@@ -282,11 +282,6 @@ def farmer_word() -> str:
     return pgettext("role", "farmer")
 
 
-def farmer_title() -> str:
-    """The farmer as a label or badge: Farmer, Fermier, Pächter."""
-    return pgettext("role", "Farmer")
-
-
 class Voice:
     """One language's translations, called by the names the message extractor looks for.
 
