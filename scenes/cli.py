@@ -261,7 +261,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         pygame.quit()
         print(NO_DISPLAY.format(why="only an invisible display driver is available"), file=sys.stderr)
         return 1
-    from scenes.screens.navigator import Screens
+    from scenes.navigator import Screens
     from scenes.store.keeper import Keeper
     from scenes.store.saves import SaveStore
     from scenes.store.stats import StatsStore

@@ -15,8 +15,8 @@ import pytest
 from scenes.app import loop
 from scenes.app.loop import App
 from scenes.cli import main
+from scenes.navigator import Screens, start_game
 from scenes.screens.menu import MenuScene
-from scenes.screens.navigator import Screens, start_game
 from scenes.store.settings import Settings
 from scenes.table.setup import Setup
 from scenes.ui.layout import too_small

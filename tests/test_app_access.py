@@ -7,8 +7,8 @@ import pygame
 import pytest
 
 from scenes.app.loop import App
+from scenes.navigator import Screens
 from scenes.screens.menu import MenuScene
-from scenes.screens.navigator import Screens
 from scenes.store.settings import Settings
 from scenes.ui.widgets import Widget
 from tools.driver import key, keys_for
@@ -114,7 +114,7 @@ def test_a_whole_game_by_keyboard_alone_from_the_menu_with_the_focus_shown() -> 
 
 @pytest.mark.parametrize("seed", [1, 2, 3])
 def test_the_table_makes_its_sounds(seed: int) -> None:
-    from scenes.screens.navigator import start_game
+    from scenes.navigator import start_game
     from scenes.table.setup import Setup
 
     app = make_app()

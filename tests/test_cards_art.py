@@ -13,8 +13,8 @@ import pytest
 from game.cards import DECK, SIX_OF_HEARTS, Card
 from scenes.app.loop import App
 from scenes.i18n import set_language
+from scenes.navigator import Screens
 from scenes.screens.menu import MenuScene
-from scenes.screens.navigator import Screens
 from scenes.store.settings import Settings
 from scenes.ui import widgets
 from scenes.ui.art import (

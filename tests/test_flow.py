@@ -12,7 +12,7 @@ import pygame
 from game.events import DealStarted, FarmSold
 from scenes.app.loop import App, Scene
 from scenes.app.stack import SceneStack
-from scenes.screens.navigator import Screens, start_game
+from scenes.navigator import Screens, start_game
 from scenes.store.settings import Settings
 from scenes.table.flow import Stage, stage_of
 from scenes.table.scene import TableScene

@@ -16,13 +16,13 @@ from game.phase import Phase
 from game.view import View
 from scenes.app.loop import App
 from scenes.cli import main
+from scenes.navigator import Screens
 from scenes.net.address import parse_address, table_settings
 from scenes.net.host import host_table
 from scenes.net.join import JoinScene
 from scenes.net.lobby import LobbyScene
 from scenes.net.remote import NetworkSeat, Spectator
 from scenes.screens.menu import MenuScene
-from scenes.screens.navigator import Screens
 from scenes.store.settings import Settings
 from scenes.table.setup import Setup
 from tools.driver import key, keys_for

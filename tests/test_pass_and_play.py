@@ -7,7 +7,7 @@ import pytest
 from game.match import HUMAN
 from game.savegame import restore
 from scenes.app.loop import App
-from scenes.screens.navigator import start_game
+from scenes.navigator import start_game
 from scenes.store.settings import Settings
 from scenes.table.local import LocalTable, resume_table
 from scenes.table.pass_screen import PassScene

@@ -14,7 +14,7 @@ from game.deallog import check, read_log
 from game.match import deal_seed
 from game.observe import observe
 from game.savegame import restore
-from scenes.screens.navigator import Screens
+from scenes.navigator import Screens
 from scenes.store.export import export_log
 from scenes.store.keeper import Keeper
 from scenes.store.saves import SaveStore
@@ -184,8 +184,8 @@ def test_closing_the_window_mid_deal_saves_the_game_as_it_stands(tmp_path: Path)
     import pygame
 
     from scenes.app.loop import App
+    from scenes.navigator import start_game
     from scenes.screens.menu import MenuScene
-    from scenes.screens.navigator import start_game
     from scenes.store.settings import Settings
     from tools.driver import keys_for
 

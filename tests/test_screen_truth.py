@@ -12,7 +12,7 @@ import pytest
 
 from game.net.server import ServerThread
 from scenes.app.loop import App
-from scenes.screens.navigator import start_game
+from scenes.navigator import start_game
 from scenes.store.settings import Settings
 from scenes.table.flow import Stage
 from scenes.table.pass_screen import PassScene
@@ -172,8 +172,8 @@ def test_two_windows_at_one_host_each_see_every_deal_s_ledger_and_the_truth() ->
     run([host_app, guest_app], lambda: True)
 def test_a_spectator_who_comes_late_sees_the_game_from_its_start() -> None:
     from game.net.client import Client
+    from scenes.navigator import Screens
     from scenes.net.lobby import LobbyScene
-    from scenes.screens.navigator import Screens
     from tests.test_net_window import make_app, seat_two, session_of, top
 
     host_app, guest_app = seat_two("foster", deals=4, seats=4)

@@ -15,8 +15,8 @@ from game.cards import Card
 from scenes import i18n
 from scenes.app.loop import App
 from scenes.cli import main
+from scenes.navigator import Screens
 from scenes.screens.menu import MenuScene
-from scenes.screens.navigator import Screens
 from scenes.screens.settings import SettingsScene
 from scenes.store.settings import Settings, SettingsStore
 from scenes.ui.art import BLUE, GREEN, RED

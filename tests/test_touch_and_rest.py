@@ -13,7 +13,7 @@ from scenes.kiosk.app import KioskApp, Mode
 from scenes.kiosk.config import KioskConfig
 from scenes.kiosk.keys import HeldKeys
 from scenes.kiosk.timers import HoldCombo
-from scenes.screens.navigator import Screens, start_game
+from scenes.navigator import Screens, start_game
 from scenes.store.settings import Settings
 from scenes.table.scene import TableScene
 from scenes.table.setup import Setup

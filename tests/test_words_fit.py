@@ -17,7 +17,7 @@ from scenes.i18n import LANGUAGES
 from scenes.kiosk.app import KioskApp
 from scenes.kiosk.config import KioskConfig
 from scenes.kiosk.overlays import TABLE_BAND
-from scenes.screens.navigator import start_game
+from scenes.navigator import start_game
 from scenes.table.scene import TableScene
 from scenes.table.setup import Setup
 from tools.driver import keys_for

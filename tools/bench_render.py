@@ -42,8 +42,8 @@ def measure(size: tuple[int, int], players: int, deals: int) -> dict[str, object
 
     from game.events import FARM
     from scenes.app.loop import App
+    from scenes.navigator import Screens, start_game
     from scenes.screens.menu import MenuScene
-    from scenes.screens.navigator import Screens, start_game
     from scenes.screens.pause import PauseScene
     from scenes.store.settings import Settings
     from scenes.table.setup import Setup
@@ -100,7 +100,7 @@ import time
 t0 = time.perf_counter()
 import os
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy"); os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-from scenes.screens.navigator import Screens
+from scenes.navigator import Screens
 from scenes.app.loop import App
 from scenes.screens.menu import MenuScene
 app = App(size=(1920, 1080))

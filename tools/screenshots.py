@@ -27,9 +27,9 @@ import pygame
 
 from scenes.app.loop import App
 from scenes.i18n import LANGUAGES
+from scenes.navigator import Screens, start_game
 from scenes.screens.howto import HowToScene
 from scenes.screens.menu import MenuScene
-from scenes.screens.navigator import Screens, start_game
 from scenes.screens.newgame import NewGameScene
 from scenes.screens.pause import PauseScene
 from scenes.screens.settings import SettingsScene

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from functools import partial
 
+from game.rules import RuleSet
 from scenes.app.loop import App
 from scenes.i18n import _
 from scenes.net.remote import NetworkSeat, Spectator
@@ -56,3 +57,11 @@ class NetNavigator:
     def escape_hint(self) -> str | None:
         """As in any game."""
         return self.base.escape_hint()
+
+    def how_to_play(self, rules: RuleSet | None) -> None:
+        """The ordinary rules screen (the game goes on at the host meanwhile)."""
+        self.base.how_to_play(rules)
+
+    def settings(self) -> None:
+        """The ordinary settings screen (the game goes on at the host meanwhile)."""
+        self.base.settings()
