@@ -139,15 +139,15 @@ def test_the_keeper_saves_each_deal_counts_once_and_clears_a_finished_game(tmp_p
             session.act(HUMAN_PLAY.choose(session.view))
         else:
             session.ai_act()
-    keeper.deal_settled(session.kept)
-    keeper.deal_settled(session.kept)  # the ledger shown twice counts once
+    keeper.deal_shown(session.kept)
+    keeper.deal_shown(session.kept)  # the ledger shown twice counts once
     assert json.loads((tmp_path / "save.json").read_text())["deal"] == 1
     stats = StatsStore(tmp_path / "stats.json")
     stats.load()
     assert stats.for_rules("foster").deals_played == 1
     while not session.over:
         play_deal(session)
-        keeper.deal_settled(session.kept)
+        keeper.deal_shown(session.kept)
     assert not (tmp_path / "save.json").exists()
     stats.load()
     counted = stats.for_rules("foster")

@@ -21,7 +21,7 @@ from scenes.app.stack import Layer, SceneStack
 from scenes.audio.music import MusicPlayer
 from scenes.audio.sound import SoundBank
 from scenes.i18n import _
-from scenes.store.keeper import Keeper
+from scenes.store.keeper import Keeper, Kept
 from scenes.store.settings import Settings, SettingsStore, defaults
 from scenes.ui.art import INK, Art
 from scenes.ui.layout import MIN_SIZE, too_small, unit
@@ -90,8 +90,8 @@ class Scene(Layer):
 class App:
     """Owns the display, the clock, the scene stack and the shared art; see the module docstring."""
 
-    locked = False
-    """A kiosk's lock-down: the window mode is fixed and nobody quits from the screens."""
+    window_keys = True
+    """Whether F11 and Alt+Enter switch full screen here (the key hints offer F11 when they do)."""
 
     def __init__(
         self,
@@ -333,7 +333,7 @@ class App:
                 self.windowed_size = (event.w, event.h)
             self._resized()
             return True
-        if event.type == pygame.KEYDOWN:
+        if event.type == pygame.KEYDOWN and self.window_keys:
             alt_enter = event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and event.mod & pygame.KMOD_ALT
             if event.key == pygame.K_F11 or alt_enter:
                 self.toggle_fullscreen()
@@ -430,6 +430,14 @@ class App:
     def quit(self) -> None:
         """Stop the loop at the end of this frame."""
         self.running = False
+
+    def game_moved(self, kept: Kept | None) -> None:
+        """A move was played in ``kept``'s game (None: a game nobody keeps): the keeper saves it."""
+        self.keeper.moved(kept)
+
+    def deal_shown(self, kept: Kept | None) -> None:
+        """The table has shown the end of a deal of ``kept``'s game: the keeper counts and saves it."""
+        self.keeper.deal_shown(kept)
 
     def push(self, scene: Scene) -> None:
         """Shortcut for ``stack.push``."""

@@ -165,6 +165,8 @@ class KioskApp(App):
         self.backdrop_pixels = KEEP_BACKDROP_PIXELS
         self.config = config
         self.locked = locked
+        """Locked down: the window mode is fixed and nobody quits from the screens."""
+        self.window_keys = not locked
         self.rng = random.Random(seed)
         self.mode = Mode.ATTRACT
         self.held = HeldKeys()

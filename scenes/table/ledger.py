@@ -93,7 +93,7 @@ class LedgerHandler(Handler):
                 button.visible = False  # nobody presses them: the game goes on by itself
             self.auto = self.host.watch_pause
         self.resize(self.app.size)
-        self.app.keeper.deal_settled(self.source.kept)
+        self.app.deal_shown(self.source.kept)
 
     def leave(self) -> None:
         """The ledger goes."""
@@ -355,7 +355,7 @@ class FinalHandler(LedgerHandler):
         self.table.banner = lambda: headline(event, eyes, i18n.language(), farm=farm, farmer=farmer) or ""
         if farm > 0 and farmer is not None:
             self.table.move_chips(FARM, farmer, farm, None, duration=0.9)
-        self.app.keeper.deal_settled(self.source.kept)  # the end counted once it is shown
+        self.app.deal_shown(self.source.kept)  # the end counted once it is shown
         return 0.0
 
     def update(self, dt: float) -> None:
