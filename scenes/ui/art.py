@@ -17,13 +17,13 @@ from __future__ import annotations
 
 import math
 import random
-from collections import OrderedDict
 from dataclasses import dataclass, field
 
 import pygame
 
 from game.cards import SIX_OF_HEARTS, Card, Suit
 from scenes.i18n import pgettext
+from scenes.ui.cache import SurfaceCache, surface_bytes
 from scenes.ui.text import Text
 
 FELT = (26, 104, 60)
@@ -179,11 +179,18 @@ class Art:
     def __init__(self, text: Text) -> None:
         """Art drawn with the fonts of ``text``."""
         self.text = text
-        self._cards: OrderedDict[tuple[str, str, int, int], pygame.Surface] = OrderedDict()
-        self._card_bytes = 0
-        self._scaled: dict[tuple[str, str, int, int, int], pygame.Surface] = {}
-        self._fans: dict[tuple[object, ...], list[FanCard]] = {}
-        self._scaled_bytes = 0
+        # The faces least recently drawn go first: a table in play uses two sizes of 45 cards,
+        # and faces with another language's letters are never drawn again.
+        self._cards: SurfaceCache[tuple[str, str, int, int], pygame.Surface] = SurfaceCache(
+            CARD_BUDGET, surface_bytes
+        )
+        # Frames of a turn are shown once or twice: a small budget keeps the ones in use.
+        self._scaled: SurfaceCache[tuple[str, str, int, int, int], pygame.Surface] = SurfaceCache(
+            SCALED_BUDGET, surface_bytes
+        )
+        self._fans: SurfaceCache[tuple[object, ...], list[FanCard]] = SurfaceCache(
+            FAN_BUDGET, _fan_bytes, _FAN_KEEP
+        )
         self._chips: dict[tuple[int, int, str], pygame.Surface] = {}
         self._felt: dict[tuple[int, int], pygame.Surface] = {}
         self._shadow: dict[tuple[int, int], pygame.Surface] = {}
@@ -214,9 +221,7 @@ class Art:
     def _forget_cards(self) -> None:
         """Forget the card faces, their turning frames and the fans made of them."""
         self._cards.clear()
-        self._card_bytes = 0
         self._scaled.clear()
-        self._scaled_bytes = 0
         self._fans.clear()
 
     def suit_colour(self, card: Card) -> tuple[int, int, int]:
@@ -231,17 +236,9 @@ class Art:
         """The face of ``card`` (its back when None) at ``size``, with the letters of the moment."""
         key = self._card_key(card, size)
         surf = self._cards.get(key)
-        if surf is not None:
-            self._cards.move_to_end(key)
-            return surf
-        surf = self._draw_face(card, size) if card is not None else self._draw_back(size)
-        self._cards[key] = surf
-        self._card_bytes += size[0] * size[1] * 4
-        while len(self._cards) > 1 and self._card_bytes > CARD_BUDGET:
-            # The faces least recently drawn go first: a table in play uses two sizes of 45 cards,
-            # and faces with another language's letters are never drawn again.
-            old = self._cards.popitem(last=False)[1]
-            self._card_bytes -= old.get_width() * old.get_height() * 4
+        if surf is None:
+            surf = self._draw_face(card, size) if card is not None else self._draw_back(size)
+            self._cards.put(key, surf)
         return surf
 
     @staticmethod
@@ -258,14 +255,8 @@ class Art:
         key = (*self._card_key(card, size), width)
         surf = self._scaled.get(key)
         if surf is None:
-            self._scaled_bytes += width * size[1] * 4
-            if self._scaled_bytes > SCALED_BUDGET:
-                # Frames of a turn are shown once or twice: a small budget keeps the ones in use.
-                self._scaled.clear()
-                self._scaled_bytes = width * size[1] * 4
             # Plain scaling: a card mid-turn is on screen for a few frames, and this is 5x faster.
-            surf = pygame.transform.scale(base, (max(1, width), size[1]))
-            self._scaled[key] = surf
+            surf = self._scaled.put(key, pygame.transform.scale(base, (max(1, width), size[1])))
         return surf
 
     def fan(
@@ -282,7 +273,6 @@ class Art:
         key = (codes, size, round(angle, 2), round(spread, 3), round(drop), court_letters())
         found = self._fans.get(key)
         if found is not None:
-            self._fans[key] = self._fans.pop(key)  # the most recently drawn is kept longest
             return found
         times = fan_supersample(size[1])
         big = (size[0] * times, size[1] * times)
@@ -308,13 +298,8 @@ class Art:
             centre = (k * size[0] * spread, abs(k) * drop)
             cards.append(FanCard(image, shadow, centre))
             del face, ground  # the large pictures go before the next card's are made
-        self._fans[key] = cards
-        # The fans made longest ago go first; the newest stays whatever its size.
-        while len(self._fans) > 1 and (
-            len(self._fans) > _FAN_KEEP or sum(_fan_bytes(fan) for fan in self._fans.values()) > FAN_BUDGET
-        ):
-            del self._fans[next(iter(self._fans))]
-        return cards
+        # The fans drawn longest ago go first; the newest stays whatever its size.
+        return self._fans.put(key, cards)
 
     def draw_fan(
         self,
