@@ -218,7 +218,7 @@ def test_the_menu_fan_is_not_turned_every_frame(
     app.draw()
     calls: list[object] = []
     real_rotate = pygame.transform.rotate
-    real_face = app.art._draw_face
+    real_face = app.art.faces.draw_face
 
     def rotate(surface: pygame.Surface, angle: float) -> pygame.Surface:
         calls.append(angle)
@@ -229,7 +229,7 @@ def test_the_menu_fan_is_not_turned_every_frame(
         return real_face(card, size)
 
     monkeypatch.setattr(pygame.transform, "rotate", rotate)
-    monkeypatch.setattr(app.art, "_draw_face", face)
+    monkeypatch.setattr(app.art.faces, "draw_face", face)
     for _frame in range(5):
         app.draw()
     assert calls == []

@@ -480,4 +480,4 @@ def test_the_kiosk_hands_freed_memory_back_every_twenty_seconds_and_lets_the_car
     assert kiosk.art._cards
     until(kiosk, "auction")
     # The demo's table starts with no faces kept from the attract loop's cards.
-    assert all(key[2:] != (100, 140) for key in kiosk.art._cards.keys())
+    assert all(key[2:] != (100, 140) for key in kiosk.art._cards)

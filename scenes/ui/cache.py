@@ -10,7 +10,7 @@ whatever its size, so that what was just drawn can be shown.
 from __future__ import annotations
 
 from collections import OrderedDict
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Iterator
 from typing import Generic, TypeVar
 
 import pygame
@@ -52,6 +52,10 @@ class SurfaceCache(Generic[K, V]):
     def __contains__(self, key: object) -> bool:
         """Whether a value is kept under ``key`` (without counting as a use)."""
         return key in self._values
+
+    def __iter__(self) -> Iterator[K]:
+        """The keys kept, the one used longest ago first."""
+        return iter(self.keys())
 
     def keys(self) -> list[K]:
         """The keys kept, the one used longest ago first."""
