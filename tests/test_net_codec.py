@@ -79,11 +79,13 @@ def play(seed: int, check_views: bool = True, done: set[Event] | None = None) ->
     return seen, hidden, tie
 
 
-def test_every_event_and_view_round_trips_over_thousands_of_games() -> None:
+def test_every_event_and_view_round_trips_over_hundreds_of_games() -> None:
     seen: set[str] = set()
     done: set[Event] = set()
     hidden = tie = False
-    for seed in range(2000):
+    # The same 200 games every run (every kind of event is met by the third); the Hypothesis
+    # twin below draws new ones.
+    for seed in range(200):
         kinds, h, t = play(seed, seed % 10 == 0, done)
         seen |= kinds
         hidden |= h

@@ -23,6 +23,8 @@ from scenes.table.setup import Setup
 from tools.driver import keys_for
 
 DT = 1 / 60
+STRIDE = 1 / 15
+"""The step of a whole game's walk: each stage is checked once it has settled, whatever the frames between."""
 
 
 def table_of(app: object) -> TableScene:
@@ -55,7 +57,7 @@ def test_ten_players_with_large_text_keep_every_word_in_its_box(
             found += problems(drawn, f"{lang} {stage}")
         if stage == "gameover" and "gameover" in seen:
             break
-        app.step(DT, keys_for(app))
+        app.step(STRIDE, keys_for(app))
     assert {"auction", "deal", "showdown", "labels", "ledger", "gameover"} <= seen
     assert not found, "\n".join(found)
     i18n.set_language("en")
