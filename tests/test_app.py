@@ -24,7 +24,7 @@ from scenes.table.auction import AuctionHandler
 from scenes.table.deal import DealHandler
 from scenes.table.setup import Setup
 from scenes.ui.layout import too_small
-from tools.driver import click, key, keys_for, local_game, stage_of, stage_on, table_of
+from tools.driver import click, handler_of, handler_on, key, keys_for, local_game, table_of
 
 ROOT = Path(__file__).resolve().parent.parent
 DT = 1 / 60
@@ -150,7 +150,7 @@ def test_the_human_bids_with_plus_and_minus_never_more_than_they_hold(app: App) 
     assert opener is not None
     start_game(app, Setup(names, ["easy"] * 3, "foster", False, 2, 3, opener))
     frame(app)
-    auction = stage_of(app, AuctionHandler)
+    auction = handler_of(app, AuctionHandler)
     assert auction.prompt is not None
     view = local_game(app).view
     post(*[key(pygame.K_PLUS, "+")] * 500)
@@ -168,7 +168,7 @@ def test_stand_is_greyed_out_until_the_compulsory_card(app: App) -> None:
     start_game(app, Setup(["Me", "A", "B", "C"], ["normal"] * 4, "foster", False, 3, 8, 0))
     frame(app)
     for _ in range(3000):
-        deal = stage_on(app, DealHandler)
+        deal = handler_on(app, DealHandler)
         if deal is not None and deal.prompt is not None and deal.card_button.visible:
             break
         post(*keys_for(app))
@@ -237,7 +237,7 @@ def test_dealing_by_hand_when_the_human_is_farmer() -> None:
     for _ in range(21):
         frame(app)
     assert local_game(app).game.farmer == farmer == local_game(app).bottom
-    deal = stage_of(app, DealHandler)
+    deal = handler_of(app, DealHandler)
     assert deal.deal_button.visible
     table = table_of(app).table
     dealt = sum(len(s.hand) for s in table.seats)

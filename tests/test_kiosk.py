@@ -18,9 +18,10 @@ from scenes.kiosk.app import GAMEOVER_PAUSE, TEXT_CACHE, KioskApp, Mode
 from scenes.kiosk.config import KioskConfig
 from scenes.kiosk.overlays import KioskPauseScene
 from scenes.kiosk.run import open_with_retry
+from scenes.table.ledger import FinalHandler, LedgerHandler
 from scenes.table.scene import TableScene
 from scenes.table.source import TableSource
-from tools.driver import keys_for
+from tools.driver import handler_of, keys_for
 
 DT = 0.1
 
@@ -128,7 +129,7 @@ def test_the_demos_ledgers_offer_no_buttons_to_passers_by(kiosk: KioskApp) -> No
     for name in ("ledger", "gameover"):
         until(kiosk, name)
         kiosk.step(DT, [])
-        assert not any(b.visible for b in kiosk.stack.top.handler.group.widgets)  # type: ignore[union-attr]
+        assert not any(b.visible for b in handler_of(kiosk, LedgerHandler).group.widgets)
 
 
 @pytest.mark.parametrize("wake", [key(pygame.K_b), click(), touch(), pad_button()], ids=str)
@@ -220,7 +221,7 @@ def test_a_finished_visitor_game_returns_to_the_attract_loop_after_its_ledger() 
     until(app, "gameover", press=True)
     run(app, GAMEOVER_PAUSE - 1.0)
     assert top(app) == "gameover"
-    assert not any(b.visible for b in app.stack.top.handler.group.widgets)  # type: ignore[union-attr]
+    assert not any(b.visible for b in handler_of(app, FinalHandler).group.widgets)
     run(app, 1.5)
     assert app.mode is Mode.ATTRACT and top(app) == "attract-title"
 

@@ -13,16 +13,10 @@ from scenes.table.local import LocalTable, resume_table
 from scenes.table.pass_screen import PassScene
 from scenes.table.scene import TableScene
 from scenes.table.setup import Setup
-from tools.driver import keys_for
+from tools.driver import keys_for, table_of
 
 DT = 1 / 60
 
-
-def table_of(app: App) -> TableScene:
-    for scene in reversed(app.stack.scenes):
-        if isinstance(scene, TableScene):
-            return scene
-    raise AssertionError("no table")
 
 
 def faces(scene: TableScene, seat: int) -> list[object]:

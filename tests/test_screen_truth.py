@@ -16,19 +16,12 @@ from scenes.navigator import start_game
 from scenes.store.settings import Settings
 from scenes.table.flow import Stage
 from scenes.table.pass_screen import PassScene
-from scenes.table.scene import TableScene
 from scenes.table.setup import Setup
 from tests.truth import Truth, Witness, ended, local_truth
-from tools.driver import key, keys_for
+from tools.driver import key, keys_for, table_of
 
 DT = 1 / 60
 
-
-def table_of(app: App) -> TableScene:
-    for scene in reversed(app.stack.scenes):
-        if isinstance(scene, TableScene):
-            return scene
-    raise AssertionError("no table")
 
 
 def play_out(

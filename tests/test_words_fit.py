@@ -20,17 +20,12 @@ from scenes.kiosk.overlays import TABLE_BAND
 from scenes.navigator import start_game
 from scenes.table.scene import TableScene
 from scenes.table.setup import Setup
-from tools.driver import keys_for
+from tools.driver import keys_for, table_of
 
 DT = 1 / 60
 STRIDE = 1 / 15
 """The step of a whole game's walk: each stage is checked once it has settled, whatever the frames between."""
 
-
-def table_of(app: object) -> TableScene:
-    top = app.stack.top  # type: ignore[attr-defined]
-    assert isinstance(top, TableScene)
-    return top
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)

@@ -21,6 +21,7 @@ from typing import Any
 from game.events import GameEnded
 from scenes.table.flow import Stage
 from scenes.table.ledger import LedgerHandler
+from scenes.table.local import LocalTable
 from scenes.table.scene import TableScene
 
 
@@ -107,7 +108,9 @@ def local_truth(scene: TableScene) -> Callable[[], Truth]:
     """The truth of a game played at this screen: its own engine."""
 
     def truth() -> Truth:
-        game = scene.source.game  # type: ignore[attr-defined]
+        source = scene.source
+        assert isinstance(source, LocalTable)
+        game = source.game
         return Truth(tuple(game.chips), game.farm, game.log, game.is_over)
 
     return truth

@@ -22,6 +22,11 @@ from scenes.table.scene import TableScene
 H = TypeVar("H", bound=Handler)
 
 
+def top_name(app: App) -> str:
+    """The name of the scene on top of ``app``'s stack ("" when it is empty)."""
+    return app.stack.top.name if app.stack.top is not None else ""
+
+
 def table_on(app: App) -> TableScene | None:
     """The table scene on top of ``app``'s stack, or None when something else is on top."""
     top = app.stack.top
@@ -43,14 +48,14 @@ def local_game(app: App) -> LocalTable:
     return source
 
 
-def stage_on(app: App, kind: type[H]) -> H | None:
+def handler_on(app: App, kind: type[H]) -> H | None:
     """The stage of the table on top of ``app`` when it is a ``kind`` (an auction, a deal...), else None."""
     table = table_on(app)
     handler = table.handler if table is not None else None
     return handler if isinstance(handler, kind) else None
 
 
-def stage_of(app: App, kind: type[H]) -> H:
+def handler_of(app: App, kind: type[H]) -> H:
     """The stage of ``app``'s table, which must be a ``kind``."""
     handler = table_of(app).handler
     assert isinstance(handler, kind), f"the table is at {handler.name}, not a {kind.__name__}"
