@@ -94,6 +94,18 @@ class Screens:
 
         self.app.stack.push(NetMenuScene(self.app, self))
 
+    def host_form(self, address: str) -> None:
+        """The Host form over the network screens, for a table on the server at ``address``."""
+        from scenes.net.host import HostScene
+
+        self.app.stack.push(HostScene(self.app, self, address=address))
+
+    def join_form(self) -> None:
+        """The Join screen over the network screens."""
+        from scenes.net.join import JoinScene
+
+        self.app.stack.push(JoinScene(self.app, self))
+
 
 def start_game(app: App, setup: Setup) -> None:
     """Begin a new game of ``setup`` in ``app`` (the command line, tools and tests start here)."""

@@ -147,3 +147,9 @@ def test_no_screen_imports_another_nor_the_screens_above_it() -> None:
     for screen in screens - shared:
         assert not edges[screen] & (screens - shared), screen
         assert not {m for m in edges[screen] if m.startswith(above)}, screen
+
+
+def test_the_network_menu_and_join_screen_leave_the_forms_to_the_navigator() -> None:
+    edges = graph()
+    assert not edges["scenes.net.menu"] & {"scenes.net.host", "scenes.net.join", "scenes.net.lobby"}
+    assert "scenes.net.host" not in edges["scenes.net.join"]
