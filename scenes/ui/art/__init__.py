@@ -90,21 +90,12 @@ class Art:
         self._shadow: dict[tuple[int, int], pygame.Surface] = {}
         self.cloth = "green"
 
-    @property
-    def four_colour(self) -> bool:
-        """The four-colour deck (♦ blue, ♣ green) rather than red and black."""
-        return self.faces.four_colour
-
-    @property
-    def back(self) -> str:
-        """The card back's colour."""
-        return self.faces.back
-
     def configure(self, four_colour: bool, back: str, cloth: str) -> bool:
         """Use these deck and cloth colours from now on; returns whether anything changed."""
-        if (four_colour, back, cloth) == (self.four_colour, self.back, self.cloth):
+        deck = (self.faces.four_colour, self.faces.back)
+        if (four_colour, back, cloth) == (*deck, self.cloth):
             return False
-        if (four_colour, back) != (self.four_colour, self.back):
+        if (four_colour, back) != deck:
             self._forget_cards()
         if cloth != self.cloth:
             self._felt.clear()
