@@ -18,7 +18,7 @@ from scenes.table.flow import Stage
 from scenes.table.pass_screen import PassScene
 from scenes.table.setup import Setup
 from tests.truth import Truth, Witness, ended, local_truth
-from tools.driver import key, keys_for, table_of
+from tools.driver import key, keys_for, local_game, table_of
 
 DT = 1 / 60
 
@@ -64,7 +64,7 @@ def test_three_people_at_one_screen_are_each_named_when_it_is_their_turn() -> No
     start_game(app, Setup(names, ["normal"] * 5, "foster", False, 3, 19, 0, (1, 3)))
     app.step(DT, [])
     scene = table_of(app)
-    assert scene.source.people == (0, 1, 3)  # type: ignore[attr-defined]
+    assert local_game(app).people == (0, 1, 3)
     witness = Witness(scene, local_truth(scene))
     named: set[str] = set()
     bidders: set[int] = set()
