@@ -20,6 +20,7 @@ from typing import Any, TextIO
 from game.actions import DRAW, PASS, STAND, IllegalAction, bid
 from game.cards import DECK, Card
 from game.engine import Game, Phase
+from game.events import EndReason
 from game.records import KEYS, DealRecord, LogError, Transfer
 from game.rules import rules_named
 
@@ -316,8 +317,12 @@ def _play_hands(game: Game, rec: Record) -> None:
 
 def _replay_deal(game: Game, rec: Record) -> None:
     if game.is_over:
-        reason = game.result.reason if game.result else "over"
-        why = "fewer than 3 seats have chips" if reason == "players" else f"it ended ({reason})"
+        reason = game.result.reason if game.result else None
+        why = (
+            "fewer than 3 seats have chips"
+            if reason is EndReason.PLAYERS
+            else f"it ended ({reason.value if reason else 'over'})"
+        )
         raise LogError(f"the game is already over ({why}), but the log goes on")
     if tuple(game.chips) != rec.chips_before or game.farm != rec.farm_before:
         raise LogError(

@@ -24,6 +24,7 @@ from game.events import (
     ChipsMoved,
     DealEnded,
     DealStarted,
+    EndReason,
     Event,
     FarmerChosen,
     FarmerReason,
@@ -754,19 +755,19 @@ class Game:
             self.winner, self.nearest,
         )
 
-    def end_reason(self) -> str | None:
-        """Why the game should end now (``players``, ``deals`` or ``minutes``), or None."""
+    def end_reason(self) -> EndReason | None:
+        """Why the game should end now, or None."""
         # Chips are never negative, so the seats with chips are those not at 0.
         if len(self.chips) - self.chips.count(0) < MIN_SEATS:
-            return "players"
+            return EndReason.PLAYERS
         if self.max_deals is not None and self.deal_no >= self.max_deals:
-            return "deals"
+            return EndReason.DEALS
         if (
             self.max_minutes is not None
             and self._started_at is not None
             and self._clock() - self._started_at >= self.max_minutes * 60
         ):
-            return "minutes"
+            return EndReason.MINUTES
         return None
 
     def _check_end(self) -> None:
@@ -774,7 +775,7 @@ class Game:
         if reason is not None:
             self._finish(reason)
 
-    def _finish(self, reason: str) -> None:
+    def _finish(self, reason: EndReason) -> None:
         if self.result is not None:
             return
         standings = self.standings()
@@ -786,7 +787,7 @@ class Game:
         if self.record_events:
             self._emit(self.result)
 
-    def end(self, reason: str = "deals") -> list[Event]:
+    def end(self, reason: EndReason = EndReason.DEALS) -> list[Event]:
         """End the game now, between deals (players agree to stop); returns its events."""
         if self.phase not in (Phase.BETWEEN, Phase.OVER):
             raise IllegalAction("the game can only end between deals")

@@ -47,6 +47,17 @@ class FarmerReason(Enum):
     """The role passed round to the next seat with chips."""
 
 
+class EndReason(Enum):
+    """Why a game ended (the value is the word saved and sent over the network)."""
+
+    DEALS = "deals"
+    """The agreed number of deals was played, or the players agreed to stop between deals."""
+    MINUTES = "minutes"
+    """The agreed playing time ran out (checked between deals)."""
+    PLAYERS = "players"
+    """Fewer than 3 seats have chips left, too few for a game."""
+
+
 @dataclass(frozen=True, slots=True)
 class DealStarted:
     """A deal begins. ``new_farm`` when a farm is formed (antes follow)."""
@@ -204,8 +215,8 @@ class GameEnded:
 
     standings: tuple[int, ...]
     winners: tuple[int, ...]
-    reason: str
-    """``deals``, ``minutes`` or ``players`` (fewer than 3 seats with chips)."""
+    reason: EndReason
+    """Why the game ended."""
 
 
 Event = (

@@ -45,6 +45,9 @@ class Ledger:
         """The chips in the farm as the events so far leave it."""
         self.deal = deal
         """The number of the deal the events so far have reached (0 before the first)."""
+        self.joined: int | None = None
+        """A deal taken up after it began (a network table joined late): its payments before then
+        were not shown, so :meth:`changes` cannot tell them all (see :meth:`unseen`)."""
 
     def take(self, events: Iterable[Event]) -> None:
         """Record what ``events`` did to the chips."""
@@ -67,6 +70,14 @@ class Ledger:
                 self.history.append(tuple(self.chips))
             elif isinstance(event, GameEnded):
                 self.result = event
+
+    def unseen(self, seat: int) -> int:
+        """What ``seat`` paid (negative) or received in the current deal before it was taken up
+        (:attr:`joined`): 0 for a deal seen from its start."""
+        if self.joined is None or self.joined != self.deal:
+            return 0
+        seen = sum(amount for amount, _reason in self.changes(seat))
+        return self.chips[seat] - self.chips_before[seat] - seen
 
     def changes(self, seat: int) -> list[tuple[int, Reason]]:
         """The current deal's payments of ``seat``: ``(+n, reason)`` received, ``(-n, reason)`` paid."""

@@ -49,3 +49,12 @@ and the simulator's ``--deals``."""
 
 DEFAULT_DEALS = 10
 """Deals in a new game unless people choose otherwise (within :data:`DEALS`)."""
+
+WINDOW_WIDTH = Limit(1024, 16384, "window width")
+"""Pixels across a window: from the narrowest the table is laid out for to the widest a display takes.
+
+The settings, the command line's ``--size`` and the table's layout all read it; a window
+the player drags smaller shows a notice asking for a larger one."""
+
+WINDOW_HEIGHT = Limit(600, 16384, "window height")
+"""Pixels down a window, as :data:`WINDOW_WIDTH` across."""

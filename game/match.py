@@ -18,8 +18,8 @@ from typing import Any
 
 from game.actions import Action, IllegalAction
 from game.agents import Agent
-from game.ai.levels import LEVELS as _LEVELS
 from game.ai.observing import feed
+from game.ai.personality import PERSONALITIES
 from game.ai.specs import parse_agent
 from game.engine import Game
 from game.events import Event
@@ -29,20 +29,16 @@ from game.savegame import Restored, snapshot
 HUMAN = "human"
 """The player spec of a seat played by a person (in a match and in a saved game)."""
 
-PERSONALITIES: tuple[str, ...] = ("steady", "cautious", "bold")
-"""The AI temperaments, given to the seats in turn by :func:`player_spec` (this order is saved)."""
-
-LEVELS: tuple[str, ...] = tuple(_LEVELS)
-"""The AI difficulty levels, easiest first."""
-
 
 def player_spec(level: str, seat: int) -> str:
     """The saved form of the AI of ``level`` at ``seat``: ``LEVEL:PERSONALITY``.
 
-    Seats take turns at the three personalities so that a table of one level still has
+    Seats take turns at the personalities, in their order in
+    :data:`~game.ai.personality.PERSONALITIES`, so that a table of one level still has
     several temperaments.
     """
-    return f"{level}:{PERSONALITIES[seat % len(PERSONALITIES)]}"
+    temperaments = tuple(PERSONALITIES)
+    return f"{level}:{temperaments[seat % len(temperaments)]}"
 
 
 def deal_seed(seed: int, seat: int, deal: int) -> int:

@@ -21,7 +21,7 @@ from typing import Any
 from game.actions import Action, IllegalAction, parse_action
 from game.cards import DECK, Card
 from game.engine import MAX_SEATS, MIN_SEATS, Game, Phase
-from game.events import Event
+from game.events import EndReason, Event
 from game.records import DealRecord, LogError
 from game.rules import rules_named
 from game.schema import card, list_of, number, one_of, optional, text, truth, whole
@@ -163,7 +163,7 @@ def restore(doc: Any, *, resume_deal: bool = True) -> Restored:
     )
     if moves is None or not resume_deal:
         if game.end_reason() is not None and game.phase is Phase.BETWEEN and deal > 0:
-            game.end(game.end_reason() or "deals")
+            game.end(game.end_reason() or EndReason.DEALS)
         return Restored(game, list(players), interrupted=moves is not None)
     return _resume_deal(game, list(players), moves, deck, shuffled, rng)
 
@@ -179,7 +179,9 @@ def _resume_deal(
     """Start the saved deal again from its saved state and play its ``moves`` again, checking each."""
     reason = game.end_reason()
     if reason is not None:
-        raise SaveError(f"it holds the moves of a deal, but its game is over ({reason}): no deal can start")
+        raise SaveError(
+            f"it holds the moves of a deal, but its game is over ({reason.value}): no deal can start"
+        )
     if deck is not None:
         try:
             game.stack_deck(deck)

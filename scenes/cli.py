@@ -25,7 +25,7 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
-from game.limits import DEALS, DEFAULT_DEALS, PLAYERS
+from game.limits import DEALS, DEFAULT_DEALS, PLAYERS, WINDOW_HEIGHT, WINDOW_WIDTH
 from game.rules import ROTATABLE, RULE_NAMES, can_rotate
 from scenes import resources
 
@@ -60,8 +60,11 @@ def _size(text: str) -> tuple[int, int]:
         w, h = (int(part) for part in text.lower().split("x"))
     except ValueError:
         raise argparse.ArgumentTypeError(f"expected WIDTHxHEIGHT such as 1280x720, not {text!r}") from None
-    if not (320 <= w <= 16384 and 240 <= h <= 16384):
-        raise argparse.ArgumentTypeError(f"window size {w}x{h} is out of range (320x240 to 16384x16384)")
+    if w not in WINDOW_WIDTH or h not in WINDOW_HEIGHT:
+        raise argparse.ArgumentTypeError(
+            f"window size {w}x{h} is out of range "
+            f"({WINDOW_WIDTH.low}x{WINDOW_HEIGHT.low} to {WINDOW_WIDTH.high}x{WINDOW_HEIGHT.high})"
+        )
     return (w, h)
 
 
@@ -258,7 +261,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         pygame.quit()
         print(NO_DISPLAY.format(why="only an invisible display driver is available"), file=sys.stderr)
         return 1
-    from scenes.screens.navigator import Screens
+    from scenes.navigator import Screens
     from scenes.store.keeper import Keeper
     from scenes.store.saves import SaveStore
     from scenes.store.stats import StatsStore

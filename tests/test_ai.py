@@ -66,7 +66,7 @@ def test_every_level_and_personality_can_be_made() -> None:
         for mood in PERSONALITIES:
             agent = make_agent(level, mood, seed=3)
             assert callable(agent.choose)
-    assert LEVELS["expert"].name == "Expert"
+    assert LEVELS["expert"].key == "expert"
     assert PERSONALITIES["bold"].name == "Bold"
     with pytest.raises(ValueError, match="unknown AI level"):
         make_agent("grandmaster")
@@ -199,7 +199,6 @@ def test_hint_gives_the_exact_odds_as_numbers() -> None:
     exact = draw_odds(view.hand)
     assert found.sixteen == pytest.approx(float(exact.sixteen))
     assert found.over == pytest.approx(float(exact.over))
-    assert found.over_percent == pytest.approx(100 * float(exact.over))
 
 
 def test_farm_price_adds_up() -> None:
@@ -430,14 +429,32 @@ def test_simulator_plays_the_ai_levels() -> None:
 
 
 @pytest.mark.parametrize("rules", ["foster", "ferme"])
-def test_small_tournament_ranks_the_levels(rules: str) -> None:
-    tournament = _tournament()
-    specs = ["expert", "normal", "easy", "threshold:13"]
-    expert, normal, easy, _ = tournament.run(specs, 6, 2400, 1, rules, 100, 100_000)
-    assert expert.mean() > normal.mean() > easy.mean()
-    # Expert and normal are close over so few deals; each is clearly ahead of easy.
-    assert expert.mean() - expert.half_width() > easy.mean() + easy.half_width()
-    assert normal.mean() - normal.half_width() > easy.mean() + easy.half_width()
+@pytest.mark.parametrize("level", ["normal", "expert"])
+def test_the_levels_that_weigh_the_odds_draw_when_it_is_safe_and_stand_when_it_is_not(
+    rules: str, level: str
+) -> None:
+    # What a player who weighs the next card's odds must do, whatever its tuning: take a card
+    # that goes over 16 less than one time in four, and refuse one that does more often than not.
+    safe: list[Action] = []
+    risky: list[Action] = []
+    for seed in range(20):
+        game = Game(NAMES[:4], rules_named(rules), chips=100, seed=seed, first_seat=0, max_deals=4)
+        agents = [make_agent(level, "steady", seed=seed * 10 + seat) for seat in range(4)]
+        while not game.is_over:
+            game.next_deal()
+            while game.to_act is not None:
+                view = game.view_for(game.to_act)
+                action = agents[game.to_act].choose(view)
+                found = hint(view)
+                if view.phase is Phase.PLAY and not view.must_draw and found is not None:
+                    if found.over < 0.25:
+                        safe.append(action)
+                    elif found.over > 0.6:
+                        risky.append(action)
+                game.apply(action)
+    assert len(safe) >= 30 and len(risky) >= 30, (len(safe), len(risky))
+    assert set(safe) == {DRAW}
+    assert set(risky) == {STAND}
 
 
 def test_expert_bids_up_to_its_break_even_price_and_no_further() -> None:

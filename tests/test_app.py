@@ -12,15 +12,19 @@ from pathlib import Path
 import pygame
 import pytest
 
+from game.engine import Game
 from scenes.app import loop
 from scenes.app.loop import App
 from scenes.cli import main
+from scenes.navigator import Screens, start_game
 from scenes.screens.menu import MenuScene
-from scenes.screens.navigator import Screens, start_game
+from scenes.screens.newgame import NewGameScene
 from scenes.store.settings import Settings
+from scenes.table.auction import AuctionHandler
+from scenes.table.deal import DealHandler
 from scenes.table.setup import Setup
 from scenes.ui.layout import too_small
-from tools.driver import click, key, keys_for
+from tools.driver import click, handler_of, handler_on, key, keys_for, local_game, table_of
 
 ROOT = Path(__file__).resolve().parent.parent
 DT = 1 / 60
@@ -65,9 +69,8 @@ def play(app: App, until: str | tuple[str, ...], limit: int = 5000) -> list[str]
 
 
 def assert_table_matches_engine(app: App) -> None:
-    scene = app.stack.top
-    session = scene.source  # type: ignore[attr-defined]
-    table = scene.table  # type: ignore[attr-defined]
+    session = local_game(app)
+    table = table_of(app).table
     if top(app) == "gameover":
         # The final standings count a farm nobody won to its farmer: so do the plates.
         for _ in range(120):
@@ -86,14 +89,15 @@ def test_a_whole_game_from_the_menu_through_every_scene(app: App) -> None:
     frame(app)
     assert top(app) == "newgame"
     form = app.stack.top
-    stepper = form.players_w  # type: ignore[attr-defined]
+    assert isinstance(form, NewGameScene)
+    stepper = form.players_w
     post(click((stepper.rect.right - 4, stepper.rect.centery)))  # 4 -> 5 players
     frame(app)
-    assert form.players == 5  # type: ignore[attr-defined]
+    assert form.players == 5
     post(key(pygame.K_RETURN, "\r"))
     frame(app)
     assert top(app) == "auction"
-    session = app.stack.top.source  # type: ignore[attr-defined]
+    session = local_game(app)
     assert session.n == 5 and session.game.max_deals == 10
     ledgers = 0
     seen: list[str] = []
@@ -132,46 +136,55 @@ def test_every_rule_set_plays_through(app: App, rules: str, rotating: bool, play
     assert_table_matches_engine(app)
 
 
+def _first_game(setup: Setup) -> Game:
+    """The game ``setup`` starts, at its first deal: who opens the auction, who is farmer by lot."""
+    game = Game(setup.names, setup.rule_set, seed=setup.seed, max_deals=setup.deals)
+    game.next_deal()
+    return game
+
+
 def test_the_human_bids_with_plus_and_minus_never_more_than_they_hold(app: App) -> None:
-    start_game(app, Setup(["Me", "A", "B"], ["easy"] * 3, "foster", False, 2, 3, 0))
+    names = ["Me", "A", "B"]
+    # The person sits where the auction opens, so the first call is theirs.
+    opener = _first_game(Setup(names, ["easy"] * 3, "foster", False, 2, 3, 0)).to_act
+    assert opener is not None
+    start_game(app, Setup(names, ["easy"] * 3, "foster", False, 2, 3, opener))
     frame(app)
-    for _ in range(600):
-        scene = app.stack.top
-        if top(app) == "auction" and scene.handler.prompt is not None:  # type: ignore[attr-defined]
-            break
-        frame(app)
-    else:
-        pytest.skip("the auction ended before the human's turn")
-    view = scene.source.view  # type: ignore[attr-defined]
+    auction = handler_of(app, AuctionHandler)
+    assert auction.prompt is not None
+    view = local_game(app).view
     post(*[key(pygame.K_PLUS, "+")] * 500)
     frame(app)
-    assert scene.handler.amount == view.max_bid  # type: ignore[attr-defined]
+    assert auction.amount == view.max_bid
     post(key(pygame.K_MINUS, "-"))
     frame(app)
-    assert scene.handler.amount == view.max_bid - 1  # type: ignore[attr-defined]
+    assert auction.amount == view.max_bid - 1
     post(key(pygame.K_b, "b"))
     frame(app)
-    assert (0, view.max_bid - 1) in [(s, a) for s, a in scene.source.game.calls]  # type: ignore[attr-defined]
+    assert (opener, view.max_bid - 1) in list(local_game(app).game.calls)
 
 
 def test_stand_is_greyed_out_until_the_compulsory_card(app: App) -> None:
     start_game(app, Setup(["Me", "A", "B", "C"], ["normal"] * 4, "foster", False, 3, 8, 0))
     frame(app)
     for _ in range(3000):
-        scene = app.stack.top
-        if top(app) == "deal" and scene.handler.prompt is not None and scene.handler.card_button.visible:  # type: ignore[attr-defined]
+        deal = handler_on(app, DealHandler)
+        if deal is not None and deal.prompt is not None and deal.card_button.visible:
             break
         post(*keys_for(app))
         frame(app)
-    view = scene.source.view  # type: ignore[attr-defined]
+    else:
+        raise AssertionError("the person was never asked for a card")
+    session = local_game(app)
+    view = session.view
     assert view.must_draw
-    assert not scene.handler.stand_button.enabled  # type: ignore[attr-defined]
+    assert not deal.stand_button.enabled
     post(key(pygame.K_s, "s"))  # refused: the card is compulsory
     frame(app)
-    assert len(scene.source.view.hand) == 1  # type: ignore[attr-defined]
+    assert len(session.view.hand) == 1
     post(key(pygame.K_c, "c"))
     frame(app)
-    view = scene.source.view  # type: ignore[attr-defined]
+    view = session.view
     assert len(view.hand) == 2 or view.total > 16
 
 
@@ -181,7 +194,7 @@ def test_escape_pauses_and_resumes_and_the_game_waits(app: App) -> None:
     post(key(pygame.K_ESCAPE))
     frame(app)
     assert top(app) == "pause"
-    session = app.stack.scenes[-2].source  # type: ignore[attr-defined]
+    session = local_game(app)
     before = len(session.feed), session.game.to_act, list(session.game.calls)
     for _ in range(30):
         frame(app)
@@ -196,10 +209,10 @@ def test_space_finishes_the_animations_at_normal_speed() -> None:
     start_game(app, Setup.for_players(4, seed=9, deals=1))
     for _ in range(40):
         frame(app)
-    scene = app.stack.top
-    assert scene is not None and scene.tweens.busy  # type: ignore[attr-defined]
+    scene = table_of(app)
+    assert scene.tweens.busy
     assert scene.handle(key(pygame.K_SPACE, " "))
-    assert not scene.tweens.busy and scene.wait == 0  # type: ignore[attr-defined]
+    assert not scene.tweens.busy and scene.wait == 0
     frame(app)
     # Keep skipping: the game still gets to the ledger, and the table agrees with the engine.
     for _ in range(4000):
@@ -213,27 +226,25 @@ def test_space_finishes_the_animations_at_normal_speed() -> None:
 
 def test_dealing_by_hand_when_the_human_is_farmer() -> None:
     app = App(Settings(animation_speed="instant", auto_deal=False), (1280, 720))
-    # Lacombe with the rotating farm: the first farmer is drawn by lot; seed 1 picks someone.
-    for seed in range(40):
-        setup = Setup.for_players(3, "ferme", deals=1, seed=seed)
-        app.stack.reset(MenuScene(app, Screens(app)))
+    # La Ferme draws the first farmer by lot: the person sits where the lot falls.
+    setup = Setup.for_players(3, "ferme", deals=1, seed=1)
+    farmer = _first_game(setup).farmer
+    assert farmer is not None
+    setup.human = farmer
+    app.stack.reset(MenuScene(app, Screens(app)))
+    frame(app)
+    start_game(app, setup)
+    for _ in range(21):
         frame(app)
-        start_game(app, setup)
-        frame(app)
-        for _ in range(20):
-            frame(app)
-        scene = app.stack.top
-        if scene.source.game.farmer == 0:  # type: ignore[attr-defined]
-            break
-    else:
-        pytest.skip("no seed made the human farmer")
-    assert top(app) == "deal"
-    assert scene.handler.deal_button.visible  # type: ignore[attr-defined]
-    dealt = sum(len(s.hand) for s in scene.table.seats)  # type: ignore[attr-defined]
+    assert local_game(app).game.farmer == farmer == local_game(app).bottom
+    deal = handler_of(app, DealHandler)
+    assert deal.deal_button.visible
+    table = table_of(app).table
+    dealt = sum(len(s.hand) for s in table.seats)
     post(key(pygame.K_d, "d"))
     for _ in range(3):
         frame(app)
-    assert sum(len(s.hand) for s in scene.table.seats) == dealt + 1  # type: ignore[attr-defined]
+    assert sum(len(s.hand) for s in table.seats) == dealt + 1
 
 
 def test_resizing_relays_the_table_and_a_tiny_window_shows_the_notice(app: App) -> None:
@@ -245,7 +256,7 @@ def test_resizing_relays_the_table_and_a_tiny_window_shows_the_notice(app: App) 
         app.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
         post(pygame.event.Event(pygame.VIDEORESIZE, w=size[0], h=size[1], size=size))
         frame(app)
-        table = app.stack.top.table  # type: ignore[attr-defined]
+        table = table_of(app).table
         assert table.layout.size == size
         for seat, state in enumerate(table.seats):
             for sprite in state.hand:
@@ -254,7 +265,7 @@ def test_resizing_relays_the_table_and_a_tiny_window_shows_the_notice(app: App) 
     post(pygame.event.Event(pygame.VIDEORESIZE, w=800, h=500, size=(800, 500)))
     frame(app)
     assert too_small(app.size)
-    session = app.stack.top.source  # type: ignore[attr-defined]
+    session = local_game(app)
     pending = len(session.feed), session.game.to_act
     for _ in range(20):
         post(key(pygame.K_c, "c"))

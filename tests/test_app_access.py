@@ -7,11 +7,11 @@ import pygame
 import pytest
 
 from scenes.app.loop import App
+from scenes.navigator import Screens
 from scenes.screens.menu import MenuScene
-from scenes.screens.navigator import Screens
 from scenes.store.settings import Settings
 from scenes.ui.widgets import Widget
-from tools.driver import key, keys_for
+from tools.driver import key, keys_for, table_of
 
 DT = 1 / 60
 PAD = 0
@@ -31,7 +31,7 @@ def make_app() -> App:
 
 def focus_then_press(app: App, target: Widget) -> list[pygame.event.Event]:
     """D-pad right until ``target`` has the focus, then A."""
-    group = app.stack.top.handler.buttons  # type: ignore[union-attr]
+    group = table_of(app).handler.buttons
     if group.focused is target:
         return [button(pygame.CONTROLLER_BUTTON_A)]
     return [button(pygame.CONTROLLER_BUTTON_DPAD_RIGHT)]
@@ -54,7 +54,7 @@ def pad_for(app: App) -> list[pygame.event.Event]:
         pygame.K_s: "stand_button",
         pygame.K_d: "deal_button",
     }
-    return focus_then_press(app, getattr(top.handler, targets[k]))  # type: ignore[attr-defined]
+    return focus_then_press(app, getattr(table_of(app).handler, targets[k]))
 
 
 def test_a_whole_game_by_gamepad_alone() -> None:
@@ -114,7 +114,7 @@ def test_a_whole_game_by_keyboard_alone_from_the_menu_with_the_focus_shown() -> 
 
 @pytest.mark.parametrize("seed", [1, 2, 3])
 def test_the_table_makes_its_sounds(seed: int) -> None:
-    from scenes.screens.navigator import start_game
+    from scenes.navigator import start_game
     from scenes.table.setup import Setup
 
     app = make_app()

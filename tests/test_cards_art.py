@@ -13,8 +13,8 @@ import pytest
 from game.cards import DECK, SIX_OF_HEARTS, Card
 from scenes.app.loop import App
 from scenes.i18n import set_language
+from scenes.navigator import Screens
 from scenes.screens.menu import MenuScene
-from scenes.screens.navigator import Screens
 from scenes.store.settings import Settings
 from scenes.ui import widgets
 from scenes.ui.art import (
@@ -27,6 +27,7 @@ from scenes.ui.art import (
     fan_supersample,
     rank_label,
 )
+from scenes.ui.cache import surface_bytes
 from scenes.ui.text import Text
 
 HEIGHTS = [42, 56, 70, 84, 90, 100, 120, 140, 180, 220, 300, 420]
@@ -80,8 +81,8 @@ def test_the_face_cache_keeps_its_budget_across_languages(art: Art) -> None:
         set_language(lang)
         for card in DECK:
             art.card(card, size)
-        assert art._card_bytes <= CARD_BUDGET
-    assert art._card_bytes == sum(s.get_width() * s.get_height() * 4 for s in art._cards.values())
+        assert art._cards.bytes <= CARD_BUDGET
+    assert art._cards.bytes == sum(surface_bytes(s) for s in art._cards.values())
 
 
 @pytest.mark.parametrize("h", HEIGHTS)
@@ -217,7 +218,7 @@ def test_the_menu_fan_is_not_turned_every_frame(
     app.draw()
     calls: list[object] = []
     real_rotate = pygame.transform.rotate
-    real_face = app.art._draw_face
+    real_face = app.art.faces.draw_face
 
     def rotate(surface: pygame.Surface, angle: float) -> pygame.Surface:
         calls.append(angle)
@@ -228,7 +229,7 @@ def test_the_menu_fan_is_not_turned_every_frame(
         return real_face(card, size)
 
     monkeypatch.setattr(pygame.transform, "rotate", rotate)
-    monkeypatch.setattr(app.art, "_draw_face", face)
+    monkeypatch.setattr(app.art.faces, "draw_face", face)
     for _frame in range(5):
         app.draw()
     assert calls == []
@@ -291,11 +292,11 @@ def test_fans_kept_stay_within_their_budget_and_the_newest_is_always_kept(art: A
     for height in (170, 340, 510, 90):
         for codes in hands:
             fan = art.fan(codes, (round(height / 1.4), height), 7, 0.72, 4)
-            assert art._fans[next(reversed(art._fans))] is fan
+            assert art._fans.values()[-1] is fan
             kept = sum(c.image.get_pitch() * c.image.get_height() * 2 for f in art._fans.values() for c in f)
             assert len(art._fans) == 1 or kept <= FAN_BUDGET
     art.let_go()
-    assert not art._fans and not art._cards and art._card_bytes == 0
+    assert not art._fans and not art._cards and art._cards.bytes == 0
 
 
 def test_a_tall_fanned_card_is_drawn_fewer_times_larger() -> None:

@@ -15,12 +15,11 @@ from game.odds import draw_odds
 from game.view import View
 from scenes import i18n
 from scenes.app.loop import App
-from scenes.screens.navigator import start_game
+from scenes.navigator import start_game
 from scenes.store.settings import Settings
 from scenes.table.narrator import advice_words
 from scenes.table.setup import Setup
-from tests.truth import table_of
-from tools.driver import key, keys_for
+from tools.driver import key, keys_for, table_of
 
 ANNA_BUYS = "1 p p p"  # seat 0 bids 1, the others pass: Anna is the farmer
 DT = 1 / 60
@@ -126,7 +125,7 @@ def test_the_coach_is_off_unless_offered_and_never_in_a_watched_game() -> None:
     import random
 
     from scenes.kiosk.demo import demo_setup, demo_table
-    from scenes.screens.navigator import Screens
+    from scenes.navigator import Screens
 
     watched = App(Settings(animation_speed="instant", coach=True), (1024, 600))
     Screens(watched).play(demo_table(demo_setup(random.Random(3), 4, "foster")))

@@ -33,6 +33,7 @@ from game.deallog import (
 )
 from game.deallog import main as deallog_main
 from game.engine import Game
+from game.events import EndReason
 from game.records import DealRecord
 from game.rules import rules_named
 from game.runner import play_deal
@@ -327,7 +328,7 @@ def test_errors_in_a_later_game_name_the_game_and_file_line(tmp_path: Path) -> N
 def test_log_that_goes_on_after_the_game_ended_is_refused() -> None:
     for seed in range(100):
         game, _ = play("foster", 3, seed, deals=200)
-        if game.result is not None and game.result.reason == "players":
+        if game.result is not None and game.result.reason is EndReason.PLAYERS:
             break
     else:
         pytest.fail("no seeded game ran out of players")

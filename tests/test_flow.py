@@ -12,21 +12,17 @@ import pygame
 from game.events import DealStarted, FarmSold
 from scenes.app.loop import App, Scene
 from scenes.app.stack import SceneStack
-from scenes.screens.navigator import Screens, start_game
+from scenes.navigator import Screens, start_game
 from scenes.store.settings import Settings
+from scenes.table.deal import DealHandler
 from scenes.table.flow import Stage, stage_of
+from scenes.table.ledger import FinalHandler, LedgerHandler
 from scenes.table.scene import TableScene
 from scenes.table.setup import Setup
-from tools.driver import key, keys_for
+from tools.driver import handler_of, key, keys_for, table_of
 
 DT = 1 / 60
 
-
-def table_of(app: App) -> TableScene:
-    for scene in reversed(app.stack.scenes):
-        if isinstance(scene, TableScene):
-            return scene
-    raise AssertionError("no table on the stack")
 
 
 def play_until(app: App, names: tuple[str, ...], limit: int = 20000) -> list[str]:
@@ -59,14 +55,14 @@ def test_the_last_deal_shows_its_ledger_before_the_final_standings() -> None:
     assert seen[-1] == "ledger" and "showdown" in seen
     scene = table_of(app)
     assert scene.source.over  # the engine has ended the game; the screen shows the deal first
-    ledger = scene.handler
-    labels = [b.label() for b in ledger.group.widgets]  # type: ignore[attr-defined]
+    ledger = handler_of(app, LedgerHandler)
+    labels = [b.label() for b in ledger.group.widgets]
     assert labels == ["Final standings", "See the table"]
-    assert ledger.title() == "Deal 1 settled"  # type: ignore[attr-defined]
+    assert ledger.title() == "Deal 1 settled"
     app.step(DT, [key(pygame.K_RETURN, "\r")])
     app.step(DT, [])
     assert app.stack.top is scene and scene.name == "gameover"
-    labels = [b.label() for b in scene.handler.group.widgets]  # type: ignore[attr-defined]
+    labels = [b.label() for b in handler_of(app, FinalHandler).group.widgets]
     assert labels == ["New game", "Main menu", "See the table"]
 
 
@@ -87,7 +83,7 @@ def test_a_farm_nobody_won_goes_to_its_farmer_in_the_standings_and_on_the_plates
     standings = scene.source.game.standings()
     assert [s.chips for s in scene.table.seats] == standings
     assert scene.table.farm == 0
-    footer = scene.handler.footer()  # type: ignore[attr-defined]
+    footer = handler_of(app, FinalHandler).footer()
     assert f"the farm of {scene.source.ledger.farm} chips goes to" in footer
     assert scene.source.names[farmer] in footer or "you" in footer
 
@@ -138,7 +134,7 @@ def test_dealing_by_hand_the_seat_waiting_for_its_card_is_not_shown_thinking() -
     scene = human_farmer_dealing_by_hand(app)
     for _ in range(400):
         deal = scene.handler
-        if deal.name == "deal" and deal.deal_button.visible:  # type: ignore[attr-defined]
+        if isinstance(deal, DealHandler) and deal.deal_button.visible:
             seat = scene.table.active
             assert seat is not None
             status = scene.table.seats[seat].status
@@ -154,10 +150,11 @@ def test_switching_to_automatic_dealing_mid_deal_takes_the_prompt_away() -> None
     app = new_app(auto_deal=False)
     scene = human_farmer_dealing_by_hand(app)
     deal = scene.handlers[Stage.DEAL]
-    assert scene.handler is deal and deal.deal_button.visible  # type: ignore[attr-defined]
+    assert isinstance(deal, DealHandler)
+    assert scene.handler is deal and deal.deal_button.visible
     app.update_settings(auto_deal=True)
     app.step(DT, [])
-    assert not deal.deal_button.visible  # type: ignore[attr-defined]
+    assert not deal.deal_button.visible
     assert deal.prompt is None or "Deal a card" not in deal.prompt()
 
 

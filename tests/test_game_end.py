@@ -7,7 +7,7 @@ from helpers import play, start, table
 
 from game.actions import PASS, IllegalAction
 from game.engine import Phase
-from game.events import GameEnded
+from game.events import EndReason, GameEnded
 
 
 class FakeClock:
@@ -29,7 +29,7 @@ def test_the_game_ends_after_the_agreed_number_of_deals() -> None:
     assert game.phase is Phase.BETWEEN
     start(game, top="KS KH KD", bottom="9S 9H 9D")
     events = play(game, "d d d")
-    assert game.is_over and game.result is not None and game.result.reason == "deals"
+    assert game.is_over and game.result is not None and game.result.reason is EndReason.DEALS
     assert events[-1] == game.result
     with pytest.raises(IllegalAction, match="game is over"):
         game.next_deal()
@@ -48,7 +48,7 @@ def test_the_game_ends_when_the_agreed_time_has_passed() -> None:
     start(game, top="KS KH KD", bottom="9S 9H 9D")
     clock.now += 60
     play(game, "d d d")
-    assert game.is_over and game.result is not None and game.result.reason == "minutes"
+    assert game.is_over and game.result is not None and game.result.reason is EndReason.MINUTES
 
 
 def test_time_running_out_between_deals_ends_the_game_instead_of_a_new_deal() -> None:
@@ -70,7 +70,7 @@ def test_the_game_ends_when_fewer_than_3_seats_have_chips() -> None:
     start(game, top="KS 3S 7S 9S AS 9C", auction="1 p p p")
     play(game, "d d s d s")  # Ben busts, Carla 3+A = 4, Dan 7+9 = 16 takes the farm
     assert game.chips[1] == game.chips[2] == 0
-    assert game.is_over and game.result is not None and game.result.reason == "players"
+    assert game.is_over and game.result is not None and game.result.reason is EndReason.PLAYERS
     assert game.result.standings == (98, 0, 0, 104) and game.result.winners == (3,)
 
 
@@ -79,7 +79,7 @@ def test_a_table_with_fewer_than_3_seats_holding_chips_cannot_start() -> None:
     game = table("foster", chips=[0, 50, 0, 60])
     events = game.next_deal()
     assert game.is_over and events and isinstance(events[-1], GameEnded)
-    assert events[-1].reason == "players" and events[-1].winners == (3,)
+    assert events[-1].reason is EndReason.PLAYERS and events[-1].winners == (3,)
 
 
 def test_an_unwon_farm_counts_to_its_farmer_in_the_standings() -> None:
@@ -114,5 +114,5 @@ def test_players_may_agree_to_stop_between_deals_only() -> None:
         game.end()
     play(game, "s s s")
     events = game.end()
-    assert game.is_over and isinstance(events[-1], GameEnded) and events[-1].reason == "deals"
+    assert game.is_over and isinstance(events[-1], GameEnded) and events[-1].reason is EndReason.DEALS
     assert game.end() == []

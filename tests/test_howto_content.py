@@ -116,13 +116,16 @@ def _scroll_to_legend(scene: HowToScene, app: App) -> None:
 
     app.text.blit = spy  # type: ignore[method-assign, assignment]
     try:
-        for _step in range(400):
+        for _step in range(60):
             seen.clear()
             app.draw()
             ys = [y for text, y in seen if text == title]
-            if ys and scene.panel.y + scene.panel.h * 0.15 < ys[0] < scene.panel.y + scene.panel.h * 0.3:
+            low, high = scene.panel.y + scene.panel.h * 0.15, scene.panel.y + scene.panel.h * 0.3
+            if ys and low < ys[0] < high:
                 return
-            scene.scroll = min(scene.scroll + 20, scene._max_scroll)
+            # Straight to the title once it is drawn, else a page further down.
+            step = ys[0] - (low + high) / 2 if ys else scene.panel.h * 0.5
+            scene.scroll = max(0.0, min(scene.scroll + step, scene._max_scroll))
     finally:
         del app.text.blit
     raise AssertionError("the legend never came into view")

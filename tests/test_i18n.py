@@ -73,7 +73,7 @@ def test_extraction_finds_the_screens_and_howto_messages(template: Catalog) -> N
     ids = {m.id if isinstance(m.id, str) else m.id[0] for m in template}
     assert "Settling up" in ids
     assert "{n} chip" in ids
-    assert ("role", "Farmer") in {(m.context, m.id) for m in template}
+    assert ("role", "farmer") in {(m.context, m.id) for m in template}
 
 
 @pytest.mark.parametrize("lang", tool.TRANSLATED)

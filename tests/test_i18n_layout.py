@@ -226,7 +226,7 @@ def test_the_farm_hint_in_the_last_deal_says_the_bid_comes_back_unless_the_farm_
     lang: str, recorder: Recorder, tmp_path: Path
 ) -> None:
     """RULES.md: a farm nobody has won when the game ends stays with its farmer (bid and all)."""
-    from scenes.screens.navigator import start_game
+    from scenes.navigator import start_game
     from scenes.table.setup import Setup
 
     last = {

@@ -135,4 +135,21 @@ def test_table_stages_never_import_one_another_or_the_scene() -> None:
     edges = graph()
     stages = {f"scenes.table.{s}" for s in ("auction", "deal", "showdown", "ledger")}
     for stage in stages:
-        assert not edges[stage] & (stages | {"scenes.table.scene", "scenes.screens.navigator"}), stage
+        assert not edges[stage] & (stages | {"scenes.table.scene", "scenes.navigator"}), stage
+
+
+def test_no_screen_imports_another_nor_the_screens_above_it() -> None:
+    """The navigator leads from screen to screen: a screen names only the panel it is built on."""
+    edges = graph()
+    screens = {name for name in edges if name.startswith("scenes.screens.")}
+    shared = {"scenes.screens.panels", "scenes.screens.howto_content"}
+    above = ("scenes.net", "scenes.kiosk", "scenes.navigator", "scenes.cli")
+    for screen in screens - shared:
+        assert not edges[screen] & (screens - shared), screen
+        assert not {m for m in edges[screen] if m.startswith(above)}, screen
+
+
+def test_the_network_menu_and_join_screen_leave_the_forms_to_the_navigator() -> None:
+    edges = graph()
+    assert not edges["scenes.net.menu"] & {"scenes.net.host", "scenes.net.join", "scenes.net.lobby"}
+    assert "scenes.net.host" not in edges["scenes.net.join"]

@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+import argparse
+
 import pytest
 from pygame import Rect
 
+from scenes.cli import _size
+from scenes.store.settings import check_value
 from scenes.ui.layout import MIN_SIZE, compute, too_small
 
 SIZES = [(1024, 600), (1280, 720), (1920, 1080), (3840, 2160), (1024, 768), (2560, 1080), (1366, 768)]
@@ -66,3 +70,14 @@ def test_too_small_below_the_minimum() -> None:
 def test_a_table_needs_three_to_ten_seats() -> None:
     with pytest.raises(ValueError, match="3 to 10"):
         compute((1280, 720), 2)
+
+
+def test_the_settings_and_the_command_line_take_the_layouts_smallest_window() -> None:
+    w, h = MIN_SIZE
+    assert check_value("window_width", w) is None and check_value("window_height", h) is None
+    assert check_value("window_width", w - 1) is not None
+    assert check_value("window_height", h - 1) is not None
+    assert _size(f"{w}x{h}") == MIN_SIZE
+    for small in (f"{w - 1}x{h}", f"{w}x{h - 1}"):
+        with pytest.raises(argparse.ArgumentTypeError, match=f"{w}x{h} to"):
+            _size(small)

@@ -8,10 +8,10 @@ import pytest
 
 from game.actions import DRAW, PASS, STAND, IllegalAction
 from game.agents import Agent
-from game.ai import make_agent
+from game.ai import LEVELS, PERSONALITIES, make_agent
 from game.ai.observing import feed
 from game.engine import Game, Phase
-from game.match import HUMAN, LEVELS, PERSONALITIES, Match, deal_seed, player_spec, reseed
+from game.match import HUMAN, Match, deal_seed, player_spec, reseed
 from game.rules import rules_named
 from game.savegame import restore
 
@@ -27,7 +27,8 @@ def test_ai_streams_are_derived_from_seed_seat_and_deal_only() -> None:
 
 
 def test_seats_take_turns_at_the_personalities() -> None:
-    assert PERSONALITIES == ("steady", "cautious", "bold") and LEVELS == ("easy", "normal", "expert")
+    assert tuple(PERSONALITIES) == ("steady", "cautious", "bold")
+    assert tuple(LEVELS) == ("easy", "normal", "expert")
     assert [player_spec("normal", s) for s in range(4)] == [
         "normal:steady", "normal:cautious", "normal:bold", "normal:steady",
     ]

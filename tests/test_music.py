@@ -18,8 +18,8 @@ from scenes.audio import music
 from scenes.audio.music import LOOP_SECONDS, RATE, MusicPlayer
 from scenes.kiosk.app import KioskApp
 from scenes.kiosk.config import KioskConfig
+from scenes.navigator import Screens
 from scenes.screens.menu import MenuScene
-from scenes.screens.navigator import Screens
 from scenes.screens.settings import SettingsScene
 from scenes.store.settings import Settings, SettingsStore, check_value, defaults
 from tools.driver import key

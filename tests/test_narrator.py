@@ -23,6 +23,7 @@ from game.events import (
     ChipsMoved,
     DealEnded,
     DealStarted,
+    EndReason,
     Event,
     FarmerChosen,
     FarmerReason,
@@ -291,14 +292,14 @@ def test_the_farm_stays_for_the_next_deal_unless_the_game_is_over() -> None:
 
 
 def test_the_game_over_with_no_farm_left() -> None:
-    result = GameEnded((90, 120, 95, 95), (1,), "deals")
+    result = GameEnded((90, 120, 95, 95), (1,), EndReason.DEALS)
     assert says(result, seat=0) == "The game is over."
     assert says(result, seat=0, farm=5, farmer=None) == "The game is over."
 
 
 def test_an_unwon_farm_goes_to_its_farmer_at_the_end_of_the_game() -> None:
     """RULES 'Game end': a farm nobody has won stays with its farmer; the standings count it."""
-    result = GameEnded((105, 100, 95, 100), (0,), "deals")
+    result = GameEnded((105, 100, 95, 100), (0,), EndReason.DEALS)
     assert (
         says(result, seat=1, farm=5, farmer=0)
         == "The game is over: the farm of 5 chips goes to its farmer, Anna."
@@ -344,11 +345,11 @@ def test_the_unwon_farm_at_the_end_agrees_with_the_engines_standings() -> None:
 
 
 def test_game_over_titles() -> None:
-    one = GameEnded((105, 100, 95, 100), (0,), "deals")
+    one = GameEnded((105, 100, 95, 100), (0,), EndReason.DEALS)
     assert game_over_title(one, eyes(seat=0), "en") == "Game over: you win with 105 chips!"
     assert game_over_title(one, eyes(seat=1), "en") == "Game over: Anna wins with 105 chips."
     assert plain(game_over_title(one, eyes(seat=1), "fr")) == "Partie terminée : Anna gagne avec 105 jetons."
-    tie = GameEnded((105, 105, 95, 95), (0, 1), "players")
+    tie = GameEnded((105, 105, 95, 95), (0, 1), EndReason.PLAYERS)
     assert (
         game_over_title(tie, eyes(seat=2), "en") == "Game over: a tie between Anna and Bastien (105 chips)."
     )
@@ -505,7 +506,7 @@ def test_new_french_sentences_keep_the_catalogues_typography() -> None:
         headline(won, eyes(), "fr")
         == f"Égalité à 16 entre Bastien et Claire{NBSP}: Bastien a le brillant et gagne la ferme."
     )
-    ended = GameEnded((105, 100, 95, 100), (0,), "deals")
+    ended = GameEnded((105, 100, 95, 100), (0,), EndReason.DEALS)
     assert headline(ended, eyes(seat=0), "fr", farm=2, farmer=0) == (
         f"La partie est terminée{NBSP}: la ferme de 2 jetons, que personne n'a gagnée, vous revient."
     )

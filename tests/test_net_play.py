@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from game.actions import DRAW, PASS, STAND
-from game.events import Busted, CardDealt, Event, GameEnded, HandShown, Stood
+from game.events import Busted, CardDealt, EndReason, Event, GameEnded, HandShown, Stood
 from game.match import Match, player_spec
 from game.net.bot import Bot
 from game.net.client import Client
@@ -157,7 +157,7 @@ def test_the_threaded_client_never_blocks_a_game_loop() -> None:
                 elif isinstance(msg, TableInfo):
                     assert msg.seats[0].name == "Anne"
             if msg_over := [e for e in seen if isinstance(e, GameEnded)]:
-                assert msg_over[0].reason == "deals"
+                assert msg_over[0].reason is EndReason.DEALS
                 break
             slowest = max(slowest, time.perf_counter() - t0)
             time.sleep(0.002)

@@ -22,13 +22,13 @@ from game.net.protocol import TableInfo, decode_server_message
 from game.net.server import ServerConfig, ServerThread
 from scenes.app.loop import App
 from scenes.cli import main, parser
+from scenes.navigator import Screens
 from scenes.net.address import table_settings
 from scenes.net.host import HostScene
 from scenes.net.join import JoinScene
 from scenes.net.lobby import LobbyScene, fixed_deck_line
 from scenes.net.run import open_from_command_line
 from scenes.net.seats import keep_seats_in
-from scenes.screens.navigator import Screens
 from scenes.store.seats import MAX_SEATS, SeatTokens
 from scenes.table.setup import Setup
 from tests.test_net_window import DT, FAST, lobby, make_app, run, session_of, top

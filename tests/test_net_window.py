@@ -16,16 +16,16 @@ from game.phase import Phase
 from game.view import View
 from scenes.app.loop import App
 from scenes.cli import main
+from scenes.navigator import Screens
 from scenes.net.address import parse_address, table_settings
 from scenes.net.host import host_table
 from scenes.net.join import JoinScene
 from scenes.net.lobby import LobbyScene
 from scenes.net.remote import NetworkSeat, Spectator
 from scenes.screens.menu import MenuScene
-from scenes.screens.navigator import Screens
 from scenes.store.settings import Settings
 from scenes.table.setup import Setup
-from tools.driver import key, keys_for
+from tools.driver import key, keys_for, table_of
 
 DT = 1 / 60
 FAST = {"rate_per_second": 1000.0, "rate_burst": 1000}
@@ -132,7 +132,7 @@ def test_two_windows_play_a_whole_game_at_one_network_table(rules: str, rotating
         assert sum(result.standings) == 100 * seats
         for _ in range(30):
             app.step(DT, [])
-        table = app.stack.top.table  # type: ignore[attr-defined]
+        table = table_of(app).table
         assert [s.chips for s in table.seats] == list(result.standings)
     assert session_of(host_app).ledger.result == session_of(guest_app).ledger.result
     # The host's way out closes the table (and its server).

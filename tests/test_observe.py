@@ -121,11 +121,15 @@ def play_observed(game: Game, seed: int) -> None:
         check_deal(events, game)
 
 
-def test_thousands_of_random_games_never_show_a_seat_a_card_it_may_not_see() -> None:
-    """2000 seeded games, every rule set, 3 to 10 seats: each seat's and a spectator's observed events."""
+def test_hundreds_of_random_games_never_show_a_seat_a_card_it_may_not_see() -> None:
+    """200 seeded games, every rule set, 3 to 10 seats: each seat's and a spectator's observed events.
+
+    The same games every run (every rule set and table size is met by the tenth); the
+    Hypothesis twin below draws new ones.
+    """
     keys: set[str] = set()
     sizes: set[int] = set()
-    for seed in range(2000):
+    for seed in range(200):
         game = new_game(seed, max_deals=random.Random(seed).randint(1, 6))
         keys.add(game.rules.key)
         sizes.add(game.n_seats)

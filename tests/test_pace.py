@@ -6,11 +6,10 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from scenes.app.loop import App
-from scenes.screens.navigator import start_game
+from scenes.navigator import start_game
 from scenes.store.settings import Settings
 from scenes.table.setup import Setup
-from tests.truth import table_of
-from tools.driver import keys_for
+from tools.driver import keys_for, table_of
 
 DT = 1 / 60
 

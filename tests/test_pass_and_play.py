@@ -7,14 +7,13 @@ import pytest
 from game.match import HUMAN
 from game.savegame import restore
 from scenes.app.loop import App
-from scenes.screens.navigator import start_game
+from scenes.navigator import start_game
 from scenes.store.settings import Settings
 from scenes.table.local import LocalTable, resume_table
 from scenes.table.pass_screen import PassScene
 from scenes.table.scene import TableScene
 from scenes.table.setup import Setup
-from tests.truth import table_of
-from tools.driver import keys_for
+from tools.driver import keys_for, table_of
 
 DT = 1 / 60
 

@@ -15,8 +15,8 @@ from game.rules import rules_named
 from game.runner import play_game
 from scenes.app.loop import App
 from scenes.cli import main
+from scenes.navigator import Screens
 from scenes.screens.menu import MenuScene
-from scenes.screens.navigator import Screens
 from scenes.store.settings import Settings
 from scenes.table.local import replay_table
 

@@ -14,13 +14,15 @@ from game.deallog import check, read_log
 from game.match import deal_seed
 from game.observe import observe
 from game.savegame import restore
-from scenes.screens.navigator import Screens
+from scenes.navigator import Screens
+from scenes.screens.pause import PauseScene
 from scenes.store.export import export_log
 from scenes.store.keeper import Keeper
 from scenes.store.saves import SaveStore
 from scenes.store.stats import StatsStore
 from scenes.table.local import LocalTable, resume_table
 from scenes.table.setup import Setup
+from tools.driver import local_game, table_of, top_name
 
 HUMAN_PLAY = ThresholdAgent(13, 0.3)
 
@@ -139,15 +141,15 @@ def test_the_keeper_saves_each_deal_counts_once_and_clears_a_finished_game(tmp_p
             session.act(HUMAN_PLAY.choose(session.view))
         else:
             session.ai_act()
-    keeper.deal_settled(session.kept)
-    keeper.deal_settled(session.kept)  # the ledger shown twice counts once
+    keeper.deal_shown(session.kept)
+    keeper.deal_shown(session.kept)  # the ledger shown twice counts once
     assert json.loads((tmp_path / "save.json").read_text())["deal"] == 1
     stats = StatsStore(tmp_path / "stats.json")
     stats.load()
     assert stats.for_rules("foster").deals_played == 1
     while not session.over:
         play_deal(session)
-        keeper.deal_settled(session.kept)
+        keeper.deal_shown(session.kept)
     assert not (tmp_path / "save.json").exists()
     stats.load()
     counted = stats.for_rules("foster")
@@ -184,8 +186,8 @@ def test_closing_the_window_mid_deal_saves_the_game_as_it_stands(tmp_path: Path)
     import pygame
 
     from scenes.app.loop import App
+    from scenes.navigator import start_game
     from scenes.screens.menu import MenuScene
-    from scenes.screens.navigator import start_game
     from scenes.store.settings import Settings
     from tools.driver import keys_for
 
@@ -195,11 +197,10 @@ def test_closing_the_window_mid_deal_saves_the_game_as_it_stands(tmp_path: Path)
     app.step(1 / 60, [])
     start_game(app, setup(seed=4))
     for _ in range(5000):
-        top = app.stack.top
-        if top is not None and top.name == "deal" and top.source.game.deal_no == 2:  # type: ignore[attr-defined]
+        if top_name(app) == "deal" and local_game(app).game.deal_no == 2:
             break
         app.step(1 / 60, keys_for(app))
-    session = app.stack.top.source  # type: ignore[union-attr]
+    session = local_game(app)
     app.step(1 / 60, [pygame.event.Event(pygame.QUIT)])
     assert not app.running
     saved = json.loads((tmp_path / "save.json").read_text())
@@ -233,12 +234,11 @@ def test_continue_from_the_menu_seats_the_saved_farmer_and_plays_on(tmp_path: Pa
     assert menu.group.focused is menu.continue_button
     app.step(1 / 60, [key(pygame.K_RETURN, "\r")])
     app.step(1 / 60, [])
-    top = app.stack.top
-    assert top is not None and top.name in ("auction", "deal")
-    resumed = top.source  # type: ignore[attr-defined]
+    assert top_name(app) in ("auction", "deal")
+    resumed = local_game(app)
     assert resumed.game.deal_no == 3
     assert resumed.game.log[:2] == session.game.log
-    assert top.table.farmer is not None  # type: ignore[attr-defined]
+    assert table_of(app).table.farmer is not None
 
 
 def test_a_card_seen_then_quit_is_still_in_the_hand_at_continue(tmp_path: Path) -> None:
@@ -265,15 +265,13 @@ def test_a_card_seen_then_quit_is_still_in_the_hand_at_continue(tmp_path: Path) 
     app = fresh_app()
     Screens(app).start(setup(seed=1, deals=4))
     for _ in range(20000):  # to the person's first free choice, low enough to take two cards
-        top = app.stack.top
-        source = getattr(top, "source", None)
-        asked = top is not None and top.name == "deal" and source is not None and source.human_to_act
-        if asked and not source.view.must_draw and source.view.total <= 6:  # type: ignore[union-attr]
-            break
+        if top_name(app) == "deal":
+            view = local_game(app).view
+            if local_game(app).human_to_act and not view.must_draw and view.total <= 6:
+                break
         app.step(1 / 60, keys_for(app))
-    table = app.stack.top
-    assert table is not None and table.name == "deal"
-    source = table.source  # type: ignore[attr-defined]
+    assert top_name(app) == "deal"
+    source = local_game(app)
     before = source.view.hand
     app.step(1 / 60, [key(pygame.K_c, "c")])  # Card: the drawn card is seen...
     seen = source.view.hand
@@ -281,8 +279,8 @@ def test_a_card_seen_then_quit_is_still_in_the_hand_at_continue(tmp_path: Path) 
     twin = copy.deepcopy(source.game)  # the game as it would go on without the break
     app.step(1 / 60, [key(pygame.K_ESCAPE)])  # ...then the pause, and Quit to menu
     pause = app.stack.top
-    assert pause is not None and pause.name == "pause"
-    pause.to_menu()  # type: ignore[attr-defined]
+    assert isinstance(pause, PauseScene)
+    pause.to_menu()
     app.step(1 / 60, [])
     app = fresh_app()  # the program started again
     menu = app.stack.top
@@ -290,14 +288,12 @@ def test_a_card_seen_then_quit_is_still_in_the_hand_at_continue(tmp_path: Path) 
     app.step(1 / 60, [key(pygame.K_RETURN, "\r")])  # Continue
     for _ in range(600):
         app.step(1 / 60, [])
-        top = app.stack.top
-        if top is not None and top.name == "deal" and top.source.human_to_act:  # type: ignore[attr-defined]
+        if top_name(app) == "deal" and local_game(app).human_to_act:
             break
-    top = app.stack.top
-    assert top is not None and top.name == "deal"
-    resumed = top.source  # type: ignore[attr-defined]
+    assert top_name(app) == "deal"
+    resumed = local_game(app)
     assert resumed.view.hand == seen  # the card seen is still in the hand
-    faces = [s.card for s in top.table.seats[resumed.bottom].hand]  # type: ignore[attr-defined]
+    faces = [s.card for s in table_of(app).table.seats[resumed.bottom].hand]
     assert faces == list(seen)  # and face up on the table
     assert DRAW in resumed.view.legal_actions()
     app.step(1 / 60, [key(pygame.K_c, "c")])  # the card after the seen one, as without the break

@@ -12,13 +12,13 @@ import pytest
 
 from game.net.server import ServerThread
 from scenes.app.loop import App
-from scenes.screens.navigator import start_game
+from scenes.navigator import start_game
 from scenes.store.settings import Settings
 from scenes.table.flow import Stage
 from scenes.table.pass_screen import PassScene
 from scenes.table.setup import Setup
-from tests.truth import Truth, Witness, ended, local_truth, table_of
-from tools.driver import key, keys_for
+from tests.truth import Truth, Witness, ended, local_truth
+from tools.driver import key, keys_for, local_game, table_of
 
 DT = 1 / 60
 
@@ -64,7 +64,7 @@ def test_three_people_at_one_screen_are_each_named_when_it_is_their_turn() -> No
     start_game(app, Setup(names, ["normal"] * 5, "foster", False, 3, 19, 0, (1, 3)))
     app.step(DT, [])
     scene = table_of(app)
-    assert scene.source.people == (0, 1, 3)  # type: ignore[attr-defined]
+    assert local_game(app).people == (0, 1, 3)
     witness = Witness(scene, local_truth(scene))
     named: set[str] = set()
     bidders: set[int] = set()
@@ -165,8 +165,8 @@ def test_two_windows_at_one_host_each_see_every_deal_s_ledger_and_the_truth() ->
     run([host_app, guest_app], lambda: True)
 def test_a_spectator_who_comes_late_sees_the_game_from_its_start() -> None:
     from game.net.client import Client
+    from scenes.navigator import Screens
     from scenes.net.lobby import LobbyScene
-    from scenes.screens.navigator import Screens
     from tests.test_net_window import make_app, seat_two, session_of, top
 
     host_app, guest_app = seat_two("foster", deals=4, seats=4)

@@ -11,12 +11,12 @@ from types import ModuleType
 import pytest
 
 from game.agents import ThresholdAgent
-from game.ai import make_agent
+from game.ai import PERSONALITIES, make_agent
 from game.ai.easy import EasyAgent
 from game.ai.expert import ExpertAgent
 from game.ai.normal import NormalAgent
 from game.ai.specs import agent_kinds, parse_agent
-from game.match import PERSONALITIES, player_spec
+from game.match import player_spec
 
 
 def _tournament() -> ModuleType:

@@ -131,10 +131,14 @@ def every_member(source: TableSource) -> dict[str, object]:
 
 def settle(source: TableSource) -> None:
     """Start the first deal where the screen would, and show everything the feed holds."""
-    if not len(source.feed) and source.view.phase.value == "between":
+    starts = not len(source.feed) and source.view.phase.value == "between"
+    if starts:
         source.start_deal()
+    source.poll()
+    # The deal this screen started comes back (from the host, for a network seat); a
+    # spectator shows what has come, and waits for nobody.
     deadline = time.monotonic() + 10
-    while not len(source.feed) and time.monotonic() < deadline:
+    while starts and not len(source.feed) and time.monotonic() < deadline:
         source.poll()
     while len(source.feed):
         source.shown(source.feed.pop())

@@ -10,11 +10,10 @@ import pytest
 from scenes import i18n
 from scenes.app.loop import App
 from scenes.i18n import _
-from scenes.screens.navigator import start_game
+from scenes.navigator import start_game
 from scenes.store.settings import Settings
 from scenes.table.setup import Setup
-from tests.truth import table_of
-from tools.driver import keys_for
+from tools.driver import keys_for, table_of
 
 DT = 1 / 60
 
@@ -168,7 +167,7 @@ def test_all_rule_sets_chart_their_results_in_the_order_the_games_were_played(tm
 def test_nothing_laid_over_the_table_covers_the_bottom_seat() -> None:
     """The ledger's "Back to the ledger" and the pause menu's key hints keep clear of the person's
     own plate and cards."""
-    from scenes.screens.navigator import Screens
+    from scenes.navigator import Screens
     from scenes.screens.pause import PauseScene
     from scenes.table.ledger import LedgerHandler
 
@@ -257,7 +256,7 @@ def test_every_choice_s_value_keeps_clear_of_its_arrows_and_both_settings_column
 ) -> None:
     """Every option of every choice of Settings and New game, at 1024×600: the value never touches
     its ‹ › arrows nor is cut, and the right column of Settings is as large as the left."""
-    from scenes.screens.navigator import Screens
+    from scenes.navigator import Screens
     from scenes.screens.newgame import NewGameScene
     from scenes.screens.settings import SettingsScene
     from scenes.ui.widgets import Choice

@@ -13,12 +13,12 @@ from scenes.kiosk.app import KioskApp, Mode
 from scenes.kiosk.config import KioskConfig
 from scenes.kiosk.keys import HeldKeys
 from scenes.kiosk.timers import HoldCombo
-from scenes.screens.navigator import Screens, start_game
+from scenes.navigator import Screens, start_game
 from scenes.store.settings import Settings
 from scenes.table.scene import TableScene
 from scenes.table.setup import Setup
 from scenes.ui.widgets import Button
-from tools.driver import tap, taps_for
+from tools.driver import table_of, tap, taps_for
 
 DT = 0.1
 
@@ -136,7 +136,7 @@ def test_touch_alone_plays_a_visitors_games_to_their_end_and_back_to_the_attract
     for _game in range(2):
         app.step(DT, tap(centre, app.size))  # a tap wakes the kiosk and hands over the table
         assert app.mode is Mode.VISITOR
-        session = app.stack.top.source  # type: ignore[union-attr]
+        session = table_of(app).source
         for _ in range(20000):
             if app.mode is Mode.ATTRACT:
                 break

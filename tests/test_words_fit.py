@@ -17,18 +17,15 @@ from scenes.i18n import LANGUAGES
 from scenes.kiosk.app import KioskApp
 from scenes.kiosk.config import KioskConfig
 from scenes.kiosk.overlays import TABLE_BAND
-from scenes.screens.navigator import start_game
+from scenes.navigator import start_game
 from scenes.table.scene import TableScene
 from scenes.table.setup import Setup
-from tools.driver import keys_for
+from tools.driver import keys_for, table_of
 
 DT = 1 / 60
+STRIDE = 1 / 15
+"""The step of a whole game's walk: each stage is checked once it has settled, whatever the frames between."""
 
-
-def table_of(app: object) -> TableScene:
-    top = app.stack.top  # type: ignore[attr-defined]
-    assert isinstance(top, TableScene)
-    return top
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
@@ -55,7 +52,7 @@ def test_ten_players_with_large_text_keep_every_word_in_its_box(
             found += problems(drawn, f"{lang} {stage}")
         if stage == "gameover" and "gameover" in seen:
             break
-        app.step(DT, keys_for(app))
+        app.step(STRIDE, keys_for(app))
     assert {"auction", "deal", "showdown", "labels", "ledger", "gameover"} <= seen
     assert not found, "\n".join(found)
     i18n.set_language("en")

@@ -19,9 +19,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from game.events import GameEnded
-from scenes.app.loop import App
 from scenes.table.flow import Stage
 from scenes.table.ledger import FinalHandler, LedgerHandler
+from scenes.table.local import LocalTable
 from scenes.table.scene import TableScene
 
 
@@ -96,6 +96,9 @@ class Witness:
         assert tuple(before) == tuple(record.chips_before), f"deal {deal}'s ledger starts elsewhere"
         for seat in range(source.n):
             paid = sum(amount for amount, _reason in source.ledger.changes(seat))
+            if source.ledger.joined == deal:  # a deal joined late: the Why names what came before
+                assert not isinstance(source, LocalTable)
+                paid += source.ledger.unseen(seat)
             assert paid == now[seat] - before[seat], f"seat {seat}'s Why does not add up"
         self.ledgers.add(deal)
 
@@ -116,18 +119,12 @@ def local_truth(scene: TableScene) -> Callable[[], Truth]:
     """The truth of a game played at this screen: its own engine."""
 
     def truth() -> Truth:
-        game = scene.source.game  # type: ignore[attr-defined]
+        source = scene.source
+        assert isinstance(source, LocalTable)
+        game = source.game
         return Truth(tuple(game.chips), game.farm, game.log, game.is_over)
 
     return truth
-
-
-def table_of(app: App) -> TableScene:
-    """The table scene on ``app``'s stack (under any overlay)."""
-    for scene in reversed(app.stack.scenes):
-        if isinstance(scene, TableScene):
-            return scene
-    raise AssertionError("no table on the stack")
 
 
 def ended(scene: TableScene) -> bool:

@@ -45,7 +45,7 @@ def measure(case: str, size: tuple[int, int], seconds: float) -> dict[str, float
     from scenes.kiosk.app import KioskApp
     from scenes.kiosk.config import KioskConfig
     from scenes.kiosk.demo import demo_setup, demo_table
-    from scenes.screens.navigator import Screens
+    from scenes.navigator import Screens
     from scenes.store.settings import Settings
 
     if case == "reference":

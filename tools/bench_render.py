@@ -42,12 +42,12 @@ def measure(size: tuple[int, int], players: int, deals: int) -> dict[str, object
 
     from game.events import FARM
     from scenes.app.loop import App
+    from scenes.navigator import Screens, start_game
     from scenes.screens.menu import MenuScene
-    from scenes.screens.navigator import Screens, start_game
     from scenes.screens.pause import PauseScene
     from scenes.store.settings import Settings
     from scenes.table.setup import Setup
-    from tools.driver import keys_for
+    from tools.driver import keys_for, table_on
 
     dt = 1 / 60
     app = App(Settings(animation_speed="normal"), size)
@@ -66,15 +66,16 @@ def measure(size: tuple[int, int], players: int, deals: int) -> dict[str, object
     frames = 0
     while app.stack.top is not None and app.stack.top.name != "gameover" and frames < 60 * 60 * 6:
         top = app.stack.top
-        if top.name in ("deal", "showdown") and frames % 90 == 0:
-            table = top.table  # type: ignore[attr-defined]
+        scene = table_on(app)
+        if scene is not None and top.name in ("deal", "showdown") and frames % 90 == 0:
+            table = scene.table
             if len(table.flying) < 40:
                 # Keep chips in the air without changing the counts: out and back again.
                 seat = frames // 90 % players
                 table.move_chips(seat, FARM, 4, None)
                 table.move_chips(FARM, seat, 4, None)
-        if top.name == "deal" and frames % 400 == 200:
-            app.stack.push(PauseScene(app, Screens(app), top.source))  # type: ignore[attr-defined]
+        if scene is not None and top.name == "deal" and frames % 400 == 200:
+            app.stack.push(PauseScene(app, Screens(app), scene.source))
             for _ in range(60):
                 step([], "pause")
             app.stack.pop()
@@ -100,7 +101,7 @@ import time
 t0 = time.perf_counter()
 import os
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy"); os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-from scenes.screens.navigator import Screens
+from scenes.navigator import Screens
 from scenes.app.loop import App
 from scenes.screens.menu import MenuScene
 app = App(size=(1920, 1080))

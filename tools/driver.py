@@ -9,11 +9,57 @@ the button and lifted, in the 0-1 coordinates of finger events, and nothing else
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, TypeVar
 
 import pygame
 
 from scenes.app.loop import App
+from scenes.table.deal import DealHandler
+from scenes.table.handler import Handler
+from scenes.table.local import LocalTable
+from scenes.table.scene import TableScene
+
+H = TypeVar("H", bound=Handler)
+
+
+def top_name(app: App) -> str:
+    """The name of the scene on top of ``app``'s stack ("" when it is empty)."""
+    return app.stack.top.name if app.stack.top is not None else ""
+
+
+def table_on(app: App) -> TableScene | None:
+    """The table scene on top of ``app``'s stack, or None when something else is on top."""
+    top = app.stack.top
+    return top if isinstance(top, TableScene) else None
+
+
+def table_of(app: App) -> TableScene:
+    """The table scene of ``app``: the one on top, or the one under the panels over it."""
+    for scene in reversed(app.stack.scenes):
+        if isinstance(scene, TableScene):
+            return scene
+    raise AssertionError(f"no table on the stack: {[s.name for s in app.stack.scenes]}")
+
+
+def local_game(app: App) -> LocalTable:
+    """The game played at this screen on ``app``'s table (not a network one)."""
+    source = table_of(app).source
+    assert isinstance(source, LocalTable), f"the table plays a {type(source).__name__}"
+    return source
+
+
+def handler_on(app: App, kind: type[H]) -> H | None:
+    """The stage of the table on top of ``app`` when it is a ``kind`` (an auction, a deal...), else None."""
+    table = table_on(app)
+    handler = table.handler if table is not None else None
+    return handler if isinstance(handler, kind) else None
+
+
+def handler_of(app: App, kind: type[H]) -> H:
+    """The stage of ``app``'s table, which must be a ``kind``."""
+    handler = table_of(app).handler
+    assert isinstance(handler, kind), f"the table is at {handler.name}, not a {kind.__name__}"
+    return handler
 
 
 def key(k: int, unicode: str = "", mod: int = 0) -> pygame.event.Event:
@@ -32,17 +78,18 @@ def keys_for(app: App, stand_at: int = 13, bid_up_to: int = 3) -> list[pygame.ev
     if top is None:
         return []
     name = top.name
-    handler = getattr(top, "handler", None)  # a table scene's stage
+    table = table_on(app)
+    handler = table.handler if table is not None else None
     prompt = getattr(handler, "prompt", None)
-    if name == "auction" and prompt is not None:
-        view = top.source.view  # type: ignore[attr-defined]
+    if table is not None and name == "auction" and prompt is not None:
+        view = table.source.view
         if view.max_bid > view.high_bid and view.high_bid < bid_up_to:
             return [key(pygame.K_b, "b")]
         return [key(pygame.K_p, "p")]
-    if name == "deal" and prompt is not None:
-        if handler.deal_button.visible:  # type: ignore[union-attr]
+    if table is not None and isinstance(handler, DealHandler) and prompt is not None:
+        if handler.deal_button.visible:
             return [key(pygame.K_d, "d")]
-        view = top.source.view  # type: ignore[attr-defined]
+        view = table.source.view
         if view.must_draw or (view.total < stand_at and view.deck_size > 0):
             return [key(pygame.K_c, "c")]
         return [key(pygame.K_s, "s")]

@@ -27,9 +27,9 @@ import pygame
 
 from scenes.app.loop import App
 from scenes.i18n import LANGUAGES
+from scenes.navigator import Screens, start_game
 from scenes.screens.howto import HowToScene
 from scenes.screens.menu import MenuScene
-from scenes.screens.navigator import Screens, start_game
 from scenes.screens.newgame import NewGameScene
 from scenes.screens.pause import PauseScene
 from scenes.screens.settings import SettingsScene
@@ -39,7 +39,7 @@ from scenes.store.saves import SaveStore
 from scenes.store.settings import Settings
 from scenes.store.stats import StatsStore
 from scenes.table.setup import Setup
-from tools.driver import keys_for
+from tools.driver import keys_for, table_of, table_on, top_name
 
 DT = 1 / 60
 
@@ -56,11 +56,6 @@ def run_until(app: App, done: Callable[[], bool], limit: int = 20000, auto: bool
             return True
         app.step(DT, keys_for(app) if auto else [])
     return done()
-
-
-def top_name(app: App) -> str:
-    """The name of the scene on top."""
-    return app.stack.top.name if app.stack.top is not None else ""
 
 
 def stage(app: App) -> object:
@@ -83,8 +78,8 @@ def human_turn(app: App) -> bool:
 
 def human_draws(app: App) -> bool:
     """The deal waits for the human to draw or stand, with two cards in hand."""
-    top = app.stack.top
-    return human_turn(app) and len(top.table.seats[top.source.bottom].hand) >= 2  # type: ignore[union-attr]
+    table = table_on(app)
+    return human_turn(app) and table is not None and len(table.table.seats[table.source.bottom].hand) >= 2
 
 
 def to_second_card(app: App) -> None:
@@ -138,7 +133,7 @@ def tour(
     run_until(app, lambda: top_name(app) == "deal")
     to_second_card(app)
     shot("deal")
-    app.stack.push(PauseScene(app, Screens(app), app.stack.top.source))  # type: ignore[union-attr]
+    app.stack.push(PauseScene(app, Screens(app), table_of(app).source))
     app.step(DT, [])
     shot("pause")
     app.stack.pop()
@@ -146,8 +141,9 @@ def tour(
     run_until(app, lambda: top_name(app) == "showdown")
 
     def paying() -> bool:
-        top = app.stack.top
-        return top_name(app) == "showdown" and bool(top.table.flying) and bool(top.table.labels)  # type: ignore[union-attr]
+        scene = table_on(app)
+        shown = scene is not None and bool(scene.table.flying and scene.table.labels)
+        return top_name(app) == "showdown" and shown
 
     if not quick:
         run_until(app, lambda: paying() or top_name(app) != "showdown", auto=False)
@@ -170,7 +166,7 @@ def tour(
     run_until(app, lambda: top_name(app) == "ledger")
     run_until(app, lambda: top_name(app) != "ledger")
     run_until(app, lambda: top_name(app) == "ledger")
-    app.keeper.leave(app.stack.top.source.kept)  # type: ignore[union-attr]
+    app.keeper.leave(table_of(app).source.kept)
     app.stack.reset(MenuScene(app, Screens(app)))
     app.step(DT, [])
     shot("menu_continue")

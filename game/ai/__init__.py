@@ -33,16 +33,6 @@ class Hint:
     odds: DrawOdds
     """The same, exactly, with the distribution of the next total."""
 
-    @property
-    def sixteen_percent(self) -> float:
-        """The chance of making 16, in percent."""
-        return self.sixteen * 100
-
-    @property
-    def over_percent(self) -> float:
-        """The chance of going over 16, in percent."""
-        return self.over * 100
-
 
 def hint(view: View) -> Hint | None:
     """The draw odds for the seat of ``view`` from the cards it has not seen; None if none are left."""

@@ -14,14 +14,10 @@ from game.ai.personality import DEFAULT_PERSONALITY, Personality, personality_na
 
 @dataclass(frozen=True, slots=True)
 class Level:
-    """A level of play, for menus and the command line."""
+    """A level of play, for settings, agent specs and the command line."""
 
     key: str
-    """The name used in settings and on the command line."""
-    name: str
-    """The name shown to people."""
-    blurb: str
-    """One line on how it plays."""
+    """The name used in settings and on the command line (the screens give its label)."""
     make: Callable[[Personality, int | None], Agent]
     """Makes an agent of this level."""
 
@@ -29,14 +25,9 @@ class Level:
 LEVELS: dict[str, Level] = {
     level.key: level
     for level in (
-        Level("easy", "Easy", "A beginner: stands on a total of its own and bids timidly.", EasyAgent),
-        Level("normal", "Normal", "Weighs the exact odds of the next card against the farm.", NormalAgent),
-        Level(
-            "expert",
-            "Expert",
-            "Plays for the most chips: reads the deck, the card counts and every payment.",
-            ExpertAgent,
-        ),
+        Level("easy", EasyAgent),
+        Level("normal", NormalAgent),
+        Level("expert", ExpertAgent),
     )
 }
 """Every level by key, easiest first."""

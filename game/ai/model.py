@@ -200,8 +200,6 @@ THRESHOLDS: tuple[int, ...] = tuple(range(4, 17))
 #: The habits an opponent model weighs: a threshold player for each of :data:`THRESHOLDS`,
 #: then the erratic player (last).
 HABIT_RULES: tuple[StandRule, ...] = (*(_threshold(t) for t in THRESHOLDS), _erratic)
-#: Where the erratic habit sits in :data:`HABIT_RULES`.
-ERRATIC = len(HABIT_RULES) - 1
 
 _TIE_SLOTS = 2 * _MAX_CARDS
 #: Layout of a habit's flat table: stand[0..16], bust, over, counts per value, ties.

@@ -10,19 +10,9 @@ warmed up with the same events teaches it the same.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Protocol, runtime_checkable
 
 from game.events import Event
 from game.observe import observe
-
-
-@runtime_checkable
-class Observer(Protocol):
-    """An agent that learns from the events its seat sees."""
-
-    def observe(self, events: Sequence[Event]) -> None:
-        """Learn from ``events`` as the seat saw them."""
-        ...
 
 
 def feed(agents: Mapping[int, object], events: Sequence[Event]) -> None:

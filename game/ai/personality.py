@@ -26,12 +26,15 @@ class Personality:
 PERSONALITIES: dict[str, Personality] = {
     p.key: p
     for p in (
-        Personality("cautious", "Cautious", -1, 1.25, 0.9, 0.8),
         Personality("steady", "Steady", 0, 1.0, 1.0, 1.0),
+        Personality("cautious", "Cautious", -1, 1.25, 0.9, 0.8),
         Personality("bold", "Bold", 1, 0.85, 1.15, 1.15),
     )
 }
-"""Every personality by key; ``steady`` plays each level as designed."""
+"""Every personality by key; ``steady`` plays each level as designed.
+
+:func:`game.match.player_spec` gives them to the seats in this order, which saved games keep.
+"""
 
 DEFAULT_PERSONALITY = "steady"
 """The personality used when none is named."""

@@ -119,7 +119,7 @@ register_agent_kind(
 for _level in LEVELS:
     register_agent_kind(
         _level, _level_factory(_level),
-        f"{_level}[:PERSONALITY[:SEED]] ({LEVELS[_level].name} AI; personality {'/'.join(PERSONALITIES)})",
+        f"{_level}[:PERSONALITY[:SEED]] (the {_level} AI; personality {'/'.join(PERSONALITIES)})",
     )
 for _kind, _what in (
     (NeverBidder, "plays like the Expert, never bids"),

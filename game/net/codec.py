@@ -26,6 +26,7 @@ from game.events import (
     ChipsMoved,
     DealEnded,
     DealStarted,
+    EndReason,
     Event,
     FarmerChosen,
     FarmerReason,
@@ -48,16 +49,13 @@ from game.rules import RULE_KEYS, rules_named
 from game.schema import card, list_of, member, text, truth, whole
 from game.view import View
 
-E = TypeVar("E", Reason, FarmerReason, TieBreak, Phase, Kind, Suit)
+E = TypeVar("E", Reason, FarmerReason, EndReason, TieBreak, Phase, Kind, Suit)
 
 Json = dict[str, Any]
 """A JSON object as Python reads it."""
 
 MAX_NUMBER = 10**9
 """The largest whole number read anywhere (chips, deals, card counts): more means a bad message."""
-
-GAME_END_REASONS: frozenset[str] = frozenset({"deals", "minutes", "players"})
-"""The reasons :class:`~game.events.GameEnded` may give."""
 
 
 class CodecError(ValueError):
@@ -181,11 +179,6 @@ _BOOL: tuple[_Writer, _Reader] = (_same, _bool)
 _TIE: tuple[_Writer, _Reader] = (encode_tie, lambda v, w: decode_tie(v))
 
 
-def _end_reason(value: Any, what: str) -> str:
-    if value not in GAME_END_REASONS:
-        raise CodecError(f"{what} must be one of {', '.join(sorted(GAME_END_REASONS))}, not {value!r}")
-    return str(value)
-
 
 _FIELDS: dict[type[Any], tuple[tuple[str, tuple[_Writer, _Reader]], ...]] = {
     DealStarted: (("deal", _INT), ("new_farm", _BOOL), ("farmer", _OPT_SEAT)),
@@ -218,7 +211,7 @@ _FIELDS: dict[type[Any], tuple[tuple[str, tuple[_Writer, _Reader]], ...]] = {
     GameEnded: (
         ("standings", (_tuple_list, _ints)),
         ("winners", (_tuple_list, _seats)),
-        ("reason", (_same, _end_reason)),
+        ("reason", (_enum_code, lambda v, w: _enum_value(EndReason, v, w))),
     ),
 }
 

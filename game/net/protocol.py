@@ -16,9 +16,9 @@ from enum import Enum
 from typing import Any
 
 from game.actions import Action
+from game.ai.levels import LEVELS
 from game.events import Event
 from game.limits import DEALS, PLAYERS, Limit
-from game.match import LEVELS
 from game.net.codec import (
     CodecError,
     History,

@@ -21,7 +21,7 @@ from scenes.app.stack import Layer, SceneStack
 from scenes.audio.music import MusicPlayer
 from scenes.audio.sound import SoundBank
 from scenes.i18n import _
-from scenes.store.keeper import Keeper
+from scenes.store.keeper import Keeper, Kept
 from scenes.store.settings import Settings, SettingsStore, defaults
 from scenes.ui.art import INK, Art
 from scenes.ui.layout import MIN_SIZE, too_small, unit
@@ -90,8 +90,8 @@ class Scene(Layer):
 class App:
     """Owns the display, the clock, the scene stack and the shared art; see the module docstring."""
 
-    locked = False
-    """A kiosk's lock-down: the window mode is fixed and nobody quits from the screens."""
+    window_keys = True
+    """Whether F11 and Alt+Enter switch full screen here (the key hints offer F11 when they do)."""
 
     def __init__(
         self,
@@ -148,7 +148,7 @@ class App:
         self._shown_at = -HEARTBEAT
         self._redraw = True
         self.time = 0.0
-        self.apply_settings(language=self.settings.language != "system")
+        self.apply_settings(language=self.settings.language != i18n.SYSTEM)
 
     # ------------------------------------------------------------------ window
 
@@ -224,7 +224,7 @@ class App:
         self.music.set_volume(s.music_volume, s.mute)
         if language:
             code = self.language_override or s.language
-            i18n.set_language(i18n.default_language() if code == "system" else code)
+            i18n.set_language(code)
         relaid = self.text.set_scale(s.text_scale)
         recoloured = self.art.configure(s.four_colour, s.card_back, s.felt)
         if relaid or recoloured:
@@ -333,7 +333,7 @@ class App:
                 self.windowed_size = (event.w, event.h)
             self._resized()
             return True
-        if event.type == pygame.KEYDOWN:
+        if event.type == pygame.KEYDOWN and self.window_keys:
             alt_enter = event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and event.mod & pygame.KMOD_ALT
             if event.key == pygame.K_F11 or alt_enter:
                 self.toggle_fullscreen()
@@ -430,6 +430,14 @@ class App:
     def quit(self) -> None:
         """Stop the loop at the end of this frame."""
         self.running = False
+
+    def game_moved(self, kept: Kept | None) -> None:
+        """A move was played in ``kept``'s game (None: a game nobody keeps): the keeper saves it."""
+        self.keeper.moved(kept)
+
+    def deal_shown(self, kept: Kept | None) -> None:
+        """The table has shown the end of a deal of ``kept``'s game: the keeper counts and saves it."""
+        self.keeper.deal_shown(kept)
 
     def push(self, scene: Scene) -> None:
         """Shortcut for ``stack.push``."""

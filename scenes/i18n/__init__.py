@@ -40,6 +40,12 @@ DOMAIN = "farmer"
 LANGUAGES: tuple[str, ...] = ("en", "fr", "de")
 """Language codes the game speaks, the source language first."""
 
+SYSTEM = "system"
+"""The language choice that follows the system's (see :func:`default_language`)."""
+
+LANGUAGE_CHOICES: tuple[str, ...] = (SYSTEM, *LANGUAGES)
+"""What a settings or kiosk file may choose: the system's language or one the game speaks."""
+
 _LANGUAGE_NAMES = {"en": "English", "fr": "Français", "de": "Deutsch"}
 
 # Names that locale.getlocale() gives on Windows ("French_France") and that people write.
@@ -222,12 +228,12 @@ def language() -> str:
 
 
 def set_language(code: str) -> None:
-    """Speak ``code`` from now on (``fr``, ``de_DE``…; unknown codes fall back to English).
+    """Speak ``code`` from now on (``fr``, ``de_DE``…, :data:`SYSTEM`; unknown codes: English).
 
     The change is immediate: every later call of :func:`_` answers in the new language.
     """
     global _current, _language
-    _language = normalize_language(code) or LANGUAGES[0]
+    _language = (default_language() if code == SYSTEM else normalize_language(code)) or LANGUAGES[0]
     _current = translations(_language)
 
 
@@ -274,11 +280,6 @@ def game_name() -> str:
 def farmer_word() -> str:
     """The farmer in running text: farmer, fermier, Pächter."""
     return pgettext("role", "farmer")
-
-
-def farmer_title() -> str:
-    """The farmer as a label or badge: Farmer, Fermier, Pächter."""
-    return pgettext("role", "Farmer")
 
 
 class Voice:

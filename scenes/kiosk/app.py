@@ -165,6 +165,8 @@ class KioskApp(App):
         self.backdrop_pixels = KEEP_BACKDROP_PIXELS
         self.config = config
         self.locked = locked
+        """Locked down: the window mode is fixed and nobody quits from the screens."""
+        self.window_keys = not locked
         self.rng = random.Random(seed)
         self.mode = Mode.ATTRACT
         self.held = HeldKeys()
@@ -192,7 +194,7 @@ class KioskApp(App):
         self._recent_failures: deque[float] = deque(maxlen=TRACEBACKS_PER_HOUR)
         self._unlogged = 0
         self._trim_in = TRIM_SECONDS
-        i18n.set_language(i18n.default_language() if config.language == "system" else config.language)
+        i18n.set_language(config.language)
         if locked:
             pygame.mouse.set_visible(False)
         self.start_attract()

@@ -15,11 +15,11 @@ from typing import Any
 from game.limits import DEALS, PLAYERS
 from game.rules import RULE_NAMES
 from game.schema import number, one_of, truth, whole
+from scenes.i18n import LANGUAGE_CHOICES
 
 log = logging.getLogger("farmer.kiosk")
 
 SPEEDS = ("slow", "normal", "fast")
-LANGUAGES = ("system", "en", "fr", "de")
 KEY_NAMES = ("ctrl", "alt", "shift", "meta")
 
 
@@ -63,7 +63,7 @@ _CHECKS: dict[str, Any] = {
     "players": (int, PLAYERS.low, PLAYERS.high),
     "deals": (int, DEALS.low, DEALS.high),
     "demo_speed": SPEEDS,
-    "language": LANGUAGES,
+    "language": LANGUAGE_CHOICES,
     "rules": RULE_NAMES,
     "sound": bool,
     "drift": bool,

@@ -1,7 +1,7 @@
 """The kiosk's navigator: no menu, no settings, no quitting; every way out leads back to the attract loop.
 
 The table and its pause panel ask it where to go, as they ask the ordinary program's
-(:class:`scenes.screens.navigator.Screens`); the kiosk answers with its own places.
+(:class:`scenes.navigator.Screens`); the kiosk answers with its own places.
 """
 
 from __future__ import annotations
@@ -9,9 +9,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Protocol
 
+from game.rules import RuleSet
 from scenes.app.loop import App
 from scenes.i18n import _
 from scenes.kiosk.overlays import KioskPauseScene
+from scenes.screens.howto import HowToScene
 from scenes.table.navigator import Choice
 from scenes.table.scene import TableScene
 from scenes.table.setup import Setup
@@ -65,6 +67,13 @@ class KioskNavigator:
         """No buttons: the kiosk goes back to its loop after a pause, or at a touch."""
         self.kiosk.game_over(source)
         return []
+
+    def how_to_play(self, rules: RuleSet | None) -> None:
+        """The rules of the visitor's game, over its pause panel."""
+        self.app.stack.push(HowToScene.of(self.app, rules))
+
+    def settings(self) -> None:
+        """A kiosk has no settings screen: the operator's file decides."""
 
     def escape_hint(self) -> str | None:
         """Escape pauses a visitor's game; the demo takes no keys."""

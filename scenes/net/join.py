@@ -20,12 +20,11 @@ from game.net.protocol import CODE_ALPHABET, CODE_LENGTH, MAX_NAME, Closed, Erro
 from scenes.app.loop import App
 from scenes.i18n import _, rules_label
 from scenes.net.address import parse_address, player_name, shown_address, url_of
-from scenes.net.host import HostScene
 from scenes.net.lobby import join_table
+from scenes.net.navigator import NetworkExits
 from scenes.net.remote import refusal
 from scenes.net.seats import seat_store
 from scenes.screens.panels import PanelScene
-from scenes.table.navigator import Navigator
 from scenes.ui.widgets import Button, TextField, Widget
 
 LIST_SECONDS = 8.0
@@ -42,7 +41,9 @@ class JoinScene(PanelScene):
     width = 660
     row_height = 46
 
-    def __init__(self, app: App, nav: Navigator, address: str = "", name: str = "", code: str = "") -> None:
+    def __init__(
+        self, app: App, nav: NetworkExits, address: str = "", name: str = "", code: str = ""
+    ) -> None:
         """The form, filled with ``address``, ``name`` and ``code`` (by default the address and
         name last used)."""
         self.nav = nav
@@ -231,7 +232,7 @@ class JoinScene(PanelScene):
             return
         self._remember(where[1], player_name(self.player) or None)
         self._stop_listing()
-        self.app.push(HostScene(self.app, self.nav, address=where[1]))
+        self.nav.host_form(where[1])
 
     def join(self) -> None:
         """Take a seat at the table of the code."""

@@ -4,10 +4,8 @@ from __future__ import annotations
 
 from scenes.app.loop import App
 from scenes.i18n import _
-from scenes.net.host import HostScene
-from scenes.net.join import JoinScene
+from scenes.net.navigator import NetworkExits
 from scenes.screens.panels import PanelScene
-from scenes.table.navigator import Navigator
 from scenes.ui.widgets import Button, Widget
 
 
@@ -17,7 +15,7 @@ class NetMenuScene(PanelScene):
     name = "network"
     width = 480
 
-    def __init__(self, app: App, nav: Navigator) -> None:
+    def __init__(self, app: App, nav: NetworkExits) -> None:
         """The choice; ``nav`` leads to the games."""
         self.nav = nav
         super().__init__(app, lambda: _("Play over the network"))
@@ -32,8 +30,8 @@ class NetMenuScene(PanelScene):
 
     def host(self) -> None:
         """The New game form, for a table others join."""
-        self.app.push(HostScene(self.app, self.nav))
+        self.nav.host_form("")
 
     def join(self) -> None:
         """The Join screen."""
-        self.app.push(JoinScene(self.app, self.nav))
+        self.nav.join_form()

@@ -9,7 +9,9 @@ window hosts it), and the final standings offer only the way back to the menu.
 from __future__ import annotations
 
 from functools import partial
+from typing import Protocol
 
+from game.rules import RuleSet
 from scenes.app.loop import App
 from scenes.i18n import _
 from scenes.net.remote import NetworkSeat, Spectator
@@ -18,6 +20,18 @@ from scenes.table.navigator import Choice, Navigator
 from scenes.table.scene import TableScene
 from scenes.table.setup import Setup
 from scenes.table.source import TableSource
+
+
+class NetworkExits(Navigator, Protocol):
+    """Where the network screens lead, besides a game's ways: the Host form and the Join screen."""
+
+    def host_form(self, address: str) -> None:
+        """The Host form, for a table on the server at ``address`` ("": one this window starts)."""
+        ...
+
+    def join_form(self) -> None:
+        """The Join screen: a table's address and code."""
+        ...
 
 
 class NetNavigator:
@@ -56,3 +70,11 @@ class NetNavigator:
     def escape_hint(self) -> str | None:
         """As in any game."""
         return self.base.escape_hint()
+
+    def how_to_play(self, rules: RuleSet | None) -> None:
+        """The ordinary rules screen (the game goes on at the host meanwhile)."""
+        self.base.how_to_play(rules)
+
+    def settings(self) -> None:
+        """The ordinary settings screen (the game goes on at the host meanwhile)."""
+        self.base.settings()

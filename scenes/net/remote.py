@@ -156,6 +156,8 @@ class RemoteTable:
             return Ledger(chips, farm=farm, deal=deal)
         ledger = Ledger(rows[0], rows[1:], farm, deal)
         ledger.chips = chips  # mid-deal: the antes and bids already paid
+        if not started and view.phase in (Phase.AUCTION, Phase.PLAY) and chips != list(rows[-1]):
+            ledger.joined = deal  # its payments so far were made before this screen came
         return ledger
 
     # ------------------------------------------------------------------ the table

@@ -10,11 +10,11 @@ from scenes.net.address import DEFAULT_PORT, parse_address, player_name, shown_a
 from scenes.net.host import host_table
 from scenes.net.join import JoinScene
 from scenes.net.lobby import join_table
-from scenes.table.navigator import Navigator
+from scenes.net.navigator import NetworkExits
 from scenes.table.setup import Setup
 
 
-def open_from_command_line(app: App, nav: Navigator, args: argparse.Namespace) -> None:
+def open_from_command_line(app: App, nav: NetworkExits, args: argparse.Namespace) -> None:
     """Over the menu: host a table (the New game choices of the flags) or join one (checked flags).
 
     ``--join`` with ``--table`` takes the seat at once (the lobby), or takes back the seat this

@@ -14,7 +14,7 @@ from __future__ import annotations
 import pygame
 
 from game.cards import Card
-from game.rules import RULE_NAMES, can_rotate
+from game.rules import RULE_NAMES, RuleSet, can_rotate
 from scenes.app.loop import App
 from scenes.app.page import ScrollPage
 from scenes.i18n import _, rules_label
@@ -34,6 +34,11 @@ class HowToScene(ScrollPage):
         super().__init__(app)
         self.rules = rules if rules in RULE_NAMES else "foster"
         self.rotating = rotating and can_rotate(self.rules)
+
+    @classmethod
+    def of(cls, app: App, rules: RuleSet | None) -> HowToScene:
+        """The rules of a game played under ``rules`` (None: the first rules, as from the menu)."""
+        return cls(app) if rules is None else cls(app, rules.name, rules.rotating)
 
     def key(self, event: pygame.event.Event) -> bool:
         """← and → switch to the other rule sets."""

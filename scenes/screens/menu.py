@@ -8,17 +8,14 @@ and Continue is not offered.
 from __future__ import annotations
 
 import sys
+from typing import Protocol
 
 import pygame
 
 from game.savegame import Restored
 from scenes.app.loop import App
 from scenes.i18n import _, game_name
-from scenes.screens.howto import HowToScene
-from scenes.screens.newgame import NewGameScene
 from scenes.screens.panels import PanelScene
-from scenes.screens.settings import SettingsScene
-from scenes.screens.statistics import StatisticsScene
 from scenes.store.files import keep_bad_copy
 from scenes.table.local import resume_table
 from scenes.table.navigator import Navigator
@@ -26,6 +23,18 @@ from scenes.ui.art import GOLD
 from scenes.ui.widgets import Button, Widget
 
 _FAN = ("KS", "10D", "6H", "QC", "JH")
+
+
+class MenuNavigator(Navigator, Protocol):
+    """Where the main menu leads, besides a game's ways (see :class:`Navigator`)."""
+
+    def statistics(self) -> None:
+        """The player's statistics."""
+        ...
+
+    def network(self) -> None:
+        """The network screens: host a table, or join one."""
+        ...
 
 
 class MenuScene(PanelScene):
@@ -37,7 +46,7 @@ class MenuScene(PanelScene):
     row_height = 54
     head = 30
 
-    def __init__(self, app: App, nav: Navigator) -> None:
+    def __init__(self, app: App, nav: MenuNavigator) -> None:
         """The main menu; ``nav`` starts the games."""
         self.nav = nav
         self.saved: Restored | None = None
@@ -114,7 +123,7 @@ class MenuScene(PanelScene):
 
     def statistics(self) -> None:
         """The player's statistics."""
-        self.app.push(StatisticsScene(self.app))
+        self.nav.statistics()
 
     def resize(self, size: tuple[int, int]) -> None:
         """The panel sits below the title and the fan of cards."""
@@ -127,22 +136,20 @@ class MenuScene(PanelScene):
             w.rect.move_ip(0, dy)
 
     def new_game(self) -> None:
-        """The New game screen."""
-        self.app.push(NewGameScene(self.app, self.nav))
+        """The New game screen, filled with the remembered choices."""
+        self.nav.new_game(None)
 
     def network(self) -> None:
         """Host a table for friends on other screens, or join one."""
-        from scenes.net.menu import NetMenuScene  # the network screens load only when asked for
-
-        self.app.push(NetMenuScene(self.app, self.nav))
+        self.nav.network()
 
     def how_to_play(self) -> None:
         """The rules, in short."""
-        self.app.push(HowToScene(self.app))
+        self.nav.how_to_play(None)
 
     def settings(self) -> None:
         """The settings."""
-        self.app.push(SettingsScene(self.app))
+        self.nav.settings()
 
     def back(self) -> None:
         """Escape on the main menu does nothing (Quit is a button): a stray key must not end the game."""

@@ -34,15 +34,11 @@ class PauseScene(PanelScene):
 
     def settings(self) -> None:
         """The settings, over the pause panel."""
-        from scenes.screens.settings import SettingsScene
-
-        self.app.push(SettingsScene(self.app))
+        self.nav.settings()
 
     def how_to_play(self) -> None:
-        """The rules, over the pause panel."""
-        from scenes.screens.howto import HowToScene
-
-        self.app.push(HowToScene(self.app, self.source.rules.name, self.source.rules.rotating))
+        """The rules of this game, over the pause panel."""
+        self.nav.how_to_play(self.source.rules)
 
     def to_menu(self) -> None:
         """Leave the game (it is saved, to continue later) and go back to the main menu."""

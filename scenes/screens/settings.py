@@ -16,7 +16,16 @@ import pygame
 from game.limits import DEALS, PLAYERS
 from game.rules import can_rotate
 from scenes.app.loop import App
-from scenes.i18n import _, default_language, format_percent, language_name, ngettext, rules_label
+from scenes.i18n import (
+    LANGUAGES,
+    SYSTEM,
+    _,
+    default_language,
+    format_percent,
+    language_name,
+    ngettext,
+    rules_label,
+)
 from scenes.screens.panels import PanelScene
 from scenes.store.settings import CHOICES, Speed
 from scenes.table.setup import LEVEL_LABELS, LEVELS
@@ -78,9 +87,9 @@ class SettingsScene(PanelScene):
             lambda size: self.app.update_settings(window_width=size[0], window_height=size[1]),
         )
         languages: list[tuple[Any, Message]] = [
-            ("system", lambda: _("System ({name})").format(name=language_name(default_language())))
+            (SYSTEM, lambda: _("System ({name})").format(name=language_name(default_language())))
         ]
-        languages += [(code, partial(language_name, code)) for code in CHOICES["language"][1:]]
+        languages += [(code, partial(language_name, code)) for code in LANGUAGES]
         self.left = [
             self.window_w,
             self.size_w,

@@ -1,7 +1,9 @@
 """What the game keeps of a game being played: the saved game and the player's statistics.
 
-The scenes tell the :class:`Keeper` when a deal has been settled on screen (the ledger
-opens), and when the player leaves a game (to the menu, or by closing the window). The
+The keeper listens to the app (:meth:`scenes.app.loop.App.game_moved` and
+:meth:`~scenes.app.loop.App.deal_shown`, which the table says) for every move played and
+every deal whose end the table has shown, and hears from the navigator when the player
+leaves a game (to the menu, or by closing the window). The
 keeper saves the game (or the snapshot taken at the start of an unfinished deal), counts
 the human's deals and games into the statistics once each, deletes the save of a finished
 game and keeps that game's deal log for ``farmer --export-log``. A keeper without stores
@@ -90,7 +92,7 @@ class Keeper:
         """Where the last finished game's deal log is kept (None without a save store)."""
         return self.saves.path.with_name(LAST_LOG) if self.saves is not None else None
 
-    def deal_settled(self, kept: Kept | None) -> None:
+    def deal_shown(self, kept: Kept | None) -> None:
         """The screen has shown the end of the game's current deal: count it, then save."""
         if kept is None:
             return

@@ -15,11 +15,11 @@ from enum import Enum
 from pathlib import Path
 from typing import Any
 
-from game.limits import DEALS, PLAYERS
-from game.match import LEVELS
+from game.ai.levels import LEVELS
+from game.limits import DEALS, PLAYERS, WINDOW_HEIGHT, WINDOW_WIDTH
 from game.rules import RULE_NAMES
 from game.schema import SchemaError, one_of, text, truth, whole
-from scenes.i18n import N_
+from scenes.i18n import LANGUAGE_CHOICES, N_, SYSTEM
 from scenes.store.files import config_dir, keep_bad_copy, read_json, write_json
 
 VERSION = 1
@@ -57,12 +57,12 @@ _SPEED_LABELS = {
 }
 
 CHOICES: dict[str, tuple[str, ...]] = {
-    "language": ("system", "en", "fr", "de"),
+    "language": LANGUAGE_CHOICES,
     "animation_speed": tuple(s.key for s in Speed),
     "card_back": ("red", "blue", "green"),
     "felt": ("green", "blue", "red"),
     "rules": RULE_NAMES,
-    "ai_level": LEVELS,
+    "ai_level": tuple(LEVELS),
 }
 """Settings that take one of a few words."""
 
@@ -71,8 +71,8 @@ RANGES: dict[str, tuple[int, int]] = {
     "music_volume": (0, 100),
     "players": (PLAYERS.low, PLAYERS.high),
     "deals": (DEALS.low, DEALS.high),
-    "window_width": (320, 16384),
-    "window_height": (200, 16384),
+    "window_width": (WINDOW_WIDTH.low, WINDOW_WIDTH.high),
+    "window_height": (WINDOW_HEIGHT.low, WINDOW_HEIGHT.high),
 }
 """Settings that take a whole number, with their limits (inclusive)."""
 
@@ -91,7 +91,7 @@ class Settings:
     """The window's width when not full screen."""
     window_height: int = 720
     """The window's height when not full screen."""
-    language: str = "system"
+    language: str = SYSTEM
     """``system`` (the computer's language), ``en``, ``fr`` or ``de``."""
     animation_speed: str = "normal"
     """A :class:`Speed` by its key."""

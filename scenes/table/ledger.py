@@ -114,7 +114,7 @@ class LedgerHandler(Handler):
                 button.visible = False  # nobody presses them: the game goes on by itself
             self.auto = self.host.watch_pause
         self.resize(self.app.size)
-        self.app.keeper.deal_settled(self.source.kept)
+        self.app.deal_shown(self.source.kept)
 
     def leave(self) -> None:
         """The ledger goes."""
@@ -224,7 +224,11 @@ class LedgerHandler(Handler):
         for amount, reason in self.source.ledger.changes(seat):
             part = f"{'+' if amount > 0 else '−'}{abs(amount)} {reason_word(reason, rules, language)}"
             merged[part] = merged.get(part, 0) + 1  # nine chips from the nearest read "+1 nearest ×9"
-        return [f"{k} ×{v}" if v > 1 else k for k, v in merged.items()]
+        parts = [f"{k} ×{v}" if v > 1 else k for k, v in merged.items()]
+        unseen = self.source.ledger.unseen(seat)
+        if unseen:  # a deal joined late: what was paid before this screen came, said as such
+            parts.insert(0, f"{'+' if unseen > 0 else '−'}{abs(unseen)} " + _("before you came"))
+        return parts
 
     def reasons(self, seat: int) -> str:
         """The Why column of ``seat``: its payments of this deal, alike ones merged."""
@@ -432,7 +436,7 @@ class FinalHandler(LedgerHandler):
         self.table.banner = lambda: headline(event, eyes, i18n.language(), farm=farm, farmer=farmer) or ""
         if farm > 0 and farmer is not None:
             self.table.move_chips(FARM, farmer, farm, None, duration=0.9)
-        self.app.keeper.deal_settled(self.source.kept)  # the end counted once it is shown
+        self.app.deal_shown(self.source.kept)  # the end counted once it is shown
         return 0.0
 
     def update(self, dt: float) -> None:

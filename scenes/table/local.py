@@ -21,7 +21,7 @@ from typing import Any
 
 from game.actions import Action, IllegalAction
 from game.engine import Game, Phase
-from game.events import Event
+from game.events import EndReason, Event
 from game.feed import Feed
 from game.ledger import Ledger, unwind
 from game.match import HUMAN, Match
@@ -272,7 +272,7 @@ class LocalTable:
     def end_now(self) -> None:
         """End the game between deals (the player stops early)."""
         if self.game.phase is Phase.BETWEEN:
-            self._push(self.game.end("deals"))
+            self._push(self.game.end(EndReason.DEALS))
 
     def poll(self) -> None:
         """Nothing happens elsewhere: the whole game is played here."""

@@ -2,9 +2,9 @@
 
 The table and the screens around it never name the scenes they lead to. They are handed a
 :class:`Navigator` and ask it: pause this game, leave it for the menu, start a new one,
-play this source, the game is over. The ordinary program hands in
-:class:`scenes.screens.navigator.Screens`; the kiosk hands in its own, which has no menu
-and no settings and goes back to its attract loop instead.
+play this source, the game is over, explain the rules, open the settings. The ordinary
+program hands in :class:`scenes.navigator.Screens`; the kiosk hands in its own, which has no
+menu and no settings and goes back to its attract loop instead.
 """
 
 from __future__ import annotations
@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Protocol
 
 if TYPE_CHECKING:
+    from game.rules import RuleSet
     from scenes.table.setup import Setup
     from scenes.table.source import TableSource
 
@@ -52,4 +53,12 @@ class Navigator(Protocol):
 
     def escape_hint(self) -> str | None:
         """What Escape does at the table, for the key hints (None: nothing)."""
+        ...
+
+    def how_to_play(self, rules: RuleSet | None) -> None:
+        """The rules explained, over what is on screen (``rules``: the game's; None: the first rules)."""
+        ...
+
+    def settings(self) -> None:
+        """The settings, over what is on screen (where the player may change them)."""
         ...

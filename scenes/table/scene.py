@@ -155,7 +155,7 @@ class TableScene(Scene):
             return  # a second press before the stage changed
         if not self.source.over:
             self.source.start_deal()
-            self.app.keeper.moved(self.source.kept)
+            self.app.game_moved(self.source.kept)
         self.settled = False
         self.go(stage_of(event) if (event := self.source.feed.peek()) is not None else Stage.AUCTION)
 
@@ -164,7 +164,7 @@ class TableScene(Scene):
         if self.stage is not Stage.LEDGER or self.source.over:
             return
         self.source.end_now()
-        self.app.keeper.moved(self.source.kept)
+        self.app.game_moved(self.source.kept)
         self.settled = False
         self.go(Stage.FINAL)
 
@@ -176,7 +176,7 @@ class TableScene(Scene):
             self.table.place_farmer(view.farmer)
         if not len(source.feed) and view.phase is Phase.BETWEEN:
             source.start_deal()  # a new game, or one continued from a save: its next deal
-            self.app.keeper.moved(source.kept)
+            self.app.game_moved(source.kept)
         elif self.table.banner is None:
             self._say_where_it_stands(view)
         self.handler.enter()
@@ -320,12 +320,12 @@ class TableScene(Scene):
         if self.think <= 0:
             self.think = None
             self.source.ai_act()
-            self.app.keeper.moved(self.source.kept)
+            self.app.game_moved(self.source.kept)
 
     def act(self, action: Action) -> None:
         """Play the person's ``action`` (their turn, a legal move) and keep the game as it now stands."""
         self.source.act(action)
-        self.app.keeper.moved(self.source.kept)
+        self.app.game_moved(self.source.kept)
 
     def _play_final(self) -> None:
         """The final standings take the end of the game when it is shown (a network host's may come later)."""
@@ -462,7 +462,7 @@ class TableScene(Scene):
         escape = self.nav.escape_hint()
         if escape:
             parts.append(escape)
-        if plain and not self.app.locked:
+        if plain and self.app.window_keys:
             parts.append(_("F11: full screen"))
         return " · ".join(parts)
 

@@ -8,14 +8,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from game.ai.levels import LEVELS
 from game.engine import Game
 from game.limits import DEFAULT_DEALS
-from game.match import HUMAN, LEVELS, PERSONALITIES, player_spec
+from game.match import HUMAN, player_spec
 from game.rules import RuleSet, can_rotate, rules_named
 from scenes.i18n import N_, _
 
 LEVEL_LABELS = {"easy": N_("Easy"), "normal": N_("Normal"), "expert": N_("Expert")}
-"""The untranslated menu name of each AI level."""
+"""The untranslated menu name of each AI level of :data:`~game.ai.levels.LEVELS`."""
 PERSON = "person"
 """A New game seat played by a person at this screen (pass-and-play), instead of an AI level."""
 DEFAULT_NAMES: tuple[str, ...] = (
@@ -32,7 +33,7 @@ DEFAULT_NAMES: tuple[str, ...] = (
 )
 """Opponents' names offered by the New game screen."""
 
-__all__ = ["DEFAULT_NAMES", "HUMAN", "LEVELS", "LEVEL_LABELS", "PERSON", "PERSONALITIES", "Setup"]
+__all__ = ["DEFAULT_NAMES", "HUMAN", "LEVELS", "LEVEL_LABELS", "PERSON", "Setup"]
 
 
 @dataclass

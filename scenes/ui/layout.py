@@ -15,7 +15,9 @@ from dataclasses import dataclass, field
 
 from pygame import Rect
 
-MIN_SIZE = (1024, 600)
+from game.limits import WINDOW_HEIGHT, WINDOW_WIDTH
+
+MIN_SIZE = (WINDOW_WIDTH.low, WINDOW_HEIGHT.low)
 """The smallest window the table is laid out for; below it a notice asks for a larger window."""
 CARD_RATIO = 1.4
 """Card height over width (a poker card is 88 × 63 mm)."""

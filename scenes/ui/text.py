@@ -14,6 +14,7 @@ from collections import OrderedDict
 import pygame
 
 from scenes import resources
+from scenes.ui.cache import SurfaceCache, surface_bytes
 
 _FILES = {
     "sans": "DejaVuSans.ttf",
@@ -30,10 +31,6 @@ to their room tries many sizes; opening one again takes under a tenth of a milli
 
 MAX_FITS = 2000
 """Sizes found for words in a width, remembered (a few hundred bytes each at most)."""
-
-
-def _bytes(surface: pygame.Surface) -> int:
-    return surface.get_width() * surface.get_height() * surface.get_bytesize()
 
 
 class Text:
@@ -56,10 +53,9 @@ class Text:
         self._fonts: OrderedDict[tuple[str, int], pygame.font.Font] = OrderedDict()
         self._max_fonts = max(1, max_fonts)
         self._fits: dict[tuple[str, int, int, str, int], int] = {}
-        self._surfaces: OrderedDict[tuple[str, str, int, Color], pygame.Surface] = OrderedDict()
-        self._max = max_surfaces
-        self._max_bytes = max_bytes
-        self._bytes = 0
+        self._surfaces: SurfaceCache[tuple[str, str, int, Color], pygame.Surface] = SurfaceCache(
+            max_bytes, surface_bytes, max(1, max_surfaces)
+        )
         self.scale = 1.0
         """Every size asked for is drawn this much larger (the settings' large text)."""
 
@@ -77,7 +73,6 @@ class Text:
     def let_go(self) -> None:
         """Forget the rendered strings kept (they are rendered again when asked for)."""
         self._surfaces.clear()
-        self._bytes = 0
 
     def font(self, size: int, style: str = "sans") -> pygame.font.Font:
         """The font of ``style`` at ``size`` pixels.
@@ -103,16 +98,11 @@ class Text:
         key = (text, style, int(size), color)
         surf = self._surfaces.get(key)
         if surf is not None:
-            self._surfaces.move_to_end(key)
             return surf
         surf = self.font(size, style).render(text, True, color)
         if len(color) == 4 and color[3] < 255:
             surf.set_alpha(color[3])
-        self._surfaces[key] = surf
-        self._bytes += _bytes(surf)
-        while len(self._surfaces) > 1 and (len(self._surfaces) > self._max or self._bytes > self._max_bytes):
-            self._bytes -= _bytes(self._surfaces.popitem(last=False)[1])
-        return surf
+        return self._surfaces.put(key, surf)
 
     def size(self, text: str, size: int, style: str = "sans") -> tuple[int, int]:
         """The pixel size ``text`` would take."""

@@ -89,7 +89,7 @@ class Tween:
 
 
 class Tweener:
-    """Runs every tween of the table; one per app, so the speed setting applies everywhere."""
+    """Runs every tween of one table; its scene sets :attr:`speed` from the app's every frame."""
 
     def __init__(self, speed: float = 1.0) -> None:
         """Durations are multiplied by ``speed`` (0: instant)."""

@@ -14,6 +14,7 @@ from typing import Any
 import pygame
 
 from scenes.ui.art import GOLD, INK
+from scenes.ui.cache import SurfaceCache, surface_bytes
 from scenes.ui.text import Text
 
 Message = Callable[[], str]
@@ -37,7 +38,7 @@ _BAND = 32
 #: window would be 18 MB whole, its top, one band and its bottom are under 2 MB).
 PANEL_BUDGET = 6 * 1024 * 1024
 
-_PANELS: dict[tuple[int, int, int, int], pygame.Surface] = {}
+_PANELS: SurfaceCache[tuple[int, int, int, int], pygame.Surface] = SurfaceCache(PANEL_BUDGET, surface_bytes)
 
 
 def _cap(w: int, radius: int) -> int:
@@ -54,13 +55,10 @@ def _panel_picture(w: int, h: int, radius: int, alpha: int) -> pygame.Surface:
     panel = _PANELS.get(key)
     if panel is None:
         size = (w, 2 * cap + _BAND if tall else h)
-        kept = sum(p.get_pitch() * p.get_height() for p in _PANELS.values())
-        if kept + size[0] * size[1] * 4 > PANEL_BUDGET:
-            _PANELS.clear()
         panel = pygame.Surface(size, pygame.SRCALPHA)
         pygame.draw.rect(panel, (*PANEL[:3], alpha), panel.get_rect(), border_radius=radius)
         pygame.draw.rect(panel, PANEL_EDGE, panel.get_rect(), width=_EDGE, border_radius=radius)
-        _PANELS[key] = panel
+        _PANELS.put(key, panel)
     return panel
 
 

@@ -1,17 +1,23 @@
-"""The ordinary program's navigator: the main menu, New game, the pause panel, the final standings.
+"""The ordinary program's navigator: the main menu and every screen it leads to, the pause
+panel, the final standings.
 
 :class:`Screens` is what the table and the screens are handed to lead elsewhere (see
-:class:`scenes.table.navigator.Navigator`); it is the one place that knows which scene
-comes next, so no scene imports the scenes after it.
+:class:`scenes.table.navigator.Navigator` and :class:`scenes.screens.menu.MenuNavigator`);
+it is the one place that knows which scene comes next, so no scene imports the scenes after
+it. It sits above the screens and the network screens alike, since it leads to both.
 """
 
 from __future__ import annotations
 
+from game.rules import RuleSet
 from scenes.app.loop import App
 from scenes.i18n import _
+from scenes.screens.howto import HowToScene
 from scenes.screens.menu import MenuScene
 from scenes.screens.newgame import NewGameScene
 from scenes.screens.pause import PauseScene
+from scenes.screens.settings import SettingsScene
+from scenes.screens.statistics import StatisticsScene
 from scenes.table.local import LocalTable
 from scenes.table.navigator import Choice
 from scenes.table.scene import TableScene
@@ -50,7 +56,8 @@ class Screens:
 
     def new_game(self, setup: Setup | None) -> None:
         """The New game screen over the main menu, filled from ``setup`` (or the remembered choices)."""
-        self.menu()
+        if not isinstance(self.app.stack.top, MenuScene):
+            self.menu()
         self.app.stack.push(NewGameScene(self.app, self, setup))
 
     def game_over(self, source: TableSource) -> list[Choice]:
@@ -68,6 +75,36 @@ class Screens:
     def escape_hint(self) -> str | None:
         """Escape opens the pause menu."""
         return _("Esc: menu")
+
+    def how_to_play(self, rules: RuleSet | None) -> None:
+        """The rules screen over the menu or the pause panel."""
+        self.app.stack.push(HowToScene.of(self.app, rules))
+
+    def settings(self) -> None:
+        """The settings screen over the menu or the pause panel."""
+        self.app.stack.push(SettingsScene(self.app))
+
+    def statistics(self) -> None:
+        """The player's statistics, over the menu."""
+        self.app.stack.push(StatisticsScene(self.app))
+
+    def network(self) -> None:
+        """Host a table for friends on other screens, or join one, from the menu."""
+        from scenes.net.menu import NetMenuScene  # the network screens load only when asked for
+
+        self.app.stack.push(NetMenuScene(self.app, self))
+
+    def host_form(self, address: str) -> None:
+        """The Host form over the network screens, for a table on the server at ``address``."""
+        from scenes.net.host import HostScene
+
+        self.app.stack.push(HostScene(self.app, self, address=address))
+
+    def join_form(self) -> None:
+        """The Join screen over the network screens."""
+        from scenes.net.join import JoinScene
+
+        self.app.stack.push(JoinScene(self.app, self))
 
 
 def start_game(app: App, setup: Setup) -> None:
