@@ -250,7 +250,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         settings.fullscreen = args.fullscreen
     if args.speed is not None:
         settings.animation_speed = args.speed
-    size = args.size or (settings.window_width, settings.window_height)
+    picked = (settings.window_width, settings.window_height) if settings.window_chosen else None
+    size = args.size or picked  # None: a share of the screen (a 4K screen is not given 1280 × 720)
     try:
         app = App(settings, size)
     except pygame.error as exc:

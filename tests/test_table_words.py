@@ -302,3 +302,13 @@ def test_every_choice_s_value_keeps_clear_of_its_arrows_and_both_settings_column
         assert checked > 40
     finally:
         i18n.set_language("en")
+
+
+def test_a_first_window_opens_at_a_share_of_the_screen_not_a_ninth_of_a_4k_one() -> None:
+    from scenes.app.loop import window_for
+
+    assert window_for((3840, 2160)) == (2560, 1440)
+    assert window_for((1920, 1080)) == (1280, 720)
+    assert window_for((2560, 1600)) == (1707, 960)  # a 16:10 screen: a 16:9 window by its height
+    assert window_for((1366, 768)) == (1024, 600)  # never below the smallest laid-out window
+    assert window_for(None) == (1280, 720)  # no screen to measure (a headless driver)

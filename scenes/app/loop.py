@@ -43,6 +43,25 @@ WINDOW_MARGIN = (0, 80)
 """Room a window leaves on the desktop for the window manager's title bar and panels (pixels)."""
 
 
+SCREEN_SHARE = 2 / 3
+"""How much of the screen's width (and height) a window opens at, unless a size was chosen."""
+DEFAULT_WINDOW = (1280, 720)
+"""The window where the screen's size is unknown (two thirds of a 1920 × 1080 screen)."""
+
+
+def window_for(desktop: tuple[int, int] | None) -> tuple[int, int]:
+    """The window a first start opens: a 16:9 share of ``desktop`` (a 4K screen gets 2560 × 1440,
+    not a ninth of itself), never below the smallest window the table can be laid out in."""
+    if desktop is None or desktop[0] <= 0 or desktop[1] <= 0:
+        return DEFAULT_WINDOW
+    w = round(desktop[0] * SCREEN_SHARE)
+    h = round(w * 9 / 16)
+    if h > desktop[1] * SCREEN_SHARE:
+        h = round(desktop[1] * SCREEN_SHARE)
+        w = round(h * 16 / 9)
+    return fit_window((max(MIN_SIZE[0], w), max(MIN_SIZE[1], h)), desktop)
+
+
 def fit_window(size: tuple[int, int], desktop: tuple[int, int] | None) -> tuple[int, int]:
     """``size`` made small enough that the whole window, frame and all, fits on ``desktop``."""
     if desktop is None or desktop[0] <= 0 or desktop[1] <= 0:
@@ -96,13 +115,14 @@ class App:
     def __init__(
         self,
         settings: Settings | None = None,
-        size: tuple[int, int] = (1280, 720),
+        size: tuple[int, int] | None = DEFAULT_WINDOW,
         *,
         clock: Clock | None = None,
         events: Callable[[], Iterable[pygame.event.Event]] | None = None,
         caption: str = "Farmer",
     ) -> None:
-        """Open the window (windowed at ``size``, or full screen as ``settings`` say).
+        """Open the window (windowed at ``size``, or full screen as ``settings`` say; a size of None
+        opens at a share of the screen, see :func:`window_for`).
 
         Raises ``pygame.error`` when no display can be opened.
         """
@@ -117,7 +137,7 @@ class App:
         """One-line notices on screen and the time each goes away."""
         pygame.display.init()
         pygame.font.init()
-        self.windowed_size = size
+        self.windowed_size = size if size is not None else window_for(_desktop_size())
         self._window_position: tuple[int, int] | None = None
         self.screen = self._open(self.settings.fullscreen)
         icon.dress_window(caption)

@@ -84,7 +84,9 @@ class SettingsScene(PanelScene):
             lambda: _("Window size"),
             [(size, partial("{0[0]} × {0[1]}".format, size)) for size in sizes],
             lambda: (self.app.settings.window_width, self.app.settings.window_height),
-            lambda size: self.app.update_settings(window_width=size[0], window_height=size[1]),
+            lambda size: self.app.update_settings(
+                window_width=size[0], window_height=size[1], window_chosen=True
+            ),
         )
         languages: list[tuple[Any, Message]] = [
             (SYSTEM, lambda: _("System ({name})").format(name=language_name(default_language())))

@@ -91,6 +91,8 @@ class Settings:
     """The window's width when not full screen."""
     window_height: int = 720
     """The window's height when not full screen."""
+    window_chosen: bool = False
+    """Whether the person chose the window's size (else a window opens at a share of the screen)."""
     language: str = SYSTEM
     """``system`` (the computer's language), ``en``, ``fr`` or ``de``."""
     animation_speed: str = "normal"
