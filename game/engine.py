@@ -281,10 +281,6 @@ class Game:
         ``None`` is a spectator, who may know what anyone at the table may: every public field
         as the seats see it, no hand (``total``, ``max_bid`` 0, ``must_draw`` False).
         """
-        if seat is None:
-            return self._spectator_view()
-        if not 0 <= seat < len(self.names):
-            raise ValueError(f"no seat {seat} at a table of {self.n_seats}")
         phase = self.phase
         to_act = self.to_act
         chips = self._chips_t
@@ -294,8 +290,20 @@ class Game:
         if counts is None:
             counts = self._counts_t = tuple(self._counts)
         deck_size = self._deck.size
+        hand: tuple[Card, ...] = ()
+        if seat is None:
+            max_bid, total, must_draw = 0, 0, False  # a spectator holds and bids nothing
+        elif 0 <= seat < len(self.names):
+            max_bid = chips[seat]  # a seat may bid all it holds
+            hand = self._hands_t[seat]
+            total = self.totals[seat]
+            # self.must_draw() for the seat to act
+            must_draw = to_act == seat and self._drawn == 0 and deck_size > 0 and self.rules.compulsory_draw
+        else:
+            raise ValueError(f"no seat {seat} at a table of {self.n_seats}")
         # Every View field, in the order View declares them, each an immutable value (the
-        # tuples are the game's own copies, shared by every view until the lists change).
+        # tuples are the game's own copies, shared by every view until the lists change, so a
+        # spectator's view equals a seat's on every public field).
         view: Any = _new(ViewDraft)
         view.seat = seat
         view.rules = self.rules
@@ -310,55 +318,16 @@ class Game:
         view.high_bid = self.high_bid
         view.high_bidder = self.high_bidder
         view.calls = self._calls_t
-        view.max_bid = chips[seat]  # a seat may bid all it holds
-        view.hand = self._hands_t[seat]
-        view.total = self.totals[seat]
+        view.max_bid = max_bid
+        view.hand = hand
+        view.total = total
         view.order = self._order_t
         view.card_counts = counts
         view.deck_size = deck_size
-        # self.must_draw() for the seat to act
-        view.must_draw = to_act == seat and self._drawn == 0 and deck_size > 0 and self.rules.compulsory_draw
-        view.served = self._turn if phase is _PLAY else len(self._order_t)
-        view.shown_hands = self._shown_t
-        view.__class__ = View  # frozen from now on
-        frozen: View = view
-        return frozen
-
-    def _spectator_view(self) -> View:
-        """:meth:`view_for` of no seat: a seat's view with nothing of any hand until the showdown."""
-        # Made apart from the seats' path so that path pays nothing for it; the fields are
-        # the same shared tuples, so a spectator's view equals a seat's on every public field.
-        phase = self.phase
-        chips = self._chips_t
-        if chips is None:
-            chips = self._chips_t = tuple(self.chips)
-        counts = self._counts_t
-        if counts is None:
-            counts = self._counts_t = tuple(self._counts)
-        view: Any = _new(ViewDraft)
-        view.seat = None
-        view.rules = self.rules
-        view.phase = phase
-        view.names = self.names
-        view.deal_no = self.deal_no
-        view.max_deals = self.max_deals
-        view.chips = chips
-        view.farm = self.farm
-        view.farmer = self.farmer
-        view.to_act = self.to_act
-        view.high_bid = self.high_bid
-        view.high_bidder = self.high_bidder
-        view.calls = self._calls_t
-        view.max_bid = 0  # a spectator bids nothing
-        view.hand = ()
-        view.total = 0
-        view.order = self._order_t
-        view.card_counts = counts
-        view.deck_size = self._deck.size
-        view.must_draw = False
+        view.must_draw = must_draw
         view.served = self._turn if phase is _PLAY else len(self._order_t)
         view.shown_hands = self._shown_t  # set only once the hands are turned over
-        view.__class__ = View
+        view.__class__ = View  # frozen from now on
         frozen: View = view
         return frozen
 
