@@ -351,6 +351,10 @@ class Client:
 
     def close(self, timeout: float = 2.0) -> None:
         """Close the connection and stop the thread."""
-        with contextlib.suppress(RuntimeError):
-            asyncio.run_coroutine_threadsafe(self._link.close(), self._loop)
+        if self._thread.is_alive():
+            closing = self._link.close()
+            try:
+                asyncio.run_coroutine_threadsafe(closing, self._loop)
+            except RuntimeError:  # the loop closed meanwhile: nothing left to close
+                closing.close()
         self._thread.join(timeout)

@@ -485,7 +485,14 @@ def decode_server_message(data: str | bytes) -> ServerMessage:
         if kind == "pause":
             return Pause(int(obj["deal"]), float(obj["seconds"]), tuple(int(s) for s in obj["waiting"]))
         if kind == "welcome":
-            return Welcome(str(obj["table"]), obj.get("seat"), obj.get("token"), bool(obj.get("host")))
+            table, seat, token = obj["table"], obj.get("seat"), obj.get("token")
+            if type(table) is not str or not 0 < len(table) <= 64:
+                raise ValueError("table must be a code")
+            if seat is not None and (type(seat) is not int or not 0 <= seat < 100):
+                raise ValueError("seat must be a seat number or null")
+            if token is not None and (type(token) is not str or not 0 < len(token) <= 64):
+                raise ValueError("token must be a text or null")
+            return Welcome(table, seat, token, obj.get("host") is True)
         if kind == "table":
             t = obj["table"]
             return TableInfo(
@@ -494,9 +501,15 @@ def decode_server_message(data: str | bytes) -> ServerMessage:
                 bool(t.get("fixed_deck", False)),
             )
         if kind == "error":
-            return Error(str(obj["code"]), str(obj["message"]), obj.get("ref"))
+            ref = obj.get("ref")
+            if ref is not None and type(ref) is not int:
+                raise ValueError("ref must be a whole number")
+            return Error(str(obj["code"])[:40], str(obj["message"])[:500], ref)
         if kind == "pong":
-            return Pong(obj.get("ref"))
+            ref = obj.get("ref")
+            if ref is not None and type(ref) is not int:
+                raise ValueError("ref must be a whole number")
+            return Pong(ref)
         if kind == "tables":
             return TableList(tuple(dict(t) for t in obj["tables"]))
     except (KeyError, TypeError, ValueError, AttributeError, IndexError, OverflowError,
