@@ -15,7 +15,6 @@ import json
 import os
 import re
 import stat
-from pathlib import Path
 from typing import Any
 
 MAX_FILE_BYTES = 16 * 1024 * 1024
@@ -32,7 +31,7 @@ class FileReadError(ValueError):
     """A file that cannot be read back as it should: the message says why, for people."""
 
 
-def read_bytes(path: Path | str, cap: int = MAX_FILE_BYTES) -> bytes:
+def read_bytes(path: str | os.PathLike[str], cap: int = MAX_FILE_BYTES) -> bytes:
     """The bytes of the regular file at ``path``, at most ``cap`` of them; :class:`FileReadError` else.
 
     The file is opened non-blocking (a FIFO does not hang the open) and checked with ``fstat``
@@ -70,7 +69,7 @@ def read_bytes(path: Path | str, cap: int = MAX_FILE_BYTES) -> bytes:
         os.close(fd)
 
 
-def read_text(path: Path | str, cap: int = MAX_FILE_BYTES) -> str:
+def read_text(path: str | os.PathLike[str], cap: int = MAX_FILE_BYTES) -> str:
     """The UTF-8 text of the regular file at ``path`` (see :func:`read_bytes`)."""
     try:
         return read_bytes(path, cap).decode("utf-8")
@@ -123,6 +122,8 @@ def parse_json(text: str | bytes, max_depth: int = MAX_DEPTH) -> Any:
         return json.loads(text, object_pairs_hook=_unique, parse_constant=_no_constant)
     except FileReadError:
         raise
+    except json.JSONDecodeError as exc:
+        raise FileReadError(f"{exc.msg} at line {exc.lineno} column {exc.colno}") from None
     except (ValueError, RecursionError, MemoryError) as exc:
         raise FileReadError(f"not JSON: {exc}") from None
 
@@ -131,10 +132,11 @@ def _no_constant(name: str) -> Any:
     raise FileReadError(f"{name} is not a JSON number")
 
 
-def load_json(path: Path | str, cap: int = MAX_FILE_BYTES, max_depth: int = MAX_DEPTH) -> Any:
+def load_json(path: str | os.PathLike[str], cap: int = MAX_FILE_BYTES, max_depth: int = MAX_DEPTH) -> Any:
     """The JSON value in the regular file at ``path``, read with :func:`read_text` and :func:`parse_json`."""
     try:
         return parse_json(read_text(path, cap), max_depth)
     except FileReadError as exc:
         message = str(exc)
-        raise FileReadError(message if str(path) in message else f"{path}: {message}") from None
+        where = os.fspath(path)
+        raise FileReadError(message if where in message else f"{where}: {message}") from None
