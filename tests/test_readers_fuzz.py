@@ -173,3 +173,78 @@ def test_a_good_saved_table_reads_back(tmp_path: Path) -> None:
     path.write_text(json.dumps(good_doc()))
     table = Table.from_json(load_json(path), 0.0)
     assert table.code == "GOODCODE" and table.match is not None and len(table.match.game.log) >= 2
+
+
+# ---------------------------------------------------------------- the game's own files and the kiosk
+
+
+@pytest.mark.parametrize("kind", ["zero", "fifo", "null", "deep", "twice", "huge"])
+def test_a_settings_file_that_is_a_device_a_fifo_or_null_is_reported_and_set_aside(
+    kind: str, tmp_path: Path
+) -> None:
+    import os
+
+    from scenes.store.files import MAX_FILE_BYTES, read_json
+
+    path = tmp_path / "settings.json"
+    if kind == "zero":
+        os.symlink("/dev/zero", path)
+    elif kind == "fifo":
+        os.mkfifo(path)
+    elif kind == "huge":
+        with path.open("wb") as f:
+            f.truncate(MAX_FILE_BYTES + 1)
+    else:
+        path.write_text({"null": "null", "deep": "[" * 100_000 + "]" * 100_000,
+                         "twice": '{"a": 1, "a": 2}'}[kind])
+    result = read_json(path, "settings")
+    assert result.data is None and result.problem is not None and str(path) in result.problem
+    assert result.kept_as is not None
+    if kind in ("zero", "fifo"):
+        # Moved aside, never read or copied (a copy of /dev/zero would never end).
+        assert not path.exists() and not path.is_symlink()
+        assert result.kept_as.is_symlink() if kind == "zero" else result.kept_as.is_fifo()
+
+
+def test_a_kiosk_config_that_is_a_device_or_a_fifo_gives_the_defaults(tmp_path: Path) -> None:
+    import os
+
+    from scenes.kiosk.config import KioskConfig, load_config
+
+    os.symlink("/dev/zero", tmp_path / "zero.toml")
+    os.mkfifo(tmp_path / "fifo.toml")
+    for name in ("zero.toml", "fifo.toml"):
+        assert load_config(tmp_path / name) == KioskConfig()
+
+
+@pytest.mark.parametrize(
+    "combo", ['"q"', '"ctrl+q"', '["alt", "q"]', '"ctrl+alt+shift"', '"a+b+c"', '"q+q+ctrl"']
+)
+def test_an_exit_combination_a_visitor_could_press_by_chance_is_refused(combo: str, tmp_path: Path) -> None:
+    from scenes.kiosk.config import KioskConfig, load_config
+
+    path = tmp_path / "kiosk.toml"
+    path.write_text(f"[kiosk]\nexit_combo = {combo}\n")
+    assert load_config(path).exit_combo == KioskConfig().exit_combo
+
+
+def test_a_kiosk_stops_cleanly_on_sigterm_and_sigint() -> None:
+    import os
+    import signal
+
+    from scenes.kiosk.run import stop_on_signals
+
+    class Loop:
+        running = True
+        operator_quit = False
+
+    saved = {sig: signal.getsignal(sig) for sig in (signal.SIGTERM, signal.SIGINT)}
+    try:
+        for sig in (signal.SIGTERM, signal.SIGINT):
+            app = Loop()
+            stop_on_signals(app)
+            os.kill(os.getpid(), sig)
+            assert not app.running and app.operator_quit
+    finally:
+        for sig, handler in saved.items():
+            signal.signal(sig, handler)
