@@ -34,12 +34,13 @@ class Bot:
     """One seat (or a spectator) played by ``agent`` over a link to ``url``; run it with :meth:`run`."""
 
     def __init__(self, url: str, name: str = "Bot", agent: Agent | None = None,
-                 think: float = 0.0, reconnect_seconds: float = 30.0) -> None:
-        """A bot called ``name`` playing with ``agent`` (a threshold player), ``think`` s a move."""
+                 think: float = 0.0, reconnect_seconds: float = 30.0, local_host: str | None = None) -> None:
+        """A bot called ``name`` playing with ``agent`` (a threshold player), ``think`` s a move
+        (connecting from ``local_host``, if given: a tool's many people on many addresses)."""
         self.name = name
         self.agent = agent if agent is not None else ThresholdAgent()
         self.think = think
-        self.link = Link(url, self._on, reconnect_seconds)
+        self.link = Link(url, self._on, reconnect_seconds, local_host)
         self.messages: list[ServerMessage] = []
         """Everything received, in order."""
         self.events: list[Event] = []

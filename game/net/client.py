@@ -51,11 +51,13 @@ UNREADABLE = -1
 """The close code this side gives a connection it dropped for a frame it could not read (never sent)."""
 
 
-async def open_connection(url: str, timeout: float = 5.0) -> ClientConnection:
-    """Connect to a table server at ``url`` (``ws://host:port``), with the protocol's limits."""
+async def open_connection(url: str, timeout: float = 5.0, local_host: str | None = None) -> ClientConnection:
+    """Connect to a table server at ``url`` (``ws://host:port``), with the protocol's limits
+    (``local_host``: the address to connect from, for tools that play many people on one machine)."""
+    extra: dict[str, Any] = {} if local_host is None else {"local_addr": (local_host, 0)}
     return await connect(
         url, proxy=None, compression=None, max_size=MAX_SERVER_MESSAGE_BYTES,
-        open_timeout=timeout, close_timeout=2, ping_interval=20, ping_timeout=20,
+        open_timeout=timeout, close_timeout=2, ping_interval=20, ping_timeout=20, **extra,
     )
 
 
@@ -68,9 +70,11 @@ class Link:
     """
 
     def __init__(self, url: str, on_message: Callable[[ServerMessage], None],
-                 reconnect_seconds: float = RECONNECT_SECONDS) -> None:
-        """A link to the server at ``url``; nothing connects before :meth:`run`."""
+                 reconnect_seconds: float = RECONNECT_SECONDS, local_host: str | None = None) -> None:
+        """A link to the server at ``url`` (from ``local_host``, if given); nothing connects before
+        :meth:`run`."""
         self.url = url
+        self.local_host = local_host
         self.on_message = on_message
         self.reconnect_seconds = reconnect_seconds
         self.table: str | None = None
@@ -110,7 +114,7 @@ class Link:
         loop = asyncio.get_running_loop()
         while not self._closing:
             try:
-                ws = await open_connection(self.url)
+                ws = await open_connection(self.url, local_host=self.local_host)
             except (TimeoutError, OSError, InvalidHandshake, InvalidURI) as exc:
                 if lost_at is None:
                     lost_at = loop.time()

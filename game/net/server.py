@@ -17,6 +17,7 @@ import json
 import logging
 import os
 import secrets
+import socket
 import sys
 import threading
 import time
@@ -68,6 +69,8 @@ MAX_PLACELESS_PER_ADDRESS = 16
 """Connections without a place from one address: a newer one closes the oldest."""
 FD_RESERVE = 64
 """File descriptors kept for everything but connections (saves, logs, the listening sockets)."""
+RECEIVE_BUFFER_BYTES = 2 * MAX_FRAME_BYTES
+"""The kernel's receive buffer for each connection (two of the largest frames read)."""
 SAVE_RETRY_SECONDS = 5.0
 """How soon a table whose save failed is saved again."""
 MAX_SAVED_TABLE_BYTES = 16 * 1024 * 1024
@@ -134,6 +137,10 @@ class ServerConfig:
     """The most connections from one address at once."""
     tables_per_address: int = 10
     """The most tables not over that connections from one address may have opened."""
+    connect_rate: float = 20.0
+    """New connections one address may open per second, on average (more are dropped unread)."""
+    connect_burst: int = 60
+    """New connections one address may open at once before :attr:`connect_rate` applies."""
 
 
 class Store:
@@ -276,6 +283,8 @@ class Server:
         self._retry: asyncio.TimerHandle | None = None
         self.sockets = 0
         """Sockets open now (connections, and those still in their opening handshake)."""
+        self._arrivals: dict[str, tuple[float, float]] = {}
+        """Each address's bucket of new connections: (tokens, when counted)."""
         self.max_sockets = config.max_clients + FD_RESERVE
         """The most sockets held at once: kept below the process's file limit."""
         self.max_clients = config.max_clients
@@ -331,8 +340,19 @@ class Server:
                 super().connection_made(transport)
                 self.counted = True
                 server.sockets += 1
-                if server.sockets > server.max_sockets and isinstance(transport, asyncio.Transport):
-                    transport.abort()  # closed before the handshake: its descriptor is free again
+                sock = transport.get_extra_info("socket")
+                if sock is not None:
+                    # A client's messages are small: a small receive buffer means a flooding peer
+                    # is held back by its own socket after a few frames, not after megabytes
+                    # the kernel copied for nothing.
+                    with contextlib.suppress(OSError):
+                        sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, RECEIVE_BUFFER_BYTES)
+                peer = transport.get_extra_info("peername")
+                address = str(peer[0]) if isinstance(peer, tuple) and peer else "?"
+                too_many = server.sockets > server.max_sockets or not server._arrival(address)
+                if too_many and isinstance(transport, asyncio.Transport):
+                    # Dropped before the handshake costs anything: its descriptor is free again.
+                    transport.abort()
 
             def connection_lost(self, exc: Exception | None) -> None:
                 if self.counted:
@@ -430,6 +450,21 @@ class Server:
 
     # ------------------------------------------------------------------ connections
 
+    def _arrival(self, address: str) -> bool:
+        """Count a new connection from ``address``; False when it opens them faster than allowed."""
+        now = self.loop.time()
+        tokens, stamp = self._arrivals.get(address, (float(self.config.connect_burst), now))
+        tokens = min(float(self.config.connect_burst), tokens + (now - stamp) * self.config.connect_rate)
+        if len(self._arrivals) > 10_000:  # forget the addresses whose buckets are full again
+            full = float(self.config.connect_burst)
+            self._arrivals = {a: (t, w) for a, (t, w) in self._arrivals.items()
+                              if t + (now - w) * self.config.connect_rate < full}
+        if tokens < 1.0:
+            self._arrivals[address] = (tokens, now)
+            return False
+        self._arrivals[address] = (tokens - 1.0, now)
+        return True
+
     def _admit(self, conn: Connection) -> str | None:
         """Make room for ``conn``, or say why there is none (caps per address and in all)."""
         mine = self._by_address.get(conn.address, set())
@@ -491,16 +526,25 @@ class Server:
                 data = await ws.recv()
             if conn.closing is not None:
                 return
-            self._receive(conn, data)
+            refused_as_too_fast = not self._receive(conn, data)
+            if refused_as_too_fast:
+                # Read nothing more from a flooding connection until its rate allows: its frames
+                # wait in its own socket, not in this loop (it costs the others next to nothing).
+                await asyncio.sleep(max(0.0, 1.0 - conn.tokens) / conn.rate)
             if conn.table is None:
                 now = self.loop.time()
                 deadline = min(now + PLACELESS_SECONDS, conn.opened + PLACELESS_MOST_SECONDS)
 
-    def _receive(self, conn: Connection, data: str | bytes) -> None:
-        """One frame from ``conn``: check it, act on it, or refuse it with an error."""
+    def _receive(self, conn: Connection, data: str | bytes) -> bool:
+        """One frame from ``conn``: check it, act on it, or refuse it with an error.
+
+        False when it was refused for coming too fast (the reader then waits for the rate).
+        """
         ref = None
+        fast = False
         try:
             if not conn.allow():
+                fast = True
                 raise ProtocolError(
                     ErrorCode.TOO_FAST,
                     f"too many messages: at most {conn.rate:g} a second (bursts of {conn.burst:g})",
@@ -517,6 +561,7 @@ class Server:
         except Exception:
             log.exception("message from a client failed")
             conn.send(json.dumps({"type": "error", "code": "server", "message": "the server failed on that"}))
+        return not fast
 
     def _dispatch(self, conn: Connection, msg: ClientMessage) -> None:
         now = self.loop.time()
