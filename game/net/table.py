@@ -650,8 +650,8 @@ class Table:
             person, host = saved.get("person"), saved.get("host")
             if type(person) is not bool or type(host) is not bool:
                 raise SaveError("each seat's person and host must be true or false")
-            if person != (token_hash is not None) or (host and not person):
-                raise SaveError("a seat held by a person has a token hash, and only such a seat hosts")
+            if not person and (token_hash is not None or host):
+                raise SaveError("only a seat held by a person has a token hash or hosts")
             seat.name, seat.person = name, person
             seat.token_hash, seat.host = token_hash, host
         if sum(s.host for s in table.seats) > 1:
