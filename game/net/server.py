@@ -71,6 +71,8 @@ FD_RESERVE = 64
 """File descriptors kept for everything but connections (saves, logs, the listening sockets)."""
 RECEIVE_BUFFER_BYTES = 2 * MAX_FRAME_BYTES
 """The kernel's receive buffer for each connection (two of the largest frames read)."""
+REFUSED_BEFORE_SLOWING = 10
+"""Refused messages in a row a connection may send before the server reads it more slowly."""
 SAVE_RETRY_SECONDS = 5.0
 """How soon a table whose save failed is saved again."""
 MAX_SAVED_TABLE_BYTES = 16 * 1024 * 1024
@@ -527,9 +529,12 @@ class Server:
             if conn.closing is not None:
                 return
             refused_as_too_fast = not self._receive(conn, data)
-            if refused_as_too_fast:
-                # Read nothing more from a flooding connection until its rate allows: its frames
-                # wait in its own socket, not in this loop (it costs the others next to nothing).
+            if conn.refused > REFUSED_BEFORE_SLOWING:
+                # A connection sending what is refused again and again is read ever more slowly
+                # (up to one frame a second): its frames wait in its own socket, not in this loop.
+                await asyncio.sleep(min(1.0, 0.05 * (conn.refused - REFUSED_BEFORE_SLOWING)))
+            elif refused_as_too_fast:
+                # Read nothing more from a flooding connection until its rate allows.
                 await asyncio.sleep(max(0.0, 1.0 - conn.tokens) / conn.rate)
             if conn.table is None:
                 now = self.loop.time()
