@@ -66,7 +66,9 @@ this long after its last opening message..."""
 PLACELESS_MOST_SECONDS = 30.0
 """...and this long after it opened, whatever it sends."""
 MAX_PLACELESS_PER_ADDRESS = 16
-"""Connections without a place from one address: a newer one closes the oldest."""
+"""Connections without a place from one address: a newer one closes the oldest..."""
+PLACELESS_YIELD_SECONDS = 2.0
+"""...if that one has been there this long (else the newer one is dropped before its handshake)."""
 FD_RESERVE = 64
 """File descriptors kept for everything but connections (saves, logs, the listening sockets)."""
 RECEIVE_BUFFER_BYTES = 2 * MAX_FRAME_BYTES
@@ -351,7 +353,8 @@ class Server:
                         sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, RECEIVE_BUFFER_BYTES)
                 peer = transport.get_extra_info("peername")
                 address = str(peer[0]) if isinstance(peer, tuple) and peer else "?"
-                too_many = server.sockets > server.max_sockets or not server._arrival(address)
+                too_many = (server.sockets > server.max_sockets or not server._arrival(address)
+                            or server._placeless_full(address))
                 if too_many and isinstance(transport, asyncio.Transport):
                     # Dropped before the handshake costs anything: its descriptor is free again.
                     transport.abort()
@@ -467,6 +470,18 @@ class Server:
         self._arrivals[address] = (tokens - 1.0, now)
         return True
 
+    def _placeless_full(self, address: str) -> bool:
+        """Whether ``address`` holds as many connections with no place as it may, all of them new.
+
+        A newcomer then waits (a client tries again): turning connections over faster than
+        :data:`PLACELESS_YIELD_SECONDS` would only let a stranger make this host read more.
+        """
+        now = self.loop.time()
+        young = [c for c in self._by_address.get(address, ()) if c.table is None and c.closing is None]
+        return len(young) >= MAX_PLACELESS_PER_ADDRESS and all(
+            now - c.opened < PLACELESS_YIELD_SECONDS for c in young
+        )
+
     def _admit(self, conn: Connection) -> str | None:
         """Make room for ``conn``, or say why there is none (caps per address and in all)."""
         mine = self._by_address.get(conn.address, set())
@@ -474,7 +489,8 @@ class Server:
             return "too many connections from your address: try again later"
         placeless = [c for c in mine if c.table is None and c.closing is None]
         if len(placeless) >= MAX_PLACELESS_PER_ADDRESS:
-            # The oldest waits longest for nothing: it goes, not the newcomer.
+            # The oldest has waited longest for nothing (at least PLACELESS_YIELD_SECONDS, or the
+            # newcomer would have been dropped at once): it goes, not the newcomer.
             min(placeless, key=lambda c: c.opened).close("too many connections from your address", 1013)
         if len(self.connections) >= self.max_clients:
             idle = [c for c in self.connections if c.table is None and c.closing is None]
