@@ -75,6 +75,8 @@ RECEIVE_BUFFER_BYTES = 2 * MAX_FRAME_BYTES
 """The kernel's receive buffer for each connection (two of the largest frames read)."""
 REFUSED_BEFORE_SLOWING = 10
 """Refused messages in a row a connection may send before the server reads it more slowly."""
+REFUSED_HOLD_SECONDS = 1.0
+"""How long a connection refused for its address's limits is held, unread, before it is dropped."""
 SAVE_RETRY_SECONDS = 5.0
 """How soon a table whose save failed is saved again."""
 MAX_SAVED_TABLE_BYTES = 16 * 1024 * 1024
@@ -353,11 +355,15 @@ class Server:
                         sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, RECEIVE_BUFFER_BYTES)
                 peer = transport.get_extra_info("peername")
                 address = str(peer[0]) if isinstance(peer, tuple) and peer else "?"
-                too_many = (server.sockets > server.max_sockets or not server._arrival(address)
-                            or server._placeless_full(address))
-                if too_many and isinstance(transport, asyncio.Transport):
-                    # Dropped before the handshake costs anything: its descriptor is free again.
-                    transport.abort()
+                if not isinstance(transport, asyncio.Transport):
+                    return
+                if server.sockets > server.max_sockets:
+                    transport.abort()  # dropped before its handshake: its descriptor is free again
+                elif not server._arrival(address) or server._placeless_full(address):
+                    # Too many from one address: not read, dropped a moment later. An immediate
+                    # drop would only have the peer try again at once, again and again.
+                    transport.pause_reading()
+                    server.loop.call_later(REFUSED_HOLD_SECONDS, transport.abort)
 
             def connection_lost(self, exc: Exception | None) -> None:
                 if self.counted:
