@@ -75,6 +75,7 @@ def stop_on_signals(app: Stoppable) -> None:
 
     for sig in (signal.SIGTERM, signal.SIGINT):
         signal.signal(sig, stop)
+    log.info("SIGTERM or SIGINT stops the kiosk")
 
 
 def run_kiosk(config_path: Path | None, locked: bool, size: tuple[int, int], exit_after: float | None) -> int:
