@@ -21,6 +21,7 @@ from game.actions import DRAW, PASS, STAND, IllegalAction, bid
 from game.cards import DECK, Card
 from game.engine import Game, Phase
 from game.events import EndReason
+from game.readfile import FileReadError, parse_json, read_text
 from game.records import KEYS, DealRecord, LogError, Transfer
 from game.rules import rules_named
 
@@ -32,6 +33,11 @@ __all__ = [
 
 Record = DealRecord
 """One deal of the log (see :mod:`game.records`)."""
+
+MAX_LOG_BYTES = 256 * 1024 * 1024
+"""The largest deal log read (about a quarter of a million deals)."""
+MAX_RECORD_DEPTH = 16
+"""The deepest nesting of one deal record (the format's own nests four deep)."""
 
 # What each kind of payment is for, so that a wrong one names its rule.
 _REASON_RULE = {
@@ -94,9 +100,9 @@ def _parse(lines: Iterable[str]) -> tuple[list[list[Record]], list[list[int]]]:
         if not line.strip():
             continue
         try:
-            record = json.loads(line)
-        except json.JSONDecodeError as exc:
-            raise LogError(f"not valid JSON ({exc.msg} at column {exc.colno})", line=number) from None
+            record = parse_json(line, MAX_RECORD_DEPTH)
+        except FileReadError as exc:
+            raise LogError(f"not valid JSON ({exc})", line=number) from None
         if not isinstance(record, dict):
             raise LogError("a deal record must be a JSON object", line=number)
         deal = record.get("deal")
@@ -128,13 +134,14 @@ def read_log(path: str | os.PathLike[str]) -> list[list[Record]]:
 
 
 def _read(path: str | os.PathLike[str]) -> tuple[list[list[Record]], list[list[int]]]:
+    # A regular file only (not a device or a FIFO), and no larger than a log can be.
     try:
-        with open(path, encoding="utf-8") as src:
-            return _parse(src)
-    except OSError as exc:
-        raise LogError(f"cannot read {os.fspath(path)!r}: {exc.strerror or exc}") from None
-    except UnicodeDecodeError:
-        raise LogError(f"{os.fspath(path)!r} is not UTF-8 text") from None
+        text = read_text(path, MAX_LOG_BYTES)
+    except FileNotFoundError:
+        raise LogError(f"cannot read {os.fspath(path)!r}: no such file") from None
+    except FileReadError as exc:
+        raise LogError(str(exc)) from None
+    return _parse(text.splitlines())
 
 
 # ---------------------------------------------------------------------- record checks

@@ -68,6 +68,7 @@ def open_table(server: ServerThread, seats: int = 4, seed: int | None = None) ->
     """A person who is no window (a plain client) opens a table on ``server`` and hosts it."""
     host = Client(f"ws://{address(server)}")
     settings = table_settings(Setup.for_players(seats))
+    settings["public"] = True  # listed: the join screen's list is what these tests read
     if seed is not None:
         settings["seed"] = seed
     host.create("Hosta", settings)
@@ -327,12 +328,13 @@ def test_the_join_screen_opens_a_table_on_a_headless_server_through_the_host_for
     assert (settings["rules"], settings["seats"], settings["deals"]) == ("lacombe+rotating", 5, 3)
     assert settings["ai"][2] == "expert" and settings["seed"] is None
     assert scene.info.seats[0].name == "Olga" and scene.info.seats[0].host  # type: ignore[union-attr]
-    # The server holds it (a stranger's list shows it), and this window can take its seat back.
+    # The server holds it (private: a stranger's list does not show it), and this window can take
+    # its seat back.
     code = scene.welcome.table
     lister = Client(f"ws://{address(server)}")
     lister.list_tables()
     listed = wait_for(lister, lambda m: hasattr(m, "tables")).tables
-    assert [(t["code"], t["seats"], t["rules"]) for t in listed] == [(code, 5, "lacombe+rotating")]
+    assert code not in [t["code"] for t in listed]
     assert SeatTokens(tmp_path / "seats.json").get(address(server), code) is not None
     assert app.settings.net_address == address(server)
     scene.start()
@@ -392,3 +394,24 @@ def test_a_seeded_table_tells_every_guest_its_deck_is_fixed(server: ServerThread
         host.close()
     for scene in scenes:
         scene.back()
+
+
+def test_the_host_form_lists_a_table_for_anyone_only_when_asked(server: ServerThread, tmp_path: Path) -> None:
+    codes = {}
+    for public in (False, True):
+        app = window(tmp_path / f"seats-{public}.json")
+        form = HostScene(app, Screens(app), address=address(server))
+        app.push(form)
+        app.step(DT, [])
+        assert form.listed_w in form.left and form.listed_w.value_text().startswith("No")
+        if public:
+            form.listed_w.change(+1)
+            assert form.public and form.listed_w.value_text().startswith("Yes")
+        form.start.activate()
+        run([app], lambda: top(app) == "lobby" and lobby(app).welcome is not None, drive=False)  # noqa: B023
+        codes[public] = lobby(app).welcome.table  # type: ignore[union-attr]
+    lister = Client(f"ws://{address(server)}")
+    lister.list_tables()
+    listed = [t["code"] for t in wait_for(lister, lambda m: hasattr(m, "tables")).tables]
+    assert codes[True] in listed and codes[False] not in listed
+    lister.close()

@@ -93,11 +93,12 @@ def seat_two(
     host_lobby = lobby(host_app)
     assert host_lobby.welcome is not None and host_lobby.client.host
     code = host_lobby.welcome.table
-    join = JoinScene(guest_app, Screens(guest_app), address=host_lobby.address, name="Guesto")
+    # The table is private (not listed): the guest types the code the host tells them.
+    join = JoinScene(guest_app, Screens(guest_app), address=host_lobby.address, name="Guesto", code=code)
     guest_app.push(join)
-    run([guest_app], lambda: bool(join.tables))
-    assert join.code == code  # the only table there, chosen for the guest
-    guest_app.step(DT, [key(pygame.K_RETURN, "\r")])  # Join has the focus
+    run([guest_app], lambda: join.lister is None)
+    assert code not in [t["code"] for t in join.tables]
+    join.join()
     run([host_app, guest_app], lambda: top(guest_app) == "lobby" and lobby(guest_app).welcome is not None)
     run([host_app], lambda: host_lobby.info is not None and sum(s.person for s in host_lobby.info.seats) == 2)
     host_app.step(DT, [key(pygame.K_RETURN, "\r")])  # Start the game has the focus
@@ -219,7 +220,7 @@ def test_the_join_screen_lists_tables_and_says_when_nothing_answers(server: Serv
 
     hosts = [Client(f"ws://{url(server)}") for _ in range(2)]
     for i, client in enumerate(hosts):
-        client.create(f"H{i}", table_settings(Setup.for_players(3 + i)))
+        client.create(f"H{i}", {**table_settings(Setup.for_players(3 + i)), "public": True})
     codes = set()
     for client in hosts:
         while client.table is None:
@@ -236,7 +237,7 @@ def test_the_join_screen_lists_tables_and_says_when_nothing_answers(server: Serv
     shown[1].activate()
     assert join.code == join.tables[1]["code"]
     # A wrong code: the lobby says so and goes back to the Join screen.
-    join.code = "ZZZZZ" if "ZZZZZ" not in codes else "YYYYY"
+    join.code = "ZZZZZZZZ" if "ZZZZZZZZ" not in codes else "YYYYYYYY"
     join.join()
     run(
         [app],
@@ -287,3 +288,22 @@ def test_host_and_join_go_separately(capsys: pytest.CaptureFixture[str]) -> None
     with pytest.raises(SystemExit) as stop:
         main(["--host", "--join", "127.0.0.1"])
     assert stop.value.code == 2
+
+
+def test_a_connection_closed_for_good_says_why_and_goes_back_to_the_menu() -> None:
+    """Another window takes the guest's seat with its token: the host closes the first one for
+    good; its screen says why in a line and goes back to the menu."""
+    from game.net.client import Client
+
+    host_app, guest_app = seat_two("foster", deals=3)
+    guest = session_of(guest_app)
+    token = guest.client.token
+    assert token is not None
+    port = guest.client._link.url.rsplit(":", 1)[1]  # the table this window sits at
+    other = Client(f"ws://127.0.0.1:{port}")
+    other.resume(guest.welcome.table, token)
+    words = lambda: [m() for m, _until in guest_app.notices]  # noqa: E731
+    run([host_app, guest_app], lambda: top(guest_app) == "menu", drive=False)
+    assert guest.lost
+    assert any(w.startswith("The connection to the table was closed: ") for w in words()), words()
+    other.close(timeout=0.5)

@@ -2,6 +2,7 @@
 
     python -m tools.load_net --tables 20 --people 3 --seats 6 --think 0.5 --seconds 20
     python -m tools.load_net --sweep 10,40,80,160 --seconds 15
+    python -m tools.load_net --tables 100 --hostile --seconds 20
 
 Starts ``farmer-server`` (``game.net.server``) as a separate process on 127.0.0.1 with a free
 port, opens ``--tables`` tables, each with ``--people`` bot clients (the AI plays the other
@@ -10,12 +11,20 @@ waits ``--think`` seconds before a move, as a quick person would. Prints the tab
 clients, the actions played, and the action→update round trip (p50, p99, max), measured by the
 bots from sending an action to the update that answers it. Everything stays on this machine
 and stops by itself.
+
+With ``--hostile`` each table count runs twice on fresh servers: the honest bots alone, then
+the same with a hostile process beside them (``--attack URL``, from 127.0.0.2): connections
+sending garbage as fast as the socket takes it, AI-only tables of ten seats with no pause
+watched one after another, and connections that open and idle. It prints both rows and the
+ratio of the honest p99 with the attack to the p99 without it.
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
+import json
 import random
 import statistics
 import subprocess
@@ -23,7 +32,20 @@ import sys
 import time
 from collections.abc import Sequence
 
+from websockets.asyncio.client import ClientConnection, connect
+from websockets.exceptions import ConnectionClosed, InvalidHandshake
+
 from game.net.bot import Bot
+from game.net.protocol import MAX_SERVER_MESSAGE_BYTES, opening_message
+
+HOSTILE_ADDRESS = "127.0.0.2"
+"""Where the hostile process connects from (a loopback address of its own, as a stranger's)."""
+GARBAGE = (
+    "}{", "[1,2]", "null", '{"type": "eval"}', "x" * 3000, "[" * 2000 + "]" * 2000,
+    '{"type": "list", "version": 1.0}', '{"type": "ping", "ref": ' + "9" * 1000 + "}",
+    '{"type": "act", "action": {"kind": "bid", "amount": 1e308}}', '{"a": 1, "a": 2}',
+)
+"""What the garbage connections send, round and round."""
 
 
 def percentile(values: Sequence[float], q: float) -> float:
@@ -40,7 +62,10 @@ async def run_table(url: str, index: int, people: int, seats: int, level: str, t
     loop = asyncio.get_running_loop()
     rng = random.Random(index)
     while loop.time() < stop_at:
-        bots = [Bot(url, f"T{index}P{p}", think=think * rng.uniform(0.5, 1.5)) for p in range(people)]
+        # Each table's people come from an address of their own, as people at home do.
+        home = f"127.0.{1 + index // 250}.{1 + index % 250}"
+        bots = [Bot(url, f"T{index}P{p}", think=think * rng.uniform(0.5, 1.5), local_host=home)
+                for p in range(people)]
         tasks = [asyncio.create_task(b.run()) for b in bots]
         try:
             bots[0].create({"rules": rng.choice(["foster", "lacombe", "ferme", "foster+rotating"]),
@@ -59,6 +84,8 @@ async def run_table(url: str, index: int, people: int, seats: int, level: str, t
                     games[0] += 1
                 except TimeoutError:
                     pass
+        except (TimeoutError, AssertionError):
+            games[1] += 1  # the table could not be opened or joined within 10 s: the honest harmed
         finally:
             for bot in bots:
                 rtts.extend(bot.rtts)
@@ -72,17 +99,100 @@ async def load(url: str, tables: int, people: int, seats: int, level: str, think
     loop = asyncio.get_running_loop()
     stop_at = loop.time() + seconds
     rtts: list[float] = []
-    games = [0]
+    games = [0, 0]
     runs = []
     for i in range(tables):
         runs.append(asyncio.create_task(run_table(url, i, people, seats, level, think, stop_at, rtts, games)))
         await asyncio.sleep(min(0.02, think / max(1, tables)))  # stagger the openings
     await asyncio.gather(*runs)
+    if games[1]:
+        print(f"load_net: {games[1]} tables could not be opened within 10 s", flush=True)
     return rtts, games[0]
+
+
+async def _hostile_connect(url: str) -> ClientConnection:
+    return await connect(url, compression=None, max_size=MAX_SERVER_MESSAGE_BYTES, proxy=None,
+                         open_timeout=5, local_addr=(HOSTILE_ADDRESS, 0))
+
+
+async def _drain(ws: ClientConnection) -> None:
+    with contextlib.suppress(ConnectionClosed):
+        async for _ in ws:
+            pass
+
+
+async def garbage(url: str, stop_at: float) -> None:
+    """One connection after another sending garbage as fast as the socket takes it."""
+    loop = asyncio.get_running_loop()
+    n = 0
+    while loop.time() < stop_at:
+        try:
+            ws = await _hostile_connect(url)
+        except (OSError, TimeoutError, InvalidHandshake):
+            await asyncio.sleep(0.1)
+            continue
+        reader = asyncio.create_task(_drain(ws))
+        with contextlib.suppress(ConnectionClosed):
+            while loop.time() < stop_at and not reader.done():
+                await ws.send(GARBAGE[n % len(GARBAGE)])
+                n += 1
+        reader.cancel()
+        with contextlib.suppress(ConnectionClosed):
+            await ws.close()
+
+
+async def watched_ai_tables(url: str, stop_at: float) -> None:
+    """AI-only tables of ten seats with no pause, each watched, one after another."""
+    loop = asyncio.get_running_loop()
+    settings = {"seats": 10, "deals": None, "minutes": 1, "chips": 10000, "pause_seconds": 0,
+                "ai": "expert"}
+    while loop.time() < stop_at:
+        try:
+            host = await _hostile_connect(url)
+            await host.send(json.dumps(opening_message("create", name="Anne", settings=settings)))
+            code = None
+            while code is None:
+                msg = json.loads(await asyncio.wait_for(host.recv(), 5))
+                if msg["type"] == "error":
+                    raise ConnectionError(msg["message"])
+                if msg["type"] == "welcome":
+                    code = msg["table"]
+            watcher = await _hostile_connect(url)
+            await watcher.send(json.dumps(opening_message("watch", table=code)))
+            await host.send(json.dumps({"type": "start"}))
+            await host.send(json.dumps({"type": "leave"}))
+            await asyncio.wait_for(_drain(watcher), max(0.1, stop_at - loop.time()))
+        except (OSError, TimeoutError, ConnectionError, InvalidHandshake, ConnectionClosed, ValueError):
+            await asyncio.sleep(0.5)
+
+
+async def idlers(url: str, stop_at: float) -> None:
+    """Connections that say ``list`` and then idle, opened again as the server closes them."""
+    loop = asyncio.get_running_loop()
+    while loop.time() < stop_at:
+        try:
+            ws = await _hostile_connect(url)
+            await ws.send(json.dumps(opening_message("list")))
+            await asyncio.wait_for(_drain(ws), max(0.1, stop_at - loop.time()))
+        except (OSError, TimeoutError, InvalidHandshake, ConnectionClosed):
+            await asyncio.sleep(1.0)
+
+
+async def attack(url: str, seconds: float, noisy: int = 50, tables: int = 10, idle: int = 20) -> None:
+    """The hostile process: ``noisy`` garbage connections, ``tables`` watched AI-only tables at a
+    time, ``idle`` idling connections, for ``seconds``."""
+    stop_at = asyncio.get_running_loop().time() + seconds
+    await asyncio.gather(
+        *(garbage(url, stop_at) for _ in range(noisy)),
+        *(watched_ai_tables(url, stop_at) for _ in range(tables)),
+        *(idlers(url, stop_at) for _ in range(idle)),
+    )
 
 
 def start_server() -> tuple[subprocess.Popen[str], str]:
     """A ``farmer-server`` process on a free loopback port, and its address."""
+    # The per-address caps are the server's own: each table's bots come from an address of
+    # their own (127.0.x.y), the hostile process from 127.0.0.2.
     proc = subprocess.Popen(
         [sys.executable, "-m", "game.net.server", "--port", "0", "--no-save", "--quiet",
          "--max-tables", "2000", "--max-clients", "20000"],
@@ -96,6 +206,29 @@ def start_server() -> tuple[subprocess.Popen[str], str]:
     return proc, line.split("listening on ")[1].split()[0]
 
 
+def run_once(tables: int, hostile: bool, args: argparse.Namespace) -> tuple[list[float], int, float]:
+    """One run on a fresh server (with the hostile process beside it if ``hostile``): the round
+    trips, the games finished and the seconds it took."""
+    proc, url = start_server()
+    attacker = None
+    try:
+        if hostile:
+            attacker = subprocess.Popen(
+                [sys.executable, "-m", "tools.load_net", "--attack", url, "--seconds", str(args.seconds + 5)],
+            )
+            time.sleep(3.0)  # the attack is under way before the honest tables open
+        t0 = time.monotonic()
+        rtts, games = asyncio.run(load(url, tables, args.people, args.seats, args.level, args.think,
+                                       args.seconds))
+        return rtts, games, time.monotonic() - t0
+    finally:
+        if attacker is not None:
+            attacker.terminate()
+            attacker.wait(10)
+        proc.terminate()
+        proc.wait(5)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the load test; prints one line per table count."""
     parser = argparse.ArgumentParser(prog="load_net", description="Load test of the table server.")
@@ -106,28 +239,38 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--level", default="normal", help="the AI level of the other seats (normal)")
     parser.add_argument("--think", type=float, default=0.5, help="seconds a bot waits before a move (0.5)")
     parser.add_argument("--seconds", type=float, default=15.0, help="seconds each run lasts (15)")
+    parser.add_argument("--hostile", action="store_true",
+                        help="run each count again with a hostile process beside the bots")
+    parser.add_argument("--repeat", type=int, default=1,
+                        help="with --hostile: run each pair this many times, alone and attacked in turn (1)")
+    parser.add_argument("--attack", metavar="URL", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
+    if args.attack:
+        asyncio.run(attack(args.attack, args.seconds))
+        return 0
     if not 1 <= args.people <= args.seats <= 10 or args.seconds <= 0 or args.seconds > 600:
         parser.error("need 1 <= people <= seats <= 10 and 0 < seconds <= 600")
     counts = [int(c) for c in args.sweep.split(",") if c.strip()] or [args.tables]
-    print(f"{'tables':>6} {'clients':>7} {'actions':>8} {'act/s':>7} {'games':>5} "
+    print(f"{'tables':>6} {'clients':>7} {'hostile':>7} {'actions':>8} {'act/s':>7} {'games':>5} "
           f"{'p50 ms':>7} {'p99 ms':>7} {'max ms':>7}")
     best = 0
     for tables in counts:
-        proc, url = start_server()
-        try:
-            t0 = time.monotonic()
-            rtts, games = asyncio.run(load(url, tables, args.people, args.seats, args.level, args.think,
-                                           args.seconds))
-            elapsed = time.monotonic() - t0
-        finally:
-            proc.terminate()
-            proc.wait(5)
-        p99 = percentile(rtts, 0.99) * 1000
-        print(f"{tables:>6} {tables * args.people:>7} {len(rtts):>8} {len(rtts) / elapsed:>7.0f} {games:>5} "
-              f"{percentile(rtts, 0.5) * 1000:>7.1f} {p99:>7.1f} {max(rtts, default=0) * 1000:>7.1f}",
-              flush=True)
-        if rtts and p99 < 50:
+        p99s: dict[bool, list[float]] = {False: [], True: []}
+        rtts: list[float] = []
+        for _ in range(args.repeat if args.hostile else 1):
+            for hostile in [False, True] if args.hostile else [False]:
+                rtts, games, elapsed = run_once(tables, hostile, args)
+                p99 = percentile(rtts, 0.99) * 1000
+                p99s[hostile].append(p99)
+                print(f"{tables:>6} {tables * args.people:>7} {'yes' if hostile else 'no':>7} {len(rtts):>8} "
+                      f"{len(rtts) / elapsed:>7.0f} {games:>5} {percentile(rtts, 0.5) * 1000:>7.1f} "
+                      f"{p99:>7.1f} {max(rtts, default=0) * 1000:>7.1f}", flush=True)
+        alone = statistics.median(p99s[False])
+        if args.hostile:
+            attacked = statistics.median(p99s[True])
+            print(f"honest p99 alone {alone:.1f} ms, beside the hostile process {attacked:.1f} ms "
+                  f"(median of {len(p99s[True])}): {attacked / alone:.2f}x", flush=True)
+        if rtts and alone < 50:
             best = max(best, tables)
         if rtts and statistics.median(rtts) > 1.0:
             break  # far past what the host can hold: stop the sweep

@@ -34,12 +34,13 @@ class Bot:
     """One seat (or a spectator) played by ``agent`` over a link to ``url``; run it with :meth:`run`."""
 
     def __init__(self, url: str, name: str = "Bot", agent: Agent | None = None,
-                 think: float = 0.0, reconnect_seconds: float = 30.0) -> None:
-        """A bot called ``name`` playing with ``agent`` (a threshold player), ``think`` s a move."""
+                 think: float = 0.0, reconnect_seconds: float = 30.0, local_host: str | None = None) -> None:
+        """A bot called ``name`` playing with ``agent`` (a threshold player), ``think`` s a move
+        (connecting from ``local_host``, if given: a tool's many people on many addresses)."""
         self.name = name
         self.agent = agent if agent is not None else ThresholdAgent()
         self.think = think
-        self.link = Link(url, self._on, reconnect_seconds)
+        self.link = Link(url, self._on, reconnect_seconds, local_host)
         self.messages: list[ServerMessage] = []
         """Everything received, in order."""
         self.events: list[Event] = []
@@ -147,25 +148,3 @@ class Bot:
         self._ref += 1
         self._pending = (self._ref, asyncio.get_running_loop().time())
         self.link.send(act_message(self.agent.choose(view), self._ref))
-
-
-async def play_table(url: str, settings: Settings | dict[str, Any], bots: list[Bot],
-                     timeout: float = 60.0) -> list[Bot]:
-    """Seat ``bots`` at a new table (the first creates it and starts it) and play to the end."""
-    host, *guests = bots
-    tasks = [asyncio.create_task(b.run()) for b in bots]
-    try:
-        host.create(settings)
-        await asyncio.wait_for(host.welcomed.wait(), timeout)
-        code = host.link.table
-        assert code is not None
-        for bot in guests:
-            bot.join(code)
-            await asyncio.wait_for(bot.welcomed.wait(), timeout)
-        host.start()
-        await asyncio.wait_for(asyncio.gather(*(b.done.wait() for b in bots)), timeout)
-    finally:
-        for bot in bots:
-            await bot.close()
-        await asyncio.gather(*tasks, return_exceptions=True)
-    return bots

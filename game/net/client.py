@@ -28,6 +28,7 @@ from game.net.codec import CodecError, Json
 from game.net.protocol import (
     CLOSE_LEFT,
     CLOSE_POLICY,
+    CLOSE_REMOVED,
     CLOSE_REPLACED,
     MAX_SERVER_MESSAGE_BYTES,
     Closed,
@@ -46,13 +47,17 @@ RECONNECT_SECONDS = 120.0
 """How long a link keeps trying to come back after a drop."""
 RECONNECT_DELAYS = (0.2, 0.5, 1.0, 2.0, 3.0)
 """Waits between attempts (the last repeats)."""
+UNREADABLE = -1
+"""The close code this side gives a connection it dropped for a frame it could not read (never sent)."""
 
 
-async def open_connection(url: str, timeout: float = 5.0) -> ClientConnection:
-    """Connect to a table server at ``url`` (``ws://host:port``), with the protocol's limits."""
+async def open_connection(url: str, timeout: float = 5.0, local_host: str | None = None) -> ClientConnection:
+    """Connect to a table server at ``url`` (``ws://host:port``), with the protocol's limits
+    (``local_host``: the address to connect from, for tools that play many people on one machine)."""
+    extra: dict[str, Any] = {} if local_host is None else {"local_addr": (local_host, 0)}
     return await connect(
         url, proxy=None, compression=None, max_size=MAX_SERVER_MESSAGE_BYTES,
-        open_timeout=timeout, close_timeout=2, ping_interval=20, ping_timeout=20,
+        open_timeout=timeout, close_timeout=2, ping_interval=20, ping_timeout=20, **extra,
     )
 
 
@@ -65,9 +70,11 @@ class Link:
     """
 
     def __init__(self, url: str, on_message: Callable[[ServerMessage], None],
-                 reconnect_seconds: float = RECONNECT_SECONDS) -> None:
-        """A link to the server at ``url``; nothing connects before :meth:`run`."""
+                 reconnect_seconds: float = RECONNECT_SECONDS, local_host: str | None = None) -> None:
+        """A link to the server at ``url`` (from ``local_host``, if given); nothing connects before
+        :meth:`run`."""
         self.url = url
+        self.local_host = local_host
         self.on_message = on_message
         self.reconnect_seconds = reconnect_seconds
         self.table: str | None = None
@@ -107,7 +114,7 @@ class Link:
         loop = asyncio.get_running_loop()
         while not self._closing:
             try:
-                ws = await open_connection(self.url)
+                ws = await open_connection(self.url, local_host=self.local_host)
             except (TimeoutError, OSError, InvalidHandshake, InvalidURI) as exc:
                 if lost_at is None:
                     lost_at = loop.time()
@@ -127,13 +134,19 @@ class Link:
             self.connected = True
             self._ever_connected = True
             lost_at, attempt = None, 0
-            reason, code = await self._talk(ws)
+            try:
+                reason, code = await self._talk(ws)
+            except Exception as exc:  # whatever a hostile peer causes, the window hears of it
+                with contextlib.suppress(Exception):
+                    ws.transport.abort()
+                why = str(exc)[:200] or type(exc).__name__
+                reason, code = f"the connection was closed: {why}", UNREADABLE
             self.connected = False
             self.ws = None
             if self._closing:
                 self.on_message(Closed("closed", False))
                 return
-            final = code in (CLOSE_REPLACED, CLOSE_LEFT, CLOSE_POLICY)
+            final = code in (CLOSE_REPLACED, CLOSE_LEFT, CLOSE_POLICY, CLOSE_REMOVED, UNREADABLE)
             retry = not final and self.table is not None and (self.token is not None or self.watching)
             self.on_message(Closed(reason, retry))
             if not retry:
@@ -147,8 +160,11 @@ class Link:
             async for data in ws:
                 try:
                     message = decode_server_message(data)
-                except CodecError as exc:
-                    message = Error("bad_server_message", str(exc))
+                except Exception as exc:  # a frame may raise anything: none stops the game
+                    # A server that sends what this game cannot read is not one to keep talking to.
+                    why = str(exc)[:200] if isinstance(exc, CodecError) else type(exc).__name__
+                    ws.transport.abort()
+                    return f"the connection was closed: {why}", UNREADABLE
                 self._note(message)
                 self.on_message(message)
             rcvd = ws.protocol.close_rcvd
@@ -322,6 +338,10 @@ class Client:
         """Host: start the game (the AI takes every empty seat)."""
         self._post({"type": "start"})
 
+    def remove(self, seat: int) -> None:
+        """Host: free ``seat`` before the start (its person is told and disconnected)."""
+        self._post({"type": "remove", "seat": seat})
+
     def end(self) -> None:
         """Host: end the game between deals (now, or when the deal being played is settled)."""
         self._post({"type": "end"})
@@ -333,12 +353,12 @@ class Client:
         if self.on_leave is not None:
             self.on_leave()
 
-    def ping(self, ref: int | None = None) -> None:
-        """Ask for a ``Pong`` (to measure the round trip)."""
-        self._post({"type": "ping", **({"ref": ref} if ref is not None else {})})
-
     def close(self, timeout: float = 2.0) -> None:
         """Close the connection and stop the thread."""
-        with contextlib.suppress(RuntimeError):
-            asyncio.run_coroutine_threadsafe(self._link.close(), self._loop)
+        if self._thread.is_alive():
+            closing = self._link.close()
+            try:
+                asyncio.run_coroutine_threadsafe(closing, self._loop)
+            except RuntimeError:  # the loop closed meanwhile: nothing left to close
+                closing.close()
         self._thread.join(timeout)

@@ -29,6 +29,7 @@ from game.net.codec import (
     decode_view,
     encode_action,
 )
+from game.readfile import FileReadError, parse_json
 from game.rules import RULE_KEYS
 from game.view import View
 
@@ -37,6 +38,8 @@ VERSION = 1
 
 MAX_MESSAGE_BYTES = 2048
 """The largest message a client may send (UTF-8 bytes); a larger one is refused with ``too_big``."""
+MAX_MESSAGE_DEPTH = 8
+"""The deepest nesting of a client's message (the deepest one of this protocol nests three)."""
 MAX_FRAME_BYTES = 65536
 """Frames larger than this are not even read: the server closes the connection (code 1009)."""
 MAX_SERVER_MESSAGE_BYTES = 4 * 1024 * 1024
@@ -53,8 +56,11 @@ MAX_NAME = 24
 """The longest player name, in characters."""
 CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
 """Table codes use these characters (no 0/O, 1/I look-alikes)."""
-CODE_LENGTH = 5
-"""Characters in a table code."""
+CODE_LENGTH = 8
+"""Characters in a table code: 40 bits, so that guessing one of a hundred tables at the rate limits
+(wrong codes a minute per address, :data:`MAX_WRONG_CODES_PER_MINUTE`) takes centuries."""
+MAX_WRONG_CODES_PER_MINUTE = 20
+"""Opening messages naming a table that does not exist, per address and minute, before ``too_fast``."""
 MAX_SPECTATORS = 16
 """Spectators one table admits."""
 
@@ -62,6 +68,8 @@ CLOSE_REPLACED = 4001
 """Close code: another connection took this seat with its token (do not reconnect)."""
 CLOSE_LEFT = 4002
 """Close code: the person left the table (do not reconnect)."""
+CLOSE_REMOVED = 4003
+"""Close code: the host removed this person's seat before the start (do not reconnect)."""
 CLOSE_POLICY = 1008
 """Close code: too many messages refused in a row, or no opening message in time."""
 
@@ -111,7 +119,9 @@ class ErrorCode(Enum):
     SPECTATOR = "spectator"
     """Spectators cannot act."""
     SERVER_FULL = "server_full"
-    """The server holds as many tables or connections as it may."""
+    """The server holds as many tables or connections as it may (or as one address may hold)."""
+    SAVE_FAILED = "save_failed"
+    """Sent to a table's people, not an answer: the server could not save the table (it keeps trying)."""
 
 
 class ProtocolError(ValueError):
@@ -152,6 +162,8 @@ class Settings:
     """Names for the seats the AI plays (optional, by seat)."""
     seed: int | None = None
     """The game's seed; only a server started to allow it accepts one (tests, replays)."""
+    public: bool = False
+    """Whether ``list`` shows the table to anyone who asks (else only its code lets people in)."""
 
     def level(self, seat: int) -> str:
         """The AI level of ``seat``."""
@@ -163,6 +175,7 @@ class Settings:
             "rules": self.rules, "seats": self.seats, "deals": self.deals, "minutes": self.minutes,
             "ai": list(self.ai), "chips": self.chips, "turn_seconds": self.turn_seconds,
             "pause_seconds": self.pause_seconds, "names": list(self.names), "seed": self.seed,
+            "public": self.public,
         }
 
 
@@ -199,9 +212,12 @@ def parse_settings(value: Any) -> Settings:
         seed = value.get("seed")
         if seed is not None and (type(seed) is not int or not 0 <= seed < 2**63):
             raise ValueError("seed must be a whole number from 0 to 2**63 - 1")
+        public = value.get("public", base.public)
+        if type(public) is not bool:
+            raise ValueError("public must be true or false")
     except (ValueError, TypeError) as exc:
         raise ProtocolError(ErrorCode.BAD_MESSAGE, f"bad settings: {exc}") from None
-    return Settings(rules, seats, deals, minutes, ai, chips, turn, pause, names, seed)
+    return Settings(rules, seats, deals, minutes, ai, chips, turn, pause, names, seed, public)
 
 
 def clean_name(value: Any) -> str:
@@ -218,8 +234,6 @@ def clean_name(value: Any) -> str:
 
 OPENING_TYPES = frozenset({"create", "join", "resume", "watch", "list"})
 """The messages that may open a connection (each names the protocol ``version``)."""
-TABLE_TYPES = frozenset({"act", "ready", "start", "end", "leave", "ping"})
-"""The messages of a connection that has a place at a table."""
 _FIELDS: dict[str, frozenset[str]] = {
     "create": frozenset({"version", "name", "settings", "seat"}),
     "join": frozenset({"version", "table", "name", "seat"}),
@@ -231,6 +245,7 @@ _FIELDS: dict[str, frozenset[str]] = {
     "start": frozenset(),
     "end": frozenset(),
     "leave": frozenset(),
+    "remove": frozenset({"seat"}),
     "ping": frozenset({"ref"}),
 }
 
@@ -261,9 +276,9 @@ def parse_client_message(data: str | bytes) -> ClientMessage:
     if len(data) > MAX_MESSAGE_BYTES or len(data.encode("utf-8", "replace")) > MAX_MESSAGE_BYTES:
         raise ProtocolError(ErrorCode.TOO_BIG, f"a message may hold at most {MAX_MESSAGE_BYTES} bytes")
     try:
-        obj = json.loads(data)
-    except (ValueError, RecursionError):
-        raise ProtocolError(ErrorCode.BAD_JSON, "not JSON: each message is one JSON object") from None
+        obj = parse_json(data, MAX_MESSAGE_DEPTH)
+    except FileReadError as exc:
+        raise ProtocolError(ErrorCode.BAD_JSON, f"not a JSON object of this protocol: {exc}") from None
     if type(obj) is not dict:
         raise ProtocolError(ErrorCode.BAD_JSON, "each message is one JSON object")
     kind = obj.get("type")
@@ -274,13 +289,15 @@ def parse_client_message(data: str | bytes) -> ClientMessage:
         raise _bad(f"{kind}: unknown fields {', '.join(sorted(map(str, unknown)))}")
     if kind in OPENING_TYPES:
         version = obj.get("version")
-        if version != VERSION:
+        if type(version) is not int or version != VERSION:
             raise ProtocolError(
                 ErrorCode.VERSION, f"this server speaks protocol version {VERSION}, not {version!r}"
             )
     ref = obj.get("ref")
     if ref is not None and (type(ref) is not int or not 0 <= ref < 2**53):
         raise _bad("ref must be a whole number from 0 to 2**53 - 1")
+    if kind == "remove" and obj.get("seat") is None:
+        raise _bad("remove: seat is the seat to free")
     for key in ("seat", "deal"):
         value = obj.get(key)
         if value is not None and (type(value) is not int or not 0 <= value < 10**7):
@@ -455,8 +472,8 @@ def decode_server_message(data: str | bytes) -> ServerMessage:
     """A server's message as a dataclass; :class:`CodecError` when it is not one."""
     try:
         obj = json.loads(data)
-    except ValueError:
-        raise CodecError("the server sent something that is not JSON") from None
+    except (ValueError, RecursionError, MemoryError):
+        raise CodecError("the server sent something that is not JSON this game can read") from None
     if type(obj) is not dict:
         raise CodecError("the server sent something that is not a JSON object")
     kind = obj.get("type")
@@ -468,7 +485,14 @@ def decode_server_message(data: str | bytes) -> ServerMessage:
         if kind == "pause":
             return Pause(int(obj["deal"]), float(obj["seconds"]), tuple(int(s) for s in obj["waiting"]))
         if kind == "welcome":
-            return Welcome(str(obj["table"]), obj.get("seat"), obj.get("token"), bool(obj.get("host")))
+            table, seat, token = obj["table"], obj.get("seat"), obj.get("token")
+            if type(table) is not str or not 0 < len(table) <= 64:
+                raise ValueError("table must be a code")
+            if seat is not None and (type(seat) is not int or not 0 <= seat < 100):
+                raise ValueError("seat must be a seat number or null")
+            if token is not None and (type(token) is not str or not 0 < len(token) <= 64):
+                raise ValueError("token must be a text or null")
+            return Welcome(table, seat, token, obj.get("host") is True)
         if kind == "table":
             t = obj["table"]
             return TableInfo(
@@ -477,14 +501,21 @@ def decode_server_message(data: str | bytes) -> ServerMessage:
                 bool(t.get("fixed_deck", False)),
             )
         if kind == "error":
-            return Error(str(obj["code"]), str(obj["message"]), obj.get("ref"))
+            ref = obj.get("ref")
+            if ref is not None and type(ref) is not int:
+                raise ValueError("ref must be a whole number")
+            return Error(str(obj["code"])[:40], str(obj["message"])[:500], ref)
         if kind == "pong":
-            return Pong(obj.get("ref"))
+            ref = obj.get("ref")
+            if ref is not None and type(ref) is not int:
+                raise ValueError("ref must be a whole number")
+            return Pong(ref)
         if kind == "tables":
             return TableList(tuple(dict(t) for t in obj["tables"]))
-    except (KeyError, TypeError, ValueError) as exc:
-        raise CodecError(f"bad {kind} message from the server: {exc}") from None
-    raise CodecError(f"unknown message type {kind!r} from the server")
+    except (KeyError, TypeError, ValueError, AttributeError, IndexError, OverflowError,
+            RecursionError, MemoryError) as exc:
+        raise CodecError(f"bad {repr(kind)[:40]} message from the server: {str(exc)[:200]}") from None
+    raise CodecError(f"unknown message type {repr(kind)[:40]} from the server")
 
 
 def error_message(error: ProtocolError, ref: int | None = None) -> Json:

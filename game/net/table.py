@@ -18,6 +18,7 @@ import hashlib
 import json
 import random
 import secrets
+import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Protocol
@@ -30,6 +31,7 @@ from game.events import Event
 from game.match import HUMAN, Match, player_spec, reseed
 from game.net.codec import Json, encode_events, encode_history, encode_view
 from game.net.protocol import (
+    CLOSE_REMOVED,
     CLOSE_REPLACED,
     MAX_SPECTATORS,
     ClientMessage,
@@ -42,8 +44,17 @@ from game.observe import observe
 from game.rules import rules_named
 from game.savegame import SaveError, restore
 
-LOBBY_LINGER_SECONDS = 600.0
-"""A table not started is dropped after this long with nobody connected."""
+LOBBY_LINGER_SECONDS = 10.0
+"""A table not started is dropped after this long with nobody connected (long enough for a
+dropped host to come back, short enough that tables opened and abandoned do not fill the server)."""
+AI_MOVES_PER_TURN = 24
+"""The most AI moves one call plays before the table gives the event loop back to the others."""
+AI_SECONDS_PER_TURN = 0.005
+"""The most time one call spends on AI moves before giving the loop back (whichever comes first)."""
+WATCH_PACE_SECONDS = 0.5
+"""Between two AI moves at a table only spectators watch: a pace people can follow."""
+WATCH_PAUSE_SECONDS = 3.0
+"""The least pause between deals at a table only spectators watch."""
 ABANDONED_SECONDS = 3600.0
 """A started table is dropped (and its saved file deleted) after this long with nobody connected."""
 OVER_LINGER_SECONDS = 60.0
@@ -110,6 +121,8 @@ class Table:
         self.turn_until: float | None = None
         self.idle_since: float | None = now
         self.over_at: float | None = None
+        self.resume_at: float | None = None
+        """When the AI plays on after giving the loop back (a budget used up, or a spectator's pace)."""
         self.closed = False
         """Set when the table should be dropped by its server."""
         self._save = save
@@ -136,13 +149,17 @@ class Table:
                 return i
         return None
 
+    def _only_watched(self) -> bool:
+        """Only spectators are here (no person connected): the AI plays at a pace people can follow."""
+        return bool(self.spectators) and all(s.member is None for s in self.seats)
+
     def _someone_here(self) -> bool:
         if any(s.member is not None for s in self.seats):
             return True
         return bool(self.spectators) and not any(s.person for s in self.seats)
 
     def summary(self) -> Json:
-        """This table in a ``tables`` list."""
+        """This table in a ``tables`` list (the server lists only tables whose host made them public)."""
         return {
             "code": self.code, "rules": self.settings.rules, "seats": self.settings.seats,
             "free": sum(not s.person for s in self.seats), "started": self.started, "over": self.over,
@@ -250,11 +267,37 @@ class Table:
                 heir.host = True
         self._changed(now)
 
+    def remove(self, index: int, now: float) -> None:
+        """The host frees seat ``index`` before the start: its person is told and disconnected."""
+        if self.started:
+            raise ProtocolError(ErrorCode.STARTED, "the game has started: seats can no longer be removed")
+        if not 0 <= index < len(self.seats):
+            raise ProtocolError(ErrorCode.BAD_MESSAGE, f"this table has no seat {index}")
+        seat = self.seats[index]
+        if seat.host:
+            raise ProtocolError(ErrorCode.NOT_NOW, "the host cannot remove their own seat: leave instead")
+        if not seat.person:
+            raise ProtocolError(ErrorCode.NOT_NOW, f"nobody holds seat {index}")
+        member = seat.member
+        seat.member, seat.person, seat.token_hash, seat.ready = None, False, None, False
+        seat.name = self.settings.names[index] if index < len(self.settings.names) and \
+            self.settings.names[index] else f"AI {index + 1}"
+        if member is not None:
+            member.close("the host removed you from the table", CLOSE_REMOVED)
+        self._changed(now)
+
     # ------------------------------------------------------------------ messages
 
     def handle(self, member: Member, msg: ClientMessage, now: float) -> None:
         """Act on a table message from ``member``; :class:`ProtocolError` when it is refused."""
         kind = msg.type
+        if kind == "remove":
+            index = self.seat_of(member)
+            if index is None:
+                raise ProtocolError(ErrorCode.SPECTATOR, "spectators watch: they cannot remove a seat")
+            self._host_only(index, "remove a seat")
+            self.remove(msg.fields["seat"], now)
+            return
         if kind == "ping":
             reply: Json = {"type": "pong"}
             if msg.ref is not None:
@@ -343,6 +386,11 @@ class Table:
         match = self.match
         assert match is not None
         game = match.game
+        if self.resume_at is not None and now >= self.resume_at:
+            self.resume_at = None
+        watched = self._only_watched()
+        moves = 0
+        started = time.perf_counter()
         while True:
             phase = game.phase
             if phase is Phase.OVER:
@@ -358,11 +406,12 @@ class Table:
                     self.pause_until = None  # nobody is here: the table waits
                     break
                 if self.pause_until is None:
-                    self.pause_until = now + self.settings.pause_seconds
+                    pause = float(self.settings.pause_seconds)
+                    self.pause_until = now + (max(pause, WATCH_PAUSE_SECONDS) if watched else pause)
                     for seat in self.seats:
                         seat.ready = False
                 waiting = [s for s in self.seats if s.member is not None and not s.ready]
-                if now < self.pause_until and waiting:
+                if now < self.pause_until and (waiting or watched):
                     break
                 self.pause_until = None
                 self.save(in_deal=True)
@@ -371,15 +420,27 @@ class Table:
                 continue
             to_act = game.to_act
             assert to_act is not None
-            if to_act in match.agents:
-                events += match.ai_act()[1]
-                continue
-            here = self.seats[to_act].member is not None
+            ai = to_act in match.agents
+            here = not ai and self.seats[to_act].member is not None
             if here and self.turn_until is None:
                 self.turn_until = now + self.settings.turn_seconds
             if here and self.turn_until is not None and now < self.turn_until:
                 break
-            # Away, or out of time: the seat's AI makes this one move.
+            # The AI moves next (its own seat, or a person away or out of time). No table may hold
+            # the loop: after a budget of moves or time, or at a spectator's pace, it gives the
+            # loop back and its server calls it again at resume_at.
+            if self.resume_at is not None:
+                break
+            if watched and moves:
+                self.resume_at = now + WATCH_PACE_SECONDS
+                break
+            if moves >= AI_MOVES_PER_TURN or time.perf_counter() - started > AI_SECONDS_PER_TURN:
+                self.resume_at = now
+                break
+            moves += 1
+            if ai:
+                events += match.ai_act()[1]
+                continue
             self.turn_until = None
             events += game.apply(self.stand_ins[to_act].choose(game.view_for(to_act)))
         if game.phase is Phase.OVER and self.over_at is None:
@@ -460,6 +521,10 @@ class Table:
                                              "seconds": round(max(0.0, self.turn_until - now), 3)}))
         self._sent_turn = turn
 
+    def tell(self, code: ErrorCode, message: str) -> None:
+        """Say ``message`` to everyone at the table as an ``error`` line (news, not an answer)."""
+        self._broadcast_text(_dumps({"type": "error", "code": code.value, "message": message}))
+
     def _broadcast_text(self, text: str) -> None:
         for seat in self.seats:
             if seat.member is not None:
@@ -487,7 +552,7 @@ class Table:
 
     def next_deadline(self) -> float | None:
         """When :meth:`tick` should next be called (None: nothing is timed)."""
-        times = [t for t in (self.pause_until, self.turn_until) if t is not None]
+        times = [t for t in (self.pause_until, self.turn_until, self.resume_at) if t is not None]
         if self.idle_since is not None:
             linger = ABANDONED_SECONDS if self.started else LOBBY_LINGER_SECONDS
             times.append(self.idle_since + linger)
@@ -535,11 +600,30 @@ class Table:
 
     @classmethod
     def from_json(cls, doc: Any, now: float, save: Callable[[Table], None] | None = None) -> Table:
-        """A table from its saved file; ``SaveError`` saying what is wrong with a bad one.
+        """A table from its saved file; ``SaveError`` saying what is wrong with a bad one (and nothing else).
 
         A game saved as a deal was starting resumes before that deal, which is dealt again
         from a fresh shuffle: whoever saw the interrupted deal's cards must not know the next.
         """
+        try:
+            table = cls._from_json(doc, now, save)
+            if table.match is not None:
+                # What a member will be sent must be made from it: a table that cannot say its
+                # state would be stuck for good once resumed.
+                game = table.match.game
+                encode_history(table._chips_history())
+                for seat in [None, *range(game.n_seats)]:
+                    encode_view(game.view_for(seat))
+            json.dumps(table.to_json())
+        except SaveError:
+            raise
+        except Exception as exc:  # a saved file is anyone's: whatever it breaks is that file's fault
+            why = f"{type(exc).__name__}: {str(exc)[:200]}"
+            raise SaveError(f"the saved table cannot be played on ({why})") from None
+        return table
+
+    @classmethod
+    def _from_json(cls, doc: Any, now: float, save: Callable[[Table], None] | None) -> Table:
         kind = (doc.get("format"), doc.get("version")) if isinstance(doc, dict) else None
         if kind != (FILE_FORMAT, FILE_VERSION):
             raise SaveError(f"not a {FILE_FORMAT} file of version {FILE_VERSION}")
@@ -560,10 +644,20 @@ class Table:
             name, token_hash = saved.get("name"), saved.get("token_sha256")
             if not isinstance(name, str) or not 0 < len(name) <= 40:
                 raise SaveError("each seat needs a name")
-            if token_hash is not None and (not isinstance(token_hash, str) or len(token_hash) != 64):
+            if token_hash is not None and (not isinstance(token_hash, str) or len(token_hash) != 64
+                                           or any(c not in "0123456789abcdef" for c in token_hash)):
                 raise SaveError("bad token hash")
-            seat.name, seat.person = name, bool(saved.get("person"))
-            seat.token_hash, seat.host = token_hash, bool(saved.get("host"))
+            person, host = saved.get("person"), saved.get("host")
+            if type(person) is not bool or type(host) is not bool:
+                raise SaveError("each seat's person and host must be true or false")
+            if not person and (token_hash is not None or host):
+                raise SaveError("only a seat held by a person has a token hash or hosts")
+            seat.name, seat.person = name, person
+            seat.token_hash, seat.host = token_hash, host
+        if sum(s.host for s in table.seats) > 1:
+            raise SaveError("a table has one host at most")
+        if type(doc.get("in_deal", False)) is not bool:
+            raise SaveError("in_deal must be true or false")
         if doc.get("game") is not None:
             restored = restore(doc["game"], resume_deal=False)  # before a deal it was saved in
             game, players = restored.game, restored.players

@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from game.limits import DEALS, PLAYERS
+from game.readfile import read_text
 from game.rules import RULE_NAMES
 from game.schema import number, one_of, truth, whole
 from scenes.i18n import LANGUAGE_CHOICES
@@ -21,6 +22,10 @@ log = logging.getLogger("farmer.kiosk")
 
 SPEEDS = ("slow", "normal", "fast")
 KEY_NAMES = ("ctrl", "alt", "shift", "meta")
+MIN_COMBO_KEYS = 3
+"""The fewest keys in an exit combination (a visitor leaning on the keyboard must not quit)."""
+MAX_CONFIG_BYTES = 64 * 1024
+"""The largest kiosk config file read."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,11 +82,16 @@ def _check(name: str, value: Any) -> Any:
             value = [part.strip().lower() for part in value.split("+")]
         if (
             not isinstance(value, list)
-            or not value
             or not all(isinstance(k, str) and k for k in value)
-            or all(k in KEY_NAMES for k in value)
+            or len({k.lower() for k in value}) < MIN_COMBO_KEYS
+            or all(k.lower() in KEY_NAMES for k in value)
+            or not any(k.lower() in KEY_NAMES for k in value)
         ):
-            raise ValueError('exit_combo must list keys such as "ctrl+alt+shift+q"')
+            # A visitor must not quit the kiosk by chance: several keys at once, a modifier among them.
+            raise ValueError(
+                f'exit_combo must be at least {MIN_COMBO_KEYS} different keys, one a modifier '
+                f'({", ".join(KEY_NAMES)}) and one not, such as "ctrl+alt+shift+q"'
+            )
         return tuple(str(k).lower() for k in value)
     check = _CHECKS[name]
     if check is bool:
@@ -100,12 +110,12 @@ def load_config(path: Path | None) -> KioskConfig:
     if path is None:
         return config
     try:
-        with path.open("rb") as handle:
-            data = tomllib.load(handle)
+        # A regular file only (a device or a FIFO would never end), and a small one.
+        data = tomllib.loads(read_text(path, MAX_CONFIG_BYTES))
     except FileNotFoundError:
         log.warning("kiosk config %s not found; using defaults", path)
         return config
-    except (OSError, tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
+    except (OSError, ValueError, RecursionError) as exc:
         log.warning("kiosk config %s not readable (%s); using defaults", path, exc)
         return config
     section = data.get("kiosk", data)

@@ -11,11 +11,13 @@ from __future__ import annotations
 
 import logging
 import os
+import signal
 import sys
 import time
 from collections.abc import Callable
 from pathlib import Path
-from typing import TypeVar
+from types import FrameType
+from typing import Protocol, TypeVar
 
 log = logging.getLogger("farmer.kiosk")
 
@@ -51,6 +53,31 @@ def open_with_retry(
             pause = min(pause * 2, LONGEST_PAUSE)
 
 
+class Stoppable(Protocol):
+    """What a signal stops: the kiosk's loop flags."""
+
+    running: bool
+    operator_quit: bool
+
+
+def stop_on_signals(app: Stoppable) -> None:
+    """Let SIGTERM (what a service manager sends) and SIGINT stop the kiosk at the end of the frame.
+
+    SDL turns both into a window-close request, which a locked kiosk ignores (a visitor must not
+    close it); a signal comes from the machine's operator, so it stops the kiosk as the exit
+    combination does: the loop ends, the log says so, pygame quits, the status is 0.
+    """
+
+    def stop(signum: int, _frame: FrameType | None) -> None:
+        log.info("%s received: stopping", signal.Signals(signum).name)
+        app.operator_quit = True
+        app.running = False
+
+    for sig in (signal.SIGTERM, signal.SIGINT):
+        signal.signal(sig, stop)
+    log.info("SIGTERM or SIGINT stops the kiosk")
+
+
 def run_kiosk(config_path: Path | None, locked: bool, size: tuple[int, int], exit_after: float | None) -> int:
     """Run the kiosk (``locked``) or the demo in a window until the operator quits; the exit status."""
     from scenes.kiosk.config import load_config
@@ -81,6 +108,7 @@ def run_kiosk(config_path: Path | None, locked: bool, size: tuple[int, int], exi
     except pygame.error as exc:
         print(f"farmer: cannot open a window ({exc}); run it on a desktop, or set DISPLAY.", file=sys.stderr)
         return 1
+    stop_on_signals(app)
     try:
         app.run(exit_after=exit_after)
     except KeyboardInterrupt:

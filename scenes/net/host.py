@@ -27,6 +27,7 @@ from scenes.net.lobby import LobbyScene
 from scenes.screens.newgame import NewGameScene
 from scenes.table.navigator import Navigator
 from scenes.table.setup import Setup
+from scenes.ui.widgets import Choice, Widget
 
 
 def host_table(
@@ -36,9 +37,11 @@ def host_table(
     bind: str = "0.0.0.0",
     port: int = DEFAULT_PORT,
     fallback: bool = True,
+    public: bool = False,
 ) -> bool:
     """Open a table of ``setup`` on this machine and show its lobby; False (with a notice) if no
-    server can listen. ``bind`` ``127.0.0.1`` keeps the table to this machine."""
+    server can listen. ``bind`` ``127.0.0.1`` keeps the table to this machine; ``public`` lists
+    it for anyone who looks for tables there (else only its code lets people in)."""
     try:
         server, port = open_server(bind, port, fallback)
     except OSError as exc:
@@ -46,15 +49,16 @@ def host_table(
         app.notice(lambda: _("Cannot open a table on this machine: {why}").format(why=why))
         return False
     client = Client(f"ws://127.0.0.1:{port}")
-    client.create(player_name(setup.names[0]) or _("Host"), table_settings(setup))
+    client.create(player_name(setup.names[0]) or _("Host"), {**table_settings(setup), "public": public})
     host = "127.0.0.1" if bind.startswith("127.") else reachable_address()
     app.push(LobbyScene(app, nav, client, shown_address(host, port), server))
     return True
 
 
-def host_table_at(app: App, nav: Navigator, setup: Setup, address: str) -> bool:
+def host_table_at(app: App, nav: Navigator, setup: Setup, address: str, public: bool = False) -> bool:
     """Open a table of ``setup`` on the table server at ``address`` (``HOST[:PORT]``) and show its
-    lobby, this window its host; False (with a notice) when ``address`` is not one."""
+    lobby, this window its host; False (with a notice) when ``address`` is not one. ``public``
+    lists it for anyone who looks for tables there."""
     try:
         host, port = parse_address(address)
     except ValueError:
@@ -62,7 +66,7 @@ def host_table_at(app: App, nav: Navigator, setup: Setup, address: str) -> bool:
         return False
     name = player_name(setup.names[0]) or _("Host")
     client = Client(url_of(host, port))
-    client.create(name, table_settings(setup))
+    client.create(name, {**table_settings(setup), "public": public})
     app.push(LobbyScene(app, nav, client, shown_address(host, port), name=name))
     return True
 
@@ -74,6 +78,8 @@ class HostScene(NewGameScene):
 
     def __init__(self, app: App, nav: Navigator, setup: Setup | None = None, address: str = "") -> None:
         """The New game form, to host a table: on this machine, or on the server at ``address``."""
+        self.public = False
+        """Whether the table is listed for anyone who looks (else friends type its code)."""
         super().__init__(app, nav, setup)
         self.address = address
         if address:
@@ -82,9 +88,25 @@ class HostScene(NewGameScene):
             self.title = lambda: _("Host a table")
         self.start.label = lambda: _("Open the table")
 
+    def build(self) -> list[Widget]:
+        """The New game form's choices, and whether the table is listed for anyone."""
+        widgets = super().build()
+        self.listed_w = Choice(
+            lambda: _("Listed"),
+            [(False, lambda: _("No: by its code")), (True, lambda: _("Yes: for anyone"))],
+            lambda: self.public,
+            self._set_public,
+        )
+        self.left.append(self.listed_w)
+        widgets.insert(widgets.index(self.deals_w) + 1, self.listed_w)
+        return widgets
+
+    def _set_public(self, value: bool) -> None:
+        self.public = value
+
     def begin(self, setup: Setup) -> None:
         """Open the table and wait in its lobby."""
         if self.address:
-            host_table_at(self.app, self.nav, setup, self.address)
+            host_table_at(self.app, self.nav, setup, self.address, self.public)
         else:
-            host_table(self.app, self.nav, setup)
+            host_table(self.app, self.nav, setup, public=self.public)

@@ -46,6 +46,7 @@ class NetNavigator:
         """``source`` on a fresh table (again after a resync: the server's picture of the game)."""
         if isinstance(source, NetworkSeat | Spectator):
             source.on_resync = partial(self.play, source)
+            source.on_lost = partial(self.leave, source)
         self.app.stack.reset(TableScene(self.app, self, source))
 
     def pause(self, source: TableSource) -> None:
@@ -55,7 +56,7 @@ class NetNavigator:
     def leave(self, source: TableSource | None) -> None:
         """Give the seat up, close the connection, and go back to the main menu."""
         if isinstance(source, NetworkSeat | Spectator):
-            source.on_resync = None
+            source.on_resync = source.on_lost = None
             source.close()
         self.base.leave(None)
 

@@ -18,6 +18,7 @@ screen was shown (moves played while away), the table is rebuilt from the server
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from functools import partial
 from typing import Protocol
 
 from game.actions import Action, IllegalAction
@@ -77,6 +78,11 @@ def refusal(error: Error) -> Callable[[], str]:
     return lambda: _("The table refused that: {why}").format(why=message)
 
 
+def closed_words(why: str) -> str:
+    """The notice for a connection closed for good, with the host's (or the network's) reason."""
+    return _("The connection to the table was closed: {why}").format(why=why)
+
+
 def hands_on_table(view: View) -> list[Event]:
     """The cards lying on the table now, as deals the table can play (after a resync mid-deal)."""
     if view.phase is not Phase.PLAY:
@@ -134,6 +140,8 @@ class RemoteTable:
         self.ready_for: int | None = None
         """The deal this screen said it is ready for (said again after a reconnection)."""
         self.on_resync: Callable[[], None] | None = None
+        self.on_lost: Callable[[], None] | None = None
+        """Called once the connection is gone for good (set by the navigator: back to the menu)."""
         """Called when the table must be drawn afresh from the server's view (set by the navigator)."""
         if first.sync:
             self.feed.push(hands_on_table(first.view))
@@ -301,7 +309,9 @@ class RemoteTable:
                 self._drop_reconnecting()
                 if not self.over and not self.lost:
                     self.lost = True
-                    self.notices.notice(lambda: _("The connection to the table is lost."))
+                    self.notices.notice(partial(closed_words, message.reason))
+                    if self.on_lost is not None:
+                        self.on_lost()  # nothing more can happen at this table: back to the menu
 
     def _update(self, update: Update) -> None:
         if update.ref is not None and update.ref == self.sent:

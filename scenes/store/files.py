@@ -19,12 +19,16 @@ from typing import Any
 
 import platformdirs
 
+from game.readfile import FileReadError, parse_json, read_bytes
+
 APP = "farmer"
 HOME_ENV = "FARMER_HOME"
 """Set to a folder to keep every file there (tests, portable installs, kiosks)."""
 
 MAX_FILE_BYTES = 16 * 1024 * 1024
 """Larger files are refused as bad rather than read into memory."""
+MAX_DEPTH = 32
+"""The deepest nesting read (the game's own files nest a few levels)."""
 
 
 def config_dir() -> Path:
@@ -60,8 +64,8 @@ def keep_bad_copy(path: Path) -> Path | None:
         target = path.with_name(f"{path.name}.bad-{stamp}-{n}")
         n += 1
     try:
-        if path.is_dir():
-            path.rename(target)
+        if path.is_symlink() or not path.is_file():
+            path.rename(target)  # a link, a folder, a device or a FIFO: moved, never read
         else:
             shutil.copy2(path, target)
     except OSError:
@@ -71,7 +75,7 @@ def keep_bad_copy(path: Path) -> Path | None:
 
 def read_json(path: Path, what: str) -> ReadResult:
     """Read ``path`` as JSON. A missing file is no problem; anything else wrong is reported."""
-    if not path.exists():
+    if not path.exists() and not path.is_symlink():
         return ReadResult(None)
 
     def bad(reason: str) -> ReadResult:
@@ -82,24 +86,31 @@ def read_json(path: Path, what: str) -> ReadResult:
     if path.is_dir():
         return bad("is a folder, not a file")
     try:
-        size = path.stat().st_size
-        if size > MAX_FILE_BYTES:
-            return bad(f"is too large ({size} bytes)")
-        raw = path.read_bytes()
-    except OSError as exc:
-        return ReadResult(None, f"The {what} file {path} could not be read ({exc.strerror}); using defaults.")
+        # Opened without blocking and checked on the open file: a link to a device or a FIFO
+        # is refused before a byte is read, and no more than the cap is ever read.
+        raw = read_bytes(path, MAX_FILE_BYTES)
+    except FileNotFoundError:
+        return ReadResult(None)
+    except FileReadError as exc:
+        if str(exc).startswith(("cannot open", "cannot read")):
+            why = str(exc).rpartition(": ")[2]
+            return ReadResult(None, f"The {what} file {path} could not be read ({why}); using defaults.")
+        return bad(_reason(str(exc), path))
     if not raw.strip():
         return bad("is empty")
     try:
-        text = raw.decode("utf-8")
-    except UnicodeDecodeError:
-        return bad("is not text")
-    try:
-        return ReadResult(json.loads(text))
-    except json.JSONDecodeError as exc:
-        return bad(f"is not valid JSON (line {exc.lineno}: {exc.msg})")
-    except RecursionError:
-        return bad("is nested too deeply")
+        data = parse_json(raw, MAX_DEPTH)
+    except FileReadError as exc:
+        return bad(f"is not valid JSON ({exc})")
+    if data is None:
+        return bad("holds null, not the game's data")
+    return ReadResult(data)
+
+
+def _reason(message: str, path: Path) -> str:
+    """A reader's message as the end of "The ... file PATH ..." (without the path twice)."""
+    where = str(path)
+    return message[len(where):].strip() if message.startswith(where) else message
 
 
 def write_json(path: Path, data: Any) -> str | None:
