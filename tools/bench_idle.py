@@ -118,7 +118,7 @@ def main(argv: list[str] | None = None) -> int:
     xvfb: subprocess.Popen[bytes] | None = None
     driver = args.driver or ("x11" if env.get("DISPLAY") or shutil.which("Xvfb") else "dummy")
     if driver == "x11" and not env.get("DISPLAY"):
-        xvfb, env["DISPLAY"] = _virtual_screen((w, h))
+        xvfb, env["DISPLAY"] = virtual_screen((w, h))
     env["SDL_VIDEODRIVER"] = driver
     where = f"a real window on X display {env['DISPLAY']}" if driver == "x11" else "no window"
     print(f"{w}x{h}, SDL video driver {driver} ({where}), {args.seconds:g} s per case after {WARM_UP:g} s")
@@ -142,7 +142,7 @@ def main(argv: list[str] | None = None) -> int:
     return 0
 
 
-def _virtual_screen(size: tuple[int, int]) -> tuple[subprocess.Popen[bytes], str]:
+def virtual_screen(size: tuple[int, int]) -> tuple[subprocess.Popen[bytes], str]:
     """Start an X server on a free display with a screen a little larger than the window."""
     number = 90
     while Path(f"/tmp/.X{number}-lock").exists() or Path(f"/tmp/.X11-unix/X{number}").exists():
