@@ -1,16 +1,22 @@
 """What a screen costs when nobody touches it: CPU-seconds per second of the real loop.
 
     .venv/bin/python tools/bench_idle.py [--size 1920x1080] [--seconds 20] [--only menu,demo]
+                                         [--driver x11|dummy]
 
-Runs the game's own loop (``App.run``: the real clock at 60 frames a second, SDL's dummy
-display and audio) in a child process per case and prints the CPU time it used per second of
-wall time, after a few seconds of warming up and once the music (rendered a little each frame
-at first) plays:
+Runs the game's own loop (``App.run``: the real clock, SDL's events) in a child process per
+case and prints the CPU time it used per second of wall time, after a few seconds of warming
+up and once the music (rendered a little each frame at first) plays:
 
 - ``reference``: a loop that only reads events at 60 frames a second (the floor);
+- ``turn``: ten players, the game waiting for the person's bid (the turn glow pulsing);
 - ``menu``: the main menu left alone;
 - ``table``: a game whose every seat is played by the computer, watched (cards moving);
 - ``demo``: the kiosk's attract loop (title card, how to play, a demo game).
+
+The window is a real one where there is an X server: the one ``DISPLAY`` names, else a
+virtual screen of the window's size started for the run (``Xvfb``, when installed); only
+without either is it SDL's dummy display, where presenting a frame costs nothing. The first
+line says which.
 """
 
 from __future__ import annotations
@@ -18,13 +24,14 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import shutil
 import subprocess
 import sys
 import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-CASES = ("reference", "menu", "table", "demo")
+CASES = ("reference", "turn", "menu", "table", "demo")
 WARM_UP = 3.0
 
 
@@ -35,7 +42,7 @@ def _size(text: str) -> tuple[int, int]:
 
 def measure(case: str, size: tuple[int, int], seconds: float) -> dict[str, float]:
     """Run ``case`` for ``seconds`` after the warm-up (in this process); CPU-seconds per second."""
-    os.environ["SDL_VIDEODRIVER"] = "dummy"
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ["SDL_AUDIODRIVER"] = "dummy"
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     sys.path.insert(0, str(ROOT))
@@ -67,6 +74,11 @@ def measure(case: str, size: tuple[int, int], seconds: float) -> dict[str, float
             screens = Screens(app)
             if case == "menu":
                 screens.menu()
+            elif case == "turn":
+                from scenes.table.setup import Setup
+                from tools.driver import to_the_persons_bid
+
+                to_the_persons_bid(app, Setup.for_players(10, seed=1, deals=1))
             else:
                 import random
 
@@ -96,22 +108,57 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--seconds", type=float, default=20.0)
     p.add_argument("--only", default=",".join(CASES), help="cases to run, comma-separated")
     p.add_argument("--case", help=argparse.SUPPRESS)  # the child process's own case
+    p.add_argument("--driver", choices=("x11", "dummy"), help="x11 (a real window) when one can be had")
     args = p.parse_args(argv)
     if args.case:
         print(json.dumps(measure(args.case, args.size, args.seconds)))
         return 0
     w, h = args.size
-    print(f"{w}x{h}, {args.seconds:g} s per case after {WARM_UP:g} s of warming up")
-    for case in args.only.split(","):
-        out = subprocess.run(
-            [sys.executable, __file__, "--case", case, "--size", f"{w}x{h}", "--seconds", str(args.seconds)],
-            capture_output=True,
-            text=True,
-            check=True,
-        )
-        figures = json.loads(out.stdout.strip().splitlines()[-1])
-        print(f"  {case:<10} {figures['cpu_per_second']:.3f} CPU-seconds per second")
+    env = dict(os.environ)
+    xvfb: subprocess.Popen[bytes] | None = None
+    driver = args.driver or ("x11" if env.get("DISPLAY") or shutil.which("Xvfb") else "dummy")
+    if driver == "x11" and not env.get("DISPLAY"):
+        xvfb, env["DISPLAY"] = virtual_screen((w, h))
+    env["SDL_VIDEODRIVER"] = driver
+    where = f"a real window on X display {env['DISPLAY']}" if driver == "x11" else "no window"
+    print(f"{w}x{h}, SDL video driver {driver} ({where}), {args.seconds:g} s per case after {WARM_UP:g} s")
+    try:
+        for case in args.only.split(","):
+            child = [sys.executable, __file__, "--case", case, "--size", f"{w}x{h}"]
+            child += ["--seconds", str(args.seconds)]
+            out = subprocess.run(
+                child,
+                capture_output=True,
+                text=True,
+                check=True,
+                env=env,
+            )
+            figures = json.loads(out.stdout.strip().splitlines()[-1])
+            print(f"  {case:<10} {figures['cpu_per_second']:.3f} CPU-seconds per second", flush=True)
+    finally:
+        if xvfb is not None:
+            xvfb.terminate()
+            xvfb.wait()
     return 0
+
+
+def virtual_screen(size: tuple[int, int]) -> tuple[subprocess.Popen[bytes], str]:
+    """Start an X server on a free display with a screen a little larger than the window."""
+    number = 90
+    while Path(f"/tmp/.X{number}-lock").exists() or Path(f"/tmp/.X11-unix/X{number}").exists():
+        number += 1
+    display = f":{number}"
+    screen = f"{size[0] + 64}x{size[1] + 128}x24"
+    server = subprocess.Popen(
+        ["Xvfb", display, "-screen", "0", screen, "-nolisten", "tcp"],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    for _ in range(100):  # up to 5 s for the server to listen
+        if Path(f"/tmp/.X11-unix/X{number}").exists():
+            break
+        time.sleep(0.05)
+    return server, display
 
 
 if __name__ == "__main__":

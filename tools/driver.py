@@ -14,10 +14,13 @@ from typing import Any, TypeVar
 import pygame
 
 from scenes.app.loop import App
+from scenes.navigator import start_game
+from scenes.table.auction import AuctionHandler
 from scenes.table.deal import DealHandler
 from scenes.table.handler import Handler
 from scenes.table.local import LocalTable
 from scenes.table.scene import TableScene
+from scenes.table.setup import Setup
 
 H = TypeVar("H", bound=Handler)
 
@@ -132,3 +135,23 @@ def taps_for(app: App, stand_at: int = 13, bid_up_to: int = 3) -> list[pygame.ev
     if target is None or not target.visible:
         return []
     return tap(target.rect.center, app.size)
+
+
+def to_the_persons_bid(app: App, setup: Setup) -> TableScene:
+    """Start a game of ``setup`` and step it, at 60 frames a second, until it waits for the
+    person's bid with nothing moving (their seat's glow pulsing); that table."""
+    start_game(app, setup)
+    for _ in range(20_000):
+        app.step(1 / 60, [])
+        scene = table_on(app)
+        if (
+            scene is not None
+            and isinstance(scene.handler, AuctionHandler)
+            and scene.asks_person
+            and scene.table.active is not None
+            and not scene.tweens.busy
+            and not scene.table.labels
+        ):
+            pygame.event.clear()
+            return scene
+    raise AssertionError("the game never asked for the person's bid")

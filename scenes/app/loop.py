@@ -4,10 +4,17 @@
 :meth:`App.step` per frame. ``step(dt, events)`` is the whole frame (input, update, scene
 changes, drawing) and takes its events as an argument, so tests, tools and a later
 attract mode can drive the app directly. The clock and the event source can be injected.
+
+At rest the loop does as little as it can: while nothing is due before the next event or
+timer it only watches the event queue (:meth:`App.idle_wait`); a still screen presents nothing;
+a frame drawn only because something pulses (the turn glow) is drawn and presented in the
+scene's small rectangles (:meth:`App.draw_regions`); anything else presents the whole window.
 """
 
 from __future__ import annotations
 
+import os
+import time
 from collections.abc import Callable, Iterable
 from typing import Any, Protocol
 
@@ -37,8 +44,9 @@ HEARTBEAT = 1.0
 MAX_DT = 0.1
 """Longest step a frame may take: after a stall the game slows rather than jumps."""
 KEEP_BACKDROP_PIXELS = 2560 * 1600
-"""The largest window whose still picture under an overlay a kiosk keeps (16 MB); a 4K one's
-(33 MB) it draws again instead (a redraw then costs some 15-25 ms there)."""
+"""The largest window whose still picture under an overlay (the table under the ledger) is kept
+(16 MB); a 4K one's (33 MB) is drawn again instead, which costs some 15-25 ms there, only when
+something on top changes (at rest, seldom)."""
 WINDOW_MARGIN = (0, 80)
 """Room a window leaves on the desktop for the window manager's title bar and panels (pixels)."""
 
@@ -136,6 +144,11 @@ class App:
         self.notices: list[tuple[Callable[[], str], float]] = []
         """One-line notices on screen and the time each goes away."""
         pygame.display.init()
+        if pygame.display.get_driver() == "x11":
+            # SDL 2 shows an X11 window's pixels through an OpenGL texture by default, and every
+            # present, however small the rectangles, then draws the whole window again (with no
+            # GPU, on the CPU). X11's own shared-memory pictures send only the rectangles given.
+            os.environ.setdefault("SDL_FRAMEBUFFER_ACCELERATION", "0")
         pygame.font.init()
         self.windowed_size = size if size is not None else window_for(_desktop_size())
         self._window_position: tuple[int, int] | None = None
@@ -143,6 +156,9 @@ class App:
         icon.dress_window(caption)
         self.clock: Clock = clock or pygame.time.Clock()
         self.events = events or pygame.event.get
+        self._waits = clock is None and events is None
+        """Whether :meth:`run` may sleep in the event queue when nothing is due (the real clock and
+        SDL's events; an injected clock or event source is stepped at its own pace)."""
         self.text = Text()
         # Card faces keep their size when the words grow; their letters are drawn once per face.
         self.art = Art(Text(max_surfaces=300, max_bytes=6_000_000, max_fonts=8))
@@ -157,9 +173,10 @@ class App:
         self.stack = SceneStack()
         self.running = True
         self._backdrop: tuple[tuple[object, ...], pygame.Surface] | None = None
-        self.backdrop_pixels: int | None = None
-        """The largest window whose still picture under an overlay is kept (None: any; a kiosk
-        sets :data:`KEEP_BACKDROP_PIXELS`, its memory being worth more than a redraw's time)."""
+        self.backdrop_pixels: int | None = KEEP_BACKDROP_PIXELS
+        """The largest window whose still picture under an overlay is kept (None: any). Above it
+        the memory is worth more than a redraw's time: a whole game at 3840 × 2160 fits in 200 MB
+        with the picture drawn again, not with it kept."""
         self._resizes = 0
         self.frames = 0
         """Frames stepped."""
@@ -315,8 +332,12 @@ class App:
             self.running = False
             return
         if self.frame_due():
-            self.draw()
-            pygame.display.flip()
+            rects = None if self._whole_frame_due() else self.pulse_rects()
+            if rects:
+                self.draw_regions(rects)
+            else:
+                self.draw()
+                pygame.display.flip()
             self.frames_shown += 1
             self._shown_at = self.time
             self._redraw = False
@@ -326,15 +347,81 @@ class App:
         self.music.step()  # after the frame is shown: rendering the music never delays it
 
     def frame_due(self) -> bool:
-        """Whether this frame must be drawn: something changed, moves, or a second has passed."""
-        top = self.stack.top
-        since = self.time - self._shown_at
-        if self._redraw or since >= HEARTBEAT or top is None or top.dirty:
+        """Whether this frame must be drawn: something changed, moves, or (on a screen that asks
+        for a heartbeat) a second has passed."""
+        if self._whole_frame_due():
             return True
-        if self.notices and any(until <= self.time for _message, until in self.notices):
-            return True  # a notice has just run out
         rate = self.frame_rate()
-        return rate > 0 and since >= 1.0 / rate - 1e-6
+        return rate > 0 and self.time - self._shown_at >= 1.0 / rate - 1e-6
+
+    def _whole_frame_due(self) -> bool:
+        """Whether this frame must be drawn and presented whole: input, a scene change, an update
+        that set ``dirty``, a notice running out, the heartbeat (not just a moving or pulsing
+        thing's next frame)."""
+        top = self.stack.top
+        if self._redraw or top is None or top.dirty:
+            return True
+        if top.heartbeat and self.time - self._shown_at >= HEARTBEAT:
+            return True
+        return bool(self.notices) and any(until <= self.time for _message, until in self.notices)
+
+    def pulse_rects(self) -> list[pygame.Rect] | None:
+        """The regions a frame drawn only for the screen's rate changes (see
+        :meth:`Layer.pulse_rects`), or None when the whole window is drawn: over a still picture
+        under an overlay, with notices or in a window too small, the top scene alone does not
+        know all that is shown."""
+        if self.notices or too_small(self.size) or len(self.stack.visible()) != 1:
+            return None
+        top = self.stack.top
+        if top is None:
+            return None
+        rects = top.pulse_rects()
+        if rects is None:
+            return None
+        window = self.screen.get_rect()
+        return [r.clip(window) for r in rects if r.colliderect(window)]
+
+    def draw_regions(self, rects: list[pygame.Rect]) -> None:
+        """Draw the frame inside ``rects`` only and present just them.
+
+        The whole scene is drawn with the screen clipped to each region in turn: a blit outside
+        the clip costs next to nothing, and the pixels come out as a whole frame would draw them.
+        Presenting a few small rectangles instead of the window is what keeps a pulsing glow
+        cheap in a real window (a 4K flip alone costs milliseconds).
+        """
+        screen = self.screen
+        try:
+            for rect in rects:
+                screen.set_clip(rect)
+                self.draw()
+        finally:
+            screen.set_clip(None)
+        pygame.display.update(rects)
+
+    def idle_wait(self) -> float:
+        """Seconds the loop may wait for input before its next frame (0: step at the full rate).
+
+        Nothing changes on screen before the next frame due (the screen's rate, the heartbeat, a
+        notice running out) unless an event comes, so the loop only watches the event queue until
+        one of them (:meth:`_wait_for_input`) instead of stepping every scene 60 times a second.
+        It steps at least every :data:`MAX_DT` so that the scenes' own timers (the computer's
+        thinking, a kiosk's idle clock) run on real time, one short step at a time.
+        """
+        top = self.stack.top
+        if top is None or self._redraw or top.dirty or self.stack.pending:
+            return 0.0
+        if self.music.wanted and not self.music.playing:
+            return 0.0  # the music is still being rendered, a little each frame
+        since = self.time - self._shown_at
+        due = MAX_DT
+        rate = self.frame_rate()
+        if rate > 0:
+            due = min(due, 1.0 / rate - since)
+        if top.heartbeat:
+            due = min(due, HEARTBEAT - since)
+        for _message, until in self.notices:
+            due = min(due, until - self.time)
+        return due if due >= 1.0 / FPS else 0.0
 
     def frame_rate(self) -> float:
         """Frames a second the screen needs while nothing happens (see :meth:`Scene.frame_rate`)."""
@@ -441,11 +528,32 @@ class App:
         """The loop: until the window closes, the last scene leaves, or ``exit_after`` seconds pass."""
         elapsed = 0.0
         while self.running:
-            dt = min(self.clock.tick(FPS) / 1000, MAX_DT)
+            wait = self.idle_wait() if self._waits else 0.0
+            if wait > 0:
+                events = self._wait_for_input(wait)
+                dt = min(self.clock.tick() / 1000, MAX_DT)
+            else:
+                dt = min(self.clock.tick(FPS) / 1000, MAX_DT)
+                events = list(self.events())
             elapsed += dt
-            self.step(dt, list(self.events()))
+            self.step(dt, events)
             if exit_after is not None and elapsed >= exit_after:
                 self.running = False
+
+    def _wait_for_input(self, seconds: float) -> list[pygame.event.Event]:
+        """The events that come within ``seconds``, as soon as any comes (or none, after them).
+
+        The queue is read 60 times a second, as the loop would, but nothing else runs between:
+        reading it and sleeping costs less than ``pygame.event.wait``, which in SDL 2 polls the
+        queue every millisecond while it waits.
+        """
+        end = time.monotonic() + seconds
+        while True:
+            events = pygame.event.get()
+            left = end - time.monotonic()
+            if events or left <= 0:
+                return events
+            time.sleep(min(left, 1.0 / FPS))
 
     def quit(self) -> None:
         """Stop the loop at the end of this frame."""

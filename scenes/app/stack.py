@@ -70,6 +70,16 @@ class Layer:
         """
         return 0.0
 
+    heartbeat = True
+    """Whether a still screen of this scene is drawn again once a second anyway (something on it
+    may change without its update setting :attr:`dirty`). A scene whose update marks every
+    change sets it False, so that at rest it presents nothing at all."""
+
+    def pulse_rects(self) -> list[pygame.Rect] | None:
+        """The regions a frame drawn only for :meth:`frame_rate` changes (a pulsing glow), or None
+        for the whole screen. The app then draws the scene clipped to each and presents only them."""
+        return None
+
 
 class SceneStack:
     """Layers on a stack; see the module docstring."""
@@ -124,6 +134,11 @@ class SceneStack:
         self.scenes.pop().exit()
         if resume and self.scenes:
             self.scenes[-1].resume()
+
+    @property
+    def pending(self) -> bool:
+        """Whether changes are queued for the next :meth:`apply`."""
+        return bool(self._pending)
 
     def apply(self) -> bool:
         """Apply the queued changes in order; returns whether anything changed."""

@@ -440,6 +440,14 @@ class KioskApp(App):
             return max(rate, 4.0)  # the countdown
         return rate
 
+    def pulse_rects(self) -> list[pygame.Rect] | None:
+        """The whole window always: the kiosk's call pulses over the screen and the picture drifts."""
+        return None
+
+    def idle_wait(self) -> float:
+        """No waiting while the operator holds keys: the exit hold's progress is shown as it grows."""
+        return 0.0 if self.held.down else super().idle_wait()
+
     def draw(self) -> None:
         """Draw the frame (one in ``draw_every``) and add the kiosk's words."""
         if self.frames % self.draw_every:

@@ -42,6 +42,9 @@ class MenuScene(PanelScene):
 
     name = "menu"
     transparent = False
+    heartbeat = False
+    """Only input, a notice or another screen changes the menu (each draws a frame): left alone,
+    it presents nothing."""
     width = 440
     row_height = 54
     head = 30

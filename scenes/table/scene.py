@@ -222,6 +222,16 @@ class TableScene(Scene):
             return PULSE_FPS
         return 0.0
 
+    heartbeat = False
+    """Every change the table shows sets :attr:`dirty` (see :meth:`update`): at rest it presents
+    nothing but its glows."""
+
+    def pulse_rects(self) -> list[pygame.Rect] | None:
+        """Only the glows change while the table waits (see :meth:`Table.pulse_rects`)."""
+        if self.frame_rate() != PULSE_FPS:
+            return None
+        return self.table.pulse_rects()
+
     def _shown(self) -> tuple[object, ...]:
         """A cheap fingerprint of what the frame shows beyond the tweens (see :meth:`update`)."""
         handler, table = self.handler, self.table

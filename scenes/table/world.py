@@ -614,10 +614,26 @@ class Table:
         self._plates[key] = surf
         return surf
 
+    def pulse_rects(self) -> list[pygame.Rect]:
+        """Where the glows are (the seat to act's plate, the winning hands): all that changes on
+        a table at rest, as time passes."""
+        rects = []
+        if self.active is not None and 0 <= self.active < len(self.seats):
+            rects.append(self._plate_glow_rect(self.active))
+        for seat, state in enumerate(self.seats):
+            if state.winner:
+                rect = self._glow_rect(seat)
+                if rect is not None:
+                    rects.append(rect)
+        return rects
+
+    def _plate_glow_rect(self, seat: int) -> pygame.Rect:
+        return self.layout.seat(seat).plate.inflate(8, 8)
+
     def _draw_plate(self, surface: pygame.Surface, seat: int) -> None:
         lay = self.layout.seat(seat)
         if self.active == seat:
-            glow = lay.plate.inflate(8, 8)
+            glow = self._plate_glow_rect(seat)
             alpha = int(60 + 90 * pulse(self.time))
             g = pygame.Surface(glow.size, pygame.SRCALPHA)
             pygame.draw.rect(g, (*GOLD, alpha), g.get_rect(), border_radius=max(6, glow.h // 4))
@@ -650,16 +666,23 @@ class Table:
         pygame.draw.rect(surface, (30, 30, 30), box, width=1, border_radius=box.h // 2)
         surface.blit(img, img.get_rect(center=box.center))
 
-    def _draw_glow(self, surface: pygame.Surface, seat: int) -> None:
+    def _glow_rect(self, seat: int) -> pygame.Rect | None:
+        """Where the glow behind ``seat``'s winning hand is (None: no cards to glow behind)."""
         lay = self.layout.seat(seat)
         hand = self.seats[seat].hand
         if not hand:
-            return
+            return None
         xs = [s.pos[0] for s in hand]
         w, h = lay.card
         lift = hand[0].lift
         rect = pygame.Rect(0, 0, max(xs) - min(xs) + w + 16, h + 16)
         rect.center = (round((max(xs) + min(xs)) / 2), round(lay.hand.centery - lift))
+        return rect
+
+    def _draw_glow(self, surface: pygame.Surface, seat: int) -> None:
+        rect = self._glow_rect(seat)
+        if rect is None:
+            return
         g = pygame.Surface(rect.size, pygame.SRCALPHA)
         alpha = int(90 + 80 * pulse(self.time, 1.6))
         pygame.draw.rect(g, (*WIN, alpha), g.get_rect(), border_radius=12)

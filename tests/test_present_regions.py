@@ -1,0 +1,167 @@
+"""What a screen at rest presents, and when the loop waits instead of stepping.
+
+The display is spied on: ``pygame.display.flip`` presents the whole window,
+``pygame.display.update(rects)`` only the rectangles given.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+
+import pygame
+import pytest
+
+from scenes.app.loop import FPS, MAX_DT, App
+from scenes.audio.music import MusicPlayer
+from scenes.navigator import Screens
+from scenes.store.settings import Settings
+from scenes.table.scene import TableScene
+from scenes.table.setup import Setup
+from tools.driver import key, keys_for, to_the_persons_bid
+
+SIZE = (1280, 720)
+
+
+@dataclass
+class Presented:
+    """What was presented: whole windows, and the rectangles of each partial update."""
+
+    flips: int = 0
+    updates: list[list[pygame.Rect]] = field(default_factory=list)
+
+
+@pytest.fixture
+def presented(monkeypatch: pytest.MonkeyPatch) -> Iterator[Presented]:
+    """Record every flip and update (and still do them)."""
+    seen = Presented()
+    flip, update = pygame.display.flip, pygame.display.update
+
+    def spy_flip() -> None:
+        seen.flips += 1
+        flip()
+
+    def spy_update(rects: object = None) -> None:
+        if rects is None:
+            seen.flips += 1
+        else:
+            seen.updates.append([pygame.Rect(r) for r in rects])  # type: ignore[attr-defined]
+        update(rects)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(pygame.display, "flip", spy_flip)
+    monkeypatch.setattr(pygame.display, "update", spy_update)
+    yield seen
+
+
+def persons_turn() -> tuple[App, TableScene]:
+    app = App(Settings(animation_speed="fast"), SIZE)
+    scene = to_the_persons_bid(app, Setup.for_players(10, seed=1, deals=1))
+    app.step(1 / 60, [])  # the frame the last update asked for
+    return app, scene
+
+
+def idle(app: App, seconds: float) -> None:
+    for _ in range(round(seconds * 60)):
+        app.step(1 / 60, [])
+
+
+def test_a_still_table_presents_nothing_for_a_second(presented: Presented) -> None:
+    app = App(Settings(animation_speed="fast"), SIZE)
+    scene = to_the_persons_bid(app, Setup.for_players(4, seed=2, deals=2))
+    for _ in range(20_000):  # the stand-in player plays the deal to its ledger, which waits
+        app.step(1 / 60, keys_for(app))
+        if scene.handler.transparent and not scene.tweens.busy and not scene.table.labels:
+            break
+    assert scene.handler.transparent and app.stack.top is scene
+    app.step(1 / 60, [])
+    presented.flips, presented.updates = 0, []
+    idle(app, 1.5)
+    assert presented.flips == 0 and presented.updates == []
+
+
+def test_a_pulsing_glow_presents_only_its_rectangle(presented: Presented) -> None:
+    app, scene = persons_turn()
+    glow = scene.table.layout.seat(scene.table.active or 0).plate.inflate(8, 8)
+    presented.flips, presented.updates = 0, []
+    idle(app, 2.0)
+    assert presented.flips == 0
+    assert 15 <= len(presented.updates) <= 2 * 15 + 2  # the glow's gentle rate, not 60 a second
+    for rects in presented.updates:
+        assert rects and all(glow.contains(r) for r in rects)
+    window = SIZE[0] * SIZE[1]
+    assert glow.w * glow.h < window / 20
+
+
+def test_what_the_glow_draws_is_what_a_whole_frame_draws(presented: Presented) -> None:
+    app, _scene = persons_turn()
+    idle(app, 0.5)
+    presented.updates = []
+    while not presented.updates:  # up to a frame drawn only for the glow, not a moment after
+        app.step(1 / 60, [])
+    partial = pygame.image.tobytes(app.screen, "RGB")
+    app.draw()  # the same moment drawn whole
+    assert pygame.image.tobytes(app.screen, "RGB") == partial
+
+
+def test_a_resize_or_an_overlay_presents_the_whole_window(presented: Presented) -> None:
+    app, _scene = persons_turn()
+    presented.flips = 0
+    app.step(1 / 60, [pygame.event.Event(pygame.WINDOWSIZECHANGED, x=SIZE[0], y=SIZE[1])])
+    assert presented.flips == 1
+    app.step(1 / 60, [key(pygame.K_ESCAPE)])  # the pause menu over the table
+    app.step(1 / 60, [])
+    assert app.stack.top is not None and app.stack.top.transparent
+    assert app.pulse_rects() is None
+    before = presented.flips
+    idle(app, 0.5)
+    assert presented.flips >= before
+
+
+def test_a_still_menu_presents_nothing(presented: Presented) -> None:
+    app = App(Settings(), SIZE)
+    Screens(app).menu()
+    idle(app, 0.5)
+    presented.flips, presented.updates = 0, []
+    idle(app, 3.0)
+    assert presented.flips == 0 and presented.updates == []
+    app.step(1 / 60, [pygame.event.Event(pygame.MOUSEMOTION, pos=(10, 10), rel=(1, 1), buttons=(0, 0, 0))])
+    assert presented.flips == 1
+
+
+def test_the_loop_waits_when_nothing_is_scheduled(monkeypatch: pytest.MonkeyPatch) -> None:
+    app = App(Settings(), SIZE)
+    monkeypatch.setattr(MusicPlayer, "wanted", property(lambda self: False))  # no music to render
+    Screens(app).menu()
+    app.step(1 / 60, [])
+    waits: list[float] = []
+
+    def wait(seconds: float) -> list[pygame.event.Event]:
+        waits.append(seconds)
+        if len(waits) == 5:
+            app.running = False
+        return []
+
+    monkeypatch.setattr(app, "_wait_for_input", wait)
+    app.run()
+    assert len(waits) == 5
+    assert all(1 / FPS <= w <= MAX_DT for w in waits)
+
+
+def test_the_loop_steps_at_full_rate_while_something_moves(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(MusicPlayer, "wanted", property(lambda self: False))  # no music to render
+    app = App(Settings(animation_speed="normal"), SIZE)
+    Screens(app).menu()
+    app.step(1 / 60, [])
+    app.stack.top.dirty = True  # type: ignore[union-attr]
+    assert app.idle_wait() == 0.0
+    app, scene = persons_turn()
+    assert 0 < app.idle_wait() <= 1 / 15
+    scene.table.deal_card(0, None, False)
+    assert scene.tweens.busy and app.idle_wait() == 0.0
+
+
+def test_an_injected_event_source_is_never_waited_on() -> None:
+    app = App(Settings(), SIZE, events=lambda: [])
+    Screens(app).menu()
+    app.run(exit_after=0.2)
+    assert app.frames >= 5  # stepped, not waited: tools and tests drive such an app themselves
