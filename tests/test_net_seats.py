@@ -10,7 +10,7 @@ import json
 import logging
 import stat
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -19,7 +19,7 @@ import pytest
 
 from game.net.client import Client
 from game.net.protocol import TableInfo, decode_server_message
-from game.net.server import ServerConfig, ServerThread
+from game.net.server import ServerThread
 from scenes.app.loop import App
 from scenes.cli import main, parser
 from scenes.navigator import Screens
@@ -31,16 +31,8 @@ from scenes.net.run import open_from_command_line
 from scenes.net.seats import keep_seats_in
 from scenes.store.seats import MAX_SEATS, SeatTokens
 from scenes.table.setup import Setup
-from tests.test_net_window import DT, FAST, lobby, make_app, run, session_of, top
+from tests.test_net_window import DT, lobby, make_app, run, session_of, top
 from tools.driver import key
-
-
-@pytest.fixture
-def server() -> Iterator[ServerThread]:
-    thread = ServerThread(ServerConfig(port=0, allow_seed=True, **FAST))  # type: ignore[arg-type]
-    thread.start()
-    yield thread
-    thread.stop()
 
 
 def address(server: ServerThread) -> str:

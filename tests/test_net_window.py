@@ -5,13 +5,13 @@ says "Reconnecting…" and comes back, and the command line's network flags are 
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 
 import pygame
 import pytest
 
 from game.net.codec import History
-from game.net.server import ServerConfig, ServerThread
+from game.net.server import ServerThread
 from game.phase import Phase
 from game.view import View
 from scenes.app.loop import App
@@ -37,13 +37,6 @@ def make_app() -> App:
     app.step(DT, [])
     return app
 
-
-@pytest.fixture
-def server() -> Iterator[ServerThread]:
-    thread = ServerThread(ServerConfig(port=0, allow_seed=True, **FAST))  # type: ignore[arg-type]
-    thread.start()
-    yield thread
-    thread.stop()
 
 
 def url(server: ServerThread) -> str:

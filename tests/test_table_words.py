@@ -18,6 +18,20 @@ from tools.driver import keys_for, table_of
 DT = 1 / 60
 
 
+
+def record_words(app: App) -> list[tuple[str, pygame.Rect]]:
+    """Every text ``app`` draws from now on, with where it stood (a list that keeps filling)."""
+    drawn: list[tuple[str, pygame.Rect]] = []
+    blit = app.text.blit
+
+    def record(surface: pygame.Surface, words: str, *rest: Any, **kw: Any) -> pygame.Rect:
+        rect = blit(surface, words, *rest, **kw)
+        drawn.append((words, rect))
+        return rect
+
+    app.text.blit = record  # type: ignore[method-assign]
+    return drawn
+
 @pytest.mark.parametrize(("rules", "lang", "word"), [("lacombe", "en", "Basta"), ("foster", "en", "Stand"),
                                                      ("ferme", "fr", "Je m'y tiens")])
 def test_the_keys_hints_say_the_rule_set_s_own_stand_word(rules: str, lang: str, word: str) -> None:
@@ -53,15 +67,7 @@ def test_the_ledger_shows_every_why_whole_with_ten_players_at_the_smallest_windo
         start_game(app, Setup.for_players(10, "foster", False, 3, seed=3))
         app.step(DT, [])
         scene = table_of(app)
-        drawn: list[tuple[str, pygame.Rect]] = []
-        blit = app.text.blit
-
-        def record(surface: pygame.Surface, words: str, *rest: Any, **kw: Any) -> pygame.Rect:
-            rect = blit(surface, words, *rest, **kw)
-            drawn.append((words, rect))
-            return rect
-
-        app.text.blit = record  # type: ignore[method-assign]
+        drawn = record_words(app)
         ledgers = 0
         for _ in range(40000):
             if scene.stage.value == "ledger" and app.stack.top is scene:
@@ -264,15 +270,7 @@ def test_every_choice_s_value_keeps_clear_of_its_arrows_and_both_settings_column
     i18n.set_language(lang)
     try:
         app = App(Settings(animation_speed="instant", language=lang, large_text=large), (1024, 600))
-        drawn: list[tuple[str, pygame.Rect]] = []
-        blit = app.text.blit
-
-        def record(surface: pygame.Surface, words: str, *rest: Any, **kw: Any) -> pygame.Rect:
-            rect = blit(surface, words, *rest, **kw)
-            drawn.append((words, rect))
-            return rect
-
-        app.text.blit = record  # type: ignore[method-assign]
+        drawn = record_words(app)
         checked = 0
         for scene in (SettingsScene(app), NewGameScene(app, Screens(app), None)):
             app.push(scene)
