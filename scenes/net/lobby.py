@@ -222,8 +222,8 @@ class LobbyScene(PanelScene):
     def _to_table(self) -> None:
         assert self.welcome is not None
         self.done = True
-        session = remote_table(self.client, self.welcome, self.info, self.messages, self.app, self.server)
-        NetNavigator(self.app, self.nav).play(session)
+        source = remote_table(self.client, self.welcome, self.info, self.messages, self.app, self.server)
+        NetNavigator(self.app, self.nav).play(source)
 
     # ------------------------------------------------------------------ drawing
 

@@ -122,14 +122,14 @@ class Keeper:
 
     # ------------------------------------------------------------------ inside
 
-    def _save(self, session: Kept) -> None:
+    def _save(self, kept: Kept) -> None:
         if self.saves is None:
             return
-        if session.over and session.settled_on_screen:
-            self._keep_log(session.game.log)
+        if kept.over and kept.settled_on_screen:
+            self._keep_log(kept.game.log)
             self.saves.delete()
             return
-        document = session.save_document()
+        document = kept.save_document()
         if document is not None and not self.saves.save_document(document):
             log.warning("%s", self.saves.problem)
 
@@ -142,20 +142,20 @@ class Keeper:
         except OSError as exc:
             log.warning("could not keep the last game's log at %s (%s)", path, exc.strerror)
 
-    def _count(self, session: Kept) -> None:
+    def _count(self, kept: Kept) -> None:
         if self.stats is None:
             return
-        stats = self.stats.for_rules(session.game.rules.name)
+        stats = self.stats.for_rules(kept.game.rules.name)
         # A continued game's earlier deals were counted when they were played.
-        tally = self._tallies.setdefault(session, Tally(session.first_deal))
-        for record in session.game.log:
+        tally = self._tallies.setdefault(kept, Tally(kept.first_deal))
+        for record in kept.game.log:
             if record.deal > tally.deal:
-                stats.add_deal(record, session.person_seat)
+                stats.add_deal(record, kept.person_seat)
                 tally.deal = record.deal
-        if session.over and not tally.game:
+        if kept.over and not tally.game:
             tally.game = True
-            standings = session.game.standings()
-            mine = standings[session.person_seat]
+            standings = kept.game.standings()
+            mine = standings[kept.person_seat]
             best = max(standings)
             number = self.stats.next_number()
             stats.add_game(mine, mine == best, standings.count(best) > 1, number)
