@@ -46,46 +46,46 @@ def server() -> Iterator[ServerThread]:
     thread.stop()
 
 
+HOSTS: list[Client] = []
+"""The hosts of the tables a spectator watches: they stay at their table until the test ends."""
+
+
+def chair(
+    client: Client, end: float, welcomed: Callable[[Welcome], None] | None = None
+) -> NetworkSeat | Spectator:
+    """``client``'s place at its table, once welcomed and sent its first update."""
+    messages = []
+    welcome: Welcome | None = None
+    while welcome is None or not any(isinstance(m, Update) for m in messages):
+        message = client.wait(0.2)
+        if message is not None:
+            messages.append(message)
+            if isinstance(message, Welcome):
+                welcome = message
+                if welcomed is not None:
+                    welcomed(message)
+        assert time.monotonic() < end
+    info = next((m for m in messages if isinstance(m, TableInfo)), None)
+    return remote_table(client, welcome, info, messages, Notices())
+
+
 def network(server: ServerThread, watch: bool) -> NetworkSeat | Spectator:
     """A table of four on a real server, started by its host (a seat), or watched (a spectator)."""
     url = f"ws://127.0.0.1:{server.server.port}"
     host = Client(url)
     host.create("Hosta", table_settings(Setup.for_players(4, deals=3)))
-    messages = []
     end = time.monotonic() + 10
-    welcome: Welcome | None = None
-    while welcome is None or not any(isinstance(m, Update) for m in messages):
-        message = host.wait(0.2)
-        if message is not None:
-            messages.append(message)
-            if isinstance(message, Welcome):
-                welcome = message
-                if not watch:
-                    host.start()
-                else:
-                    watcher = Client(url)
-                    watcher.watch(message.table)
-                    host.start()
-                    return _watched(watcher, host, end)
+    if not watch:
+        return chair(host, end, lambda _welcome: host.start())
+    HOSTS.append(host)
+    welcome = None
+    while not isinstance(welcome, Welcome):
+        welcome = host.wait(0.2)
         assert time.monotonic() < end
-    info = next((m for m in messages if isinstance(m, TableInfo)), None)
-    return remote_table(host, welcome, info, messages, Notices())
-
-
-def _watched(watcher: Client, host: Client, end: float) -> NetworkSeat | Spectator:
-    messages = []
-    welcome: Welcome | None = None
-    while welcome is None or not any(isinstance(m, Update) for m in messages):
-        message = watcher.wait(0.2)
-        if message is not None:
-            messages.append(message)
-            if isinstance(message, Welcome):
-                welcome = message
-        assert time.monotonic() < end
-    info = next((m for m in messages if isinstance(m, TableInfo)), None)
-    source = remote_table(watcher, welcome, info, messages, Notices())
-    source.keep_alive = host  # type: ignore[attr-defined]  # the host stays for the test
-    return source
+    watcher = Client(url)
+    watcher.watch(welcome.table)
+    host.start()
+    return chair(watcher, end)
 
 
 def saved(tmp_path: Path) -> LocalTable:
@@ -120,6 +120,8 @@ def source(request: pytest.FixtureRequest, tmp_path: Path, server: ServerThread)
     made = SOURCES[request.param](tmp_path, server)
     yield made
     made.close()
+    while HOSTS:
+        HOSTS.pop().close(timeout=0.5)
 
 
 def every_member(source: TableSource) -> dict[str, object]:

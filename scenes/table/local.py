@@ -9,8 +9,8 @@ are *watched*: every card shown, every word in the third person, nothing kept).
 The engine runs ahead of the screen: what the person at the screen may see of its events
 waits in :attr:`LocalTable.feed`, and :attr:`LocalTable.ledger` follows the events as the
 table shows them. A game with a person is kept: the :class:`~scenes.store.keeper.Keeper`
-saves it after every move (see :attr:`LocalTable.on_move`) and counts it once each deal is
-shown settled.
+saves it after every move the table plays (the table tells the app, which tells the keeper)
+and counts it once each deal is shown settled.
 """
 
 from __future__ import annotations

@@ -149,6 +149,7 @@ class Table:
         """Cards on their way back to the deck between deals."""
         self.labels: list[Label] = []
         self.banner: Message | None = None
+        self._banner_fit: tuple[tuple[object, ...], tuple[list[str], int, pygame.Rect]] | None = None
         self.time = 0.0
         self._plates: dict[tuple[object, ...], pygame.Surface] = {}
         self._placed: list[pygame.Rect] = []
@@ -482,6 +483,15 @@ class Table:
         as any. The lines rise from the banner's foot (the deck and the farm lie below it)."""
         lay = self.layout
         text = self.banner() if self.banner is not None else ""
+        key = (text, tuple(lay.banner), lay.font["banner"], lay.font["body"], self.text.scale)
+        if self._banner_fit is None or self._banner_fit[0] != key:
+            # Worked out once per sentence and layout: every note on the felt asks where it stands.
+            self._banner_fit = (key, self._fit_banner(text))
+        lines, size, box = self._banner_fit[1]
+        return list(lines), size, box.copy()
+
+    def _fit_banner(self, text: str) -> tuple[list[str], int, pygame.Rect]:
+        lay = self.layout
         width = lay.banner.w
         size = lay.font["banner"]
         least = lay.font["body"]
