@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import dataclasses
 import gc
 import importlib.util
 import json
@@ -25,6 +26,7 @@ from pathlib import Path
 
 import pytest
 from websockets.asyncio.client import connect
+from websockets.http11 import Request
 
 from game import catalog
 from game.net import lan, web
@@ -58,6 +60,9 @@ NOT_SERVED = {
     "sub/inner.js": b"in a folder",
 }
 """Files in the page's folder (or below it) that are not on the allow-list."""
+
+METHODS_REACH_THE_HOOK = "method" in {f.name for f in dataclasses.fields(Request)}
+"""Whether this websockets hands requests other than GET to ``process_request`` (17 on)."""
 
 CSP_START = "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src "
 CSP_END = "; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
@@ -176,11 +181,14 @@ def test_every_file_of_the_page_is_served_with_its_type_and_the_headers(
     assert answer.headers["content-type"] == content_type
     assert answer.headers["content-length"] == str(len(data))
     check_security_headers(answer, f"127.0.0.1:{port}")
-    # HEAD: the same headers, no body.
+    # HEAD: the same headers, no body (websockets before 17 closes a HEAD unanswered).
     head = request(port, f"/{name}", method="HEAD")
-    assert head.status == 200 and head.body == b""
-    assert head.headers["content-length"] == str(len(data))
-    assert head.headers["etag"] == answer.headers["etag"]
+    if METHODS_REACH_THE_HOOK:
+        assert head.status == 200 and head.body == b""
+        assert head.headers["content-length"] == str(len(data))
+        assert head.headers["etag"] == answer.headers["etag"]
+    else:
+        assert head.status is None
     # A reload with the ETag costs a 304, with no body.
     again = request(port, f"/{name}", extra=f"If-None-Match: {answer.headers['etag']}\r\n")
     assert again.status == 304 and again.body == b""
@@ -350,7 +358,7 @@ def test_other_methods_are_refused_or_closed_without_a_traceback(
 ) -> None:
     """websockets 15-16 close such a request unanswered; newer ones hand it to the page: a 405."""
     answer = request(page_server.server.port, "/", method=method)
-    assert answer.status in (None, 405)
+    assert answer.status == (405 if METHODS_REACH_THE_HOOK else None)
     if answer.status == 405:
         assert answer.headers["allow"] == "GET, HEAD"
         assert PAGE_FILES["index.html"][0] not in answer.raw

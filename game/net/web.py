@@ -218,7 +218,7 @@ class Site:
 
     def answer(self, request: Request) -> Response | None:
         """What to send for ``request`` (None: it is a WebSocket upgrade, for the game)."""
-        method = request.method
+        method = _method(request)
         if method == "GET" and _is_upgrade(request.headers):
             return None
         host = _host_of(request.headers)
@@ -269,9 +269,14 @@ class Site:
         headers["Referrer-Policy"] = "no-referrer"
         headers["Cache-Control"] = "no-cache"
         headers["Connection"] = "close"
-        if request.method == "HEAD":
+        if _method(request) == "HEAD":
             data = b""
         return Response(status.value, status.phrase, headers, data)
+
+
+def _method(request: Request) -> str:
+    """The request's method. websockets before 17 has no ``method``: it hands on GET alone."""
+    return str(getattr(request, "method", "GET"))
 
 
 def _is_upgrade(headers: Headers) -> bool:
