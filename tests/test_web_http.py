@@ -621,3 +621,13 @@ def test_the_pages_scripts_are_extracted_with_the_games_words(tmp_path: Path) ->
     }
     assert found[(None, "Take the seat")].locations == [("assets/web/app.js", 4)]
     assert found[(None, "Take the seat")].auto_comments == ["the button that takes a seat"]
+
+
+def test_the_server_and_the_catalogues_never_import_the_window() -> None:
+    """``farmer-server`` runs without pygame: the page's side and the catalogues live in game/."""
+    probe = (
+        "import sys, game.net.server, game.net.web, game.net.lan, game.catalog, game.assets\n"
+        "print(sorted(m for m in sys.modules if m.split('.')[0] in ('scenes', 'pygame')))\n"
+    )
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True)
+    assert done.stdout.strip() == "[]"
