@@ -94,9 +94,9 @@ def parse(raw: bytes) -> Answer:
     return Answer(int(status), headers, body, raw)
 
 
-def send_raw(port: int, data: bytes, limit: float = 5.0) -> Answer:
-    """Send ``data`` on a new connection and read until the server closes it."""
-    with socket.create_connection(("127.0.0.1", port), timeout=limit) as sock:
+def send_raw(port: int, data: bytes, limit: float = 5.0, address: str = "127.0.0.1") -> Answer:
+    """Send ``data`` on a new connection to ``address`` and read until the server closes it."""
+    with socket.create_connection((address, port), timeout=limit) as sock:
         with contextlib.suppress(BrokenPipeError, ConnectionResetError):
             sock.sendall(data)
         chunks = []
@@ -564,7 +564,10 @@ def test_the_page_url_of_a_table_is_at_an_address_phones_reach(page_server: Serv
         assert not url.startswith("http://0.0.0.0")
         # The page is there at that address (this machine's own LAN address).
         host = lan.reachable_address()
-        assert request(wide, "/", host=f"{host}:{wide}").status in (200, 404)
+        answer = send_raw(wide, f"GET /?t=ABCD2345 HTTP/1.1\r\nHost: {host}:{wide}\r\n\r\n".encode(),
+                          address=host)
+        assert answer.status == 200
+        check_security_headers(answer, f"{host}:{wide}")
     finally:
         everywhere.stop()
     assert lan.page_url("::1", 8765, "X") == "http://[::1]:8765/?t=X"
