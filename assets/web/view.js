@@ -189,10 +189,7 @@ function drawActions(state) {
   const waiting = state.pending !== null;
   if (v.phase === "auction") drawBid(state, box, waiting);
   else if (v.phase === "play") drawPlay(state, box, waiting);
-  const clock = el("div", "clock");
-  clock.id = "clock";
-  clock.append(el("span", "bar"), el("span", "seconds"));
-  box.append(clock);
+  box.append(clockElement("clock"));
 }
 
 /**
@@ -263,6 +260,7 @@ function drawLedger(state) {
   const next = v.deal_no + 1;
   const label = v.max_deals ? _("Continue: deal {n} of {m}", { n: next, m: v.max_deals }) : _("Continue");
   actions.append(button(label, { action: "ready", primary: true, disabled: state.readyFor === next }));
+  actions.append(clockElement("pause-clock"));
   const names = (state.pause?.waiting || []).filter((s) => s !== state.seat).map((s) => v.names[s]);
   setText(byId("waiting"), state.readyFor === next && names.length ? _("Waiting for {names}…", { names: joinNames(names) }) : "");
 }
@@ -345,6 +343,12 @@ function drawOver(state) {
     item.append(line);
     list.append(item);
   }
+  const last = byId("over-ledger");
+  last.hidden = !state.ledger;
+  if (state.ledger) {
+    setText(byId("over-ledger-title"), _("Deal {n} settled", { n: state.ledger.deal }));
+    fillLedger(byId("over-ledger-rows"), state);
+  }
   const farmNote = v.farm > 0 && v.farmer !== null ? headline({ type: "GameEnded" }, eyes, { farm: v.farm, farmer: v.farmer, over: true }) : "";
   setText(byId("over-note"), farmNote || "");
   const actions = byId("over-actions");
@@ -357,19 +361,36 @@ function drawClosed(message) {
 }
 
 /**
- * Move the countdowns on: the seconds left to act (a `turn` message) and to the next deal.
+ * Move the countdowns on: the seconds left to act (a `turn` message) and before the next deal
+ * starts without those not yet ready (a `pause` message).
  * @param {object} state
  */
 export function tick(state) {
-  const clock = document.getElementById("clock");
-  if (clock) {
-    const t = state.turn && state.turn.seat === state.seat ? state.turn : null;
-    clock.hidden = !t;
-    if (t) {
-      const left = Math.max(0, t.seconds - (performance.now() - t.at) / 1000);
-      setText(clock.querySelector(".seconds"), num(Math.ceil(left)));
-      clock.querySelector(".bar").style.width = `${Math.min(100, (left / t.seconds) * 100)}%`;
-      clock.classList.toggle("late", left < 10);
-    }
-  }
+  const turn = state.turn && state.turn.seat === state.seat ? state.turn : null;
+  const pause = state.pause && state.view && state.pause.deal === state.view.deal_no + 1 ? state.pause : null;
+  countdown(document.getElementById("clock"), turn, 10);
+  countdown(document.getElementById("pause-clock"), pause, 5);
+}
+
+/**
+ * @param {HTMLElement|null} clock
+ * @param {{seconds: number, at: number}|null} from
+ * @param {number} late seconds left from which the bar turns red
+ */
+function countdown(clock, from, late) {
+  if (!clock) return;
+  clock.hidden = !from;
+  if (!from) return;
+  const left = Math.max(0, from.seconds - (performance.now() - from.at) / 1000);
+  setText(clock.querySelector(".seconds"), num(Math.ceil(left)));
+  clock.querySelector(".bar").style.width = `${from.seconds ? Math.min(100, (left / from.seconds) * 100) : 0}%`;
+  clock.classList.toggle("late", left < late);
+}
+
+/** A countdown bar with its seconds. @param {string} id */
+function clockElement(id) {
+  const clock = el("div", "clock");
+  clock.id = id;
+  clock.append(el("span", "bar"), el("span", "seconds"));
+  return clock;
 }
