@@ -76,6 +76,7 @@ function notice(text, ms = NOTICE_MS) {
 }
 
 function opening() {
+  if (page.state.result) return null; // the game is over: nothing to take back
   if (page.token) return { type: "resume", table: page.code, token: page.token };
   if (page.joining) return { type: "join", table: page.code, name: page.name };
   return null;
@@ -90,7 +91,7 @@ function connect() {
 
 function onState(connected) {
   page.connected = connected;
-  if (!connected && page.state.seat !== null && !page.closed) {
+  if (!connected && page.state.seat !== null && !page.closed && !page.state.result) {
     page.lost = true;
     notice(_("Reconnecting…"), 0);
   }
@@ -110,9 +111,22 @@ function onClosed(code, reason) {
     return;
   }
   page.closed = true;
-  page.closedMessage = _("The connection to the table was closed: {why}", { why: reason || String(code) });
+  if (code === 4003) forget();
+  page.closedMessage = closedWords(code, reason);
   notice("");
   draw();
+}
+
+/**
+ * Why the table is closed to this page: its own words for a seat taken by another screen or
+ * freed by the host, else the server's reason.
+ * @param {number} code
+ * @param {string} reason
+ */
+function closedWords(code, reason) {
+  if (code === 4001) return _("Your seat was taken back from another screen.");
+  if (code === 4003) return _("The host removed you from the table.");
+  return _("The connection to the table was closed: {why}", { why: reason || String(code) });
 }
 
 function onMessage(m) {
@@ -153,6 +167,7 @@ function welcome(m) {
     page.token = m.token;
     localStorage.setItem(seatKey(m.table), JSON.stringify({ token: m.token, seat: m.seat, name: page.name }));
   }
+  state.pending = null; // an action sent before the drop is answered by the sync that follows, or lost
   page.link.settled();
   if (page.lost) {
     page.lost = false;
@@ -232,6 +247,33 @@ function onClick(e) {
   draw();
 }
 
+/** The window's keys: + and − move the bid, B bids, P passes, C or D draws, S stands, Enter goes on. */
+const KEYS = {
+  "+": '[data-step="1"]',
+  "=": '[data-step="1"]',
+  "-": '[data-step="-1"]',
+  PageUp: '[data-step="5"]',
+  End: '[data-step="max"]',
+  b: '[data-action="bid"]',
+  p: '[data-action="pass"]',
+  c: '[data-action="draw"]',
+  d: '[data-action="draw"]',
+  s: '[data-action="stand"]',
+  Enter: '[data-action="ready"], [data-action="again"]',
+};
+
+function onKey(e) {
+  if (e.target instanceof HTMLInputElement || e.ctrlKey || e.metaKey || e.altKey) return;
+  const wanted = KEYS[e.key.length === 1 ? e.key.toLowerCase() : e.key];
+  if (!wanted || (e.key === "Enter" && e.target instanceof HTMLButtonElement)) return;
+  const screen = document.querySelector(`#${document.body.dataset.screen}-screen`);
+  const target = screen?.querySelector(`button${wanted.split(", ").join(", button")}`);
+  if (target instanceof HTMLButtonElement && !target.disabled) {
+    e.preventDefault();
+    target.click();
+  }
+}
+
 /** Back to the join form, the name kept. */
 function again() {
   if (page.link) page.link.close();
@@ -243,7 +285,7 @@ function again() {
   page.closed = false;
   page.connected = false;
   history.replaceState(null, "", location.pathname + keepLang());
-  byId("code").value = "";
+  byId("code").value = keptSeat(page.code) ? page.code : "";
   notice("");
   draw();
 }
@@ -293,6 +335,7 @@ async function start() {
   byId("name").value = localStorage.getItem(NAME_KEY) || "";
   byId("join-form").addEventListener("submit", onJoin);
   document.addEventListener("click", onClick);
+  document.addEventListener("keydown", onKey);
   byId("code").addEventListener("input", () => draw());
   document.addEventListener("visibilitychange", () => {
     if (document.visibilityState === "visible" && page.link && !page.connected) page.link.connect();

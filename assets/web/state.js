@@ -97,6 +97,7 @@ function chipsBefore(after, events) {
 
 function applySync(state, update) {
   const view = update.view;
+  state.pending = null;
   if (Array.isArray(update.history) && update.history.length) state.history = update.history;
   const rows = state.history;
   if (view.phase === "auction" || view.phase === "play") {
