@@ -108,6 +108,7 @@ function applySync(state, update) {
     }
     state.dealBefore = rows.length ? rows[rows.length - 1].slice() : null;
     state.ledger = null;
+    if (view.to_act !== null) state.said = headline({ type: "TurnStarted", seat: view.to_act }, eyesOf({ ...state, view })) || "";
   } else if (view.phase === "between" && view.deal_no > 0 && (!state.ledger || state.ledger.deal !== view.deal_no)) {
     const after = view.chips.slice();
     const before = rows.length >= 2 ? rows[rows.length - 2] : null;
@@ -115,7 +116,6 @@ function applySync(state, update) {
   } else if (view.phase === "over" && !state.result) {
     state.result = standingsOf(view);
   }
-  if (state.view && view.deal_no !== state.view.deal_no) state.said = "";
 }
 
 /**
@@ -151,6 +151,9 @@ function applyEvent(state, event, running, eyes, view) {
         running[event.target] += event.amount;
         state.changes.push({ seat: event.target, amount: event.amount, reason: event.reason });
       }
+      break;
+    case "FarmSold":
+      state.words = {}; // the auction's words go with it, as the window's do
       break;
     case "HandShown":
       if (!Object.keys(state.shown).length) state.said = _("Showdown: every hand is turned over.");

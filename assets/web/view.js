@@ -48,7 +48,9 @@ export function render(state, page) {
   body.dataset.deal = v ? String(v.deal_no) : "";
   body.dataset.phase = v ? v.phase : "";
   body.dataset.seat = state.seat === null ? "" : String(state.seat);
-  setText(byId("game-name"), pgettext("game name", "Farmer"));
+  const game = pgettext("game name", "Farmer");
+  setText(byId("game-name"), game);
+  if (document.title !== game) document.title = game;
   for (const [screen, id] of CONTROLS) {
     if (screen !== page.screen) byId(id).replaceChildren();
   }
@@ -133,6 +135,7 @@ function drawTable(state) {
   byId("total-box").hidden = v.hand.length === 0;
   total.classList.toggle("sixteen", v.total === 16);
   total.classList.toggle("over", v.total > 16);
+  // Translators: over the big number of the player's own hand on a phone (the sum of its cards).
   setText(byId("total-label"), colon(_("Total")));
   setText(byId("role"), roleText(state));
   drawActions(state);
@@ -262,6 +265,7 @@ function drawLedger(state) {
   actions.append(button(label, { action: "ready", primary: true, disabled: state.readyFor === next }));
   actions.append(clockElement("pause-clock"));
   const names = (state.pause?.waiting || []).filter((s) => s !== state.seat).map((s) => v.names[s]);
+  // Translators: between deals, those the next deal waits for; {names} is a list ("Anna and Ben").
   setText(byId("waiting"), state.readyFor === next && names.length ? _("Waiting for {names}…", { names: joinNames(names) }) : "");
 }
 
