@@ -138,10 +138,14 @@ function onMessage(m) {
     case "table":
       state.table = m.table;
       break;
-    case "update":
+    case "update": {
+      const waited = state.view !== null && state.view.to_act !== state.seat;
       applyUpdate(state, m);
+      if (waited && state.view.to_act === state.seat) navigator.vibrate?.(60); // a phone in a pocket: your turn
+
       if (state.result) forget();
       break;
+    }
     case "pause":
       state.pause = { ...m, at: performance.now() };
       break;
