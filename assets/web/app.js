@@ -142,6 +142,7 @@ function onMessage(m) {
       const waited = state.view !== null && state.view.to_act !== state.seat;
       applyUpdate(state, m);
       if (waited && state.view.to_act === state.seat) navigator.vibrate?.(60); // a phone in a pocket: your turn
+      standOnSixteen();
 
       if (state.result) forget();
       break;
@@ -202,6 +203,15 @@ function refused(m) {
 /** Forget the kept token of this table (the game is over, or the seat is gone). */
 function forget() {
   if (page.code) localStorage.removeItem(seatKey(page.code));
+}
+
+/** On exactly 16 no card can help under any rule set: stand at once, and say so, as the window does. */
+function standOnSixteen() {
+  const state = page.state;
+  const v = state.view;
+  if (v.phase !== "play" || v.to_act !== state.seat || v.total !== 16 || v.must_draw || state.pending !== null) return;
+  act({ kind: "stand" });
+  state.said = _("You have 16: you stand, as no card could help.");
 }
 
 function act(action) {
