@@ -5,10 +5,9 @@
  */
 
 import { _, chooseLanguage, language, loadLanguage } from "./i18n.js";
-import { byId, setText } from "./dom.js";
 import { Link } from "./net.js";
 import { applyUpdate, emptyState, screenOf } from "./state.js";
-import { clampBid, render, tick } from "./view.js";
+import { byId, clampBid, render, setText, tick } from "./view.js";
 import { refusal } from "./words.js";
 
 const NAME_KEY = "farmer.name";
@@ -346,7 +345,8 @@ async function start() {
   }
   const code = cleanCode(params.get("t") || "");
   byId("code").value = code;
-  byId("name").value = localStorage.getItem(NAME_KEY) || "";
+  const name = byId("name");
+  if (!name.value) name.value = localStorage.getItem(NAME_KEY) || "";
   byId("join-form").addEventListener("submit", onJoin);
   document.addEventListener("click", onClick);
   document.addEventListener("keydown", onKey);
