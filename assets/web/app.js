@@ -36,7 +36,7 @@ function cleanCode(text) {
 
 /** A name as the server takes it: spaces collapsed, 1 to 24 characters. @param {string} text */
 function cleanName(text) {
-  return text.replace(/\s+/g, " ").trim().slice(0, 24);
+  return [...text.replace(/\s+/g, " ").trim()].slice(0, 24).join("").trim();
 }
 
 const page = {
@@ -140,7 +140,7 @@ function onMessage(m) {
     case "update": {
       const waited = state.view !== null && state.view.to_act !== state.seat;
       applyUpdate(state, m);
-      if (waited && state.view.to_act === state.seat) navigator.vibrate?.(60); // a phone in a pocket: your turn
+      if (waited && state.view.to_act === state.seat) buzz();
       standOnSixteen();
 
       if (state.result) forget();
@@ -202,6 +202,11 @@ function refused(m) {
 /** Forget the kept token of this table (the game is over, or the seat is gone). */
 function forget() {
   if (page.code) localStorage.removeItem(seatKey(page.code));
+}
+
+/** A phone in a pocket: its turn has come (browsers let a page buzz once it has been touched). */
+function buzz() {
+  if (navigator.userActivation?.hasBeenActive && navigator.vibrate) navigator.vibrate(60);
 }
 
 /** On exactly 16 no card can help under any rule set: stand at once, and say so, as the window does. */
