@@ -147,6 +147,8 @@ function drawLobby(state) {
   const t = state.table;
   setText(byId("lobby-title"), _("Table {code}", { code: t.code }));
   setText(byId("lobby-rules"), rulesLabel(t.settings?.rules || "foster"));
+  setText(byId("lobby-friends"), _("Friends join at {address} with the code {code}.", { address: location.host, code: t.code }));
+  setText(byId("lobby-fixed"), t.fixed_deck ? _("The deck is fixed: whoever chose its seed knows every card.") : "");
   const list = byId("lobby-seats");
   list.replaceChildren();
   for (const seat of t.seats) {
