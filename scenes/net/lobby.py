@@ -237,6 +237,7 @@ class LobbyScene(PanelScene):
         assert self.welcome is not None
         self.done = True
         source = remote_table(self.client, self.welcome, self.info, self.messages, self.app, self.server)
+        source.page = self.page
         NetNavigator(self.app, self.nav).play(source)
 
     # ------------------------------------------------------------------ drawing

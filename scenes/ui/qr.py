@@ -4,7 +4,8 @@
 zone of :data:`QUIET` modules all round, each module a whole number of pixels (a blurred
 module is hard for a phone's camera). Surfaces are kept per (url, size): a lobby draws the
 same code every frame. :func:`draw_qr_card` is the one way a screen shows a table's page: the
-code, "Scan to play on your phone" (or the caller's own line) and the URL in words below it.
+code, "Scan to play on your phone" (or the caller's own line) and the URL in words below it;
+:func:`corner_spot` finds where it fits on a table in play without covering anything.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ import pygame
 import segno
 
 from scenes.i18n import _
+from scenes.ui.layout import TableLayout
 from scenes.ui.text import Text
 
 QUIET = 4
@@ -72,6 +74,17 @@ def scan_line() -> str:
     return _("Scan to play on your phone")
 
 
+def _fonts(u: float) -> tuple[int, int, int, int]:
+    """The line's size, the URL's size, the least either may shrink to, and the gap between parts."""
+    return max(10, round(17 * u)), max(10, round(15 * u)), max(10, round(11 * u)), max(2, round(6 * u))
+
+
+def _words_height(text: Text, u: float) -> int:
+    """The height the line above the code and the URL below it take, their gaps included."""
+    fs, small, _least, gap = _fonts(u)
+    return text.font(fs, "bold").get_linesize() + text.font(small).get_linesize() + 2 * gap
+
+
 def draw_qr_card(
     surface: pygame.Surface,
     text: Text,
@@ -83,17 +96,14 @@ def draw_qr_card(
 ) -> pygame.Rect | None:
     """The code of ``url`` as large as fits in ``rect``, ``line()`` above it and the URL in words
     below it, centred in ``rect``; the rect drawn in, or None when no code a phone can read fits."""
-    fs = max(10, round(17 * u))
-    small = max(10, round(15 * u))
-    gap = max(2, round(6 * u))
-    lines = text.font(fs, "bold").get_linesize() + text.font(small).get_linesize()
-    room = min(rect.w, rect.h - lines - 2 * gap)
+    fs, small, least, gap = _fonts(u)
+    room = min(rect.w, rect.h - _words_height(text, u))
     if module_pixels(url, room) < 2:
         return None
     code = qr_surface(url, room)
     words = line()
-    top_size = text.fit(words, fs, rect.w, "bold")
-    url_size = text.fit(url, small, rect.w)
+    top_size = text.fit(words, fs, rect.w, "bold", min_size=least)
+    url_size = text.fit(url, small, rect.w, min_size=least)
     height = text.font(top_size, "bold").get_linesize() + gap + code.get_height() + gap
     height += text.font(url_size).get_linesize()
     y = rect.y + (rect.h - height) // 2
@@ -103,3 +113,33 @@ def draw_qr_card(
     surface.blit(code, place)
     shown = text.blit(surface, url, url_size, (rect.centerx, place.bottom + gap), colour, "sans", "midtop")
     return drawn.union(place).union(shown)
+
+
+CORNER_MODULE_PIXELS = 3
+"""The smallest module drawn in a table's corner (smaller is hard to scan from a few steps away)."""
+
+
+def corner_spot(
+    lay: TableLayout, url: str, text: Text, line: Callable[[], str] = scan_line
+) -> pygame.Rect | None:
+    """A top corner of the table, under the header, where :func:`draw_qr_card` of ``url`` fits
+    without covering anything of the table (a seat, the deck, the farm, the banner, the panel);
+    the largest code, up to a third of the window's height. None when nothing fits."""
+    u = lay.u
+    margin = round(10 * u)
+    taken = [rect.inflate(2 * margin, 2 * margin) for _, rect in lay.named_rects()]
+    _fs, _small, least, _gap = _fonts(u)
+    words = max(text.size(line(), least, "bold")[0], text.size(url, least)[0])
+    least_side = modules(url) * CORNER_MODULE_PIXELS
+    side = lay.size[1] // 3
+    while side >= least_side:
+        for left in (True, False):
+            spot = pygame.Rect(0, lay.header.bottom + margin, max(side, words), side + _words_height(text, u))
+            if left:
+                spot.x = margin
+            else:
+                spot.right = lay.size[0] - margin
+            if spot.collidelist(taken) < 0:
+                return spot
+        side -= max(4, round(8 * u))
+    return None
