@@ -30,8 +30,8 @@ class NetworkExits(Navigator, Protocol):
         """The Host form, for a table on the server at ``address`` ("": one this window starts)."""
         ...
 
-    def join_form(self) -> None:
-        """The Join screen: a table's address and code."""
+    def join_form(self, watch: bool = False) -> None:
+        """The Join screen: a table's address and code (``watch``: to watch it, not to sit)."""
         ...
 
 
