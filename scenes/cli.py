@@ -53,6 +53,12 @@ kiosk config (TOML, a [kiosk] table; every key optional, bad values logged, defa
   deals = 6                  deals in a visitor's game (1-100)
   sound = false              sound on (demo and visitors' games)
   drift = true               move the picture a few pixels now and then (no burn-in)
+  live_table = false         true: run a table server here and show a live table in the attract
+                             loop, with the QR code of its page: passers-by take seats from their
+                             phones' browsers, the AI plays the other seats
+  live_port = 8765           the live table's port (1024-65535; phones must reach it)
+  live_countdown = 20        seconds from the first phone's seat to the start (5-300)
+  live_seats = 4             phones whose seats start the game at once (1-9)
 """
 
 
