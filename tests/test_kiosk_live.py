@@ -13,10 +13,8 @@ from pathlib import Path
 
 import pygame
 import pytest
+from helpers import Phone
 
-from game.agents import ThresholdAgent
-from game.net.client import Client
-from game.net.protocol import Pause, Update, Welcome
 from scenes.kiosk.app import KioskApp, Mode
 from scenes.kiosk.config import KioskConfig, load_config
 from scenes.kiosk.live import LiveCardScene, LiveTable
@@ -30,32 +28,6 @@ def free_port() -> int:
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
         return int(probe.getsockname()[1])
-
-
-class Phone:
-    """A person on a phone, as the page is: a client that joins by the code and plays its seat."""
-
-    def __init__(self, port: int, code: str, name: str = "Phoebe") -> None:
-        self.client = Client(f"ws://127.0.0.1:{port}")
-        self.client.join(code, name)
-        self.agent = ThresholdAgent()
-        self.seat: int | None = None
-        self.updates = 0
-        self.over = False
-
-    def play(self) -> None:
-        """Act on the seat's turn, say ready at every pause (never waits)."""
-        for message in self.client.poll():
-            if isinstance(message, Welcome):
-                self.seat = message.seat
-            elif isinstance(message, Pause):
-                self.client.ready(message.deal)
-            elif isinstance(message, Update):
-                self.updates += 1
-                view = message.view
-                self.over = self.over or view.phase.value == "over"
-                if view.seat is not None and view.to_act == view.seat and view.legal_actions():
-                    self.client.send(self.agent.choose(view))
 
 
 @pytest.fixture

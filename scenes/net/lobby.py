@@ -99,7 +99,9 @@ class LobbyScene(PanelScene):
         self.waited = 0.0
         self.done = False
         self.qr_rect: pygame.Rect | None = None
-        """Where the page's QR code goes (None: phones cannot reach this table's server)."""
+        """Where the page's QR code and its words go (None: phones cannot reach this table's server)."""
+        self.code_drawn: pygame.Rect | None = None
+        """Where the QR code itself was last drawn (None: nowhere)."""
         super().__init__(app, self._title)
         self.subtitle = self._subtitle
 
@@ -283,7 +285,7 @@ class LobbyScene(PanelScene):
         column = self.panel.copy()
         if page is not None and self.qr_rect is not None:
             column.w = self.qr_rect.x - round(20 * u) - self.panel.x
-            draw_qr_card(surface, text, page, self.qr_rect, u)
+            self.code_drawn = draw_qr_card(surface, text, page, self.qr_rect, u)
         if self.info is not None:
             settings = self.info.settings
             rules = str(settings.get("rules", "foster"))

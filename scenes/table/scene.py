@@ -97,6 +97,8 @@ class TableScene(Scene):
         self.page: str | None = None
         """The URL of this table's page for phones, shown with its QR code in a free corner (if any)."""
         self._page_spot: tuple[object, pygame.Rect | None] | None = None
+        self.page_drawn: pygame.Rect | None = None
+        """Where the page's QR code was last drawn (None: nowhere, for want of a free corner)."""
 
     # ------------------------------------------------------------------ reading
 
@@ -523,9 +525,10 @@ class TableScene(Scene):
         if self._page_spot is None or self._page_spot[0] != key:
             self._page_spot = (key, corner_spot(lay, url, self.app.text))
         spot = self._page_spot[1]
+        self.page_drawn = None
         if spot is not None:
             draw_panel(surface, spot.inflate(round(8 * lay.u), round(8 * lay.u)), radius=round(8 * lay.u))
-            draw_qr_card(surface, self.app.text, url, spot, lay.u)
+            self.page_drawn = draw_qr_card(surface, self.app.text, url, spot, lay.u)
 
     def _draw_still_table(self, surface: pygame.Surface) -> None:
         """The dimmed table under a stage's panel: drawn while something on it moves, then kept.

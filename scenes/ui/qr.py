@@ -95,7 +95,7 @@ def draw_qr_card(
     colour: tuple[int, int, int] = (240, 228, 196),
 ) -> pygame.Rect | None:
     """The code of ``url`` as large as fits in ``rect``, ``line()`` above it and the URL in words
-    below it, centred in ``rect``; the rect drawn in, or None when no code a phone can read fits."""
+    below it, centred in ``rect``; where the code went, or None when no code a phone can read fits."""
     fs, small, least, gap = _fonts(u)
     room = min(rect.w, rect.h - _words_height(text, u))
     if module_pixels(url, room) < 2:
@@ -107,12 +107,11 @@ def draw_qr_card(
     height = text.font(top_size, "bold").get_linesize() + gap + code.get_height() + gap
     height += text.font(url_size).get_linesize()
     y = rect.y + (rect.h - height) // 2
-    drawn = text.blit(surface, words, top_size, (rect.centerx, y), colour, "bold", "midtop")
-    y = drawn.bottom + gap
-    place = code.get_rect(midtop=(rect.centerx, y))
+    above = text.blit(surface, words, top_size, (rect.centerx, y), colour, "bold", "midtop")
+    place = code.get_rect(midtop=(rect.centerx, above.bottom + gap))
     surface.blit(code, place)
-    shown = text.blit(surface, url, url_size, (rect.centerx, place.bottom + gap), colour, "sans", "midtop")
-    return drawn.union(place).union(shown)
+    text.blit(surface, url, url_size, (rect.centerx, place.bottom + gap), colour, "sans", "midtop")
+    return place
 
 
 CORNER_MODULE_PIXELS = 3
