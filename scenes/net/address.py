@@ -3,15 +3,14 @@
 An address is what people type: ``HOST`` or ``HOST:PORT`` (``[v6]:PORT`` too), the port
 :data:`game.net.server.DEFAULT_PORT` unless given. :func:`table_settings` turns the New game
 choices into a table's ``settings``; :func:`open_server` starts a table server inside this
-process; :func:`reachable_address` is the address to tell friends; :func:`page_url` is the
-web page phones open to sit at a table.
+process; :func:`reachable_address` (:mod:`game.net.lan`) is the address to tell friends;
+:func:`page_url` is the web page phones open to sit at a table.
 """
 
 from __future__ import annotations
 
-import contextlib
-import socket
-
+from game.net import lan
+from game.net.lan import ANY_ADDRESSES, reachable_address
 from game.net.protocol import MAX_NAME
 from game.net.server import DEFAULT_PORT, ServerConfig, ServerThread
 from game.rules import can_rotate
@@ -69,29 +68,15 @@ def page_url(address: str, code: str) -> str | None:
         host, port = parse_address(address)
     except ValueError:
         return None
-    if host == "localhost" or host.startswith("127.") or host in ("::1", "0.0.0.0", "::"):
+    if host == "localhost" or host.startswith("127.") or host == "::1" or host in ANY_ADDRESSES:
         return None
-    name = f"[{host}]" if ":" in host else host
-    return f"http://{name}:{port}/?t={code}"
+    return lan.page_url(host, port, code)
 
 
 def shown_address(host: str, port: int) -> str:
     """An address as people type it (the port left out when it is the usual one)."""
     name = f"[{host}]" if ":" in host else host
     return name if port == DEFAULT_PORT else f"{name}:{port}"
-
-
-def reachable_address() -> str:
-    """This machine's address on its network (what friends type), else ``127.0.0.1``.
-
-    Connecting a UDP socket sends nothing; it only asks the system which interface would be used.
-    """
-    with contextlib.suppress(OSError), socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
-        probe.connect(("192.0.2.1", 9))  # TEST-NET-1: never routed anywhere
-        address = str(probe.getsockname()[0])
-        if address and not address.startswith("0."):
-            return address
-    return "127.0.0.1"
 
 
 def player_name(name: str) -> str:
