@@ -8,6 +8,7 @@ import logging
 import random
 import socket
 import time
+import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -69,6 +70,9 @@ def test_the_live_table_opens_with_the_page_and_its_qr_code_in_the_attract_loop(
     assert live is not None
     step(live_kiosk, 10, until=lambda: live.open)
     assert live.page == f"http://{live.address()}:{live.port}/?t={live.code}"
+    # The kiosk's own server serves the page the code leads to (here from this machine).
+    with urllib.request.urlopen(f"http://127.0.0.1:{live.port}/?t={live.code}", timeout=5) as answer:
+        assert answer.status == 200 and answer.headers.get_content_type() == "text/html"
     step(live_kiosk, 60, until=lambda: isinstance(live_kiosk.stack.top, LiveCardScene))
     assert live_kiosk.mode is Mode.ATTRACT
     # Nobody sits: after a while the loop goes on to the demo game.
