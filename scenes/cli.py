@@ -11,6 +11,7 @@
     farmer --version                         the installed version
     farmer --host [--port P] [--name Anne]   open a network table here (with the game choices above)
     farmer --join HOST[:PORT] --name Anne [--table CODE]   take a seat at a network table
+    farmer --watch HOST[:PORT] --table CODE  watch a network table full screen (the big screen)
 
 Settings, the saved game and statistics live in the user's folders (or under $FARMER_HOME).
 
@@ -52,6 +53,12 @@ kiosk config (TOML, a [kiosk] table; every key optional, bad values logged, defa
   deals = 6                  deals in a visitor's game (1-100)
   sound = false              sound on (demo and visitors' games)
   drift = true               move the picture a few pixels now and then (no burn-in)
+  live_table = false         true: run a table server here and show a live table in the attract
+                             loop, with the QR code of its page: passers-by take seats from their
+                             phones' browsers, the AI plays the other seats
+  live_port = 8765           the live table's port (1024-65535; phones must reach it)
+  live_countdown = 20        seconds from the first phone's seat to the start (5-300)
+  live_seats = 4             phones whose seats start the game at once (1-9)
 """
 
 
@@ -152,9 +159,19 @@ def parser() -> argparse.ArgumentParser:
         "--rotating, --deals; shows the address and code friends join with",
     )
     net.add_argument("--join", metavar="HOST[:PORT]", help="take a seat at a network table on HOST")
+    net.add_argument(
+        "--watch",
+        metavar="HOST[:PORT]",
+        help="watch the network table --table CODE on HOST full screen (--windowed: in a window), with "
+        "the QR code of its page for phones",
+    )
     p.add_argument("--port", metavar="P", help="with --host: the port to listen on (default 8765)")
     p.add_argument("--name", help="your name at a network table")
-    p.add_argument("--table", metavar="CODE", help="with --join: the table's code (else the Join screen)")
+    p.add_argument(
+        "--table",
+        metavar="CODE",
+        help="with --join: the table's code (else the Join screen); with --watch: the table to watch",
+    )
     p.add_argument("--version", action="version", version=f"farmer {resources.version()}")
     return p
 
@@ -176,16 +193,19 @@ def _network_flags(args: argparse.Namespace) -> str | None:
             " card (farmer-server --allow-seed holds seeded tables for tests)"
         )
     if args.table is not None:
-        if args.join is None:
-            return "--table goes with --join"
+        if args.join is None and args.watch is None:
+            return "--table goes with --join or --watch"
         code = args.table.upper()
         if len(code) != CODE_LENGTH or any(c not in CODE_ALPHABET for c in code):
             return f"--table must be a table code of {CODE_LENGTH} letters and digits, not {args.table!r}"
-    if args.join is not None:
-        try:
-            parse_address(args.join)
-        except ValueError as exc:
-            return f"--join: {exc}"
+    for flag, address in (("--join", args.join), ("--watch", args.watch)):
+        if address is not None:
+            try:
+                parse_address(address)
+            except ValueError as exc:
+                return f"{flag}: {exc}"
+    if args.watch is not None and args.table is None:
+        return "--watch needs --table CODE: the code of the table to watch"
     if args.name is not None:
         if not args.host and args.join is None:
             return "--name goes with --host or --join"
@@ -203,7 +223,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         p.error(f"--rotating is an option of {' and '.join(ROTATABLE)}, not {args.rules}")
     if args.deals not in DEALS:
         p.error(f"--deals must be from {DEALS.low} to {DEALS.high}")
-    if args.host or args.join is not None or args.port or args.table or args.name is not None:
+    networked = args.host or args.join is not None or args.watch is not None
+    if networked or args.port or args.table or args.name is not None:
         problem = _network_flags(args)
         if problem is not None:
             print(f"farmer: error: {problem}", file=sys.stderr)
@@ -248,6 +269,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     settings = store.load()
     if args.fullscreen or args.windowed:
         settings.fullscreen = args.fullscreen
+    elif args.watch is not None:
+        settings.fullscreen = True  # the big screen everyone looks at
     if args.speed is not None:
         settings.animation_speed = args.speed
     picked = (settings.window_width, settings.window_height) if settings.window_chosen else None
@@ -288,7 +311,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         from scenes.table.local import replay_table
 
         screens.play(replay_table(replay_records))
-    elif args.host or args.join is not None:
+    elif networked:
         from scenes.net.run import open_from_command_line
 
         screens.menu()

@@ -100,11 +100,11 @@ class Screens:
 
         self.app.stack.push(HostScene(self.app, self, address=address))
 
-    def join_form(self) -> None:
-        """The Join screen over the network screens."""
+    def join_form(self, watch: bool = False) -> None:
+        """The Join screen over the network screens (``watch``: to watch a table)."""
         from scenes.net.join import JoinScene
 
-        self.app.stack.push(JoinScene(self.app, self))
+        self.app.stack.push(JoinScene(self.app, self, watching=watch))
 
 
 def start_game(app: App, setup: Setup) -> None:

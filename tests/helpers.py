@@ -1,4 +1,4 @@
-"""Shared test helpers: stacked decks, tables set up in a known state, scripted play."""
+"""Shared test helpers: stacked decks, tables set up in a known state, scripted play, a phone."""
 
 from __future__ import annotations
 
@@ -7,9 +7,12 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from game.actions import DRAW, PASS, STAND, Action, bid
+from game.agents import ThresholdAgent
 from game.cards import DECK, Card, parse_cards
 from game.engine import Game, Phase
 from game.events import ChipsMoved, Event
+from game.net.client import Client
+from game.net.protocol import Pause, TableInfo, Update, Welcome
 from game.rules import RuleSet, rules_named
 from game.view import View
 
@@ -124,3 +127,42 @@ def deal_log_example() -> dict[str, Any]:
         "chips_after": [98, 107, 96, 99], "farm_after": 0,
         "winner": 1, "nearest": None,
     }
+
+
+class Phone:
+    """A person at a network table as the page in a phone's browser is: a :class:`Client` that
+    joins (or creates) a table and plays its seat with a simple player, read a frame at a time."""
+
+    def __init__(
+        self, port: int, code: str | None, name: str = "Phoebe", settings: dict[str, Any] | None = None
+    ) -> None:
+        """Join table ``code`` on the server at ``port`` here (None: create a table of ``settings``)."""
+        self.client = Client(f"ws://127.0.0.1:{port}")
+        if code is None:
+            self.client.create(name, settings or {})
+        else:
+            self.client.join(code, name)
+        self.agent = ThresholdAgent()
+        self.welcome: Welcome | None = None
+        self.info: TableInfo | None = None
+        self.over = False
+
+    @property
+    def seat(self) -> int | None:
+        """The seat taken (None before the welcome)."""
+        return self.welcome.seat if self.welcome is not None else None
+
+    def play(self) -> None:
+        """Act on the seat's turn and say ready at every pause (never waits)."""
+        for message in self.client.poll():
+            if isinstance(message, Welcome):
+                self.welcome = message
+            elif isinstance(message, TableInfo):
+                self.info = message
+            elif isinstance(message, Pause):
+                self.client.ready(message.deal)
+            elif isinstance(message, Update):
+                view = message.view
+                self.over = self.over or view.phase is Phase.OVER
+                if view.seat is not None and view.to_act == view.seat and view.legal_actions():
+                    self.client.send(self.agent.choose(view))

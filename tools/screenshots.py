@@ -4,9 +4,10 @@
 
 Writes menu, newgame, howto, settings, statistics, auction, deal (with the odds hint),
 showdown, ledger, pause, gameover, menu_continue (a saved game to continue), large_text
-(the deal with large text and a four-colour deck) and too_small (.png) without a display
-(SDL's dummy driver); saves and statistics go to a temporary folder. Look at them: they are how a
-player sees the game.
+(the deal with large text and a four-colour deck), lobby (a hosted table's lobby with the QR
+code of its page for phones, when this machine has an address on a network) and too_small
+(.png) without a display (SDL's dummy driver); saves and statistics go to a temporary folder.
+Look at them: they are how a player sees the game.
 """
 
 from __future__ import annotations
@@ -183,6 +184,29 @@ def tour(
     shot("large_text")
 
 
+def host_lobby(app: App, shot: Callable[[str], None], players: int = 6, rules: str = "foster") -> None:
+    """A table hosted on this machine (any free port, closed after): its lobby, ``shot("lobby")``."""
+    import time
+
+    from scenes.net.host import host_table
+    from scenes.net.lobby import LobbyScene
+
+    app.stack.reset(MenuScene(app, Screens(app)))
+    app.step(DT, [])
+    if not host_table(app, Screens(app), Setup.for_players(players, rules, deals=8), port=0):
+        return
+    app.step(DT, [])
+    lobby = app.stack.top
+    assert isinstance(lobby, LobbyScene)
+    end = time.monotonic() + 10
+    while lobby.info is None and time.monotonic() < end:
+        app.step(DT, [])
+        time.sleep(0.01)
+    shot("lobby")
+    lobby.back()
+    app.step(DT, [])
+
+
 def main(argv: list[str] | None = None) -> int:
     """Write the screenshots; returns the exit status."""
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -206,6 +230,7 @@ def main(argv: list[str] | None = None) -> int:
         print(out / f"{name}.png")
 
     tour(app, save, args.players, args.rules, args.seed)
+    host_lobby(app, save, args.players, args.rules)
 
     small = App(Settings(), (800, 500))
     small.draw()

@@ -15,6 +15,11 @@
   Holding the exit combination for ``exit_hold`` seconds quits.
 - **Survives**: an exception in any scene is logged with its traceback and the kiosk
   starts a fresh attract loop.
+- **Live table** (``live_table`` in the config, :mod:`scenes.kiosk.live`): the attract loop
+  also shows a table that passers-by join from their phones with its QR code; once it starts,
+  the kiosk watches its game as a spectator, then opens a fresh table. A visitor's touch still
+  hands the screen over as above (the phones' game goes on meanwhile, and is watched again
+  after). A live table that fails is logged and the demo plays on.
 
 Everything runs on the ``dt`` given to :meth:`step`, so tests and the soak tool drive days
 of kiosk on a simulated clock.
@@ -31,9 +36,13 @@ import time as wallclock
 from collections import deque
 from collections.abc import Callable, Iterable
 from enum import Enum
+from functools import partial
 
 import pygame
 
+from game.net.client import Client
+from game.net.protocol import Closed, Error, ServerMessage, TableInfo, Update, Welcome
+from game.phase import Phase
 from scenes import i18n
 from scenes.app.loop import FPS, KEEP_BACKDROP_PIXELS, App, Clock
 from scenes.app.pointer import emulated
@@ -44,9 +53,11 @@ from scenes.kiosk.config import KioskConfig
 from scenes.kiosk.demo import GAMEOVER_PAUSE as DEMO_GAMEOVER_PAUSE
 from scenes.kiosk.demo import LEDGER_PAUSE, demo_setup, demo_table
 from scenes.kiosk.keys import PRESENCE_EVENTS, HeldKeys, is_wake
+from scenes.kiosk.live import CONNECT_SECONDS, LiveCardScene, LiveTable
 from scenes.kiosk.navigator import KioskNavigator
 from scenes.kiosk.overlays import CALL_BAND, TABLE_BAND, StillThereScene, draw_call
 from scenes.kiosk.timers import Drift, HoldCombo, IdleState, IdleTimer
+from scenes.net.remote import Spectator, remote_table
 from scenes.store.settings import Settings, Speed
 from scenes.table.local import LocalTable
 from scenes.table.scene import TableScene
@@ -194,6 +205,14 @@ class KioskApp(App):
         self._recent_failures: deque[float] = deque(maxlen=TRACEBACKS_PER_HOUR)
         self._unlogged = 0
         self._trim_in = TRIM_SECONDS
+        self.live = LiveTable(config, self.rng) if config.live_table else None
+        """The table phones join (None: the config wants none)."""
+        self.live_games = 0
+        """Live tables' games watched to their final standings."""
+        self._watcher: tuple[Client, list[ServerMessage], float] | None = None
+        """A spectator's connection to the live game on its way: what it received, since when."""
+        self._live_source: Spectator | None = None
+        """The live game on screen."""
         i18n.set_language(config.language)
         if locked:
             pygame.mouse.set_visible(False)
@@ -206,6 +225,9 @@ class KioskApp(App):
         self.mode = Mode.ATTRACT
         self._gameover = None
         self._asking = False
+        self._drop_live_view()
+        if self.live is not None:
+            self.live.ensure()
         self.idle.reset()
         self.forget_backdrop()
         self.set_speed(self.pace)
@@ -216,7 +238,14 @@ class KioskApp(App):
         release_memory()  # the table just left (its pictures too) is handed back before the card is drawn
 
     def _show_howto(self) -> None:
-        self.stack.replace(HowToCardScene(self, self.config.rules, self._start_demo_game))
+        self.stack.replace(HowToCardScene(self, self.config.rules, self._after_howto))
+
+    def _after_howto(self) -> None:
+        """The live table's card while its table waits for phones, else the demo game."""
+        if self.live is not None and self.live.open:
+            self.stack.replace(LiveCardScene(self, self.live, self._start_demo_game))
+        else:
+            self._start_demo_game()
 
     def _start_demo_game(self) -> None:
         setup = demo_setup(self.rng, self.config.players, self.config.rules, min(3, self.config.deals))
@@ -227,6 +256,7 @@ class KioskApp(App):
 
     def start_visitor_game(self) -> None:
         """Hand the table to a visitor: a short game against Normal AI, as the config says."""
+        self._drop_live_view()
         self.mode = Mode.VISITOR
         self.visitor_games += 1
         self.idle.reset()
@@ -339,6 +369,10 @@ class KioskApp(App):
             return
         if self.drift is not None:
             self.drift.update(dt)
+        if self.live is not None:
+            self.live.update(dt)  # a visitor's game or not: the phones' table goes on
+            if self.mode is Mode.ATTRACT:
+                self._tick_live(dt)
         self._trim_in -= dt
         if self._trim_in <= 0 and super().frame_rate() < FPS:
             # Between movements: a trim takes a millisecond or a few, unseen when nothing moves.
@@ -352,7 +386,8 @@ class KioskApp(App):
             if self._gameover is not None and self.time - self._gameover[1] >= DEMO_GAMEOVER_PAUSE * max(
                 self.pace, 0.45
             ):
-                self.demo_games += 1
+                if self._live_source is None:
+                    self.demo_games += 1
                 self.start_attract()
             return
         if self._final_ledger(self.stack.top):
@@ -370,6 +405,96 @@ class KioskApp(App):
         elif state is IdleState.ASKING and not self._asking:
             self._asking = True
             self.stack.push(StillThereScene(self, lambda: self.idle.seconds_left))
+
+    # ------------------------------------------------------------------ the live table
+
+    def _tick_live(self, dt: float) -> None:
+        """Show the live table's card once a phone sits, and its game once it starts. Never raises:
+        a failure is logged and the demo plays on."""
+        live = self.live
+        if live is None:
+            return
+        try:
+            if live.started:
+                self._follow_live(live, dt)
+            elif live.counting and not isinstance(self.stack.top, LiveCardScene):
+                log.info("a phone took a seat at live table %s", live.code)
+                self._gameover = None
+                self.forget_backdrop()
+                self.stack.reset(LiveCardScene(self, live, self._start_demo_game))
+        except Exception:
+            log.exception("the live table failed")
+            self._drop_live_view()
+            live.fail("the live table failed")
+            self.start_attract()
+
+    def _follow_live(self, live: LiveTable, dt: float) -> None:
+        """Watch the live game: a spectator's connection, then its table once the first update comes."""
+        if self._live_source is not None:
+            return  # on screen: the table reads it
+        if self._watcher is None:
+            client = live.watch()
+            if client is None:
+                live.next_table()
+                return
+            self._watcher = (client, [], 0.0)
+        client, messages, waited = self._watcher
+        self._watcher = (client, messages, waited + dt)
+        for message in client.poll():
+            messages.append(message)
+            gone = isinstance(message, Error) or (isinstance(message, Closed) and not message.retrying)
+            over = isinstance(message, Update) and message.view.phase is Phase.OVER
+            if gone or over:
+                log.info("live table %s is %s; a fresh table", live.code, "over" if over else "gone")
+                self._drop_live_view()
+                live.next_table()
+                return
+            welcome = next((m for m in messages if isinstance(m, Welcome)), None)
+            if isinstance(message, Update) and welcome is not None:
+                info = next((m for m in reversed(messages) if isinstance(m, TableInfo)), None)
+                source = remote_table(client, welcome, info, messages, self)
+                assert isinstance(source, Spectator)  # the kiosk only ever watches
+                self._watcher = None
+                self._live_source = source
+                source.on_lost = self._live_lost
+                source.on_resync = partial(self._show_live, source)
+                log.info("showing live table %s", live.code)
+                self._show_live(source)
+                return
+        if waited > CONNECT_SECONDS:
+            self._drop_live_view()
+            live.fail("the live table's game could not be watched")
+
+    def _show_live(self, source: Spectator) -> None:
+        """The live game on a fresh table (again after a resync)."""
+        self._gameover = None
+        self.forget_backdrop()
+        self.stack.reset(self._table_for(source))
+
+    def _live_lost(self) -> None:
+        log.info("the live table's connection is gone; back to the attract loop")
+        self.start_attract()
+
+    def _drop_live_view(self) -> None:
+        """Stop watching the live game (it goes on for the phones); after its end, a fresh table."""
+        if self._watcher is not None:
+            self._watcher[0].close(timeout=0)
+            self._watcher = None
+        source = self._live_source
+        if source is None:
+            return
+        self._live_source = None
+        source.on_lost = source.on_resync = None
+        source.client.close(timeout=0)
+        if source.over and self.live is not None:
+            self.live_games += 1
+            self.live.next_table()
+
+    def stop_live(self) -> None:
+        """Close the live table and its server (the kiosk is stopping)."""
+        self._drop_live_view()
+        if self.live is not None:
+            self.live.close()
 
     def _visitor_asked(self) -> bool:
         """Whether the visitor is asked to act now (any screen but a table playing on its own)."""

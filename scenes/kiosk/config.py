@@ -1,4 +1,4 @@
-"""The kiosk configuration file (TOML, read-only): timeouts, exit combination, demo pace, table.
+"""The kiosk configuration file (TOML, read-only): timeouts, exit combination, demo pace, table, live table.
 
 Every key is optional. An unknown key or a bad value is logged and its default used: a
 kiosk must come up whatever its config file says.
@@ -54,6 +54,15 @@ class KioskConfig:
     """Sound effects and music in the attract loop (off by default) and in visitors' games."""
     drift: bool = True
     """Move the picture a few pixels now and then so nothing burns in."""
+    live_table: bool = False
+    """Run a table server here and show a live table in the attract loop, joined from phones
+    with its QR code (:mod:`scenes.kiosk.live`)."""
+    live_port: int = 8765
+    """The port of the live table's server (phones open ``http://ADDRESS:PORT/``)."""
+    live_countdown: float = 20.0
+    """Seconds from the first phone's seat to the live game's start."""
+    live_seats: int = 4
+    """Phones whose seats start the live game at once (at most every seat but one)."""
 
     @property
     def summary(self) -> str:
@@ -72,6 +81,10 @@ _CHECKS: dict[str, Any] = {
     "rules": RULE_NAMES,
     "sound": bool,
     "drift": bool,
+    "live_table": bool,
+    "live_port": (int, 1024, 65535),
+    "live_countdown": (float, 5.0, 300.0),
+    "live_seats": (int, 1, PLAYERS.high - 1),
 }
 
 

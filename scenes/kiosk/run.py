@@ -114,9 +114,11 @@ def run_kiosk(config_path: Path | None, locked: bool, size: tuple[int, int], exi
     except KeyboardInterrupt:
         pass
     finally:
+        app.stop_live()
         log.info(
-            "kiosk stopping: %d demo games, %d visitor games, %d exceptions",
+            "kiosk stopping: %d demo games, %d live games, %d visitor games, %d exceptions",
             app.demo_games,
+            app.live_games,
             app.visitor_games,
             app.exceptions,
         )

@@ -3,18 +3,28 @@
 An address is what people type: ``HOST`` or ``HOST:PORT`` (``[v6]:PORT`` too), the port
 :data:`game.net.server.DEFAULT_PORT` unless given. :func:`table_settings` turns the New game
 choices into a table's ``settings``; :func:`open_server` starts a table server inside this
-process; :func:`reachable_address` (:mod:`game.net.lan`) is the address to tell friends.
+process; :func:`reachable_address` (:mod:`game.net.lan`) is the address to tell friends;
+:func:`page_url` is the web page phones open to sit at a table.
 """
 
 from __future__ import annotations
 
-from game.net.lan import reachable_address
+from game.net import lan
+from game.net.lan import ANY_ADDRESSES, reachable_address
 from game.net.protocol import MAX_NAME
 from game.net.server import DEFAULT_PORT, ServerConfig, ServerThread
 from game.rules import can_rotate
 from scenes.table.setup import Setup
 
-__all__ = ["DEFAULT_PORT", "open_server", "parse_address", "reachable_address", "table_settings", "url_of"]
+__all__ = [
+    "DEFAULT_PORT",
+    "open_server",
+    "page_url",
+    "parse_address",
+    "reachable_address",
+    "table_settings",
+    "url_of",
+]
 
 
 def parse_address(text: str) -> tuple[str, int]:
@@ -48,6 +58,19 @@ def parse_address(text: str) -> tuple[str, int]:
 def url_of(host: str, port: int) -> str:
     """The WebSocket URL of a table server."""
     return f"ws://[{host}]:{port}" if ":" in host else f"ws://{host}:{port}"
+
+
+def page_url(address: str, code: str) -> str | None:
+    """The URL of the page phones open to sit at table ``code`` of the server at ``address``
+    (``HOST[:PORT]``): ``http://HOST:PORT/?t=CODE``, the server serving its page on the table's
+    own port. None when a phone could not reach it (an address of this machine only, or none)."""
+    try:
+        host, port = parse_address(address)
+    except ValueError:
+        return None
+    if host == "localhost" or host.startswith("127.") or host == "::1" or host in ANY_ADDRESSES:
+        return None
+    return lan.page_url(host, port, code)
 
 
 def shown_address(host: str, port: int) -> str:

@@ -7,6 +7,10 @@ to start), or takes back this window's seat at that table (:mod:`scenes.net.seat
 takes a spectator's chair. "Open a table there" opens a table on that server with the Host
 form's choices (a headless ``farmer-server`` has none until someone does). The address and
 name are remembered for next time. Nothing here waits: the list comes in over the frames.
+
+Opened to watch (the menu's "Watch a table"), the screen asks for no name and offers only
+Watch: a spectator's chair, for the big screen that shows the table while people play on
+their phones.
 """
 
 from __future__ import annotations
@@ -42,11 +46,18 @@ class JoinScene(PanelScene):
     row_height = 46
 
     def __init__(
-        self, app: App, nav: NetworkExits, address: str = "", name: str = "", code: str = ""
+        self,
+        app: App,
+        nav: NetworkExits,
+        address: str = "",
+        name: str = "",
+        code: str = "",
+        watching: bool = False,
     ) -> None:
         """The form, filled with ``address``, ``name`` and ``code`` (by default the address and
-        name last used)."""
+        name last used); ``watching``: to watch a table, not to sit at one."""
         self.nav = nav
+        self.watching = watching
         self.address = address or app.settings.net_address
         self.player = name or app.settings.player_name
         self.code = code.upper()
@@ -55,7 +66,7 @@ class JoinScene(PanelScene):
         """The codes of the tables at this address where this window holds a seat."""
         self.lister: Client | None = None
         self.listing = 0.0
-        super().__init__(app, lambda: _("Join a table"))
+        super().__init__(app, (lambda: _("Watch a table")) if watching else (lambda: _("Join a table")))
 
     def build(self) -> list[Widget]:
         """Address, name, code, the tables found, then the buttons."""
@@ -69,9 +80,11 @@ class JoinScene(PanelScene):
             b.visible = False
         self.look_button = Button(lambda: _("Look for tables"), self.look)
         self.open_button = Button(lambda: _("Open a table there"), self.open_table)
-        self.join_button = Button(self._join_label, self.join, primary=True)
-        self.watch_button = Button(lambda: _("Watch"), self.watch)
+        self.join_button = Button(self._join_label, self.join, primary=not self.watching)
+        self.watch_button = Button(lambda: _("Watch"), self.watch, primary=self.watching)
         self.back_button = Button(lambda: _("Back"), self.back)
+        for widget in (self.name_w, self.open_button, self.join_button):
+            widget.visible = not self.watching
         return [
             self.address_w,
             self.name_w,
@@ -126,7 +139,8 @@ class JoinScene(PanelScene):
         super().enter()
         if self.address.strip():
             self.look()
-        self.group.set_focus(self.join_button if self.address.strip() else self.address_w)
+        chosen = self.watch_button if self.watching else self.join_button
+        self.group.set_focus(chosen if self.address.strip() else self.address_w)
 
     def exit(self) -> None:
         """Stop asking for the list."""
@@ -243,11 +257,13 @@ class JoinScene(PanelScene):
         self._sit(watch=True)
 
     def handle(self, event: pygame.event.Event) -> bool:
-        """Enter joins unless a button has the focus."""
+        """Enter joins (or watches) unless a button has the focus."""
         if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
             focused = self.group.focused
             if isinstance(focused, Button):
                 focused.activate()
+            elif self.watching:
+                self.watch()
             else:
                 self.join()
             return True
@@ -256,7 +272,7 @@ class JoinScene(PanelScene):
     def resize(self, size: tuple[int, int]) -> None:
         """The fields and tables one to a row; the buttons two to a row (Look / Open, Join / Watch)."""
         tables: list[list[Widget]] = [[b] for b in self.table_buttons if b.visible]
-        rows: list[list[Widget]] = [
+        every: list[list[Widget]] = [
             [self.address_w],
             [self.name_w],
             [self.code_w],
@@ -265,6 +281,8 @@ class JoinScene(PanelScene):
             [self.join_button, self.watch_button],
             [self.back_button],
         ]
+        rows = [[w for w in row if w.visible] for row in every]
+        rows = [row for row in rows if row]
         u = self.app.u
         w, h = size
         row_h = round(self.row_height * u)
@@ -293,4 +311,6 @@ class JoinScene(PanelScene):
 
     def hints(self) -> str:
         """Form keys."""
+        if self.watching:
+            return _("Tab/↑/↓: move · type the address and the code · Enter: watch · Esc: back")
         return _("Tab/↑/↓: move · type the address, your name and the code · Enter: join · Esc: back")

@@ -1,7 +1,9 @@
 """The table lobby: who sits at a network table while its host has not started, and how to join it.
 
 The lobby shows the table's code and the address friends type, every seat (a person's name,
-or the computer's until someone takes it), and for the host a Start button. It reads the
+or the computer's until someone takes it), and for the host a Start button. When phones can
+reach the server (its address is not this machine's own), the page's URL and its QR code
+stand beside the seats: scanning it opens the table's page with its code filled in. It reads the
 client each frame (never waiting); the game's first update takes everyone to the table,
 a :func:`~scenes.net.remote.remote_table` on :class:`~scenes.table.scene.TableScene`.
 A refusal (a wrong code, a full table) or an address that does not answer says so in one
@@ -21,13 +23,14 @@ from game.net.protocol import Closed, Error, ErrorCode, ServerMessage, TableInfo
 from game.net.server import ServerThread
 from scenes.app.loop import App
 from scenes.i18n import _, ngettext, rules_label
-from scenes.net.address import shown_address, url_of
+from scenes.net.address import page_url, shown_address, url_of
 from scenes.net.navigator import NetNavigator
 from scenes.net.remote import refusal, remote_table
 from scenes.net.seats import seat_store, take_seat
 from scenes.screens.panels import PanelScene
 from scenes.table.navigator import Navigator
 from scenes.ui.art import GOLD, INK
+from scenes.ui.qr import draw_qr_card
 from scenes.ui.widgets import Button, Widget
 
 CONNECT_SECONDS = 10.0
@@ -60,6 +63,8 @@ class LobbyScene(PanelScene):
     name = "lobby"
     transparent = False
     width = 700
+    wide = 1040
+    """The panel's width at the reference size when the page's QR code stands beside the seats."""
     head = 150
 
     def __init__(
@@ -93,6 +98,10 @@ class LobbyScene(PanelScene):
         self.messages: list[ServerMessage] = []
         self.waited = 0.0
         self.done = False
+        self.qr_rect: pygame.Rect | None = None
+        """Where the page's QR code and its words go (None: phones cannot reach this table's server)."""
+        self.code_drawn: pygame.Rect | None = None
+        """Where the QR code itself was last drawn (None: nowhere)."""
         super().__init__(app, self._title)
         self.subtitle = self._subtitle
 
@@ -116,6 +125,13 @@ class LobbyScene(PanelScene):
         return _("Friends join at {address} with the code {code}.").format(
             address=self.address, code=self.welcome.table
         )
+
+    @property
+    def page(self) -> str | None:
+        """The URL of the table's page for phones, once the table is known (None: not reachable)."""
+        if self.welcome is None:
+            return None
+        return page_url(self.address, self.welcome.table)
 
     def status(self) -> str:
         """What the lobby waits for."""
@@ -223,6 +239,7 @@ class LobbyScene(PanelScene):
         assert self.welcome is not None
         self.done = True
         source = remote_table(self.client, self.welcome, self.info, self.messages, self.app, self.server)
+        source.page = self.page
         NetNavigator(self.app, self.nav).play(source)
 
     # ------------------------------------------------------------------ drawing
@@ -233,10 +250,16 @@ class LobbyScene(PanelScene):
             self.start_button.visible = self.welcome is not None and self.client.host
         u = self.app.u
         w, h = size
-        self.panel = pygame.Rect(
-            0, 0, min(w - 20, round(self.width * u)), min(h - round(60 * u), round(560 * u))
-        )
+        wide = self.page is not None
+        width = round((self.wide if wide else self.width) * u)
+        self.panel = pygame.Rect(0, 0, min(w - 20, width), min(h - round(60 * u), round(560 * u)))
         self.panel.center = (w // 2, (h - round(26 * u)) // 2)
+        self.qr_rect = None
+        if wide:
+            side = min(round(340 * u), self.panel.w * 2 // 5)
+            top = self.panel.y + round(96 * u)
+            bottom = self.panel.bottom - round(18 * u) - round(46 * u) - round(48 * u)
+            self.qr_rect = pygame.Rect(self.panel.right - side - round(30 * u), top, side, bottom - top)
         bh = round(46 * u)
         gap = round(10 * u)
         buttons = [b for b in (self.start_button, self.back_button) if b.visible]
@@ -258,6 +281,11 @@ class LobbyScene(PanelScene):
         y = self.panel.y + round(100 * u)
         fs = round(17 * u)
         line = round(28 * u)
+        page = self.page
+        column = self.panel.copy()
+        if page is not None and self.qr_rect is not None:
+            column.w = self.qr_rect.x - round(20 * u) - self.panel.x
+            self.code_drawn = draw_qr_card(surface, text, page, self.qr_rect, u)
         if self.info is not None:
             settings = self.info.settings
             rules = str(settings.get("rules", "foster"))
@@ -266,12 +294,13 @@ class LobbyScene(PanelScene):
             about = rules_label(name, bool(rotating))
             if isinstance(deals, int):
                 about += " · " + ngettext("{n} deal", "{n} deals", deals).format(n=deals)
-            text.blit(surface, about, fs, (self.panel.centerx, y), INK, "sans", "midtop")
+            afs = text.fit(about, fs, column.w - round(60 * u))
+            text.blit(surface, about, afs, (column.centerx, y), INK, "sans", "midtop")
             y += line
             if self.info.fixed_deck:
                 fixed = fixed_deck_line()
-                ffs = text.fit(fixed, fs, self.panel.w - round(60 * u))
-                text.blit(surface, fixed, ffs, (self.panel.centerx, y), GOLD, "sans", "midtop")
+                ffs = text.fit(fixed, fs, column.w - round(60 * u))
+                text.blit(surface, fixed, ffs, (column.centerx, y), GOLD, "sans", "midtop")
                 y += line
             y += round(6 * u)
             for seat in self.info.seats:
@@ -284,7 +313,7 @@ class LobbyScene(PanelScene):
                     who = _("{name} (the computer, until someone joins)").format(name=seat.name)
                     color = (170, 185, 170)
                 label = f"{seat.seat + 1}. {who}"
-                label = text.ellipsize(label, fs, self.panel.w - round(80 * u))
+                label = text.ellipsize(label, fs, column.w - round(80 * u))
                 text.blit(surface, label, fs, (x, y), color, "sans", "topleft")
                 y += line
         status = self.status()

@@ -1,4 +1,4 @@
-"""Play over the network: host a table on this machine, or join one."""
+"""Play over the network: host a table on this machine, join one, or watch one (the big screen)."""
 
 from __future__ import annotations
 
@@ -21,10 +21,11 @@ class NetMenuScene(PanelScene):
         super().__init__(app, lambda: _("Play over the network"))
 
     def build(self) -> list[Widget]:
-        """Host, Join, Back."""
+        """Host, Join, Watch, Back."""
         return [
             Button(lambda: _("Host a table"), self.host, primary=True),
             Button(lambda: _("Join a table"), self.join),
+            Button(lambda: _("Watch a table"), self.watch),
             Button(lambda: _("Back"), self.back),
         ]
 
@@ -35,3 +36,7 @@ class NetMenuScene(PanelScene):
     def join(self) -> None:
         """The Join screen."""
         self.nav.join_form()
+
+    def watch(self) -> None:
+        """The Join screen, to watch a table (a TV showing the table while people play on phones)."""
+        self.nav.join_form(watch=True)

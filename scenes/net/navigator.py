@@ -3,7 +3,8 @@
 :class:`NetNavigator` wraps the navigator the menu was given (see
 :class:`scenes.table.navigator.Navigator`): pausing and the main menu are its, but leaving a
 network table gives the seat up and closes the connection (and the table server, when this
-window hosts it), and the final standings offer only the way back to the menu.
+window hosts it), and the final standings offer only the way back to the menu. The host's table
+and a spectator's table of people show the page's QR code in a corner that covers nothing.
 """
 
 from __future__ import annotations
@@ -29,8 +30,8 @@ class NetworkExits(Navigator, Protocol):
         """The Host form, for a table on the server at ``address`` ("": one this window starts)."""
         ...
 
-    def join_form(self) -> None:
-        """The Join screen: a table's address and code."""
+    def join_form(self, watch: bool = False) -> None:
+        """The Join screen: a table's address and code (``watch``: to watch it, not to sit)."""
         ...
 
 
@@ -44,10 +45,12 @@ class NetNavigator:
 
     def play(self, source: TableSource) -> None:
         """``source`` on a fresh table (again after a resync: the server's picture of the game)."""
+        scene = TableScene(self.app, self, source)
         if isinstance(source, NetworkSeat | Spectator):
             source.on_resync = partial(self.play, source)
             source.on_lost = partial(self.leave, source)
-        self.app.stack.reset(TableScene(self.app, self, source))
+            scene.page = source.page_shown
+        self.app.stack.reset(scene)
 
     def pause(self, source: TableSource) -> None:
         """The pause panel over the table (the game goes on at the host meanwhile)."""

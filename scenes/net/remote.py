@@ -139,6 +139,8 @@ class RemoteTable:
         self.reconnecting = False
         self.ready_for: int | None = None
         """The deal this screen said it is ready for (said again after a reconnection)."""
+        self.page: str | None = None
+        """The URL of the table's page for phones, when they can reach its server (set by the lobby)."""
         self.on_resync: Callable[[], None] | None = None
         self.on_lost: Callable[[], None] | None = None
         """Called once the connection is gone for good (set by the navigator: back to the menu)."""
@@ -396,6 +398,11 @@ class NetworkSeat(RemoteTable):
         if self.client.host:
             self.client.end()
 
+    @property
+    def page_shown(self) -> str | None:
+        """The page's URL to show on the table: the host's window shows where phones join."""
+        return self.page if self.client.host else None
+
     def close(self) -> None:
         """Leave the table for good: the seat goes to the AI; a table this window hosts closes."""
         if not self.over:
@@ -438,6 +445,14 @@ class Spectator(RemoteTable):
 
     def end_now(self) -> None:
         """Nothing: only the host may end the game."""
+
+    @property
+    def page_shown(self) -> str | None:
+        """The page's URL to show on the table when people play at it (on their phones, as like as
+        not: a screen that watches a table of people is the big screen they share)."""
+        if self.info is None or not any(seat.person for seat in self.info.seats):
+            return None
+        return self.page
 
     def close(self) -> None:
         """Leave the chair; a table this window hosts closes."""

@@ -1,4 +1,4 @@
-"""``farmer --host`` and ``farmer --join``: straight from the command line to a network table's lobby."""
+"""``farmer --host``, ``--join`` and ``--watch``: from the command line to a network table's lobby."""
 
 from __future__ import annotations
 
@@ -15,11 +15,14 @@ from scenes.table.setup import Setup
 
 
 def open_from_command_line(app: App, nav: NetworkExits, args: argparse.Namespace) -> None:
-    """Over the menu: host a table (the New game choices of the flags) or join one (checked flags).
+    """Over the menu: host a table (the New game choices of the flags), join one or watch one
+    (checked flags).
 
     ``--join`` with ``--table`` takes the seat at once (the lobby), or takes back the seat this
     window held at that table; without, the Join screen opens at that address and looks for its
-    tables. A hosted table never has a seed (:mod:`scenes.cli` refuses ``--host --seed``).
+    tables. ``--watch`` with ``--table`` takes a spectator's chair (the lobby until the game
+    starts, then the table). A hosted table never has a seed (:mod:`scenes.cli` refuses
+    ``--host --seed``).
     """
     name = " ".join((args.name or "").split()) or app.settings.player_name
     if args.host:
@@ -33,6 +36,10 @@ def open_from_command_line(app: App, nav: NetworkExits, args: argparse.Namespace
         )
         port = int(args.port) if args.port is not None else DEFAULT_PORT
         host_table(app, nav, setup, port=port, fallback=args.port is None)
+        return
+    if args.watch is not None:
+        host, port = parse_address(args.watch)
+        join_table(app, nav, host, port, args.table.upper(), "", watch=True)
         return
     host, port = parse_address(args.join)
     if args.table is None:

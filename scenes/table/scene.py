@@ -36,6 +36,7 @@ from scenes.table.showdown import ShowdownHandler
 from scenes.table.source import TableSource
 from scenes.table.world import Table
 from scenes.ui.art import GOLD, INK
+from scenes.ui.qr import corner_spot, draw_qr_card, scan_line
 from scenes.ui.tween import Tweener
 from scenes.ui.widgets import Button, dim, draw_panel
 
@@ -93,6 +94,11 @@ class TableScene(Scene):
         """For the mouse and fingers: finish the animation in progress (Space does it from the keys)."""
         self.watch_pause = WATCH_PAUSE
         """Seconds a watched game's ledger stays before it goes on by itself (at normal speed)."""
+        self.page: str | None = None
+        """The URL of this table's page for phones, shown with its QR code in a free corner (if any)."""
+        self._page_spot: tuple[object, pygame.Rect | None] | None = None
+        self.page_drawn: pygame.Rect | None = None
+        """Where the page's QR code was last drawn (None: nowhere, for want of a free corner)."""
 
     # ------------------------------------------------------------------ reading
 
@@ -497,6 +503,8 @@ class TableScene(Scene):
             self.draw_hint(surface, line)
         else:
             self.table.draw(surface)
+        if self.page is not None and not handler.transparent:
+            self.draw_page(surface, self.page)
         self.draw_header(surface)
         if any(b.visible for b in handler.buttons.widgets) or handler.prompt is not None:
             self.draw_panel(surface)
@@ -509,6 +517,18 @@ class TableScene(Scene):
                 self.history_button.draw(surface, self.app.text, False, False)
             if self.coach_offered:
                 self.coach_button.draw(surface, self.app.text, False, False)
+
+    def draw_page(self, surface: pygame.Surface, url: str) -> None:
+        """The page's QR code and URL in a top corner where they cover nothing (else not at all)."""
+        lay = self.table.layout
+        key = (lay, url, scan_line())  # a new layout, or words of another language
+        if self._page_spot is None or self._page_spot[0] != key:
+            self._page_spot = (key, corner_spot(lay, url, self.app.text))
+        spot = self._page_spot[1]
+        self.page_drawn = None
+        if spot is not None:
+            draw_panel(surface, spot.inflate(round(8 * lay.u), round(8 * lay.u)), radius=round(8 * lay.u))
+            self.page_drawn = draw_qr_card(surface, self.app.text, url, spot, lay.u)
 
     def _draw_still_table(self, surface: pygame.Surface) -> None:
         """The dimmed table under a stage's panel: drawn while something on it moves, then kept.
