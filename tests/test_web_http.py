@@ -519,7 +519,8 @@ def test_a_flood_of_http_does_not_slow_a_game_on_another_connection(tmp_path: Pa
         out, _err = await flood.communicate()
         assert flood.returncode == 0
         tried, answered = map(int, out.split())
-        assert tried > 300, f"only {tried} hostile requests sent: the flood did not happen"
+        # 32 senders for 3 s, most held a moment by the limits per address: at most ~320 tries.
+        assert tried >= 100, f"only {tried} hostile requests sent: the flood did not happen"
         assert answered >= 50, f"only {answered} hostile requests answered: they were not read"
         return sorted(waits)
 

@@ -34,9 +34,9 @@ function cleanCode(text) {
   return text.toUpperCase().replace(/[^A-Z0-9]/g, "").slice(0, 8);
 }
 
-/** A name as the server takes it: spaces collapsed, 1 to 24 characters. @param {string} text */
+/** A name as the server takes it: spaces collapsed, 1 to 32 characters. @param {string} text */
 function cleanName(text) {
-  return [...text.replace(/\s+/g, " ").trim()].slice(0, 24).join("").trim();
+  return [...text.replace(/\s+/g, " ").trim()].slice(0, 32).join("").trim();
 }
 
 const page = {

@@ -52,7 +52,7 @@ MAX_REFUSED_IN_A_ROW = 200
 """After this many refused messages in a row the server closes the connection (code 1008)."""
 HELLO_SECONDS = 10.0
 """A new connection must send its first message within this time."""
-MAX_NAME = 24
+MAX_NAME = 32
 """The longest player name, in characters."""
 CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
 """Table codes use these characters (no 0/O, 1/I look-alikes)."""
