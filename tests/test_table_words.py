@@ -283,10 +283,7 @@ def test_every_choice_s_value_keeps_clear_of_its_arrows_and_both_settings_column
                 }
             # Every option of every choice, but those that change the whole window (its mode, size,
             # language, text size: each has its own tests) are left as they are.
-            # The sound choices are left too: their values are a percentage and On/Off, and turning
-            # the music on and off many times a frame can wait on the audio device.
             global_ = {_("Display"), _("Window size"), _("Language"), _("Text size")}
-            global_ |= {_("Sound volume"), _("Music volume"), _("Sound")}
             for choice in [c for c in choices if c.label() not in global_]:
                 for _n in range(max(1, len(choice.options))):
                     app.draw()  # laid out again for the value now chosen
