@@ -288,7 +288,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--deals", type=int, default=20_000, help="deals per run (default 20000)")
     parser.add_argument("--repeat", type=int, default=3, help="runs per mode; the best counts (default 3)")
     parser.add_argument(
-        "--sim-games", type=int, default=200, help="games (of up to 100 deals) for game.sim against the minimal one"
+        "--sim-games", type=int, default=200, help="games of game.sim and of the minimal one"
     )
     parser.add_argument("--only-sim", action="store_true", help="only game.sim against the minimal one")
     args = parser.parse_args(argv)
