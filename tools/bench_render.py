@@ -15,7 +15,9 @@ warm-up, and every frame presented (``pygame.display.flip`` or ``update``) is ti
 
 It prints the median and 99th percentile of the time between two presented frames of
 consecutive loop steps (the busy frames: a table at rest presents nothing, and is not a
-frame's cost), and the CPU time per second. The window is a real one where there is an X
+frame's cost), the same of the loop's own CPU time between them (which other work on the
+machine does not swell), the game's CPU time per second, and that of the X server (when the
+run started its own). The window is a real one where there is an X
 server: the one ``DISPLAY`` names, else a virtual screen of the window's size started for
 the run (``Xvfb``); only without either is it SDL's dummy display, where presenting costs
 nothing. The first line says which.
@@ -148,16 +150,16 @@ def window(case: str, size: tuple[int, int], seconds: float) -> dict[str, float]
     kind = WholeFrames if case == "reference" else App
     app = kind(Settings(animation_speed="normal"), size)
     Screens(app).play(demo_table(demo_setup(random.Random(1), 10, "foster", deals=100)))
-    presents: list[tuple[int, float]] = []
+    presents: list[tuple[int, float, float]] = []
     flip, update = pygame.display.flip, pygame.display.update
 
     def timed_flip() -> None:
         flip()
-        presents.append((app.frames, time.perf_counter()))
+        presents.append((app.frames, time.perf_counter(), time.thread_time()))
 
     def timed_update(rects: list[pygame.Rect] | None = None) -> None:
         update(rects)
-        presents.append((app.frames, time.perf_counter()))
+        presents.append((app.frames, time.perf_counter(), time.thread_time()))
 
     pygame.display.flip = timed_flip
     pygame.display.update = timed_update  # type: ignore[assignment]
@@ -172,14 +174,14 @@ def window(case: str, size: tuple[int, int], seconds: float) -> dict[str, float]
     app.running = True
     app.run(exit_after=seconds)
     wall, cpu = time.monotonic() - wall, time.process_time() - cpu
-    gaps = [
-        (t1 - t0) * 1000
-        for (f0, t0), (f1, t1) in itertools.pairwise(presents)
-        if f1 == f0 + 1
-    ]
+    pairs = [(a, b) for a, b in itertools.pairwise(presents) if b[0] == a[0] + 1]
+    gaps = [(b[1] - a[1]) * 1000 for a, b in pairs]
+    work = [(b[2] - a[2]) * 1000 for a, b in pairs]  # the loop's own CPU time: load does not swell it
     return {
         "p50": statistics.median(gaps) if gaps else 0.0,
         "p99": _quantile(gaps, 0.99) if gaps else 0.0,
+        "cpu_p50": statistics.median(work) if work else 0.0,
+        "cpu_p99": _quantile(work, 0.99) if work else 0.0,
         "frames": len(gaps),
         "presented": len(presents),
         "cpu_per_second": cpu / wall,
@@ -207,15 +209,21 @@ def windows(args: argparse.Namespace) -> int:
         try:
             where = f"X display {env['DISPLAY']}" if driver == "x11" else "dummy display"
             print(f"\n{size} ({where})")
-            print(f"  {'case':<10} {'frames':>7} {'p50 ms':>8} {'p99 ms':>8} {'CPU s/s':>8}")
+            print(
+                f"  {'case':<10} {'frames':>7} {'p50 ms':>7} {'p99 ms':>7} {'CPU p50':>8} {'CPU p99':>8}"
+                f" {'CPU s/s':>8} {'X s/s':>6}"
+            )
             for case in args.cases.split(","):
                 cmd = [sys.executable, __file__, "--window", case, "--sizes", size]
                 cmd += ["--seconds", str(args.seconds)]
+                x0, t0 = _cpu_of(xvfb), time.monotonic()
                 out = subprocess.run(cmd, cwd=ROOT, env=env, capture_output=True, text=True, check=True)
+                x_load = (_cpu_of(xvfb) - x0) / (time.monotonic() - t0)
                 r = json.loads(out.stdout.strip().splitlines()[-1])
                 print(
-                    f"  {case:<10} {r['frames']:>7.0f} {r['p50']:>8.1f} {r['p99']:>8.1f}"
-                    f" {r['cpu_per_second']:>8.3f}",
+                    f"  {case:<10} {r['frames']:>7.0f} {r['p50']:>7.1f} {r['p99']:>7.1f} {r['cpu_p50']:>8.1f}"
+                    f" {r['cpu_p99']:>8.1f} {r['cpu_per_second']:>8.3f} "
+                    + (f"{x_load:>6.3f}" if xvfb is not None else f"{'-':>6}"),
                     flush=True,
                 )
         finally:
@@ -223,6 +231,17 @@ def windows(args: argparse.Namespace) -> int:
                 xvfb.terminate()
                 xvfb.wait()
     return 0
+
+
+def _cpu_of(process: subprocess.Popen[bytes] | None) -> float:
+    """CPU seconds ``process`` (the X server started for the run) has used, where Linux tells."""
+    if process is None:
+        return 0.0
+    try:
+        fields = Path(f"/proc/{process.pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return 0.0
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 STARTUP = """

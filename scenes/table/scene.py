@@ -95,6 +95,8 @@ class TableScene(Scene):
         self._shown_items: Items | None = None
         """What the frame last presented showed, piece by piece (None: not known)."""
         self._pending_items: Items | None = None
+        self._pulsed = False
+        """The frame being presented draws only the glows (see :meth:`pulse_rects`)."""
         """What the frame being presented shows (worked out for its rectangles)."""
         self.watch_pause = WATCH_PAUSE
         """Seconds a watched game's ledger stays before it goes on by itself (at normal speed)."""
@@ -238,6 +240,12 @@ class TableScene(Scene):
         whole window) under a stage's panel, or where the advice in the banner's place changed."""
         if self.handler.transparent or self._shown_items is None:
             return None
+        if not self.moved and self.frame_rate() == PULSE_FPS:
+            # Nothing moved or changed but time: only the glows pulse (the pieces are not listed,
+            # and what was shown stays the reference: a glow drawn since differs from it only in
+            # its glow's rectangle).
+            self._pulsed = True
+            return self.table.glow_rects()
         now = self._items()
         if now is None:
             return None
@@ -248,6 +256,9 @@ class TableScene(Scene):
     def shown(self) -> None:
         """Remember what the frame just presented shows: the next frame draws only what differs."""
         now, self._pending_items = self._pending_items, None
+        if self._pulsed:
+            self._pulsed = False
+            return
         self._shown_items = now if now is not None else self._items()
 
     def _items(self) -> Items | None:

@@ -714,6 +714,19 @@ class Table:
         self._plates[key] = surf
         return surf
 
+    def glow_rects(self) -> list[pygame.Rect]:
+        """Where the glows are (the seat to act's plate, the winning hands): all that changes on
+        a table at rest, as time passes."""
+        rects = []
+        if self.active is not None and 0 <= self.active < len(self.seats):
+            rects.append(self._plate_glow_rect(self.active))
+        for seat, state in enumerate(self.seats):
+            if state.winner:
+                rect = self._glow_rect(seat)
+                if rect is not None:
+                    rects.append(rect)
+        return rects
+
     def _plate_glow_rect(self, seat: int) -> pygame.Rect:
         return self.layout.seat(seat).plate.inflate(8, 8)
 
