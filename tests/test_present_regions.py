@@ -209,3 +209,21 @@ def test_what_moving_frames_draw_is_what_a_whole_frame_draws(presented: Presente
         if scene.handler.transparent:
             break
     assert checked > 30
+
+
+def test_merged_regions_are_few_and_cover_every_rectangle() -> None:
+    import random
+
+    from scenes.app.loop import REGIONS, merge_rects
+
+    rng = random.Random(4)
+    for _ in range(200):
+        rects = [
+            pygame.Rect(rng.randrange(1900), rng.randrange(1060), rng.randrange(1, 120), rng.randrange(1, 99))
+            for _ in range(rng.randrange(1, 60))
+        ]
+        merged = merge_rects(rects)
+        assert 1 <= len(merged) <= REGIONS
+        assert all(any(m.contains(r) for m in merged) for r in rects)
+    assert merge_rects([pygame.Rect(0, 0, 10, 10), pygame.Rect(5, 5, 10, 10)]) == [pygame.Rect(0, 0, 15, 15)]
+    assert merge_rects([pygame.Rect(0, 0, 0, 10)]) == []
