@@ -95,9 +95,9 @@ class TableScene(Scene):
         self._shown_items: Items | None = None
         """What the frame last presented showed, piece by piece (None: not known)."""
         self._pending_items: Items | None = None
+        """What the frame being presented shows (worked out for its rectangles)."""
         self._pulsed = False
         """The frame being presented draws only the glows (see :meth:`pulse_rects`)."""
-        """What the frame being presented shows (worked out for its rectangles)."""
         self.watch_pause = WATCH_PAUSE
         """Seconds a watched game's ledger stays before it goes on by itself (at normal speed)."""
 
