@@ -98,6 +98,8 @@ class TableScene(Scene):
         """What the frame being presented shows (worked out for its rectangles)."""
         self._pulsed = False
         """The frame being presented draws only the glows (see :meth:`pulse_rects`)."""
+        self._asked = False
+        """Whether the app has asked for the rectangles a frame changes (see :meth:`shown`)."""
         self.watch_pause = WATCH_PAUSE
         """Seconds a watched game's ledger stays before it goes on by itself (at normal speed)."""
 
@@ -238,6 +240,7 @@ class TableScene(Scene):
         chip, note, plate or glow that moved or changed (see :meth:`Table.items`), and the header,
         the action panel or the corner buttons where their words or buttons changed. None (the
         whole window) under a stage's panel, or where the advice in the banner's place changed."""
+        self._asked = True
         if self.handler.transparent or self._shown_items is None:
             return None
         if not self.moved and self.frame_rate() == PULSE_FPS:
@@ -256,7 +259,9 @@ class TableScene(Scene):
     def shown(self) -> None:
         """Remember what the frame just presented shows: the next frame draws only what differs."""
         now, self._pending_items = self._pending_items, None
-        if self._pulsed:
+        if self._pulsed or not self._asked:
+            # A glow's frame keeps the reference; an app that never asks for rectangles (it
+            # presents whole windows) needs none, and the pieces are not listed for it.
             self._pulsed = False
             return
         self._shown_items = now if now is not None else self._items()
