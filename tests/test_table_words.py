@@ -232,10 +232,9 @@ def test_the_notes_on_the_felt_never_cover_a_card() -> None:
     draw_label = Table._draw_label
     notes = 0
 
-    def spy(self: Table, surface: Any, label: Label) -> None:
+    def spy(self: Table, surface: Any, label: Label, text: str, fade: float, box: pygame.Rect) -> None:
         nonlocal notes
-        draw_label(self, surface, label)
-        box = self._placed[-1]
+        draw_label(self, surface, label, text, fade, box)
         for state in self.seats:
             for card in state.hand:
                 rect = pygame.Rect(0, 0, *card.size)

@@ -153,7 +153,7 @@ class Table:
         self.time = 0.0
         self._plates: dict[tuple[object, ...], pygame.Surface] = {}
         self._placed: list[pygame.Rect] = []
-        """The notes already placed in the frame being drawn (the next one keeps clear of them)."""
+        """Where the notes of the moment stand (each placed keeps clear of those before it)."""
         self._labels_at: tuple[tuple[object, ...], list[tuple[str, float, pygame.Rect]]] | None = None
         """The notes' places worked out last, and for which moment."""
         self.sound: Callable[[str], None] = _silent
@@ -849,7 +849,6 @@ class Table:
             box = self._clear_spot(box, window, label.avoid)
             self._placed.append(box)
             out.append((text, fade, box))
-        self._placed = []
         self._labels_at = (key, out)
         return out
 
