@@ -142,12 +142,41 @@ def test_volume_changes_apply_at_once_and_mute_silences() -> None:
     assert pygame.mixer.music.get_volume() == pytest.approx(0.8, abs=0.01)
     player.set_volume(80, True)
     assert pygame.mixer.music.get_volume() == 0
+    player.step()  # the next frame pauses it
     assert not pygame.mixer.music.get_busy()
     player.set_volume(80, False)
     assert pygame.mixer.music.get_volume() == pytest.approx(0.8, abs=0.01)
+    player.step()
     assert pygame.mixer.music.get_busy()
     player.set_volume(0, False)
     assert pygame.mixer.music.get_volume() == 0
+
+
+@pytest.mark.usefixtures("fresh")
+def test_the_mixer_is_called_only_on_a_change_and_paused_at_most_once_a_frame(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Turning the music on and off many times in a frame (a choice run through its values) must
+    not pause and resume the mixer as often: with SDL's dummy audio that can wait forever."""
+    player = MusicPlayer(volume=40)
+    run_until_playing(player, limit=20000)
+    calls: list[str] = []
+    for name in ("pause", "unpause", "set_volume"):
+        real = getattr(pygame.mixer.music, name)
+        monkeypatch.setattr(
+            pygame.mixer.music, name, lambda *a, _n=name, _r=real: (calls.append(_n), _r(*a))[1]
+        )
+    for i in range(200):
+        player.set_volume(40, i % 2 == 0)
+    assert "pause" not in calls and "unpause" not in calls
+    player.step()
+    assert calls.count("pause") + calls.count("unpause") <= 1
+    calls.clear()
+    player.set_volume(40, False)
+    player.set_volume(40, False)
+    player.step()
+    player.step()
+    assert calls.count("set_volume") <= 1 and calls.count("pause") + calls.count("unpause") <= 1
 
 
 @pytest.mark.usefixtures("fresh")

@@ -14,7 +14,7 @@ import pytest
 
 from scenes.app.loop import FPS, MAX_DT, App
 from scenes.audio.music import MusicPlayer
-from scenes.navigator import Screens
+from scenes.navigator import Screens, start_game
 from scenes.store.settings import Settings
 from scenes.table.scene import TableScene
 from scenes.table.setup import Setup
@@ -165,3 +165,65 @@ def test_an_injected_event_source_is_never_waited_on() -> None:
     Screens(app).menu()
     app.run(exit_after=0.2)
     assert app.frames >= 5  # stepped, not waited: tools and tests drive such an app themselves
+
+
+def test_a_flying_card_presents_only_rectangles_about_its_path(presented: Presented) -> None:
+    app, scene = persons_turn()
+    idle(app, 0.5)
+    table = scene.table
+    presented.flips, presented.updates = 0, []
+    sprite = table.deal_card(3, None, False)
+    start = pygame.Rect(table.layout.deck).inflate(40, 40)
+    end = pygame.Rect((0, 0), sprite.size)
+    idle(app, 1.0)
+    assert not scene.tweens.busy
+    end.center = (round(sprite.pos[0]), round(sprite.pos[1]))
+    path = start.union(end.inflate(40, 40))
+    assert presented.flips == 0 and len(presented.updates) >= 10
+    window = SIZE[0] * SIZE[1]
+    for rects in presented.updates:
+        for r in rects:
+            # The card's old and new places (and the glow of the seat to act, the deck's height).
+            glow = scene.table.layout.seat(table.active or 0).plate.inflate(8, 8)
+            assert path.contains(r) or glow.contains(r), r
+        assert sum(r.w * r.h for r in rects) < window / 4
+
+
+def test_what_moving_frames_draw_is_what_a_whole_frame_draws(presented: Presented) -> None:
+    """A whole deal of ten watched, frame by frame: the screen after each frame drawn in
+    rectangles is the screen the same moment drawn whole."""
+    app = App(Settings(animation_speed="fast"), SIZE)
+    start_game(app, Setup.for_players(10, seed=5, deals=1))
+    app.step(1 / 60, [])
+    scene = app.stack.top
+    assert isinstance(scene, TableScene)
+    checked = 0
+    for frame in range(3000):
+        presented.updates = []
+        app.step(1 / 60, keys_for(app))
+        if presented.updates and frame % 3 == 0:
+            partial = pygame.image.tobytes(app.screen, "RGB")
+            app.draw()
+            assert pygame.image.tobytes(app.screen, "RGB") == partial, frame
+            checked += 1
+        if scene.handler.transparent:
+            break
+    assert checked > 30
+
+
+def test_merged_regions_are_few_and_cover_every_rectangle() -> None:
+    import random
+
+    from scenes.app.loop import REGIONS, merge_rects
+
+    rng = random.Random(4)
+    for _ in range(200):
+        rects = [
+            pygame.Rect(rng.randrange(1900), rng.randrange(1060), rng.randrange(1, 120), rng.randrange(1, 99))
+            for _ in range(rng.randrange(1, 60))
+        ]
+        merged = merge_rects(rects)
+        assert 1 <= len(merged) <= REGIONS
+        assert all(any(m.contains(r) for m in merged) for r in rects)
+    assert merge_rects([pygame.Rect(0, 0, 10, 10), pygame.Rect(5, 5, 10, 10)]) == [pygame.Rect(0, 0, 15, 15)]
+    assert merge_rects([pygame.Rect(0, 0, 0, 10)]) == []

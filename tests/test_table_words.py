@@ -232,10 +232,9 @@ def test_the_notes_on_the_felt_never_cover_a_card() -> None:
     draw_label = Table._draw_label
     notes = 0
 
-    def spy(self: Table, surface: Any, label: Label) -> None:
+    def spy(self: Table, surface: Any, label: Label, text: str, fade: float, box: pygame.Rect) -> None:
         nonlocal notes
-        draw_label(self, surface, label)
-        box = self._placed[-1]
+        draw_label(self, surface, label, text, fade, box)
         for state in self.seats:
             for card in state.hand:
                 rect = pygame.Rect(0, 0, *card.size)
@@ -283,10 +282,7 @@ def test_every_choice_s_value_keeps_clear_of_its_arrows_and_both_settings_column
                 }
             # Every option of every choice, but those that change the whole window (its mode, size,
             # language, text size: each has its own tests) are left as they are.
-            # The sound choices are left too: their values are a percentage and On/Off, and turning
-            # the music on and off many times a frame can wait on the audio device.
             global_ = {_("Display"), _("Window size"), _("Language"), _("Text size")}
-            global_ |= {_("Sound volume"), _("Music volume"), _("Sound")}
             for choice in [c for c in choices if c.label() not in global_]:
                 for _n in range(max(1, len(choice.options))):
                     app.draw()  # laid out again for the value now chosen

@@ -247,10 +247,12 @@ def test_moving_cards_are_drawn_every_frame_and_the_waiting_table_rests() -> Non
     for _ in range(600):
         before = app.frames_shown
         busy = scene.tweens.busy
+        looks = scene._items()
         app.step(1 / 60, [])
         if busy:
             moving += 1
-            assert app.frames_shown == before + 1
+            # Drawn, unless nothing it shows moved by a pixel (a card waiting on its delay).
+            assert app.frames_shown == before + 1 or scene._items() == looks
         if scene.asks_person and not scene.tweens.busy and not scene.table.labels:
             break
     assert moving > 10 and scene.asks_person

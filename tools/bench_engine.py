@@ -1,6 +1,11 @@
 """Benchmark the engine: complete deals per second for 6 threshold players, and time per apply.
 
-    .venv/bin/python tools/bench_engine.py [--deals N] [--repeat R]
+    .venv/bin/python tools/bench_engine.py [--deals N] [--repeat R] [--sim-games G]
+
+Last, :func:`game.sim.simulate` (6 threshold players, foster, the summary counted from the
+deal records) beside a minimal simulator of the same rules (:func:`minimal_sim`: plain lists,
+no events, views or records) playing the very same games (checked): the time of each and
+their ratio, the engine's overhead over the rules themselves.
 
 Four modes: (a) events and log off, (b) events on, (c) events and log on, (d) as (c) and
 every record written as a JSON Lines line to a temporary file. The process is pinned to
@@ -11,20 +16,28 @@ from __future__ import annotations
 
 import argparse
 import os
+import random
 import sys
 import tempfile
 import time
 from collections.abc import Sequence
 from pathlib import Path
-from typing import TextIO
+from typing import Any, TextIO
 
 # Run from anywhere: the repository root holds the game package.
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from game.agents import ThresholdAgent
+from game.actions import STAND, Kind
+from game.agents import Agent, ThresholdAgent
+from game.ai.specs import parse_agent
+from game.cards import DECK, SIX_OF_HEARTS
 from game.deallog import write_records
 from game.engine import Game
+from game.limits import DEALS
+from game.phase import Phase
+from game.rules import FOSTER
 from game.runner import play_deal
+from game.sim import default_specs, simulate
 
 PLAYERS = 6
 # Chips nobody can lose in a benchmark, so the game never ends for want of players.
@@ -85,6 +98,179 @@ def apply_time(deals: int, seed: int = 1) -> tuple[float, int]:
     return max(spent / calls - overhead, 0.0) if calls else 0.0, calls
 
 
+# ---------------------------------------------------------------------- the minimal simulator
+
+
+class _Seen:
+    """What a minimal simulator shows an agent: the fields a view gives that the agent reads."""
+
+    __slots__ = ("deck_size", "farm", "high_bid", "max_bid", "must_draw", "phase", "total")
+
+    def __init__(self) -> None:
+        self.phase = Phase.AUCTION
+        self.farm = self.max_bid = self.high_bid = self.total = self.deck_size = 0
+        self.must_draw = False
+
+
+def minimal_sim(
+    agents: Sequence[Agent], *, deals: int, games: int, seed: int, chips: int
+) -> tuple[int, int, int, int, int, int, int, list[list[int]]]:
+    """Foster's rules played by ``agents``, as plainly as they can be written: plain lists, no
+    events, views, records or checks, each decision asked of the agent with just what it reads
+    (one object, changed in place); the baseline :func:`game.sim.simulate` is measured against.
+
+    It draws from the same random numbers as the engine (a seed per game from ``seed``, the
+    lot, a lazily shuffled deck), so it plays the very same games: returns (games, deals, farms
+    won, hands, busts, deals with a 16, hands of 16, the chips each seat holds at the end of each
+    game), as the summary counts them.
+    """
+    points = [card.points for card in DECK]
+    six = DECK.index(SIX_OF_HEARTS)
+    size = len(DECK)
+    n = len(agents)
+    choose = [agent.choose for agent in agents]
+    seen: Any = _Seen()
+    auction, play = Phase.AUCTION, Phase.PLAY
+    master = random.Random(seed)
+    played = farms = hands = busts = sixteen_deals = sixteen_hands = 0
+    final: list[list[int]] = []
+    for _ in range(games):
+        rng = random.Random(master.getrandbits(64))
+        stacks = [chips] * n
+        farm = 0
+        farmer = -1
+        first = -1
+        won = True
+        deal = 0
+        while n - stacks.count(0) >= 3 and deal < deals:
+            deal += 1
+            seated = [s for s in range(n) if stacks[s] > 0]
+            if won:
+                for s in seated:  # the ante
+                    stacks[s] -= 1
+                    farm += 1
+                # The auction: clockwise from the lot (the first deal) or the farmer's left.
+                if first < 0:
+                    first = rng.choice(seated)
+                    opener = first
+                else:
+                    opener = next(s for s in ((farmer + k) % n for k in range(1, n + 1)) if s in seated)
+                high, high_bidder = 0, -1
+                active = [(opener + k) % n for k in range(n) if (opener + k) % n in seated]
+                seen.phase = auction
+                seen.farm = farm
+                i = 0
+                while True:
+                    seat = active[i]
+                    seen.high_bid = high
+                    seen.max_bid = stacks[seat]
+                    action = choose[seat](seen)
+                    if action.kind is Kind.BID:
+                        high, high_bidder = action.amount, seat
+                        i += 1
+                    else:
+                        del active[i]
+                    if not active or active == [high_bidder]:
+                        break
+                    i %= len(active)
+                if high_bidder < 0:
+                    farmer = opener
+                else:
+                    farmer = high_bidder
+                    stacks[farmer] -= high
+                    farm += high
+            order = [s for s in ((farmer + k) % n for k in range(1, n)) if s in seated]
+            cards = list(range(size))
+            top = 0
+            held: dict[int, list[int]] = {}
+            totals: dict[int, int] = {}
+            for seat in order:
+                j = top + int(rng.random() * (size - top))
+                cards[top], cards[j] = cards[j], cards[top]
+                held[seat] = [cards[top]]
+                totals[seat] = points[cards[top]]
+                top += 1
+            seen.phase = play
+            for seat in order:
+                hand = held[seat]
+                total = totals[seat]
+                seen.must_draw = top < size
+                while True:
+                    seen.total = total
+                    seen.deck_size = size - top
+                    if choose[seat](seen) is STAND:
+                        break
+                    j = top + int(rng.random() * (size - top))
+                    cards[top], cards[j] = cards[j], cards[top]
+                    hand.append(cards[top])
+                    total += points[cards[top]]
+                    top += 1
+                    seen.must_draw = False
+                    if total > 16:
+                        break
+                totals[seat] = total
+            # Settling up.
+            made = 0
+            for seat in order:
+                total = totals[seat]
+                hands += 1
+                if total > 16:
+                    busts += 1
+                    paid = min(total - 16, stacks[seat])
+                    stacks[seat] -= paid
+                    stacks[farmer] += paid
+                elif total == 16:
+                    made += 1
+            sixteen_hands += made
+            sixteen_deals += made > 0
+            winner = -1
+            if made:
+                winner = min(
+                    (s for s in order if totals[s] == 16),
+                    key=lambda s: (six not in held[s], len(held[s]), order.index(s)),
+                )
+            else:
+                under = [s for s in order if totals[s] < 16]
+                if under:
+                    near = min(
+                        under,
+                        key=lambda s: (16 - totals[s], six not in held[s], len(held[s]), order.index(s)),
+                    )
+                    for seat in order:
+                        if seat != near and stacks[seat] > 0:
+                            stacks[seat] -= 1
+                            stacks[near] += 1
+            if winner >= 0:
+                stacks[winner] += farm
+                farm = 0
+                farms += 1
+            won = winner >= 0
+            played += 1
+        final.append(stacks)
+    return games, played, farms, hands, busts, sixteen_deals, sixteen_hands, final
+
+
+def sim_against_minimal(players: int, deals: int, games: int, seed: int, repeat: int) -> tuple[float, float]:
+    """Seconds (best of ``repeat``) of :func:`game.sim.simulate` and of :func:`minimal_sim` playing
+    the same games; raises AssertionError if they did not play them alike."""
+    specs = default_specs(players, seed)
+    best_sim = best_min = float("inf")
+    for _ in range(repeat):
+        t0 = time.perf_counter()
+        summary = simulate(FOSTER, specs, deals=deals, games=games, seed=seed, chips=100)
+        best_sim = min(best_sim, time.perf_counter() - t0)
+        t0 = time.perf_counter()
+        agents = [parse_agent(spec, 0) for spec in specs]
+        counts = minimal_sim(agents, deals=deals, games=games, seed=seed, chips=100)
+        best_min = min(best_min, time.perf_counter() - t0)
+        mine = (
+            summary.games, summary.deals, summary.farms_won, summary.hands, summary.busts,
+            summary.sixteen_deals, summary.sixteen_hands, summary.final_chips,
+        )
+        assert mine == counts, "game.sim and the minimal simulator played different games"
+    return best_sim, best_min
+
+
 def _pin_one_core() -> str:
     if hasattr(os, "sched_setaffinity"):
         try:
@@ -101,11 +287,23 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
     parser.add_argument("--deals", type=int, default=20_000, help="deals per run (default 20000)")
     parser.add_argument("--repeat", type=int, default=3, help="runs per mode; the best counts (default 3)")
+    parser.add_argument(
+        "--sim-games", type=int, default=200, help="games of game.sim and of the minimal one"
+    )
+    parser.add_argument("--only-sim", action="store_true", help="only game.sim against the minimal one")
     args = parser.parse_args(argv)
     if args.deals < 1 or args.repeat < 1:
         parser.error("--deals and --repeat must be at least 1")
     print(f"{PLAYERS} players, ThresholdAgent, {args.deals} deals per run, best of {args.repeat};"
           f" {_pin_one_core()}")
+    if args.sim_games > 0:
+        sim, minimal = sim_against_minimal(PLAYERS, DEALS.high, args.sim_games, 1, args.repeat)
+        print(
+            f"{'game.sim / a minimal simulator':36} {sim:7.3f} s / {minimal:.3f} s = {sim / minimal:.2f}x"
+            f" ({args.sim_games} games of up to {DEALS.high} deals, the same games)"
+        )
+    if args.only_sim:
+        return 0
     with tempfile.TemporaryDirectory() as tmp:
         modes = [
             ("(a) events off, log off", False, False, False),

@@ -1,21 +1,43 @@
-"""Frame times of every screen, start-up time and memory, with no display (SDL's dummy driver).
+"""Frame cost in a real window; with ``--per-scene``, frame times of every screen without one.
 
-    .venv/bin/python tools/bench_render.py [--sizes 1280x720,1920x1080,3840x2160] [--players 10]
+    .venv/bin/python tools/bench_render.py [--sizes 1920x1080,3840x2160] [--seconds 30]
+                                           [--driver x11|dummy]
+    .venv/bin/python tools/bench_render.py --per-scene [--sizes 1280x720,1920x1080,3840x2160]
 
-For each window size (each in its own process, so memory is its own) a game of 10 players
-is played at normal animation speed by the stand-in player, and the time of every
-``App.step`` (input, update, drawing, flip) is recorded per scene; during the deal and the
-showdown extra chips are kept flying from every seat so cards and chips are always in
-flight. Prints the median and 99th percentile per scene, the peak memory (RSS), and the
-time from a cold start to the first menu frame.
+By default, for each window size (each case in its own process), the game's own loop
+(``App.run``: the real clock, SDL's events) plays two cases for ``--seconds`` after a
+warm-up, and every frame presented (``pygame.display.flip`` or ``update``) is timed:
+
+- ``reference``: a busy table drawn in full each frame: the demo below, but every frame drawn
+  whole and presented whole, 60 times a second (what a table cost before it drew only what
+  moved);
+- ``demo``: a watched game of ten computer players (the kiosk's demo table, normal speed).
+
+It prints the median and 99th percentile of the time between two presented frames of
+consecutive loop steps (the busy frames: a table at rest presents nothing, and is not a
+frame's cost), the same of the loop's own CPU time between them (which other work on the
+machine does not swell), the game's CPU time per second, and that of the X server (when the
+run started its own). The window is a real one where there is an X
+server: the one ``DISPLAY`` names, else a virtual screen of the window's size started for
+the run (``Xvfb``); only without either is it SDL's dummy display, where presenting costs
+nothing. The first line says which.
+
+With ``--per-scene`` (SDL's dummy driver), a game of 10 players is played at normal animation
+speed by the stand-in player, and the time of every ``App.step`` (input, update, drawing,
+flip) is recorded per scene; during the deal and the showdown extra chips are kept flying
+from every seat so cards and chips are always in flight. Prints the median and 99th
+percentile per scene, the peak memory (RSS), and the time from a cold start to the first
+menu frame.
 """
 
 from __future__ import annotations
 
 import argparse
+import itertools
 import json
 import os
 import resource
+import shutil
 import statistics
 import subprocess
 import sys
@@ -23,6 +45,8 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
+CASES = ("reference", "demo")
+WARM_UP = 3.0
 TARGETS = {"1920x1080": 4.0, "3840x2160": 16.0}
 """p99 targets in milliseconds."""
 
@@ -96,6 +120,130 @@ def measure(size: tuple[int, int], players: int, deals: int) -> dict[str, object
     }
 
 
+def window(case: str, size: tuple[int, int], seconds: float) -> dict[str, float]:
+    """Run ``case`` in this process's real loop; the time between presented frames (ms)."""
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    os.environ["SDL_AUDIODRIVER"] = "dummy"
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    sys.path.insert(0, str(ROOT))
+    import random
+
+    import pygame
+
+    from scenes.app.loop import App
+    from scenes.kiosk.demo import demo_setup, demo_table
+    from scenes.navigator import Screens
+    from scenes.store.settings import Settings
+
+    class WholeFrames(App):
+        """Every frame drawn and presented whole, as a busy table was."""
+
+        def frame_due(self) -> bool:
+            return True
+
+        def pulse_rects(self) -> list[pygame.Rect] | None:
+            return None
+
+        def idle_wait(self) -> float:
+            return 0.0
+
+    kind = WholeFrames if case == "reference" else App
+    app = kind(Settings(animation_speed="normal"), size)
+    Screens(app).play(demo_table(demo_setup(random.Random(1), 10, "foster", deals=100)))
+    presents: list[tuple[int, float, float]] = []
+    flip, update = pygame.display.flip, pygame.display.update
+
+    def timed_flip() -> None:
+        flip()
+        presents.append((app.frames, time.perf_counter(), time.thread_time()))
+
+    def timed_update(rects: list[pygame.Rect] | None = None) -> None:
+        update(rects)
+        presents.append((app.frames, time.perf_counter(), time.thread_time()))
+
+    pygame.display.flip = timed_flip
+    pygame.display.update = timed_update  # type: ignore[assignment]
+    app.run(exit_after=WARM_UP)
+    for _ in range(240):  # the music is rendered a little each frame at first
+        if app.music.playing or not app.music.wanted:
+            break
+        app.running = True
+        app.run(exit_after=0.5)
+    presents.clear()
+    wall, cpu = time.monotonic(), time.process_time()
+    app.running = True
+    app.run(exit_after=seconds)
+    wall, cpu = time.monotonic() - wall, time.process_time() - cpu
+    pairs = [(a, b) for a, b in itertools.pairwise(presents) if b[0] == a[0] + 1]
+    gaps = [(b[1] - a[1]) * 1000 for a, b in pairs]
+    work = [(b[2] - a[2]) * 1000 for a, b in pairs]  # the loop's own CPU time: load does not swell it
+    return {
+        "p50": statistics.median(gaps) if gaps else 0.0,
+        "p99": _quantile(gaps, 0.99) if gaps else 0.0,
+        "cpu_p50": statistics.median(work) if work else 0.0,
+        "cpu_p99": _quantile(work, 0.99) if work else 0.0,
+        "frames": len(gaps),
+        "presented": len(presents),
+        "cpu_per_second": cpu / wall,
+    }
+
+
+def windows(args: argparse.Namespace) -> int:
+    """Each size, each case in a fresh process, in a real window where one can be had."""
+    sys.path.insert(0, str(ROOT))
+    from tools.bench_idle import virtual_screen
+
+    env = dict(os.environ)
+    driver = args.driver or ("x11" if env.get("DISPLAY") or shutil.which("Xvfb") else "dummy")
+    env["SDL_VIDEODRIVER"] = driver
+    print(
+        f"ten players, SDL video driver {driver}"
+        f" ({'a real window' if driver == 'x11' else 'no window'}), {args.seconds:g} s per case"
+        f" after {WARM_UP:g} s; time between frames presented in consecutive loop steps"
+    )
+    for size in args.sizes.split(","):
+        w, h = (int(x) for x in size.split("x"))
+        xvfb = None
+        if driver == "x11" and not os.environ.get("DISPLAY"):
+            xvfb, env["DISPLAY"] = virtual_screen((w, h))
+        try:
+            where = f"X display {env['DISPLAY']}" if driver == "x11" else "dummy display"
+            print(f"\n{size} ({where})")
+            print(
+                f"  {'case':<10} {'frames':>7} {'p50 ms':>7} {'p99 ms':>7} {'CPU p50':>8} {'CPU p99':>8}"
+                f" {'CPU s/s':>8} {'X s/s':>6}"
+            )
+            for case in args.cases.split(","):
+                cmd = [sys.executable, __file__, "--window", case, "--sizes", size]
+                cmd += ["--seconds", str(args.seconds)]
+                x0, t0 = _cpu_of(xvfb), time.monotonic()
+                out = subprocess.run(cmd, cwd=ROOT, env=env, capture_output=True, text=True, check=True)
+                x_load = (_cpu_of(xvfb) - x0) / (time.monotonic() - t0)
+                r = json.loads(out.stdout.strip().splitlines()[-1])
+                print(
+                    f"  {case:<10} {r['frames']:>7.0f} {r['p50']:>7.1f} {r['p99']:>7.1f} {r['cpu_p50']:>8.1f}"
+                    f" {r['cpu_p99']:>8.1f} {r['cpu_per_second']:>8.3f} "
+                    + (f"{x_load:>6.3f}" if xvfb is not None else f"{'-':>6}"),
+                    flush=True,
+                )
+        finally:
+            if xvfb is not None:
+                xvfb.terminate()
+                xvfb.wait()
+    return 0
+
+
+def _cpu_of(process: subprocess.Popen[bytes] | None) -> float:
+    """CPU seconds ``process`` (the X server started for the run) has used, where Linux tells."""
+    if process is None:
+        return 0.0
+    try:
+        fields = Path(f"/proc/{process.pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return 0.0
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 STARTUP = """
 import time
 t0 = time.perf_counter()
@@ -124,11 +272,25 @@ def startup() -> tuple[float, float]:
 def main(argv: list[str] | None = None) -> int:
     """Run the benchmark and print the table."""
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    p.add_argument("--sizes", default="1280x720,1920x1080,3840x2160")
+    p.add_argument("--sizes", help="window sizes, comma-separated (default 1920x1080,3840x2160;"
+                   " with --per-scene 1280x720,1920x1080,3840x2160)")
+    p.add_argument("--seconds", type=float, default=30.0, help="seconds per case in a window")
+    p.add_argument("--cases", default=",".join(CASES), help="cases in a window, comma-separated")
+    p.add_argument("--driver", choices=("x11", "dummy"), help="x11 (a real window) when one can be had")
+    p.add_argument("--per-scene", action="store_true", help="frame times per scene, no window")
     p.add_argument("--players", type=int, default=10)
     p.add_argument("--deals", type=int, default=2)
     p.add_argument("--one", help=argparse.SUPPRESS)
+    p.add_argument("--window", help=argparse.SUPPRESS)  # the child process's own case
     args = p.parse_args(argv)
+    if args.window:
+        w, h = (int(x) for x in args.sizes.split("x"))
+        print(json.dumps(window(args.window, (w, h), args.seconds)))
+        return 0
+    if not args.per_scene and not args.one:
+        args.sizes = args.sizes or "1920x1080,3840x2160"
+        return windows(args)
+    args.sizes = args.sizes or "1280x720,1920x1080,3840x2160"
     if args.one:
         w, h = (int(x) for x in args.one.split("x"))
         print(json.dumps(measure((w, h), args.players, args.deals)))

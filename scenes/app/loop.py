@@ -47,6 +47,10 @@ KEEP_BACKDROP_PIXELS = 2560 * 1600
 """The largest window whose still picture under an overlay (the table under the ledger) is kept
 (16 MB); a 4K one's (33 MB) is drawn again instead, which costs some 15-25 ms there, only when
 something on top changes (at rest, seldom)."""
+REGIONS = 6
+"""The most rectangles a frame is drawn and presented in (each is a pass over the scene)."""
+WHOLE_SHARE = 0.5
+"""Regions covering more than this share of the window are drawn and presented as a whole frame."""
 WINDOW_MARGIN = (0, 80)
 """Room a window leaves on the desktop for the window manager's title bar and panels (pixels)."""
 
@@ -95,6 +99,50 @@ def _window_position() -> tuple[int, int] | None:
         return pygame.display.get_window_position()
     except pygame.error:
         return None
+
+
+def merge_rects(rects: list[pygame.Rect], most: int = REGIONS) -> list[pygame.Rect]:
+    """``rects`` gathered into at most ``most`` rectangles that cover them all: each joins the
+    first one it costs little to grow over (the union no larger than the two apart and a
+    quarter), then the pair whose union adds least is merged until few enough are left."""
+    out: list[pygame.Rect] = []
+    for rect in rects:
+        if rect.w <= 0 or rect.h <= 0:
+            continue
+        area = rect.w * rect.h
+        for i, kept in enumerate(out):
+            union = kept.union(rect)
+            if union.w * union.h <= (kept.w * kept.h + area) * 1.25:
+                out[i] = union
+                break
+        else:
+            out.append(pygame.Rect(rect))
+    changed = True
+    while changed:  # a grown rectangle may now overlap another
+        changed = False
+        for i in range(len(out)):
+            for j in range(i + 1, len(out)):
+                union = out[i].union(out[j])
+                if union.w * union.h <= (out[i].w * out[i].h + out[j].w * out[j].h) * 1.25:
+                    out[i] = union
+                    del out[j]
+                    changed = True
+                    break
+            if changed:
+                break
+    while len(out) > most:
+        best: tuple[int, int, int] | None = None
+        for i in range(len(out)):
+            for j in range(i + 1, len(out)):
+                union = out[i].union(out[j])
+                cost = union.w * union.h - out[i].w * out[i].h - out[j].w * out[j].h
+                if best is None or cost < best[0]:
+                    best = (cost, i, j)
+        assert best is not None
+        _cost, i, j = best
+        out[i] = out[i].union(out[j])
+        del out[j]
+    return out
 
 
 class Clock(Protocol):
@@ -333,16 +381,20 @@ class App:
             return
         if self.frame_due():
             rects = None if self._whole_frame_due() else self.pulse_rects()
-            if rects:
-                self.draw_regions(rects)
-            else:
+            if rects is None:
                 self.draw()
                 pygame.display.flip()
-            self.frames_shown += 1
+                self.frames_shown += 1
+            elif rects:
+                self.draw_regions(rects)
+                self.frames_shown += 1
             self._shown_at = self.time
             self._redraw = False
             for scene in self.stack.scenes:
                 scene.dirty = False
+                scene.moved = False
+            if self.stack.top is not None:
+                self.stack.top.shown()
         self.frames += 1
         self.music.step()  # after the frame is shown: rendering the music never delays it
 
@@ -350,6 +402,9 @@ class App:
         """Whether this frame must be drawn: something changed, moves, or (on a screen that asks
         for a heartbeat) a second has passed."""
         if self._whole_frame_due():
+            return True
+        top = self.stack.top
+        if top is not None and top.moved:
             return True
         rate = self.frame_rate()
         return rate > 0 and self.time - self._shown_at >= 1.0 / rate - 1e-6
@@ -366,10 +421,11 @@ class App:
         return bool(self.notices) and any(until <= self.time for _message, until in self.notices)
 
     def pulse_rects(self) -> list[pygame.Rect] | None:
-        """The regions a frame drawn only for the screen's rate changes (see
-        :meth:`Layer.pulse_rects`), or None when the whole window is drawn: over a still picture
-        under an overlay, with notices or in a window too small, the top scene alone does not
-        know all that is shown."""
+        """The regions a frame drawn only for the screen's rate or for what moves changes (see
+        :meth:`Layer.pulse_rects`), merged into a few, or None when the whole window is drawn:
+        over a still picture under an overlay, with notices or in a window too small, the top
+        scene alone does not know all that is shown; and where the regions cover most of the
+        window, one whole frame costs less."""
         if self.notices or too_small(self.size) or len(self.stack.visible()) != 1:
             return None
         top = self.stack.top
@@ -379,7 +435,10 @@ class App:
         if rects is None:
             return None
         window = self.screen.get_rect()
-        return [r.clip(window) for r in rects if r.colliderect(window)]
+        merged = merge_rects([r.clip(window) for r in rects if r.colliderect(window)])
+        if sum(r.w * r.h for r in merged) > WHOLE_SHARE * window.w * window.h:
+            return None
+        return merged
 
     def draw_regions(self, rects: list[pygame.Rect]) -> None:
         """Draw the frame inside ``rects`` only and present just them.
@@ -408,7 +467,7 @@ class App:
         thinking, a kiosk's idle clock) run on real time, one short step at a time.
         """
         top = self.stack.top
-        if top is None or self._redraw or top.dirty or self.stack.pending:
+        if top is None or self._redraw or top.dirty or top.moved or self.stack.pending:
             return 0.0
         if self.music.wanted and not self.music.playing:
             return 0.0  # the music is still being rendered, a little each frame

@@ -75,10 +75,19 @@ class Layer:
     may change without its update setting :attr:`dirty`). A scene whose update marks every
     change sets it False, so that at rest it presents nothing at all."""
 
+    moved = False
+    """Something the scene shows changed in its last update, in the rectangles :meth:`pulse_rects`
+    reports (cards and chips in flight): a frame is due, drawn and presented in them alone."""
+
     def pulse_rects(self) -> list[pygame.Rect] | None:
-        """The regions a frame drawn only for :meth:`frame_rate` changes (a pulsing glow), or None
-        for the whole screen. The app then draws the scene clipped to each and presents only them."""
+        """The regions a frame changes when it is drawn for :meth:`frame_rate` or :attr:`moved`
+        (a pulsing glow, cards in flight), or None for the whole screen. The app then draws the
+        scene clipped to them and presents only them (nothing, when the list is empty)."""
         return None
+
+    def shown(self) -> None:
+        """The frame just presented shows the scene as it is now (the next :meth:`pulse_rects`
+        counts from it)."""
 
 
 class SceneStack:
@@ -156,3 +165,25 @@ class SceneStack:
         while start > 0 and self.scenes[start].transparent:
             start -= 1
         return self.scenes[max(start, 0) :]
+
+
+Items = dict[object, tuple[object, pygame.Rect]]
+"""What a screen shows, piece by piece: each piece's look and the rectangle it covers."""
+
+
+def changed_rects(before: Items | None, now: Items) -> list[pygame.Rect] | None:
+    """The rectangles to draw again to go from the frame ``before`` showed to ``now``: for every
+    piece that appeared, went or looks otherwise, where it was and where it is (None: nothing
+    known of the frame before, the whole screen)."""
+    if before is None:
+        return None
+    rects = []
+    for key, (look, rect) in now.items():
+        old = before.get(key)
+        if old is None:
+            rects.append(rect)
+        elif old[0] != look or old[1] != rect:
+            rects.append(old[1])
+            rects.append(rect)
+    rects.extend(rect for key, (_look, rect) in before.items() if key not in now)
+    return rects

@@ -244,6 +244,10 @@ class MusicPlayer:
         self._file: io.BytesIO | None = None
         """The WAV being played; the mixer reads it while playing, so it is kept."""
         self.available = pygame.mixer.get_init() is not None
+        self._level: float | None = None
+        """The volume the mixer was last given (None: none yet)."""
+        self._paused = False
+        """Whether the mixer's music was last paused."""
 
     @property
     def wanted(self) -> bool:
@@ -256,23 +260,49 @@ class MusicPlayer:
         return self.volume / 100 if self.wanted else 0.0
 
     def set_volume(self, volume: int, muted: bool) -> None:
-        """Apply the settings' music volume and mute at once."""
+        """Apply the settings' music volume and mute: the loudness at once, pausing at the next
+        :meth:`step`.
+
+        The mixer is called only when what it was last given changes, and it is paused or
+        resumed at most once a frame: with SDL's dummy audio driver, pausing and resuming many
+        times in a row can wait forever on the audio device.
+        """
         self.volume = max(0, min(100, volume))
         self.muted = muted
-        if not self.playing:
+        if self.playing:
+            self._apply_level()
+
+    def _apply_level(self) -> None:
+        level = self.level
+        if level == self._level:
             return
         try:
-            pygame.mixer.music.set_volume(self.level)
-            if self.wanted:
-                pygame.mixer.music.unpause()
-            else:
-                pygame.mixer.music.pause()
+            pygame.mixer.music.set_volume(level)
         except pygame.error:
             self.available = False
+            return
+        self._level = level
+
+    def _apply_pause(self) -> None:
+        paused = not self.wanted
+        if paused == self._paused:
+            return
+        try:
+            if paused:
+                pygame.mixer.music.pause()
+            else:
+                pygame.mixer.music.unpause()
+        except pygame.error:
+            self.available = False
+            return
+        self._paused = paused
 
     def step(self, budget: float = 0.001) -> None:
         """Render for up to ``budget`` seconds; start the loop when it is ready. Call once a frame."""
-        if self.playing or not self.wanted:
+        if self.playing:
+            self._apply_pause()
+            return
+        if not self.wanted:
             return
         rate = pygame.mixer.get_init()
         if rate is None:
@@ -304,6 +334,8 @@ class MusicPlayer:
             self.available = False
             return
         self.playing = True
+        self._level = self.level
+        self._paused = False
 
     def stop(self) -> None:
         """Stop the music (it starts again on the next :meth:`step` if wanted)."""
@@ -315,3 +347,5 @@ class MusicPlayer:
                 pass
         self.playing = False
         self._file = None
+        self._level = None
+        self._paused = False

@@ -22,6 +22,7 @@ from game.phase import Phase
 from game.view import View
 from scenes import i18n
 from scenes.app.loop import App, Scene
+from scenes.app.stack import Items, changed_rects
 from scenes.i18n import _
 from scenes.table.auction import AuctionHandler
 from scenes.table.deal import DealHandler
@@ -92,6 +93,14 @@ class TableScene(Scene):
         self.advice: tuple[tuple[object, ...], Advice] | None = None
         """The coach's last advice, and the decision it was for (it goes when the decision changes)."""
         """For the mouse and fingers: finish the animation in progress (Space does it from the keys)."""
+        self._shown_items: Items | None = None
+        """What the frame last presented showed, piece by piece (None: not known)."""
+        self._pending_items: Items | None = None
+        """What the frame being presented shows (worked out for its rectangles)."""
+        self._pulsed = False
+        """The frame being presented draws only the glows (see :meth:`pulse_rects`)."""
+        self._asked = False
+        """Whether the app has asked for the rectangles a frame changes (see :meth:`shown`)."""
         self.watch_pause = WATCH_PAUSE
         """Seconds a watched game's ledger stays before it goes on by itself (at normal speed)."""
         self.page: str | None = None
@@ -229,14 +238,78 @@ class TableScene(Scene):
         return 0.0
 
     heartbeat = False
-    """Every change the table shows sets :attr:`dirty` (see :meth:`update`): at rest it presents
-    nothing but its glows."""
+    """Every change the table shows sets :attr:`dirty` or :attr:`moved` (see :meth:`update`): at
+    rest it presents nothing but its glows."""
 
     def pulse_rects(self) -> list[pygame.Rect] | None:
-        """Only the glows change while the table waits (see :meth:`Table.pulse_rects`)."""
-        if self.frame_rate() != PULSE_FPS:
+        """What changed since the frame last shown: the old and new rectangles of every card,
+        chip, note, plate or glow that moved or changed (see :meth:`Table.items`), and the header,
+        the action panel or the corner buttons where their words or buttons changed. None (the
+        whole window) under a stage's panel, or where the advice in the banner's place changed."""
+        self._asked = True
+        if self.handler.transparent or self._shown_items is None:
             return None
-        return self.table.pulse_rects()
+        if not self.moved and self.frame_rate() == PULSE_FPS:
+            # Nothing moved or changed but time: only the glows pulse (the pieces are not listed,
+            # and what was shown stays the reference: a glow drawn since differs from it only in
+            # its glow's rectangle).
+            self._pulsed = True
+            return self.table.glow_rects()
+        now = self._items()
+        if now is None:
+            return None
+        rects = changed_rects(self._shown_items, now)
+        self._pending_items = now
+        return rects
+
+    def shown(self) -> None:
+        """Remember what the frame just presented shows: the next frame draws only what differs."""
+        now, self._pending_items = self._pending_items, None
+        if self._pulsed or not self._asked:
+            # A glow's frame keeps the reference; an app that never asks for rectangles (it
+            # presents whole windows) needs none, and the pieces are not listed for it.
+            self._pulsed = False
+            return
+        self._shown_items = now if now is not None else self._items()
+
+    def _items(self) -> Items | None:
+        """The table's pieces (:meth:`Table.items`) and the screen's own: the header, the action
+        panel, the corner buttons (None while a stage's panel or advice covers the table)."""
+        handler = self.handler
+        if handler.transparent or self.coach_line() is not None:
+            return None
+        if handler.prompt is not None and handler.hint is not None and handler.hint():
+            return None
+        lay = self.table.layout
+        window = pygame.Rect((0, 0), lay.size)
+        items = self.table.items(window)
+        top = self.app.stack.top is self
+        items[("header",)] = ((self.header_text(), self.hints() if top else ""), lay.header)
+        buttons = handler.buttons
+        live = tuple(
+            (
+                b.visible,
+                b.enabled,
+                tuple(b.rect),
+                b.label() if isinstance(b, Button) else None,
+                b is buttons.focused,
+                b is buttons.hover,
+            )
+            for b in buttons.widgets
+        )
+        panel = lay.panel.unionall([b.rect for b in buttons.widgets if b.visible])
+        prompt = self.prompt_text(handler.prompt()) if handler.prompt is not None else None
+        items[("panel",)] = ((prompt, live), panel)
+        if top:
+            self._place_corner_buttons()
+            for name, button, on in (
+                ("skip", self.skip_button, self.skippable),
+                ("history", self.history_button, self.history_shown),
+                ("coach", self.coach_button, self.coach_offered),
+            ):
+                if on:
+                    items[(name,)] = (button.label(), button.rect.inflate(4, 4))
+        return items
 
     def _shown(self) -> tuple[object, ...]:
         """A cheap fingerprint of what the frame shows beyond the tweens (see :meth:`update`)."""
@@ -253,12 +326,21 @@ class TableScene(Scene):
         )
 
     def update(self, dt: float) -> None:
-        """Run the animations, play the next events, and let the AI or the person act."""
+        """Run the animations, play the next events, and let the AI or the person act.
+
+        A change of stage, or anything moving or changing under a stage's panel, sets
+        :attr:`dirty` (the whole window is drawn); anything else that moves or changes sets
+        :attr:`moved`, and the frame draws only the rectangles it touches (:meth:`pulse_rects`).
+        """
         before = self._shown()
+        stage = (self.stage, self.handler.transparent)
         moving = self.tweens.busy or bool(self.table.labels)  # its last step must be shown too
         self._update(dt)
         if moving or self._shown() != before:
-            self.dirty = True
+            if stage != (self.stage, self.handler.transparent) or self.handler.transparent:
+                self.dirty = True
+            else:
+                self.moved = True
 
     def _update(self, dt: float) -> None:
         self.source.poll()

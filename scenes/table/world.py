@@ -153,7 +153,9 @@ class Table:
         self.time = 0.0
         self._plates: dict[tuple[object, ...], pygame.Surface] = {}
         self._placed: list[pygame.Rect] = []
-        """The notes already placed in the frame being drawn (the next one keeps clear of them)."""
+        """Where the notes of the moment stand (each placed keeps clear of those before it)."""
+        self._labels_at: tuple[tuple[object, ...], list[tuple[str, float, pygame.Rect]]] | None = None
+        """The notes' places worked out last, and for which moment."""
         self.sound: Callable[[str], None] = _silent
         """Plays a sound effect by name (the app's sound bank; silent until one is given)."""
         self.layout: TableLayout = compute(size, source.n, source.bottom, text.scale)
@@ -438,6 +440,78 @@ class Table:
             label.age += dt
         self.labels = [label for label in self.labels if label.age < label.life]
 
+    def items(self, window: pygame.Rect) -> dict[object, tuple[object, pygame.Rect]]:
+        """What the table shows, piece by piece: for each piece (a plate, a card, a chip in flight,
+        a note, the deck, the farm, the marker, a total, the headline) what it looks like now and
+        the rectangle it covers. Two of these, one of a frame shown and one of now, tell which
+        rectangles changed (:func:`changed_rects`): all a frame need draw and present."""
+        lay = self.layout
+        out: dict[object, tuple[object, pygame.Rect]] = {("felt",): ((lay.size, tuple(lay.table)), window)}
+        for seat in range(len(self.seats)):
+            plate = lay.seat(seat).plate
+            if self.active == seat:
+                look: object = (self._plate_key(seat), int(60 + 90 * pulse(self.time)))
+                out[("plate", seat)] = (look, self._plate_glow_rect(seat))
+            else:
+                out[("plate", seat)] = (self._plate_key(seat), plate)
+        for state in self.seats:
+            for sprite in state.hand:
+                out[("card", id(sprite))] = self._card_item(sprite)
+        for sprite in self.gathering:
+            out[("card", id(sprite))] = self._card_item(sprite)
+        if self.deck_count > 0:
+            r = lay.deck
+            layers = min(6, 1 + self.deck_count // 8)
+            out[("deck",)] = (layers, pygame.Rect(r.x - layers - 1, r.y, r.w + layers + 8, r.h + layers + 8))
+        out[("farm",)] = ((self.farm, pot_name(self.source.rules)), self._farm_rect())
+        for seat, state in enumerate(self.seats):
+            if state.winner:
+                glow = self._glow_rect(seat)
+                if glow is not None:
+                    out[("glow", seat)] = (int(90 + 80 * pulse(self.time, 1.6)), glow)
+            if state.badge is not None and totalled(state.hand):
+                text, size, box = self._badge_box(seat, state)
+                out[("badge", seat)] = ((text, size, state.badge_color, tuple(box)), box.inflate(4, 4))
+        if self.marker_alpha > 0:
+            mr = max(8, round(lay.seat(self.farmer or 0).plate.h * 0.27))
+            mx, my = round(self.marker[0]), round(self.marker[1])
+            out[("marker",)] = ((mx, my, mr), pygame.Rect(mx - mr - 2, my - mr - 2, 2 * mr + 6, 2 * mr + 7))
+        cr = lay.chip_r
+        for chip in self.flying:
+            cx, cy = chip.pos[0] - cr - 1, chip.pos[1] - cr - 1
+            box = pygame.Rect(int(cx) - 1, int(cy) - 1, 2 * cr + 6, 2 * cr + 6)
+            out[("chip", id(chip))] = ((cx, cy, chip.color), box)
+        for label, (text, fade, box) in zip(self.labels, self._label_boxes(window), strict=True):
+            out[("label", id(label))] = ((text, int(255 * fade), int(170 * fade), tuple(box)), box)
+        if self.banner is not None:
+            lines, size, box = self.banner_lines()
+            out[("banner",)] = ((tuple(lines), size, tuple(box)), box.inflate(size, size // 2 + 4))
+        return out
+
+    def _card_item(self, sprite: CardSprite) -> tuple[object, pygame.Rect]:
+        w, h = sprite.size
+        x, y = sprite.pos[0], sprite.pos[1] - sprite.lift
+        squeeze = abs(math.cos(math.pi * sprite.flip))
+        face = sprite.card if sprite.flip >= 0.5 else None
+        width = w if squeeze > 0.98 else max(1, round(w * squeeze)) // 3 * 3
+        # Where it is exactly: the picture and its shadow round differently.
+        look = (face, x, y, sprite.size, width, sprite.under)
+        # The card and its shadow (6 pixels wider and taller, one lower), and a pixel for rounding.
+        return look, pygame.Rect(math.floor(x - w / 2) - 2, math.floor(y - h / 2) - 2, w + 10, h + 11)
+
+    def _farm_rect(self) -> pygame.Rect:
+        """Where the farm's stacks and its count are drawn."""
+        lay = self.layout
+        r = lay.farm
+        chip_w = max(10, round(lay.chip_r * 2.2))
+        side = self.art.chip_side(chip_w, 2)
+        step = max(2, side.get_height() // 3)
+        bottom = r.bottom - round(lay.font["small"] * 1.6)
+        top = bottom - side.get_height() - 10 * step
+        left = round(r.centerx - 1.5 * chip_w * 1.05 - chip_w / 2) - 2
+        stacks = pygame.Rect(left, top - 2, round(4 * chip_w * 1.05 + chip_w) + 4, bottom - top + 4)
+        return r.union(stacks).inflate(4, 4)
+
     def draw(self, surface: pygame.Surface) -> None:
         """Draw the whole table."""
         lay = self.layout
@@ -466,9 +540,8 @@ class Table:
         for chip in self.flying:
             img = self.art.chip(r, chip.color)
             surface.blit(img, (chip.pos[0] - r - 1, chip.pos[1] - r - 1))
-        self._placed = []
-        for label in self.labels:
-            self._draw_label(surface, label)
+        for label, (text, fade, box) in zip(self.labels, self._label_boxes(surface.get_rect()), strict=True):
+            self._draw_label(surface, label, text, fade, box)
         if self.banner is not None:
             lines, size, box = self.banner_lines()
             step = box.h / len(lines)
@@ -550,16 +623,33 @@ class Table:
         size = self.text.fit(label, lay.font["body"], r.w, "bold")
         self.text.blit(surface, label, size, (r.centerx, r.bottom), INK, "bold", "midbottom")
 
+    def _plate_key(
+        self, seat: int
+    ) -> tuple[int, str, int, str, tuple[int, int, int], bool, bool, bool, tuple[int, int]]:
+        """What ``seat``'s plate shows (its picture is kept by this)."""
+        state = self.seats[seat]
+        status = state.status() if state.status is not None else ""
+        out = state.chips <= 0 and self.source.ledger.chips[seat] <= 0
+        # The farmer's marker sits at the plate's right end; other plates lend that room to what is said.
+        marked = self.farmer == seat
+        return (
+            seat,
+            self.source.names[seat],
+            state.chips,
+            status,
+            state.status_color,
+            self.active == seat,
+            out,
+            marked,
+            self.layout.seat(seat).plate.size,
+        )
+
     def _plate_surface(self, seat: int) -> pygame.Surface:
         lay = self.layout.seat(seat)
         state = self.seats[seat]
         name = self.source.names[seat]
-        status = state.status() if state.status is not None else ""
-        active = self.active == seat
-        out = state.chips <= 0 and self.source.ledger.chips[seat] <= 0
-        # The farmer's marker sits at the plate's right end; other plates lend that room to what is said.
-        marked = self.farmer == seat
-        key = (seat, name, state.chips, status, state.status_color, active, out, marked, lay.plate.size)
+        key = self._plate_key(seat)
+        _seat, name, _chips, status, _colour, active, out, marked, _size = key
         surf = self._plates.get(key)
         if surf is not None:
             return surf
@@ -624,7 +714,7 @@ class Table:
         self._plates[key] = surf
         return surf
 
-    def pulse_rects(self) -> list[pygame.Rect]:
+    def glow_rects(self) -> list[pygame.Rect]:
         """Where the glows are (the seat to act's plate, the winning hands): all that changes on
         a table at rest, as time passes."""
         rects = []
@@ -651,6 +741,14 @@ class Table:
         surface.blit(self._plate_surface(seat), lay.plate)
 
     def _draw_badge(self, surface: pygame.Surface, seat: int, state: SeatState) -> None:
+        text, size, box = self._badge_box(seat, state)
+        img = self.text.render(text, size, (20, 20, 20), "bold")
+        pygame.draw.rect(surface, state.badge_color, box, border_radius=box.h // 2)
+        pygame.draw.rect(surface, (30, 30, 30), box, width=1, border_radius=box.h // 2)
+        surface.blit(img, img.get_rect(center=box.center))
+
+    def _badge_box(self, seat: int, state: SeatState) -> tuple[str, int, pygame.Rect]:
+        """The total's words, their size, and the box they are drawn in."""
         assert state.badge is not None
         lay = self.layout.seat(seat)
         text = state.badge()
@@ -660,7 +758,7 @@ class Table:
                 self.layout.font["body"] * (1.1 if seat == self.source.bottom else 0.95) * state.badge_scale
             ),
         )
-        img = self.text.render(text, size, (20, 20, 20), "bold")
+        img = self.text.render(text, size, (20, 20, 20), "bold")  # kept: the draw asks for it again
         pad = size // 3
         box = pygame.Rect(0, 0, img.get_width() + 2 * pad, img.get_height() + pad // 2)
         hand = state.hand
@@ -672,9 +770,7 @@ class Table:
             )
         else:
             box.center = lay.hand.center
-        pygame.draw.rect(surface, state.badge_color, box, border_radius=box.h // 2)
-        pygame.draw.rect(surface, (30, 30, 30), box, width=1, border_radius=box.h // 2)
-        surface.blit(img, img.get_rect(center=box.center))
+        return text, size, box
 
     def _glow_rect(self, seat: int) -> pygame.Rect | None:
         """Where the glow behind ``seat``'s winning hand is (None: no cards to glow behind)."""
@@ -726,23 +822,40 @@ class Table:
                 return spot
         return box.clamp(window)  # nowhere clear: at least inside the window
 
-    def _draw_label(self, surface: pygame.Surface, label: Label) -> None:
-        fade = min(1.0, (label.life - label.age) / 0.5, label.age / 0.15)
-        text = label.text()
-        size = self.layout.font["small"]
-        img = self.text.render(text, size, label.color, "bold")
-        pad = size // 3
-        box = pygame.Rect(0, 0, img.get_width() + 2 * pad, img.get_height() + pad)
-        x, y = label.pos[0], label.pos[1] - label.age * 6
-        box.center = (round(x), round(y))
-        if label.avoid is not None and label.away != (0.0, 0.0):
-            for _step in range(200):
-                if not box.colliderect(label.avoid):
-                    break
-                x, y = x + label.away[0] * 2, y + label.away[1] * 2
-                box.center = (round(x), round(y))
-        box = self._clear_spot(box, surface.get_rect(), label.avoid)
-        self._placed.append(box)
+    def _label_boxes(self, window: pygame.Rect) -> list[tuple[str, float, pygame.Rect]]:
+        """Each note's words, how faded it is (0-255) and where it stands: clear of the plates, the
+        hands, the headline and the notes before it. Worked out once a moment (the draw and the
+        frame's rectangles ask alike)."""
+        key = (self.time, tuple(window), tuple(id(label) for label in self.labels), self.banner)
+        if self._labels_at is not None and self._labels_at[0] == key:
+            return self._labels_at[1]
+        self._placed = []
+        out = []
+        for label in self.labels:
+            fade = min(1.0, (label.life - label.age) / 0.5, label.age / 0.15)
+            text = label.text()
+            size = self.layout.font["small"]
+            img = self.text.render(text, size, label.color, "bold")
+            pad = size // 3
+            box = pygame.Rect(0, 0, img.get_width() + 2 * pad, img.get_height() + pad)
+            x, y = label.pos[0], label.pos[1] - label.age * 6
+            box.center = (round(x), round(y))
+            if label.avoid is not None and label.away != (0.0, 0.0):
+                for _step in range(200):
+                    if not box.colliderect(label.avoid):
+                        break
+                    x, y = x + label.away[0] * 2, y + label.away[1] * 2
+                    box.center = (round(x), round(y))
+            box = self._clear_spot(box, window, label.avoid)
+            self._placed.append(box)
+            out.append((text, fade, box))
+        self._labels_at = (key, out)
+        return out
+
+    def _draw_label(
+        self, surface: pygame.Surface, label: Label, text: str, fade: float, box: pygame.Rect
+    ) -> None:
+        img = self.text.render(text, self.layout.font["small"], label.color, "bold")
         bg = pygame.Surface(box.size, pygame.SRCALPHA)
         pygame.draw.rect(bg, (0, 0, 0, int(170 * fade)), bg.get_rect(), border_radius=box.h // 2)
         surface.blit(bg, box)
