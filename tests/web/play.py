@@ -175,7 +175,8 @@ class Person:
 
     def take_seq_log(self) -> None:
         """Keep what the page noted so far (before a reload clears it)."""
-        log = self.page.evaluate("(() => { const l = window.__seqLog || []; window.__seqLog = []; return l; })()")
+        log = self.page.evaluate("(() => { const l = window.__seqLog || []; window.__seqLog = []; "
+                                 "return l; })()")
         self.seq_log.extend(log or [])
 
     def fail(self, what: str) -> None:
@@ -319,7 +320,8 @@ def check_against_engine(person: Person, state: dict[str, Any], now: Moment, gam
         person.fail(f"waiting for seat {person.seat} at seq {now.seq}: #seats data-chips {shown} != "
                     f"the host's {wanted}")
     if state["farm"] != now.farm:
-        person.fail(f"waiting at seq {now.seq}: #farm data-chips {state['farm']} != the host's farm {now.farm}")
+        person.fail(f"waiting at seq {now.seq}: #farm data-chips {state['farm']} != "
+                    f"the host's farm {now.farm}")
     view = game.view_for(person.seat)
     if now.phase == "play" and sorted(state["hand"]) != sorted(str(c) for c in view.hand):
         person.fail(f"waiting at seq {now.seq}: #hand {state['hand']} != the seat's hand "
