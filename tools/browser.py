@@ -127,6 +127,7 @@ class Browser:
         self._listeners: dict[str, list[Callable[[str, Json], None]]] = {}
         """Event handlers by session id ("" for the browser's own events)."""
         self._ws: ClientConnection | None = None
+        self._stack = contextlib.ExitStack()
         self._reader: threading.Thread | None = None
         self.closed = False
         log = open(self.profile / "chromium.log", "wb")  # noqa: SIM115 (closed in close())
@@ -159,8 +160,9 @@ class Browser:
         else:
             raise BrowserError(f"chromium did not open its DevTools port in {START_SECONDS:g} s")
         url = f"ws://127.0.0.1:{int(lines[0])}{lines[1]}"
-        self._ws = connect(url, proxy=None, compression=None, max_size=None, open_timeout=10,
-                           ping_interval=None, close_timeout=2)
+        self._ws = self._stack.enter_context(connect(
+            url, proxy=None, compression=None, max_size=None, open_timeout=10, ping_interval=None,
+            close_timeout=2))
         self._reader = threading.Thread(target=self._read, name="cdp-reader", daemon=True)
         self._reader.start()
 
@@ -175,9 +177,8 @@ class Browser:
         if self.closed:
             return
         self.closed = True
-        if self._ws is not None:
-            with contextlib.suppress(Exception):
-                self._ws.close()
+        with contextlib.suppress(Exception):
+            self._stack.close()
         if self.process.poll() is None:
             with contextlib.suppress(ProcessLookupError, PermissionError):
                 os.killpg(self.process.pid, 9)

@@ -24,8 +24,9 @@ from typing import Any
 from game.actions import Action
 from game.agents import ThresholdAgent
 from game.engine import Game
+from game.events import GameEnded
 from game.net.client import Client
-from game.net.protocol import GameEnded, Pause, Update, Welcome
+from game.net.protocol import Pause, Update, Welcome
 from game.net.server import ServerThread
 from game.net.table import Table
 from tools.browser import Browser, Page
@@ -47,9 +48,11 @@ SEQ_LOG_JS = r"""
     if (!body || body.dataset.seq === undefined) return;
     const seats = Array.from(document.querySelectorAll('#seats [data-seat]')).map(e => ({
       seat: Number(e.dataset.seat), chips: e.dataset.chips === undefined ? null : Number(e.dataset.chips)}));
-    const farm = document.querySelector('#farm');
+    const farm = document.querySelector('#farm'), list = document.querySelector('#seats');
+    const shown = el => !!el && el.getClientRects().length > 0;
     window.__seqLog.push({seq: Number(body.dataset.seq), screen: body.dataset.screen || null, seats,
-      farm: farm && farm.dataset.chips !== undefined ? Number(farm.dataset.chips) : null});
+      farm: farm && farm.dataset.chips !== undefined ? Number(farm.dataset.chips) : null,
+      seatsShown: shown(list), farmShown: shown(farm)});
   };
   new MutationObserver(records => {
     if (records.some(r => r.target === document.body)) note();
@@ -193,8 +196,12 @@ def open_person(browser: Browser, base: str, code: str, name: str, lang: str,
     person = Person(page, name, lang, size)
     page.navigate(f"{base}/?t={code}")
     page.wait_for("document.body && document.body.dataset.screen === 'join'", 10, "the join screen")
-    filled = page.evaluate("document.querySelector('#code').value")
-    assert str(filled).strip().upper() == code, f"#code holds {filled!r}, not the ?t= code {code}"
+    try:
+        page.wait_for(f"(document.querySelector('#code')?.value || '').trim().toUpperCase() === '{code}'",
+                      5, "#code filled")
+    except TimeoutError:
+        filled = page.evaluate("document.querySelector('#code')?.value")
+        raise AssertionError(f"#code holds {filled!r}, not the ?t= code {code}") from None
     page.type("#name", name)
     page.click("#join")
     page.wait_for("document.body.dataset.screen === 'lobby' && document.body.dataset.seat !== undefined",
@@ -493,22 +500,27 @@ def check_seq_log(person: Person) -> int:
     views = {u["seq"]: u["view"] for u in updates_received(person)}
     held = 0
     for entry in person.seq_log:
+        if entry["screen"] not in ("table", "ledger", "over"):
+            continue  # before the game (data-seq 0): nothing of it is shown yet
         view = views.get(entry["seq"])
         if view is None:
-            person.fail(f"data-seq became {entry['seq']}, which no update to this page had")
+            person.fail(f"data-seq became {entry['seq']} on {entry['screen']}, which no update to this "
+                        "page had")
             continue
-        if entry["screen"] not in ("table", "ledger", "over"):
-            continue
-        held += 1
-        shown = {s["seat"]: s["chips"] for s in entry["seats"]}
-        wanted = dict(enumerate(view["chips"]))
-        if shown != wanted:
-            person.fail(f"at data-seq {entry['seq']} ({entry['screen']}) #seats data-chips {shown} != "
-                        f"the update's {wanted}")
-        if entry["farm"] is not None and entry["farm"] != view["farm"]:
-            person.fail(f"at data-seq {entry['seq']} #farm data-chips {entry['farm']} != {view['farm']}")
-        elif entry["farm"] is None and entry["screen"] == "table":
-            person.fail(f"at data-seq {entry['seq']} there is no #farm[data-chips]")
+        if entry["seatsShown"]:
+            held += 1
+            shown = {s["seat"]: s["chips"] for s in entry["seats"]}
+            wanted = dict(enumerate(view["chips"]))
+            if shown != wanted:
+                person.fail(f"at data-seq {entry['seq']} ({entry['screen']}) #seats data-chips {shown} != "
+                            f"the update's {wanted}")
+        elif entry["screen"] == "table":
+            person.fail(f"at data-seq {entry['seq']} the table screen shows no #seats")
+        if entry["farmShown"] and entry["farm"] != view["farm"]:
+            person.fail(f"at data-seq {entry['seq']} ({entry['screen']}) #farm data-chips {entry['farm']} "
+                        f"!= the update's farm {view['farm']}")
+        elif not entry["farmShown"] and entry["screen"] == "table":
+            person.fail(f"at data-seq {entry['seq']} the table screen shows no #farm")
     return held
 
 
