@@ -393,13 +393,17 @@ def look(person: Person, server: ServerThread, code: str, names: dict[int, str],
     check_names(person, state, names)
     if state["seat"] is not None and state["seat"] != person.seat:
         person.fail(f"data-seat is {state['seat']}, not {person.seat}")
-    steady = before == after and state["seq"] == after.seq
+    # Steady: the host did not move while the page was read, the last update the page received says
+    # what the host says now, and the page shows that update.
+    last = last_update(person)
+    steady = (before == after and last is not None and state["seq"] == last["seq"]
+              and agrees(last["view"], after))
     if state["screen"] == "table" and steady and after.phase in ("auction", "play"):
         if after.to_act == person.seat:
             check_against_engine(person, state, after, game_of(server, code))
             if not person.failures or len(person.moves) < 200:
                 act(person, state, after)
-                wait_for_change(person, server, code, after.seq)
+                wait_for_change(person, state["seq"])
             return
         enabled = sorted(a for a in ACTIONS if state["actions"].get(a, {}).get("enabled"))
         if enabled:
@@ -414,17 +418,34 @@ def look(person: Person, server: ServerThread, code: str, names: dict[int, str],
             person.page.click('button[data-action="ready"]')
 
 
-def wait_for_change(person: Person, server: ServerThread, code: str, seq: int, seconds: float = 10.0) -> None:
-    """Wait until the table moved on from ``seq`` and the page shows it (bounded)."""
+def last_update(person: Person) -> dict[str, Any] | None:
+    """The last ``update`` the page received."""
+    for frame in reversed(person.page.received()):
+        if '"update"' in frame.text[:40]:
+            message: dict[str, Any] = frame.json()
+            if message.get("type") == "update":
+                return message
+    return None
+
+
+def agrees(view: dict[str, Any], now: Moment) -> bool:
+    """Whether a view sent to the page says what the host's engine says now."""
+    return (view.get("to_act") == now.to_act and view.get("phase") == now.phase
+            and tuple(view.get("chips") or ()) == now.chips and view.get("farm") == now.farm
+            and view.get("deal_no") == now.deal)
+
+
+def wait_for_change(person: Person, seq: int, seconds: float = 10.0) -> None:
+    """After a press: wait until the page received an update after ``seq`` and shows it (bounded)."""
     end = time.monotonic() + seconds
     while time.monotonic() < end:
-        now = moment(server, code)
-        if now.seq > seq:
+        last = last_update(person)
+        if last is not None and last["seq"] > seq:
             shown = person.page.evaluate("Number(document.body.dataset.seq)")
-            if shown >= now.seq or now.to_act != person.seat:
+            if shown == last["seq"]:
                 return
         time.sleep(0.02)
-    person.fail(f"pressed at seq {seq}: the table or the page did not move on in {seconds:g} s")
+    person.fail(f"pressed at data-seq {seq}: no later update was received and shown in {seconds:g} s")
 
 
 def check_ledger(person: Person, state: dict[str, Any], server: ServerThread, code: str) -> None:
@@ -497,7 +518,12 @@ def check_privacy(person: Person) -> int:
 
 def check_seq_log(person: Person) -> int:
     """Each time data-seq changed, the page showed that update's chips and farm; how many were held."""
-    views = {u["seq"]: u["view"] for u in updates_received(person)}
+    updates = updates_received(person)
+    views = {u["seq"]: u["view"] for u in updates}
+    noted = {entry["seq"] for entry in person.seq_log}
+    unshown = [u["seq"] for u in updates if u["seq"] not in noted]
+    if unshown:
+        person.fail(f"data-seq never showed the updates {unshown[:10]} ({len(unshown)} of {len(updates)})")
     held = 0
     for entry in person.seq_log:
         if entry["screen"] not in ("table", "ledger", "over"):
