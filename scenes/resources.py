@@ -4,7 +4,8 @@ The files live in ``assets/`` at the top of the repository. The build installs t
 as the package ``farmer_assets`` (``setup.py`` maps the one to the other), so the same call
 finds them in a checkout (an editable install maps the package to ``assets/``), in an
 installed wheel, under pipx and in the PyInstaller bundle: :func:`importlib.resources.files`,
-never a path worked out from where this source file happens to be.
+never a path worked out from where this source file happens to be. The lookup itself is
+:mod:`game.assets`, shared with the table server; this module names the window's files.
 
 A file that is missing is an error that names it (:class:`MissingAssetError`), never a quiet
 fallback: without its fonts the game draws the suits as empty boxes, without its
@@ -13,64 +14,41 @@ catalogues it speaks English with French numbers.
 
 from __future__ import annotations
 
-import atexit
-import contextlib
 import importlib.metadata
-import importlib.resources
 from importlib.resources.abc import Traversable
 from pathlib import Path
+
+from game import assets
+from game.assets import MissingAssetError
+
+__all__ = [
+    "DISTRIBUTION", "FONTS", "LOCALE", "PACKAGE", "MissingAssetError", "catalogue", "font", "path", "root",
+    "version",
+]
 
 DISTRIBUTION = "farmer-card-game"
 """Farmer's name on the package index (its metadata's ``Name``; the command is ``farmer``)."""
 
-PACKAGE = "farmer_assets"
+PACKAGE = assets.PACKAGE
 """The import name of the assets folder once built or installed."""
 
 FONTS = "fonts"
 """The fonts' folder (their licence is in the checkout and in the wheel's licence files)."""
-LOCALE = "locale"
+LOCALE = assets.LOCALE
 """The catalogues: ``locale/<lang>/LC_MESSAGES/farmer.po``."""
-
-_extracted = contextlib.ExitStack()
-atexit.register(_extracted.close)
-
-
-class MissingAssetError(FileNotFoundError):
-    """A file the game ships is not there: a broken or partial installation."""
-
-    def __init__(self, name: str, where: str) -> None:
-        """``name`` (e.g. ``fonts/DejaVuSans.ttf``) was looked for in ``where``."""
-        super().__init__(
-            f"farmer: a file of the game is missing: {name} (looked in {where}); "
-            "the installation is incomplete, install Farmer again"
-        )
-        self.name = name
-        self.where = where
 
 
 def root() -> Traversable:
-    """The assets folder as the installed package gives it."""
-    try:
-        return importlib.resources.files(PACKAGE)
-    except ModuleNotFoundError:
-        raise MissingAssetError(
-            "the whole assets folder", f"the package {PACKAGE!r}, which is not installed"
-        ) from None
+    """The assets folder as the installed package gives it (:func:`game.assets.root`)."""
+    return assets.root(PACKAGE)
 
 
 def path(name: str) -> Path:
     """The file ``name`` (``/``-separated, e.g. ``fonts/DejaVuSans.ttf``) as a path on disk.
 
-    Raises :class:`MissingAssetError` if it is not there. A package kept in a zip file
-    (never the case for a wheel installed by pip) is extracted once, for the whole run.
+    Raises :class:`MissingAssetError` if it is not there (:func:`game.assets.path`).
     """
-    base = root()
-    item = base.joinpath(*name.split("/"))
-    if not item.is_file():
-        raise MissingAssetError(name, str(base))
-    if isinstance(item, Path):
-        return item
-    return _extracted.enter_context(importlib.resources.as_file(item))
+    return assets.path(name, root())
 
 
 def font(filename: str) -> Path:
@@ -80,7 +58,7 @@ def font(filename: str) -> Path:
 
 def catalogue(language: str, domain: str = "farmer") -> Path:
     """The ``.po`` catalogue of ``language`` (``fr``, ``de``)."""
-    return path(f"{LOCALE}/{language}/LC_MESSAGES/{domain}.po")
+    return path(assets.catalogue_name(language, domain))
 
 
 def version() -> str:

@@ -119,11 +119,15 @@ def pyroma(sdist: Path) -> str:
 
 
 def wheel_contents(wheel: Path, into: Path) -> str:
-    """Check the wheel holds the man page, the icons, the metainfo and the desktop entry; unpack it."""
+    """Check the wheel holds the man page, the icons, the metainfo, the desktop entry and the page for
+    phones (every file of ``assets/web/``); unpack it."""
     with zipfile.ZipFile(wheel) as whl:
         names = set(whl.namelist())
         whl.extractall(into)
     version = wheel.name.split("-")[1]
+    page = sorted(f"farmer_assets/web/{p.name}" for p in (ROOT / "assets" / "web").iterdir() if p.is_file())
+    if "farmer_assets/web/index.html" not in page:
+        raise Failed("assets/web/index.html, the page for phones, is missing from the checkout")
     needed = [
         f"farmer_card_game-{version}.data/data/share/man/man6/farmer.6",
         f"farmer_assets/{APP_ID}.metainfo.xml",
@@ -132,11 +136,13 @@ def wheel_contents(wheel: Path, into: Path) -> str:
         "farmer_assets/icons/farmer.ico",
         "farmer_assets/icons/farmer.icns",
         *(f"farmer_assets/icons/hicolor/{n}x{n}/apps/{APP_ID}.png" for n in PNG_SIZES),
+        *page,
     ]
     missing = [n for n in needed if n not in names]
     if missing:
         raise Failed("not in the wheel: " + ", ".join(missing))
-    return f"{len(needed)} files: man page, {len(PNG_SIZES)} PNGs, SVG, ICO, ICNS, metainfo, desktop entry"
+    return (f"{len(needed)} files: man page, {len(PNG_SIZES)} PNGs, SVG, ICO, ICNS, metainfo, desktop entry, "
+            f"{len(page)} of the page for phones")
 
 
 def appstream(metainfo: Path) -> str:

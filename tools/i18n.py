@@ -1,11 +1,13 @@
 """Keep the French and German catalogues in step with the source.
 
-    python tools/i18n.py extract   # scan game/ and scenes/ into assets/locale/farmer.pot
+    python tools/i18n.py extract   # scan game/, scenes/ and assets/web/*.js into assets/locale/farmer.pot
     python tools/i18n.py update    # extract, then merge the template into fr and de farmer.po
     python tools/i18n.py check     # exit 1, listing them, if any message is untranslated
 
-The game reads the .po files directly at run time (see ``scenes/i18n.py``), so there is no
-compile step. Needs babel (the ``dev`` extra).
+The game reads the .po files directly at run time (see ``game/catalog.py``), so there is no
+compile step; the table server gives the page for phones the same catalogues as JSON, and the
+page's own words (``_()``, ``ngettext()``, ``pgettext()``, ``npgettext()`` in
+``assets/web/*.js``) are extracted with the game's. Needs babel (the ``dev`` extra).
 """
 
 from __future__ import annotations
@@ -23,6 +25,8 @@ from babel.messages.pofile import read_po, write_po
 
 ROOT = Path(__file__).resolve().parent.parent
 SOURCE_DIRS = ("game", "scenes")
+WEB_DIR = Path("assets") / "web"
+"""The page for phones: its scripts (``*.js``, directly in the folder) are extracted too."""
 LOCALE_DIR = ROOT / "assets" / "locale"
 TEMPLATE = LOCALE_DIR / "farmer.pot"
 TRANSLATED = ("fr", "de")
@@ -33,7 +37,8 @@ KEYWORDS = {
     "pgettext": ((1, "c"), 2),
     "npgettext": ((1, "c"), 2, 3),
 }
-"""The translation functions of ``scenes/i18n.py`` and where their messages sit."""
+"""The translation functions of ``scenes/i18n.py`` and where their messages sit; the page's
+scripts (``assets/web/*.js``) call theirs by the same names, with the same arguments."""
 
 LANGUAGE_NAMES = {"fr": "French", "de": "German"}
 
@@ -51,7 +56,8 @@ def po_path(lang: str) -> Path:
 
 
 def extract(root: Path = ROOT) -> Catalog:
-    """Every message marked in the Python files of game/ and scenes/, as a template."""
+    """Every message marked in the Python files of game/ and scenes/ and in the page's scripts,
+    as a template."""
     template = Catalog(
         project="Farmer",
         version="0.1",
@@ -70,6 +76,18 @@ def extract(root: Path = ROOT) -> Catalog:
         )
         for filename, lineno, message, comments, context in found:
             path = f"{directory}/{filename}".replace("\\", "/")
+            template.add(message, None, [(path, lineno)], auto_comments=comments, context=context)
+    web = root / WEB_DIR
+    if web.is_dir():
+        found = extract_from_dir(
+            web,
+            method_map=[("*.js", "javascript")],
+            keywords=KEYWORDS,
+            comment_tags=("Translators:",),
+            strip_comment_tags=True,
+        )
+        for filename, lineno, message, comments, context in found:
+            path = f"{WEB_DIR.as_posix()}/{filename}".replace("\\", "/")
             template.add(message, None, [(path, lineno)], auto_comments=comments, context=context)
     return template
 

@@ -5,7 +5,8 @@ Run it headless as ``farmer-server`` (:func:`main`), or inside the game's own pr
 size and rate, reads it with :func:`game.net.protocol.parse_client_message`, hands it to
 the :class:`~game.net.table.Table` it belongs to, and refuses anything wrong with an
 ``error`` message to that connection alone. Each table is saved as a JSON file in the
-data folder between deals, and a restarted server resumes every saved table.
+data folder between deals, and a restarted server resumes every saved table. On the same
+port it answers plain HTTP with the page for phones (:mod:`game.net.web`).
 """
 
 from __future__ import annotations
@@ -31,6 +32,7 @@ from websockets.asyncio.server import Server as WsServer
 from websockets.asyncio.server import ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
 
+from game.net import lan
 from game.net.protocol import (
     CLOSE_LEFT,
     CLOSE_POLICY,
@@ -51,6 +53,7 @@ from game.net.protocol import (
     parse_settings,
 )
 from game.net.table import Table
+from game.net.web import Site
 from game.readfile import load_json
 from game.savegame import SaveError
 
@@ -146,7 +149,11 @@ class ServerConfig:
     connect_rate: float = 20.0
     """New connections one address may open per second, on average (more are dropped unread)."""
     connect_burst: int = 60
-    """New connections one address may open at once before :attr:`connect_rate` applies."""
+    """New connections one address may open at once before :attr:`connect_rate` applies (a page
+    for phones is about six requests, each a connection: a few reloads fit in a burst)."""
+    web_dir: Path | None = None
+    """The page for phones' folder, served over HTTP on the same port (None: ``web/`` of the
+    installed assets; see :mod:`game.net.web`)."""
 
 
 class Store:
@@ -295,6 +302,8 @@ class Server:
         """The most sockets held at once: kept below the process's file limit."""
         self.max_clients = config.max_clients
         """The most connections at once: ``max_clients``, or fewer when the file limit is lower."""
+        self.site: Site | None = None
+        """The page for phones (HTTP on the same port), read at :meth:`start`."""
 
     @property
     def loop(self) -> asyncio.AbstractEventLoop:
@@ -335,6 +344,7 @@ class Server:
             for table in self.store.load_all(self.loop.time(), self._save):
                 self.tables[table.code] = table
                 self._schedule(table)
+        self.site = Site(self.config.web_dir)
         server = self
 
         class Counted(ServerConnection):
@@ -375,6 +385,7 @@ class Server:
             self._handle, self.config.host, self.config.port, max_size=MAX_FRAME_BYTES,
             compression=None, max_queue=64, ping_interval=20, ping_timeout=20, close_timeout=2,
             open_timeout=HELLO_SECONDS / 2, create_connection=Counted,
+            process_request=self.site.process_request,
         )
         sockets = list(self._ws.sockets)
         self.port = int(sockets[0].getsockname()[1]) if sockets else self.config.port
@@ -682,7 +693,8 @@ class ServerThread:
     """A server on its own thread and loop, for a game window that hosts (``farmer --host``).
 
     ``start()`` returns the port once the server listens; ``stop()`` closes it. The window's
-    own player then connects to ``ws://127.0.0.1:PORT`` with :class:`game.net.client.Client`.
+    own player then connects to ``ws://127.0.0.1:PORT`` with :class:`game.net.client.Client`;
+    :meth:`page_url` is the address of the page for phones (what the window's QR code says).
     """
 
     def __init__(self, config: ServerConfig) -> None:
@@ -704,6 +716,12 @@ class ServerThread:
         if self._error is not None:
             raise self._error
         return self.server.port
+
+    def page_url(self, code: str | None = None) -> str:
+        """The page for phones of table ``code`` (``http://ADDRESS:PORT/?t=CODE``; without a code,
+        the page itself), at an address phones on this network can open: this machine's LAN
+        address when the server listens on every interface (``0.0.0.0``)."""
+        return lan.page_url(lan.address_to_tell(self.config.host), self.server.port, code)
 
     def _run(self) -> None:
         asyncio.run(self._main())
@@ -823,6 +841,9 @@ async def _serve(config: ServerConfig) -> int:
     where = f"tables saved in {config.data_dir}" if config.data_dir else "tables not saved"
     print(f"farmer-server: listening on ws://{config.host}:{port} ({where}; {len(server.tables)} resumed)",
           flush=True)
+    if server.site is not None and server.site.has_page:
+        page = lan.page_url(lan.address_to_tell(config.host), port)
+        print(f"farmer-server: the page for phones: {page}", flush=True)
     started = time.monotonic()
     try:
         await server.serve_forever()

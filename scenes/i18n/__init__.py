@@ -7,9 +7,9 @@ import time: the language can change at any moment. Mark module-level strings wi
 English is the source language. The French and German catalogues are the gettext ``.po``
 files under ``assets/locale/<lang>/LC_MESSAGES/farmer.po`` (found through the installed
 package by :mod:`scenes.resources`; a missing one is an error that names it, not English
-in disguise); they are read at run time by a small reader (:func:`read_po`) into a
-standard :class:`gettext.GNUTranslations`, so there is no compiled ``.mo`` file to build or
-to go stale. ``tools/i18n.py`` extracts, merges
+in disguise); they are read at run time by the reader the table server's page shares
+(:func:`game.catalog.read_po`) into a standard :class:`gettext.GNUTranslations`, so there is
+no compiled ``.mo`` file to build or to go stale. ``tools/i18n.py`` extracts, merges
 and checks the catalogues.
 
 Besides plain translation this module gives the words whose choice depends on the rule
@@ -19,23 +19,18 @@ and numbers, chips, percentages and dates written the way the current language w
 
 from __future__ import annotations
 
-import ast
 import datetime as _dt
 import functools
 import gettext
-import io
 import locale
 import os
-import struct
 from collections.abc import Mapping
 from pathlib import Path
 
+from game.catalog import DOMAIN, gnu_translations, read_po
 from game.rules import RuleSet, rules_named
 from scenes import resources
 from scenes.i18n import numbers
-
-DOMAIN = "farmer"
-"""The gettext domain: the catalogues are called ``farmer.po``."""
 
 LANGUAGES: tuple[str, ...] = ("en", "fr", "de")
 """Language codes the game speaks, the source language first."""
@@ -65,100 +60,6 @@ _language = "en"
 # --- reading catalogues ----------------------------------------------------------------------
 
 
-def _unquote(text: str) -> str:
-    """The content of one quoted .po string, its C escapes decoded."""
-    text = text.strip()
-    if len(text) < 2 or text[0] != '"' or text[-1] != '"':
-        raise ValueError(f"not a quoted string: {text!r}")
-    # A .po string is a C string literal; Python's literal syntax decodes the same escapes.
-    return str(ast.literal_eval(text))
-
-
-def read_po(text: str) -> dict[str, str | list[str]]:
-    """The translated messages of a .po catalogue, as gettext looks them up.
-
-    Keys are the msgid, prefixed by ``msgctxt + "\\x04"`` when there is a context (the
-    gettext convention). A plural entry maps ``msgid + "\\x00" + msgid_plural`` to its list of
-    forms. Like ``msgfmt``, this leaves out fuzzy entries, obsolete (``#~``) entries and
-    untranslated ones (an empty msgstr or any empty plural form), so that they fall back to
-    English; the header (msgid ``""``) is always kept, for the charset and the plural rule.
-    """
-    entries: dict[str, str | list[str]] = {}
-    fields: dict[str, str] = {}
-    fuzzy = False
-    current: str | None = None
-
-    def finish() -> None:
-        nonlocal fuzzy
-        if "msgid" in fields:
-            msgid = fields["msgid"]
-            context = fields.get("msgctxt")
-            key = msgid if context is None else f"{context}\x04{msgid}"
-            if "msgid_plural" in fields:
-                forms = [
-                    fields[k]
-                    for k in sorted(
-                        (k for k in fields if k.startswith("msgstr[")), key=lambda k: int(k[7:-1])
-                    )
-                ]
-                if forms and all(forms) and not fuzzy:
-                    entries[key + "\x00" + fields["msgid_plural"]] = forms
-            elif msgid == "" and context is None:
-                entries[""] = fields.get("msgstr", "")
-            elif fields.get("msgstr") and not fuzzy:
-                entries[key] = fields["msgstr"]
-        fields.clear()
-        fuzzy = False
-
-    for raw in text.splitlines():
-        line = raw.strip()
-        keyword = line.partition(" ")[0]
-        # A comment, msgctxt or msgid after a msgstr starts the next entry.
-        if (line.startswith("#") or keyword in ("msgctxt", "msgid")) and any(
-            k.startswith("msgstr") for k in fields
-        ):
-            finish()
-        if not line:
-            continue
-        if line.startswith("#~"):  # obsolete: kept for translators, never used
-            fuzzy = False
-            continue
-        if line.startswith("#"):
-            if line.startswith("#,") and "fuzzy" in (f.strip() for f in line[2:].split(",")):
-                fuzzy = True
-            continue
-        if line.startswith('"'):
-            if current is None:
-                raise ValueError(f"continuation line outside an entry: {raw!r}")
-            fields[current] += _unquote(line)
-            continue
-        if not (keyword in ("msgctxt", "msgid", "msgid_plural", "msgstr") or keyword.startswith("msgstr[")):
-            raise ValueError(f"unknown .po line: {raw!r}")
-        current = keyword
-        fields[keyword] = _unquote(line[len(keyword) :])
-    finish()
-    return entries
-
-
-def _mo_bytes(entries: Mapping[str, str | list[str]]) -> bytes:
-    """The messages in the binary .mo layout that :class:`gettext.GNUTranslations` reads."""
-    keys = sorted(entries)
-    ids = [k.encode() for k in keys]
-    strs = [("\x00".join(v) if isinstance(v, list) else v).encode() for v in (entries[k] for k in keys)]
-    count = len(keys)
-    header_size = 7 * 4
-    ids_table = header_size
-    strs_table = ids_table + count * 8
-    data = strs_table + count * 8
-    offsets: list[int] = []
-    blob = b""
-    for chunk in ids + strs:
-        offsets += [len(chunk), data + len(blob)]
-        blob += chunk + b"\x00"
-    head = struct.pack("<7I", 0x950412DE, 0, count, ids_table, strs_table, 0, data)
-    return head + struct.pack(f"<{4 * count}I", *offsets) + blob
-
-
 def catalogue_path(code: str) -> Path:
     """The installed .po file of language ``code``.
 
@@ -176,8 +77,7 @@ def translations(code: str) -> gettext.NullTranslations:
     """
     if code == LANGUAGES[0] or code not in LANGUAGES:
         return gettext.NullTranslations()
-    entries = read_po(catalogue_path(code).read_text(encoding="utf-8"))
-    return gettext.GNUTranslations(io.BytesIO(_mo_bytes(entries)))
+    return gnu_translations(read_po(catalogue_path(code).read_text(encoding="utf-8")))
 
 
 # --- translating ----------------------------------------------------------------------------

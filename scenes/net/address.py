@@ -3,14 +3,12 @@
 An address is what people type: ``HOST`` or ``HOST:PORT`` (``[v6]:PORT`` too), the port
 :data:`game.net.server.DEFAULT_PORT` unless given. :func:`table_settings` turns the New game
 choices into a table's ``settings``; :func:`open_server` starts a table server inside this
-process; :func:`reachable_address` is the address to tell friends.
+process; :func:`reachable_address` (:mod:`game.net.lan`) is the address to tell friends.
 """
 
 from __future__ import annotations
 
-import contextlib
-import socket
-
+from game.net.lan import reachable_address
 from game.net.protocol import MAX_NAME
 from game.net.server import DEFAULT_PORT, ServerConfig, ServerThread
 from game.rules import can_rotate
@@ -56,19 +54,6 @@ def shown_address(host: str, port: int) -> str:
     """An address as people type it (the port left out when it is the usual one)."""
     name = f"[{host}]" if ":" in host else host
     return name if port == DEFAULT_PORT else f"{name}:{port}"
-
-
-def reachable_address() -> str:
-    """This machine's address on its network (what friends type), else ``127.0.0.1``.
-
-    Connecting a UDP socket sends nothing; it only asks the system which interface would be used.
-    """
-    with contextlib.suppress(OSError), socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
-        probe.connect(("192.0.2.1", 9))  # TEST-NET-1: never routed anywhere
-        address = str(probe.getsockname()[0])
-        if address and not address.startswith("0."):
-            return address
-    return "127.0.0.1"
 
 
 def player_name(name: str) -> str:

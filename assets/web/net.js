@@ -1,0 +1,124 @@
+/**
+ * The page's link to its table: one WebSocket to the page's own server, speaking protocol v1
+ * (game/net/PROTOCOL.md). A dropped connection is opened again with a growing wait and the
+ * opening message the page gives then (a `resume` with its token); closes 4001 (the seat was
+ * taken by another connection), 4002 (left) and 4003 (removed by the host) are final.
+ */
+
+/** The protocol version the page speaks. */
+export const VERSION = 1;
+
+/** Close codes after which the page does not reconnect. */
+export const FINAL_CLOSES = [4001, 4002, 4003];
+
+const WAITS = [500, 1000, 2000, 4000, 8000];
+const LONGEST_WAIT = 10000;
+
+/** The WebSocket address of the page's own server. @returns {string} */
+export function tableUrl() {
+  return `${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/`;
+}
+
+/**
+ * One table link. `opening()` gives the message to send on each connection (null: do not
+ * connect again); `onMessage` takes each server message; `onState(connected)` says when the
+ * link is up or down; `onClosed(code, reason)` says it is closed for good.
+ */
+export class Link {
+  /**
+   * @param {{opening: () => object|null, onMessage: (m: any) => void,
+   *          onState: (connected: boolean) => void, onClosed: (code: number, reason: string) => void}} handlers
+   */
+  constructor(handlers) {
+    this.handlers = handlers;
+    /** @type {WebSocket|null} */
+    this.ws = null;
+    this.tries = 0;
+    this.timer = 0;
+    this.ended = false;
+    this.ref = 0;
+  }
+
+  /** Connect now (again), unless closed for good. */
+  connect() {
+    if (this.ended || (this.ws && this.ws.readyState <= WebSocket.OPEN)) return;
+    clearTimeout(this.timer);
+    this.timer = 0;
+    const opening = this.handlers.opening();
+    if (!opening) return;
+    const ws = new WebSocket(tableUrl());
+    this.ws = ws;
+    ws.addEventListener("open", () => {
+      ws.send(JSON.stringify({ ...this.handlers.opening(), version: VERSION }));
+      this.handlers.onState(true);
+    });
+    ws.addEventListener("message", (e) => this.receive(ws, e.data));
+    ws.addEventListener("close", (e) => this.dropped(ws, e.code, e.reason));
+  }
+
+  receive(ws, data) {
+    let message;
+    try {
+      message = typeof data === "string" ? JSON.parse(data) : null;
+    } catch {
+      message = null;
+    }
+    if (!message || typeof message !== "object" || typeof message.type !== "string") {
+      this.end(ws, 1002, "unreadable message");
+      return;
+    }
+    this.handlers.onMessage(message);
+  }
+
+  dropped(ws, code, reason) {
+    if (ws !== this.ws) return;
+    this.ws = null;
+    this.handlers.onState(false);
+    if (this.ended) return;
+    if (FINAL_CLOSES.includes(code) || !this.handlers.opening()) {
+      this.ended = true;
+      this.handlers.onClosed(code, reason);
+      return;
+    }
+    const wait = Math.min(WAITS[this.tries] ?? LONGEST_WAIT, LONGEST_WAIT) * (0.8 + Math.random() * 0.4);
+    this.tries += 1;
+    this.timer = setTimeout(() => this.connect(), wait);
+  }
+
+  end(ws, code, reason) {
+    this.ended = true;
+    ws.close(1000);
+    this.handlers.onClosed(code, reason);
+  }
+
+  /** The seat is back: the next drop waits the shortest time again. */
+  settled() {
+    this.tries = 0;
+  }
+
+  /** Whether a message can be sent now. @returns {boolean} */
+  get open() {
+    return !!this.ws && this.ws.readyState === WebSocket.OPEN;
+  }
+
+  /**
+   * Send a message of a connection with a place; returns its `ref` (or null when it was not sent).
+   * @param {object} message
+   * @returns {number|null}
+   */
+  send(message) {
+    if (!this.open) return null;
+    this.ref += 1;
+    const body = message.type === "act" || message.type === "ping" ? { ...message, ref: this.ref } : message;
+    this.ws.send(JSON.stringify(body));
+    return this.ref;
+  }
+
+  /** Close for good (the page goes back to its join form). */
+  close() {
+    this.ended = true;
+    clearTimeout(this.timer);
+    if (this.ws) this.ws.close(1000);
+    this.ws = null;
+  }
+}

@@ -1,0 +1,190 @@
+/**
+ * What the page knows of its table, kept up to date from the server's messages: the seat,
+ * the table's members, the latest view, what was just said, the deal's payments (for the
+ * ledger), the final standings. No drawing here; view.js draws a state.
+ */
+
+import { bubble, headline } from "./words.js";
+import { _ } from "./i18n.js";
+
+/**
+ * A state with no table yet.
+ * @returns {object}
+ */
+export function emptyState() {
+  return {
+    seat: null,
+    host: false,
+    table: null,
+    view: null,
+    seq: 0,
+    said: "",
+    words: {},
+    shown: {},
+    dealBefore: null,
+    changes: [],
+    ledger: null,
+    result: null,
+    history: [],
+    pause: null,
+    turn: null,
+    readyFor: null,
+    pending: null,
+    amount: 1,
+    bidKey: "",
+  };
+}
+
+/**
+ * Who looks at the table, for the words (see words.js).
+ * @param {object} state
+ */
+export function eyesOf(state) {
+  const v = state.view;
+  const names = v ? v.names : (state.table?.seats || []).map((s) => s.name);
+  return { seat: state.seat, names, rules: v ? v.rules : state.table?.settings?.rules || "foster" };
+}
+
+/**
+ * The screen to show: join, lobby, table, ledger, over or closed.
+ * @param {object} state
+ * @param {boolean} closed
+ * @returns {string}
+ */
+export function screenOf(state, closed) {
+  if (closed) return "closed";
+  if (state.seat === null || !state.table) return "join";
+  if (!state.table.started || !state.view) return "lobby";
+  if (state.result || state.view.phase === "over") return "over";
+  if (state.view.phase === "between" && state.ledger) return "ledger";
+  return "table";
+}
+
+/**
+ * Take an `update` message: its events (what was said, chips paid, hands shown) then its view.
+ * @param {object} state
+ * @param {any} update
+ */
+export function applyUpdate(state, update) {
+  const view = update.view;
+  if (update.sync) {
+    applySync(state, update);
+  } else {
+    const running = chipsBefore(view.chips, update.events);
+    const eyes = eyesOf(state);
+    for (const event of update.events) applyEvent(state, event, running, eyes, view);
+  }
+  state.view = view;
+  state.seq = update.seq;
+  if (state.pending !== null && (update.ref === state.pending || view.to_act !== state.seat)) state.pending = null;
+  if (state.turn && view.to_act !== state.turn.seat) state.turn = null;
+}
+
+/**
+ * Every seat's chips before `events`, from the chips after them (their payments undone).
+ * @param {number[]} after
+ * @param {any[]} events
+ */
+function chipsBefore(after, events) {
+  const chips = after.slice();
+  for (const e of events) {
+    if (e.type !== "ChipsMoved") continue;
+    if (typeof e.source === "number") chips[e.source] += e.amount;
+    if (typeof e.target === "number") chips[e.target] -= e.amount;
+  }
+  return chips;
+}
+
+function applySync(state, update) {
+  const view = update.view;
+  state.pending = null;
+  if (Array.isArray(update.history) && update.history.length) state.history = update.history;
+  const rows = state.history;
+  if (view.phase === "auction" || view.phase === "play") {
+    if (!state.view || state.view.deal_no !== view.deal_no) {
+      state.changes = [];
+      state.shown = {};
+      state.words = {};
+    }
+    state.dealBefore = rows.length ? rows[rows.length - 1].slice() : null;
+    state.ledger = null;
+    if (view.to_act !== null) state.said = headline({ type: "TurnStarted", seat: view.to_act }, eyesOf({ ...state, view })) || "";
+  } else if (view.phase === "between" && view.deal_no > 0 && (!state.ledger || state.ledger.deal !== view.deal_no)) {
+    const after = view.chips.slice();
+    const before = rows.length >= 2 ? rows[rows.length - 2] : null;
+    state.ledger = { deal: view.deal_no, before, after, changes: [] };
+  } else if (view.phase === "over" && !state.result) {
+    state.result = standingsOf(view);
+  }
+}
+
+/**
+ * The final standings read from a view (a page that comes back after the end): every seat's
+ * chips, a farm nobody won counted to its farmer.
+ * @param {any} view
+ */
+export function standingsOf(view) {
+  const standings = view.chips.slice();
+  if (view.farmer !== null && view.farm > 0) standings[view.farmer] += view.farm;
+  const best = Math.max(...standings);
+  const winners = standings.flatMap((c, s) => (c === best ? [s] : []));
+  return { standings, winners, reason: "deals" };
+}
+
+function applyEvent(state, event, running, eyes, view) {
+  switch (event.type) {
+    case "DealStarted":
+      state.words = {};
+      state.shown = {};
+      state.changes = [];
+      state.dealBefore = running.slice();
+      state.ledger = null;
+      state.readyFor = null;
+      state.pause = null;
+      break;
+    case "ChipsMoved":
+      if (typeof event.source === "number") {
+        running[event.source] -= event.amount;
+        state.changes.push({ seat: event.source, amount: -event.amount, reason: event.reason });
+      }
+      if (typeof event.target === "number") {
+        running[event.target] += event.amount;
+        state.changes.push({ seat: event.target, amount: event.amount, reason: event.reason });
+      }
+      break;
+    case "FarmSold":
+      state.words = {}; // the auction's words go with it, as the window's do
+      break;
+    case "HandShown":
+      if (!Object.keys(state.shown).length) state.said = _("Showdown: every hand is turned over.");
+      state.shown[event.seat] = { cards: event.cards, total: event.total };
+      break;
+    case "DealEnded":
+      state.ledger = { deal: event.deal, before: state.dealBefore, after: running.slice(), changes: state.changes };
+      state.history = [...state.history, running.slice()];
+      break;
+    case "GameEnded":
+      state.result = { standings: event.standings, winners: event.winners, reason: event.reason };
+      break;
+    default:
+      break;
+  }
+  const line = headline(event, eyes, { farm: view.farm, farmer: view.farmer, over: view.phase === "over" });
+  if (line) state.said = line;
+  const word = bubble(event, eyes);
+  if (word && typeof event.seat === "number") state.words[event.seat] = word;
+  if (event.type === "TurnStarted") delete state.words[event.seat];
+}
+
+/**
+ * Every seat's place by chips, shared places marked as the window marks them: "1=", "1=", "3.".
+ * @param {number[]} chips
+ * @returns {{place: number, label: string}[]}
+ */
+export function places(chips) {
+  return chips.map((mine) => {
+    const place = 1 + chips.filter((other) => other > mine).length;
+    const shared = chips.filter((other) => other === mine).length > 1;
+    return { place, label: shared ? `${place}=` : `${place}.` };
+  });
+}

@@ -1,0 +1,400 @@
+/**
+ * Drawing the page from a state (see state.js): the body's data-* hooks, then the screen
+ * shown. Every screen is drawn again whole after each message; the countdowns alone tick
+ * between messages (see tick).
+ */
+
+import { _, colon, num, pgettext } from "./i18n.js";
+import { backElement, cardElement } from "./cards.js";
+import { button, byId, el, setText } from "./dom.js";
+import { eyesOf, places } from "./state.js";
+import { drawWord, gameOverTitle, headline, joinNames, potName, reasonWord, rulesLabel, standWord } from "./words.js";
+
+/** The farmer's mark after a name: the house of the table's marker, in every language. */
+export const FARMER_SIGN = "⌂";
+
+const MINUS = "\u2212";
+
+/** Each screen's buttons, taken away while another screen shows (a hidden button is no choice). */
+const CONTROLS = [
+  ["lobby", "lobby-actions"],
+  ["table", "actions"],
+  ["ledger", "ledger-actions"],
+  ["over", "over-actions"],
+  ["closed", "closed-actions"],
+];
+
+/**
+ * A signed number of chips: +3, −3, 0.
+ * @param {number} n
+ */
+export function signed(n) {
+  if (n > 0) return `+${num(n)}`;
+  if (n < 0) return MINUS + num(-n);
+  return "0";
+}
+
+/**
+ * Draw `state` on the page.
+ * @param {object} state see state.js
+ * @param {{screen: string, connected: boolean, kept: boolean, closedMessage: string}} page
+ */
+export function render(state, page) {
+  const body = document.body;
+  const v = state.view;
+  body.dataset.screen = page.screen;
+  body.dataset.connected = String(page.connected);
+  body.dataset.seq = String(state.seq);
+  body.dataset.deal = v ? String(v.deal_no) : "";
+  body.dataset.phase = v ? v.phase : "";
+  body.dataset.seat = state.seat === null ? "" : String(state.seat);
+  const game = pgettext("game name", "Farmer");
+  setText(byId("game-name"), game);
+  if (document.title !== game) document.title = game;
+  for (const [screen, id] of CONTROLS) {
+    if (screen !== page.screen) byId(id).replaceChildren();
+  }
+  drawBar(state);
+  if (page.screen === "join") drawJoin(page.kept);
+  else if (page.screen === "lobby") drawLobby(state);
+  else if (page.screen === "table") drawTable(state);
+  else if (page.screen === "ledger") drawLedger(state);
+  else if (page.screen === "over") drawOver(state);
+  else if (page.screen === "closed") drawClosed(page.closedMessage);
+  tick(state);
+}
+
+function drawBar(state) {
+  const v = state.view;
+  const farm = byId("farm");
+  const deal = byId("deal-no");
+  if (!v) {
+    setText(deal, "");
+    setText(farm, "");
+    farm.dataset.chips = "0";
+    return;
+  }
+  const dealText = v.deal_no < 1 ? "" : v.max_deals
+    ? _("Deal {n} of {m}", { n: v.deal_no, m: v.max_deals })
+    : _("Deal {n}", { n: v.deal_no });
+  setText(deal, dealText);
+  setText(farm, _("{pot}: {n}", { pot: potName(v.rules), n: num(v.farm) }));
+  farm.dataset.chips = String(v.farm);
+}
+
+function drawJoin(kept) {
+  setText(byId("join-title"), pgettext("game name", "Farmer"));
+  setText(byId("name-label"), _("Your name"));
+  setText(byId("code-label"), _("Table code"));
+  setText(byId("join"), kept ? _("Take my seat back") : _("Join"));
+}
+
+function drawLobby(state) {
+  const t = state.table;
+  setText(byId("lobby-title"), _("Table {code}", { code: t.code }));
+  setText(byId("lobby-rules"), rulesLabel(t.settings?.rules || "foster"));
+  const list = byId("lobby-seats");
+  list.replaceChildren();
+  for (const seat of t.seats) {
+    const item = el("li", seat.seat === state.seat ? "you" : "");
+    item.dataset.seat = String(seat.seat);
+    item.dataset.person = String(seat.person);
+    const who = seat.person ? seat.name : _("{name} (the computer, until someone joins)", { name: seat.name });
+    item.append(el("span", "name", who));
+    const parts = [];
+    if (seat.person && seat.host) parts.push(_("host"));
+    if (seat.person && !seat.connected) parts.push(_("away"));
+    const note = parts.join(" · ");
+    if (note) item.append(el("span", "note", note));
+    list.append(item);
+  }
+  const me = t.seats.find((s) => s.seat === state.seat);
+  const hosting = !!me && me.host;
+  setText(byId("lobby-wait"), hosting
+    ? _("Start when everyone is seated: the computer plays the empty seats.")
+    : _("Waiting for the host to start the game…"));
+  const actions = byId("lobby-actions");
+  actions.replaceChildren();
+  if (hosting) actions.append(button(_("Start the game"), { action: "start", primary: true }));
+  actions.append(button(_("Leave the table"), { action: "leave" }));
+}
+
+function drawTable(state) {
+  const v = state.view;
+  drawSeats(state);
+  setText(byId("said"), state.said);
+  const hand = byId("hand");
+  const codes = v.hand.join(" ");
+  if (hand.dataset.cards !== codes) {
+    hand.replaceChildren(...v.hand.map(cardElement));
+    hand.dataset.cards = codes;
+  }
+  const total = byId("total");
+  total.dataset.total = String(v.total);
+  setText(total, num(v.total));
+  byId("total-box").hidden = v.hand.length === 0;
+  total.classList.toggle("sixteen", v.total === 16);
+  total.classList.toggle("over", v.total > 16);
+  // Translators: over the big number of the player's own hand on a phone (the sum of its cards).
+  setText(byId("total-label"), colon(_("Total")));
+  setText(byId("role"), roleText(state));
+  drawActions(state);
+}
+
+function roleText(state) {
+  const v = state.view;
+  if (v.farmer === state.seat && v.phase === "play") {
+    return _("You are the farmer: you play no hand, and everyone who goes over 16 pays you a chip a point, until someone makes exactly 16 and takes the farm.");
+  }
+  if (v.total > 16) return _("Over 16: you stop, and wait for the showdown.");
+  return "";
+}
+
+function drawSeats(state) {
+  const v = state.view;
+  const list = byId("seats");
+  const people = state.table ? state.table.seats : [];
+  list.replaceChildren();
+  v.names.forEach((name, seat) => {
+    const info = people.find((s) => s.seat === seat);
+    const item = el("li", "seat");
+    item.dataset.seat = String(seat);
+    item.dataset.chips = String(v.chips[seat]);
+    item.dataset.farmer = String(v.farmer === seat);
+    item.dataset.turn = String(v.to_act === seat);
+    item.dataset.person = String(!!info && info.person);
+    item.dataset.cards = String(v.card_counts[seat] || 0);
+    item.classList.toggle("you", seat === state.seat);
+    item.classList.toggle("away", !!info && info.person && !info.connected);
+    const top = el("span", "line");
+    top.append(el("span", "name", name));
+    if (v.farmer === seat) top.append(el("span", "mark", FARMER_SIGN));
+    top.append(el("span", "chips", num(v.chips[seat])));
+    const bottom = el("span", "line small");
+    const count = v.card_counts[seat] || 0;
+    const backs = el("span", "backs");
+    for (let i = 0; i < Math.min(count, 6); i += 1) backs.append(backElement());
+    bottom.append(backs);
+    const word = state.words[seat] || (v.to_act === seat && seat !== state.seat ? _("thinking…") : "");
+    bottom.append(el("span", "word", word));
+    item.append(top, bottom);
+    list.append(item);
+  });
+}
+
+function drawActions(state) {
+  const v = state.view;
+  const box = byId("actions");
+  box.replaceChildren();
+  const mine = v.to_act === state.seat && state.seat !== null;
+  box.hidden = !mine;
+  if (!mine) return;
+  const waiting = state.pending !== null;
+  if (v.phase === "auction") drawBid(state, box, waiting);
+  else if (v.phase === "play") drawPlay(state, box, waiting);
+  box.append(clockElement("clock"));
+}
+
+/**
+ * The amount to bid, brought within the rules and the chips held (the window's set_amount).
+ * @param {any} view
+ * @param {number} amount
+ */
+export function clampBid(view, amount) {
+  return Math.max(view.high_bid + 1, Math.min(view.max_bid, amount));
+}
+
+function drawBid(state, box, waiting) {
+  const v = state.view;
+  const canBid = v.max_bid > v.high_bid;
+  let prompt;
+  if (!canBid) prompt = _("The bid is {n}: more than you hold. You can only pass.", { n: v.high_bid });
+  else if (v.high_bidder === null) prompt = _("Your bid for a farm of {farm}? (you hold {chips})", { farm: v.farm, chips: v.max_bid });
+  else prompt = _("{name} bids {n}. Your bid? (you hold {chips})", { name: v.names[v.high_bidder], n: v.high_bid, chips: v.max_bid });
+  box.append(el("p", "prompt", prompt));
+  if (canBid) {
+    const amount = state.amount;
+    const low = amount <= v.high_bid + 1;
+    const high = amount >= v.max_bid;
+    const row = el("div", "steps");
+    const shown = el("output", "amount", num(amount));
+    shown.id = "bid-amount";
+    shown.dataset.amount = String(amount);
+    row.append(
+      button(MINUS, { step: "-1", disabled: waiting || low }),
+      shown,
+      button("+", { step: "1", disabled: waiting || high }),
+    );
+    const more = el("div", "steps");
+    more.append(
+      button("+5", { step: "5", disabled: waiting || high }),
+      button("+10", { step: "10", disabled: waiting || high }),
+      button(_("Max"), { step: "max", disabled: waiting || high }),
+    );
+    box.append(row, more);
+  }
+  const go = el("div", "choices");
+  if (canBid) go.append(button(_("Bid {n}", { n: num(state.amount) }), { action: "bid", primary: true, disabled: waiting }));
+  go.append(button(_("Pass"), { action: "pass", disabled: waiting }));
+  box.append(go);
+}
+
+function drawPlay(state, box, waiting) {
+  const v = state.view;
+  let prompt;
+  if (v.must_draw) prompt = _("You have {n}. You must take one more card.", { n: v.total });
+  else if (v.deck_size === 0) prompt = _("You have {n}. The deck is empty.", { n: v.total });
+  else prompt = _("You have {n}. Another card?", { n: v.total });
+  box.append(el("p", "prompt", prompt));
+  const go = el("div", "choices");
+  if (v.deck_size > 0) go.append(button(drawWord(), { action: "draw", primary: true, disabled: waiting }));
+  if (!v.must_draw) go.append(button(standWord(v.rules), { action: "stand", disabled: waiting }));
+  box.append(go);
+}
+
+function drawLedger(state) {
+  const v = state.view;
+  const ledger = state.ledger;
+  setText(byId("ledger-title"), _("Deal {n} settled", { n: ledger.deal }));
+  fillLedger(byId("ledger"), state);
+  setText(byId("ledger-note"), state.said);
+  const actions = byId("ledger-actions");
+  actions.replaceChildren();
+  const next = v.deal_no + 1;
+  const label = v.max_deals ? _("Continue: deal {n} of {m}", { n: next, m: v.max_deals }) : _("Continue");
+  actions.append(button(label, { action: "ready", primary: true, disabled: state.readyFor === next }));
+  actions.append(clockElement("pause-clock"));
+  const names = (state.pause?.waiting || []).filter((s) => s !== state.seat).map((s) => v.names[s]);
+  // Translators: between deals, those the next deal waits for; {names} is a list ("Anna and Ben").
+  setText(byId("waiting"), state.readyFor === next && names.length ? _("Waiting for {names}…", { names: joinNames(names) }) : "");
+}
+
+/**
+ * The rows of a deal's ledger: each seat's shown hand, change and chips, and why.
+ * @param {HTMLElement} list
+ * @param {object} state
+ */
+function fillLedger(list, state) {
+  const v = state.view;
+  const ledger = state.ledger;
+  list.replaceChildren();
+  v.names.forEach((name, seat) => {
+    const after = ledger.after[seat];
+    const change = ledger.before ? after - ledger.before[seat] : sumChanges(ledger.changes, seat);
+    const item = el("li", seat === state.seat ? "row you" : "row");
+    item.dataset.seat = String(seat);
+    item.dataset.change = String(change);
+    const top = el("div", "line");
+    top.append(el("span", "name", name));
+    if (v.farmer === seat) top.append(el("span", "mark", FARMER_SIGN));
+    top.append(el("span", `change ${change > 0 ? "up" : change < 0 ? "down" : ""}`, signed(change)));
+    top.append(el("span", "chips", num(after)));
+    item.append(top);
+    const shown = state.shown[seat] || (v.shown_hands ? { cards: v.shown_hands[seat] || [], total: null } : null);
+    if (shown && shown.cards.length) {
+      const hand = el("div", "mini");
+      hand.append(...shown.cards.map(cardElement));
+      if (shown.total !== null) hand.append(el("span", `total ${shown.total === 16 ? "sixteen" : shown.total > 16 ? "over" : ""}`, num(shown.total)));
+      item.append(hand);
+    }
+    const why = whyParts(ledger, seat, change, v.rules);
+    if (why) item.append(el("div", "why", why));
+    list.append(item);
+  });
+}
+
+function sumChanges(changes, seat) {
+  return changes.filter((c) => c.seat === seat).reduce((a, c) => a + c.amount, 0);
+}
+
+/** A seat's payments of the deal, alike ones merged ("+1 nearest ×9"), as the window's Why. */
+function whyParts(ledger, seat, change, rules) {
+  const merged = new Map();
+  for (const c of ledger.changes) {
+    if (c.seat !== seat) continue;
+    const part = `${signed(c.amount)} ${reasonWord(c.reason, rules)}`;
+    merged.set(part, (merged.get(part) || 0) + 1);
+  }
+  const parts = [...merged].map(([k, n]) => (n > 1 ? `${k} ×${n}` : k));
+  const unseen = change - sumChanges(ledger.changes, seat);
+  if (unseen) parts.unshift(`${signed(unseen)} ${_("before you came")}`);
+  return parts.join(", ");
+}
+
+function drawOver(state) {
+  const v = state.view;
+  const eyes = eyesOf(state);
+  const result = state.result;
+  setText(byId("over-title"), gameOverTitle(result, eyes));
+  const list = byId("standings");
+  list.replaceChildren();
+  const ranks = places(result.standings);
+  const start = state.history.length ? state.history[0] : null;
+  const order = result.standings.map((_c, s) => s).sort((a, b) => result.standings[b] - result.standings[a] || a - b);
+  for (const seat of order) {
+    const chips = result.standings[seat];
+    const item = el("li", seat === state.seat ? "row you" : "row");
+    item.dataset.seat = String(seat);
+    item.dataset.chips = String(chips);
+    item.dataset.rank = String(ranks[seat].place);
+    const line = el("div", "line");
+    line.append(el("span", "place", ranks[seat].label), el("span", "name", v.names[seat]));
+    if (start) {
+      const change = chips - start[seat];
+      line.append(el("span", `change ${change > 0 ? "up" : change < 0 ? "down" : ""}`, signed(change)));
+    }
+    line.append(el("span", "chips", num(chips)));
+    item.append(line);
+    list.append(item);
+  }
+  const last = byId("over-ledger");
+  last.hidden = !state.ledger;
+  if (state.ledger) {
+    setText(byId("over-ledger-title"), _("Deal {n} settled", { n: state.ledger.deal }));
+    fillLedger(byId("over-ledger-rows"), state);
+  }
+  const farmNote = v.farm > 0 && v.farmer !== null ? headline({ type: "GameEnded" }, eyes, { farm: v.farm, farmer: v.farmer, over: true }) : "";
+  setText(byId("over-note"), farmNote || "");
+  const actions = byId("over-actions");
+  actions.replaceChildren(button(_("Join a table"), { action: "again", primary: true }));
+}
+
+function drawClosed(message) {
+  setText(byId("closed-message"), message);
+  byId("closed-actions").replaceChildren(button(_("Join a table"), { action: "again", primary: true }));
+}
+
+/**
+ * Move the countdowns on: the seconds left to act (a `turn` message) and before the next deal
+ * starts without those not yet ready (a `pause` message).
+ * @param {object} state
+ */
+export function tick(state) {
+  const turn = state.turn && state.turn.seat === state.seat ? state.turn : null;
+  const pause = state.pause && state.view && state.pause.deal === state.view.deal_no + 1 ? state.pause : null;
+  countdown(document.getElementById("clock"), turn, 10);
+  countdown(document.getElementById("pause-clock"), pause, 5);
+}
+
+/**
+ * @param {HTMLElement|null} clock
+ * @param {{seconds: number, at: number}|null} from
+ * @param {number} late seconds left from which the bar turns red
+ */
+function countdown(clock, from, late) {
+  if (!clock) return;
+  clock.hidden = !from;
+  if (!from) return;
+  const left = Math.max(0, from.seconds - (performance.now() - from.at) / 1000);
+  setText(clock.querySelector(".seconds"), num(Math.ceil(left)));
+  clock.querySelector(".bar").style.width = `${from.seconds ? Math.min(100, (left / from.seconds) * 100) : 0}%`;
+  clock.classList.toggle("late", left < late);
+}
+
+/** A countdown bar with its seconds. @param {string} id */
+function clockElement(id) {
+  const clock = el("div", "clock");
+  clock.id = id;
+  clock.append(el("span", "bar"), el("span", "seconds"));
+  return clock;
+}

@@ -1,0 +1,296 @@
+"""The page for phones, over plain HTTP on the table server's own port.
+
+A browser opens ``http://HOST:PORT/?t=CODE``; the page then connects back to
+``ws://HOST:PORT/`` and plays protocol v1 like any client. The WebSocket library reads every
+connection's opening request; :meth:`Site.process_request` (its ``process_request`` hook)
+hands a WebSocket upgrade to the game and answers anything else itself:
+
+- ``GET /``: ``web/index.html``; ``GET /NAME`` for each file directly in the assets' ``web/``
+  folder whose name matches :data:`FILE_NAME` (an allow-list read once, at start, with the
+  files' bytes); the query string (``?t=ABCD2345``) is not part of the lookup;
+- ``GET /i18n/<lang>.json`` (``fr``, ``de``; ``en`` has no messages): the catalogue the window
+  reads, as JSON (:func:`game.catalog.web_catalogue`), built once per process;
+- ``HEAD`` of the same: the same headers, no body; any other method: 405;
+- anything else: 404. Paths are compared as they come, never decoded or joined to a folder
+  (``..``, ``%2e%2e``, ``//``, backslashes are simply not names of the list): no listing, no
+  way out of the folder.
+
+Every answer carries a Content-Security-Policy that lets the page load only its own files and
+connect only to this server (:func:`security_policy`), ``nosniff``, ``no-referrer`` and
+``Cache-Control: no-cache`` (with an ``ETag``, so a reload costs a 304). The connection is
+closed after each answer. HTTP requests are connections like any other: the server's limits
+per address (new connections a second, sockets in all) count them before they are read.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import http
+import ipaddress
+import json
+import logging
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass
+from importlib.resources.abc import Traversable
+
+from websockets.asyncio.server import ServerConnection
+from websockets.datastructures import Headers
+from websockets.http11 import Request, Response
+
+from game import assets, catalog
+
+log = logging.getLogger("farmer.server")
+
+FILE_NAME = re.compile(r"[a-z0-9_-]+\.(html|css|js|svg|png|ico|webmanifest)")
+"""The names of the files the page may have (directly in ``web/``, nothing else is served)."""
+CONTENT_TYPES: Mapping[str, str] = {
+    "html": "text/html; charset=utf-8",
+    "css": "text/css; charset=utf-8",
+    "js": "text/javascript; charset=utf-8",
+    "svg": "image/svg+xml; charset=utf-8",
+    "png": "image/png",
+    "ico": "image/x-icon",
+    "webmanifest": "application/manifest+json; charset=utf-8",
+    "json": "application/json; charset=utf-8",
+}
+"""Each served kind's Content-Type."""
+INDEX = "index.html"
+"""The file ``GET /`` answers with."""
+PAGE_LANGUAGES = ("en", "fr", "de")
+"""The languages ``/i18n/<lang>.json`` answers for (English, the source, with no messages)."""
+MAX_FILE_BYTES = 2 * 1024 * 1024
+"""A file of ``web/`` larger than this is left out (and said so once, at start)."""
+MAX_PATH = 512
+"""A request path longer than this is not looked up (404). The library refuses a request line
+longer than 8 KiB itself (414)."""
+
+_LABEL = r"[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?"
+_HOST_NAME = re.compile(rf"(?=.{{1,253}}$){_LABEL}(?:\.{_LABEL})*")
+_HOST_V6 = re.compile(r"\[([0-9a-f:.]{2,45})\]")
+_PORT = re.compile(r"[0-9]{1,5}")
+_I18N_PATH = re.compile(r"/i18n/([a-z]{2})\.json")
+
+
+def valid_host(value: str) -> str | None:
+    """The ``Host`` header ``value`` if it is a plausible ``host[:port]`` (lowercased), else None.
+
+    A host is a DNS name or an IPv4 address, or an IPv6 address in brackets; a port, 1-65535.
+    Anything else (spaces, quotes, semicolons, user info, paths) could not be written into a
+    policy safely and gets None.
+    """
+    text = value.strip().lower()
+    if not text or len(text) > 260:
+        return None
+    host, port = text, ""
+    if text.startswith("["):
+        close = text.find("]")
+        host, rest = text[: close + 1], text[close + 1 :]
+        if close < 0 or (rest and not rest.startswith(":")):
+            return None
+        port = rest[1:] if rest else ""
+        found = _HOST_V6.fullmatch(host)
+        if found is None:
+            return None
+        try:
+            ipaddress.IPv6Address(found.group(1))
+        except ValueError:
+            return None
+        if rest and not port:
+            return None
+    else:
+        if text.count(":") > 1:
+            return None
+        host, colon, port = text.partition(":")
+        if colon and not port:
+            return None
+        if _HOST_NAME.fullmatch(host) is None:
+            return None
+    if port and (_PORT.fullmatch(port) is None or not 1 <= int(port) <= 65535):
+        return None
+    return text
+
+
+def security_policy(host: str | None) -> str:
+    """The Content-Security-Policy of every answer; ``host`` (valid ``host[:port]``) adds the
+    WebSocket URLs of this server to ``connect-src`` (older browsers do not count ``ws:`` as
+    ``'self'``)."""
+    connect = "'self'" if host is None else f"'self' ws://{host} wss://{host}"
+    return (
+        "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
+        f"connect-src {connect}; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class Body:
+    """One answer's content: its bytes, its Content-Type and its ETag."""
+
+    data: bytes
+    content_type: str
+    etag: str
+
+    @classmethod
+    def of(cls, data: bytes, kind: str) -> Body:
+        """``data`` served as ``kind`` (a key of :data:`CONTENT_TYPES`)."""
+        return cls(data, CONTENT_TYPES[kind], '"' + hashlib.sha256(data).hexdigest()[:32] + '"')
+
+
+_catalogues: dict[str, Body | None] = {}
+
+
+def catalogue_body(language: str) -> Body | None:
+    """``/i18n/<language>.json``, built once per process; None for a language the page lacks or
+    whose catalogue is missing or broken (said once in the log)."""
+    if language not in PAGE_LANGUAGES:
+        return None
+    if language not in _catalogues:
+        body: Body | None = None
+        try:
+            english = language == PAGE_LANGUAGES[0]
+            entries = {} if english else catalog.read_po(catalog.catalogue_text(language))
+            doc = catalog.web_catalogue(entries)
+            body = Body.of(json.dumps(doc, ensure_ascii=False, separators=(",", ":")).encode(), "json")
+        except (OSError, ValueError) as exc:
+            log.error("the page's %s words cannot be given: %s", language, exc)
+        _catalogues[language] = body
+    return _catalogues[language]
+
+
+def read_folder(folder: Traversable) -> dict[str, Body]:
+    """The files of ``folder`` the page may have (:data:`FILE_NAME`), by name, read now."""
+    files: dict[str, Body] = {}
+    try:
+        items = list(folder.iterdir()) if folder.is_dir() else []
+    except OSError as exc:
+        log.error("the page for phones cannot be read from %s: %s", folder, exc)
+        return files
+    for item in items:
+        found = FILE_NAME.fullmatch(item.name)
+        if found is None or not item.is_file():
+            continue
+        try:
+            data = item.read_bytes()
+        except OSError as exc:
+            log.error("the page's file %s cannot be read: %s", item.name, exc)
+            continue
+        if len(data) > MAX_FILE_BYTES:
+            log.error("the page's file %s is too large to serve (%d bytes)", item.name, len(data))
+            continue
+        files[item.name] = Body.of(data, found.group(1))
+    return files
+
+
+class Site:
+    """The page's files and the catalogues, answered on the WebSocket port.
+
+    ``folder`` is the page's folder (None: ``web/`` in the installed assets). Its allow-list and
+    its files are read once, here; a folder that is missing gives a server without the page
+    (every path 404, said once in the log), the game itself unharmed.
+    """
+
+    def __init__(self, folder: Traversable | None = None) -> None:
+        """Read the page's files from ``folder``."""
+        where: Traversable | None = folder
+        if where is None:
+            try:
+                where = assets.root().joinpath(assets.WEB)
+            except assets.MissingAssetError as exc:
+                log.error("%s", exc)
+        self.files = read_folder(where) if where is not None else {}
+        """The files served, by name."""
+        if INDEX not in self.files:
+            log.warning("the page for phones is missing (no %s in %s): only the game is served", INDEX, where)
+
+    @property
+    def has_page(self) -> bool:
+        """Whether ``GET /`` answers with a page."""
+        return INDEX in self.files
+
+    def process_request(self, connection: ServerConnection, request: Request) -> Response | None:
+        """The ``process_request`` hook: None (the WebSocket handshake goes on) for an upgrade,
+        else the HTTP answer. It never raises: a bug here is one line in the log and a 500."""
+        try:
+            return self.answer(request)
+        except Exception as exc:
+            log.error("an HTTP request failed: %s: %s", type(exc).__name__, str(exc)[:200])
+            return self._response(http.HTTPStatus.INTERNAL_SERVER_ERROR, None, request, None)
+
+    def answer(self, request: Request) -> Response | None:
+        """What to send for ``request`` (None: it is a WebSocket upgrade, for the game)."""
+        method = _method(request)
+        if method == "GET" and _is_upgrade(request.headers):
+            return None
+        host = _host_of(request.headers)
+        if method not in ("GET", "HEAD"):
+            response = self._response(http.HTTPStatus.METHOD_NOT_ALLOWED, None, request, host)
+            response.headers["Allow"] = "GET, HEAD"
+            return response
+        body = self.lookup(request.path)
+        if body is None:
+            return self._response(http.HTTPStatus.NOT_FOUND, None, request, host)
+        if body.etag in _etags(request.headers):
+            return self._response(http.HTTPStatus.NOT_MODIFIED, body, request, host)
+        return self._response(http.HTTPStatus.OK, body, request, host)
+
+    def lookup(self, target: str) -> Body | None:
+        """The content at request target ``target`` (its query left out), or None: not found."""
+        path = target.partition("?")[0].partition("#")[0]
+        if len(path) > MAX_PATH or not path.startswith("/"):
+            return None
+        if path == "/":
+            return self.files.get(INDEX)
+        name = path[1:]
+        if FILE_NAME.fullmatch(name) is not None:
+            return self.files.get(name)
+        found = _I18N_PATH.fullmatch(path)
+        if found is not None:
+            return catalogue_body(found.group(1))
+        return None
+
+    def _response(self, status: http.HTTPStatus, body: Body | None, request: Request,
+                  host: str | None) -> Response:
+        """An answer with every header; the body left out for HEAD, 304, and errors' own text."""
+        headers = Headers()
+        if body is None:
+            data = f"{status.value} {status.phrase}\n".encode()
+            headers["Content-Type"] = "text/plain; charset=utf-8"
+        elif status is http.HTTPStatus.NOT_MODIFIED:
+            data = b""
+        else:
+            data = body.data
+            headers["Content-Type"] = body.content_type
+        if body is not None:
+            headers["ETag"] = body.etag
+        if status is not http.HTTPStatus.NOT_MODIFIED:
+            headers["Content-Length"] = str(len(data))
+        headers["Content-Security-Policy"] = security_policy(host)
+        headers["X-Content-Type-Options"] = "nosniff"
+        headers["Referrer-Policy"] = "no-referrer"
+        headers["Cache-Control"] = "no-cache"
+        headers["Connection"] = "close"
+        if _method(request) == "HEAD":
+            data = b""
+        return Response(status.value, status.phrase, headers, data)
+
+
+def _method(request: Request) -> str:
+    """The request's method. websockets before 17 has no ``method``: it hands on GET alone."""
+    return str(getattr(request, "method", "GET"))
+
+
+def _is_upgrade(headers: Headers) -> bool:
+    """Whether the request asks to become a WebSocket (``Upgrade: websocket``)."""
+    tokens = (token for value in headers.get_all("Upgrade") for token in value.split(","))
+    return any(token.strip().lower() == "websocket" for token in tokens)
+
+
+def _host_of(headers: Headers) -> str | None:
+    """The request's one valid ``Host`` header, or None (missing, repeated or implausible)."""
+    values = headers.get_all("Host")
+    return valid_host(values[0]) if len(values) == 1 else None
+
+
+def _etags(headers: Headers) -> set[str]:
+    """The ETags of the request's ``If-None-Match``."""
+    return {tag.strip() for value in headers.get_all("If-None-Match")[:4] for tag in value.split(",")[:16]}
