@@ -91,7 +91,7 @@ def test_the_page_loads_with_no_complaint_in_each_language(server: ServerThread,
         try:
             page.navigate(f"http://127.0.0.1:{port}/?t=ABCD2345")
             page.wait_for("document.body && document.body.dataset.screen === 'join'", 10, "the join screen")
-            assert page.evaluate("document.querySelector('#code').value") == "ABCD2345"
+            page.wait_for("document.querySelector('#code').value === 'ABCD2345'", 5, "#code filled from ?t=")
             if lang != "en":
                 page.wait_for(f"performance.getEntriesByType('resource').some(e => e.name.endsWith("
                               f"'/i18n/{lang}.json'))", 5, f"the page asking for /i18n/{lang}.json")
