@@ -100,3 +100,29 @@ def test_the_page_loads_with_no_complaint_in_each_language(server: ServerThread,
             assert not page.dialogs, page.dialogs
         finally:
             page.close()
+
+
+def test_what_the_policy_refuses_and_what_the_page_throws_are_heard(
+    server: ServerThread, browser: Browser
+) -> None:
+    # The recorder the games rely on: an inline script and an image from elsewhere (refused by the
+    # page's policy), an uncaught error and a console error are each heard; an alert() is seen.
+    page = browser.new_page(360, 740, mobile=True, language="en")
+    try:
+        page.navigate(f"http://127.0.0.1:{server.server.port}/")
+        page.evaluate("document.body.append(Object.assign(document.createElement('script'), "
+                      "{textContent: 'window.__ran = 1'}))")
+        page.evaluate("document.body.append(Object.assign(document.createElement('img'), "
+                      "{src: 'http://example.invalid/x.png'}))")
+        page.evaluate("setTimeout(() => { throw new Error('thrown') }, 0); console.error('said'); 1")
+        page.wait_for("new Promise(r => setTimeout(() => r(true), 300))")
+        assert page.evaluate("window.__ran === undefined"), "an inline script ran"
+        said = "\n".join(str(p) for p in page.problems)
+        assert "Content Security Policy" in said and "script" in said, said
+        assert "img-src" in said, said
+        assert "thrown" in said and "console: said" in said, said
+        page.evaluate("setTimeout(() => alert('hi'), 0); 1")
+        page.wait_for("new Promise(r => setTimeout(() => r(true), 300))")
+        assert page.dialogs == ["alert: hi"], page.dialogs
+    finally:
+        page.close()
