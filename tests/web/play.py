@@ -203,6 +203,9 @@ def open_person(browser: Browser, base: str, code: str, name: str, lang: str,
         filled = page.evaluate("document.querySelector('#code')?.value")
         raise AssertionError(f"#code holds {filled!r}, not the ?t= code {code}") from None
     page.type("#name", name)
+    join = page.box("#join")
+    assert join is not None and join["width"] >= MIN_TARGET and join["height"] >= MIN_TARGET, (
+        f"#join is {join} at {size} in {lang}, under {MIN_TARGET:g}x{MIN_TARGET:g} CSS px")
     page.click("#join")
     page.wait_for("document.body.dataset.screen === 'lobby' && document.body.dataset.seat !== undefined",
                   10, f"{name} seated in the lobby")
