@@ -5,10 +5,9 @@
  */
 
 import { _, chooseLanguage, language, loadLanguage } from "./i18n.js";
-import { byId, setText } from "./dom.js";
 import { Link } from "./net.js";
 import { applyUpdate, emptyState, screenOf } from "./state.js";
-import { clampBid, render, tick } from "./view.js";
+import { byId, clampBid, render, setText, tick } from "./view.js";
 import { refusal } from "./words.js";
 
 const NAME_KEY = "farmer.name";
@@ -37,7 +36,7 @@ function cleanCode(text) {
 
 /** A name as the server takes it: spaces collapsed, 1 to 24 characters. @param {string} text */
 function cleanName(text) {
-  return text.replace(/\s+/g, " ").trim().slice(0, 24);
+  return [...text.replace(/\s+/g, " ").trim()].slice(0, 24).join("").trim();
 }
 
 const page = {
@@ -141,7 +140,7 @@ function onMessage(m) {
     case "update": {
       const waited = state.view !== null && state.view.to_act !== state.seat;
       applyUpdate(state, m);
-      if (waited && state.view.to_act === state.seat) navigator.vibrate?.(60); // a phone in a pocket: your turn
+      if (waited && state.view.to_act === state.seat) buzz();
       standOnSixteen();
 
       if (state.result) forget();
@@ -203,6 +202,11 @@ function refused(m) {
 /** Forget the kept token of this table (the game is over, or the seat is gone). */
 function forget() {
   if (page.code) localStorage.removeItem(seatKey(page.code));
+}
+
+/** A phone in a pocket: its turn has come (browsers let a page buzz once it has been touched). */
+function buzz() {
+  if (navigator.userActivation?.hasBeenActive && navigator.vibrate) navigator.vibrate(60);
 }
 
 /** On exactly 16 no card can help under any rule set: stand at once, and say so, as the window does. */
@@ -346,7 +350,8 @@ async function start() {
   }
   const code = cleanCode(params.get("t") || "");
   byId("code").value = code;
-  byId("name").value = localStorage.getItem(NAME_KEY) || "";
+  const name = byId("name");
+  if (!name.value) name.value = localStorage.getItem(NAME_KEY) || "";
   byId("join-form").addEventListener("submit", onJoin);
   document.addEventListener("click", onClick);
   document.addEventListener("keydown", onKey);

@@ -26,7 +26,7 @@ const SUIT_SHAPES = {
  * @param {string} code
  * @returns {{rank: string, suit: string}}
  */
-export function parseCard(code) {
+function parseCard(code) {
   return { rank: code.slice(0, -1), suit: code.slice(-1) };
 }
 
@@ -35,7 +35,7 @@ export function parseCard(code) {
  * @param {string} suit S, H, D or C
  * @returns {SVGSVGElement}
  */
-export function suitIcon(suit) {
+function suitIcon(suit) {
   const svg = document.createElementNS(SVG, "svg");
   svg.setAttribute("viewBox", "0 0 100 100");
   svg.setAttribute("aria-hidden", "true");

@@ -100,12 +100,12 @@ function applySync(state, update) {
   state.pending = null;
   if (Array.isArray(update.history) && update.history.length) state.history = update.history;
   const rows = state.history;
+  // A whole state: what was said before it may be of a deal dealt again (after a server restart).
+  state.words = {};
+  state.said = "";
   if (view.phase === "auction" || view.phase === "play") {
-    if (!state.view || state.view.deal_no !== view.deal_no) {
-      state.changes = [];
-      state.shown = {};
-      state.words = {};
-    }
+    state.changes = []; // what was paid before is counted from the history, as paid before this sync
+    state.shown = {};
     state.dealBefore = rows.length ? rows[rows.length - 1].slice() : null;
     state.ledger = null;
     if (view.to_act !== null) state.said = headline({ type: "TurnStarted", seat: view.to_act }, eyesOf({ ...state, view })) || "";

@@ -148,9 +148,10 @@ class ServerConfig:
     """The most tables not over that connections from one address may have opened."""
     connect_rate: float = 20.0
     """New connections one address may open per second, on average (more are dropped unread)."""
-    connect_burst: int = 60
-    """New connections one address may open at once before :attr:`connect_rate` applies (a page
-    for phones is about six requests, each a connection: a few reloads fit in a burst)."""
+    connect_burst: int = 120
+    """New connections one address may open at once before :attr:`connect_rate` applies. The page
+    for phones is about a dozen requests, each a connection: ten phones behind one address
+    (a family's router, to a public server) load it at once."""
     web_dir: Path | None = None
     """The page for phones' folder, served over HTTP on the same port (None: ``web/`` of the
     installed assets; see :mod:`game.net.web`)."""

@@ -275,7 +275,7 @@ class Site:
 
 
 def _method(request: Request) -> str:
-    """The request's method. websockets before 17 has no ``method``: it hands on GET alone."""
+    """The request's method. An older websockets (15) has no ``method``: it hands on GET alone."""
     return str(getattr(request, "method", "GET"))
 
 
