@@ -464,6 +464,14 @@ class Page:
         self.call("Input.dispatchMouseEvent", {"type": "mousePressed", **common})
         self.call("Input.dispatchMouseEvent", {"type": "mouseReleased", **common})
 
+    def mouse(self, kind: str, x: float, y: float) -> None:
+        """One mouse event at (x, y) CSS px: ``mousePressed``, ``mouseReleased`` or ``mouseMoved``
+        (a press held while something else happens, then its release)."""
+        params: Json = {"type": kind, "x": x, "y": y}
+        if kind != "mouseMoved":
+            params.update(button="left", clickCount=1)
+        self.call("Input.dispatchMouseEvent", params)
+
     def type(self, selector: str, text: str) -> None:
         """Focus the field, select what it holds, and type ``text`` over it (as a phone's keyboard does)."""
         self.click(selector)

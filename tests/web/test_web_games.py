@@ -36,12 +36,17 @@ GAME_SECONDS = 150.0
 RULE_SETS = ["foster", "lacombe", "ferme", "foster+rotating", "lacombe+rotating"]
 
 
-def reload_mid_deal(person: Person, server: ServerThread, code: str):  # type: ignore[no-untyped-def]
-    """A page that reloads once, mid-deal with cards in hand, while the table waits for the host
-    (nothing moves meanwhile: the host plays only when this test says, and waits for its move to land)."""
+def reload_mid_deal(person: Person, others: list[Person], server: ServerThread,  # type: ignore[no-untyped-def]
+                    code: str):
+    """A page that reloads once, mid-deal with cards in hand, while the table waits for the host or
+    another page (nothing moves meanwhile: they play only when this test says, and each move lands
+    before anything else is looked at)."""
 
     def maybe(p: Person, state: dict[str, Any], now: Moment) -> bool:
-        if p is not person or p.reloaded or now.phase != "play" or not state["hand"] or now.to_act != 0:
+        waiting_for = {0, *(o.seat for o in others)}
+        if p is not person or p.reloaded or now.phase != "play" or not state["hand"]:
+            return False
+        if now.to_act not in waiting_for:
             return False
         p.reloaded = True
         seat, hand, total = state["seat"], sorted(state["hand"]), state["total"]
@@ -123,7 +128,7 @@ def test_phones_and_a_tablet_play_a_whole_game_and_every_page_tells_the_truth(
         while step_window(window, 1) == "lobby":
             assert time.monotonic() < until, "the window never left its lobby"
             time.sleep(0.005)
-        hold = reload_mid_deal(people[0], server, code)
+        hold = reload_mid_deal(people[0], people[1:], server, code)
         end = time.monotonic() + GAME_SECONDS
         window_top = ""
         while True:
