@@ -210,6 +210,9 @@ def open_person(browser: Browser, base: str, code: str, name: str, lang: str,
     page.wait_for("document.body.dataset.screen === 'lobby' && document.body.dataset.seat !== undefined",
                   10, f"{name} seated in the lobby")
     person.seat = int(page.evaluate("document.body.dataset.seat"))
+    # The page speaks the browser's language (and says so, for screen readers and hyphenation).
+    spoken = page.evaluate("document.documentElement.lang")
+    assert str(spoken).split("-")[0] == lang, f"a browser in {lang!r} got a page in {spoken!r}"
     kept = page.evaluate(f"localStorage.getItem('farmer.seat.{code}')")
     assert kept, f"no token kept under farmer.seat.{code}"
     token = json.loads(kept)

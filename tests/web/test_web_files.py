@@ -95,11 +95,20 @@ def test_the_page_loads_with_no_complaint_in_each_language(server: ServerThread,
             if lang != "en":
                 page.wait_for(f"performance.getEntriesByType('resource').some(e => e.name.endsWith("
                               f"'/i18n/{lang}.json'))", 5, f"the page asking for /i18n/{lang}.json")
+            page.wait_for(f"document.documentElement.lang.split('-')[0] === '{lang}'", 5,
+                          f"the page in {lang}")
             page.evaluate("new Promise(r => setTimeout(r, 300))")
             assert not page.problems, [str(p) for p in page.problems]
             assert not page.dialogs, page.dialogs
         finally:
             page.close()
+    # ?lang= wins over the browser's languages.
+    page = browser.new_page(360, 740, mobile=True, language="fr")
+    try:
+        page.navigate(f"http://127.0.0.1:{port}/?lang=de")
+        page.wait_for("document.documentElement.lang.split('-')[0] === 'de'", 5, "the page in German")
+    finally:
+        page.close()
 
 
 def test_what_the_policy_refuses_and_what_the_page_throws_are_heard(
