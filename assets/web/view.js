@@ -373,7 +373,9 @@ function whyParts(ledger, seat, change, rules) {
   }
   const parts = [...merged].map(([k, n]) => (n > 1 ? `${k} ×${n}` : k));
   const unseen = change - sumChanges(ledger.changes, seat);
-  if (unseen) parts.unshift(`${signed(unseen)} ${_("before you came")}`);
+  // Translators: in a deal's ledger, what a phone that lost its connection did not see being paid.
+  const missed = ledger.away ? _("while you were away") : _("before you came");
+  if (unseen) parts.unshift(`${signed(unseen)} ${missed}`);
   return parts.join(", ");
 }
 
