@@ -193,7 +193,9 @@ function drawTable(state) {
   total.classList.toggle("over", v.total > 16);
   // Translators: over the big number of the player's own hand on a phone (the sum of its cards).
   setText(byId("total-label"), colon(_("Total")));
-  setText(byId("role"), roleText(state));
+  const role = roleText(state);
+  setText(byId("role"), role);
+  byId("mine").hidden = v.hand.length === 0 && !role;
   drawActions(state);
 }
 
@@ -222,18 +224,20 @@ function drawSeats(state) {
     item.dataset.cards = String(v.card_counts[seat] || 0);
     item.classList.toggle("you", seat === state.seat);
     item.classList.toggle("away", !!info && info.person && !info.connected);
-    const top = el("span", "line");
-    top.append(el("span", "name", name));
-    if (v.farmer === seat) top.append(el("span", "mark", FARMER_SIGN));
-    top.append(el("span", "chips", num(v.chips[seat])));
-    const bottom = el("span", "line small");
+    // The whole name, on as many lines as it takes around the chips; the cards and the word said below.
+    const who = el("span", "who");
+    who.append(el("span", "chips", num(v.chips[seat])), el("span", "name", name));
+    if (v.farmer === seat) who.append(el("span", "mark", FARMER_SIGN));
     const count = v.card_counts[seat] || 0;
-    const backs = el("span", "backs");
-    for (let i = 0; i < Math.min(count, 6); i += 1) backs.append(backElement());
-    bottom.append(backs);
     const word = state.words[seat] || (v.to_act === seat && seat !== state.seat ? _("thinking…") : "");
-    bottom.append(el("span", "word", word));
-    item.append(top, bottom);
+    item.append(who);
+    if (count || word) {
+      const bottom = el("span", "line small");
+      const backs = el("span", "backs");
+      for (let i = 0; i < Math.min(count, 6); i += 1) backs.append(backElement());
+      bottom.append(backs, el("span", "word", word));
+      item.append(bottom);
+    }
     list.append(item);
   });
 }
