@@ -118,22 +118,22 @@ export function render(state, page) {
   tick(state);
 }
 
+/**
+ * The bar: the game's name until a deal is dealt, then the deal and the farm in its place (a
+ * phone's width holds one or the other on one line, in every language).
+ * @param {object} state
+ */
 function drawBar(state) {
   const v = state.view;
   const farm = byId("farm");
   const deal = byId("deal-no");
-  if (!v) {
-    setText(deal, "");
-    setText(farm, "");
-    farm.dataset.chips = "0";
-    return;
-  }
-  const dealText = v.deal_no < 1 ? "" : v.max_deals
+  const dealText = !v || v.deal_no < 1 ? "" : v.max_deals
     ? _("Deal {n} of {m}", { n: v.deal_no, m: v.max_deals })
     : _("Deal {n}", { n: v.deal_no });
   setText(deal, dealText);
-  setText(farm, _("{pot}: {n}", { pot: potName(v.rules), n: num(v.farm) }));
-  farm.dataset.chips = String(v.farm);
+  setText(farm, v ? _("{pot}: {n}", { pot: potName(v.rules), n: num(v.farm) }) : "");
+  farm.dataset.chips = String(v ? v.farm : 0);
+  byId("game-name").hidden = dealText !== "";
 }
 
 function drawJoin(kept) {
@@ -179,6 +179,8 @@ function drawTable(state) {
   const v = state.view;
   drawSeats(state);
   setText(byId("said"), state.said);
+  // The player's own prompt says it again (the bid to beat, the total): on a phone, room for the seats.
+  byId("said").hidden = v.to_act === state.seat && state.seat !== null;
   const hand = byId("hand");
   const codes = v.hand.join(" ");
   if (hand.dataset.cards !== codes) {
@@ -224,20 +226,17 @@ function drawSeats(state) {
     item.dataset.cards = String(v.card_counts[seat] || 0);
     item.classList.toggle("you", seat === state.seat);
     item.classList.toggle("away", !!info && info.person && !info.connected);
-    // The whole name, on as many lines as it takes around the chips; the cards and the word said below.
+    // The whole name, on as many lines as it takes; the cards, the word said and the chips below it.
     const who = el("span", "who");
-    who.append(el("span", "chips", num(v.chips[seat])), el("span", "name", name));
+    who.append(el("span", "name", name));
     if (v.farmer === seat) who.append(el("span", "mark", FARMER_SIGN));
     const count = v.card_counts[seat] || 0;
+    const backs = el("span", "backs");
+    for (let i = 0; i < Math.min(count, 6); i += 1) backs.append(backElement());
     const word = state.words[seat] || (v.to_act === seat && seat !== state.seat ? _("thinking…") : "");
-    item.append(who);
-    if (count || word) {
-      const bottom = el("span", "line small");
-      const backs = el("span", "backs");
-      for (let i = 0; i < Math.min(count, 6); i += 1) backs.append(backElement());
-      bottom.append(backs, el("span", "word", word));
-      item.append(bottom);
-    }
+    const bottom = el("span", "line");
+    bottom.append(backs, el("span", "word", word), el("span", "chips", num(v.chips[seat])));
+    item.append(who, bottom);
     list.append(item);
   });
 }
