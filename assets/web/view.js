@@ -96,6 +96,7 @@ export function signed(n) {
 export function render(state, page) {
   const body = document.body;
   const v = state.view;
+  if (body.dataset.screen !== page.screen) window.scrollTo(0, 0); // a new screen is read from its top
   body.dataset.screen = page.screen;
   body.dataset.connected = String(page.connected);
   body.dataset.seq = String(state.seq);
