@@ -345,9 +345,10 @@ function fillLedger(list, state) {
     item.dataset.seat = String(seat);
     item.dataset.change = String(change);
     const top = el("div", "line");
-    top.append(el("span", "name", name));
-    if (v.farmer === seat) top.append(el("span", "mark", FARMER_SIGN));
-    top.append(el("span", `change ${change > 0 ? "up" : change < 0 ? "down" : ""}`, signed(change)));
+    const who = el("span", "who");
+    who.append(el("span", "name", name));
+    if (v.farmer === seat) who.append(el("span", "mark", FARMER_SIGN));
+    top.append(who, el("span", `change ${change > 0 ? "up" : change < 0 ? "down" : ""}`, signed(change)));
     top.append(el("span", "chips", num(after)));
     item.append(top);
     const shown = state.shown[seat] || (v.shown_hands ? { cards: v.shown_hands[seat] || [], total: null } : null);
@@ -357,8 +358,8 @@ function fillLedger(list, state) {
       if (shown.total !== null) hand.append(el("span", `total ${shown.total === 16 ? "sixteen" : shown.total > 16 ? "over" : ""}`, num(shown.total)));
       item.append(hand);
     }
-    const why = whyParts(ledger, seat, change, v.rules);
-    if (why) item.append(el("div", "why", why));
+    const parts = whyParts(ledger, seat, change, v.rules);
+    if (parts.length) item.append(whyElement(parts));
     list.append(item);
   });
 }
@@ -380,7 +381,14 @@ function whyParts(ledger, seat, change, rules) {
   // Translators: in a deal's ledger, what a phone that lost its connection did not see being paid.
   const missed = ledger.away ? _("while you were away") : _("before you came");
   if (unseen) parts.unshift(`${signed(unseen)} ${missed}`);
-  return parts.join(", ");
+  return parts;
+}
+
+/** A seat's Why: its parts separated by commas, a line broken between parts, never inside one. */
+function whyElement(parts) {
+  const why = el("div", "why");
+  parts.forEach((part, i) => why.append(el("span", "part", i < parts.length - 1 ? `${part},` : part), " "));
+  return why;
 }
 
 function drawOver(state) {
