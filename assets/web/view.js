@@ -212,34 +212,46 @@ function roleText(state) {
 }
 
 function drawSeats(state) {
-  const v = state.view;
-  const list = byId("seats");
   const people = state.table ? state.table.seats : [];
-  list.replaceChildren();
-  v.names.forEach((name, seat) => {
-    const info = people.find((s) => s.seat === seat);
-    const item = el("li", "seat");
-    item.dataset.seat = String(seat);
-    item.dataset.chips = String(v.chips[seat]);
-    item.dataset.farmer = String(v.farmer === seat);
-    item.dataset.turn = String(v.to_act === seat);
-    item.dataset.person = String(!!info && info.person);
-    item.dataset.cards = String(v.card_counts[seat] || 0);
-    item.classList.toggle("you", seat === state.seat);
-    item.classList.toggle("away", !!info && info.person && !info.connected);
-    // The whole name, on as many lines as it takes; the cards, the word said and the chips below it.
-    const who = el("span", "who");
-    who.append(el("span", "name", name));
-    if (v.farmer === seat) who.append(el("span", "mark", FARMER_SIGN));
-    const count = v.card_counts[seat] || 0;
-    const backs = el("span", "backs");
-    for (let i = 0; i < Math.min(count, 6); i += 1) backs.append(backElement());
-    const word = state.words[seat] || (v.to_act === seat && seat !== state.seat ? _("thinking…") : "");
-    const bottom = el("span", "line");
-    bottom.append(backs, el("span", "word", word), el("span", "chips", num(v.chips[seat])));
-    item.append(who, bottom);
-    list.append(item);
-  });
+  byId("seats").replaceChildren(...state.view.names.map((name, seat) => seatTile(state, people, name, seat)));
+}
+
+/**
+ * One seat's tile: the whole name (on as many lines as it takes) and the farmer's mark; below it
+ * the seat's cards, face down, the word it just said, and its chips.
+ */
+function seatTile(state, people, name, seat) {
+  const v = state.view;
+  const info = people.find((s) => s.seat === seat);
+  const count = v.card_counts[seat] || 0;
+  const item = el("li", "seat");
+  item.dataset.seat = String(seat);
+  item.dataset.chips = String(v.chips[seat]);
+  item.dataset.farmer = String(v.farmer === seat);
+  item.dataset.turn = String(v.to_act === seat);
+  item.dataset.person = String(!!info && info.person);
+  item.dataset.cards = String(count);
+  item.classList.toggle("you", seat === state.seat);
+  item.classList.toggle("away", !!info && info.person && !info.connected);
+  const backs = el("span", "backs");
+  for (let i = 0; i < Math.min(count, 6); i += 1) backs.append(backElement());
+  const word = state.words[seat] || (v.to_act === seat && seat !== state.seat ? _("thinking…") : "");
+  const bottom = el("span", "line");
+  bottom.append(backs, el("span", "word", word), el("span", "chips", num(v.chips[seat])));
+  item.append(whoElement(name, v.farmer === seat), bottom);
+  return item;
+}
+
+/**
+ * A name from the wire (as text), with the farmer's mark after it when `farmer`.
+ * @param {string} name
+ * @param {boolean} farmer
+ */
+function whoElement(name, farmer) {
+  const who = el("span", "who");
+  who.append(el("span", "name", name));
+  if (farmer) who.append(el("span", "mark", FARMER_SIGN));
+  return who;
 }
 
 function drawActions(state) {
@@ -345,10 +357,8 @@ function fillLedger(list, state) {
     item.dataset.seat = String(seat);
     item.dataset.change = String(change);
     const top = el("div", "line");
-    const who = el("span", "who");
-    who.append(el("span", "name", name));
-    if (v.farmer === seat) who.append(el("span", "mark", FARMER_SIGN));
-    top.append(who, el("span", `change ${change > 0 ? "up" : change < 0 ? "down" : ""}`, signed(change)));
+    top.append(whoElement(name, v.farmer === seat));
+    top.append(el("span", `change ${change > 0 ? "up" : change < 0 ? "down" : ""}`, signed(change)));
     top.append(el("span", "chips", num(after)));
     item.append(top);
     const shown = state.shown[seat] || (v.shown_hands ? { cards: v.shown_hands[seat] || [], total: null } : null);
