@@ -42,6 +42,23 @@ function button(label, { action, step, primary = false, disabled = false }) {
   return b;
 }
 
+/** What each box of buttons was last filled with: the markup of its children as they were built. */
+const filled = new WeakMap();
+
+/**
+ * Fill `box` with `nodes`, unless it holds the same already: a message that changes nothing there
+ * leaves the buttons be, so that a press begun on one (the finger still down) is not lost.
+ * @param {HTMLElement} box
+ * @param {Node[]} nodes
+ */
+function fill(box, nodes) {
+  const built = document.createElement("div");
+  built.append(...nodes);
+  if (filled.get(box) === built.innerHTML) return;
+  filled.set(box, built.innerHTML);
+  box.replaceChildren(...built.childNodes);
+}
+
 /**
  * The element of id `id`.
  * @param {string} id
@@ -107,7 +124,7 @@ export function render(state, page) {
   setText(byId("game-name"), game);
   if (document.title !== game) document.title = game;
   for (const [screen, id] of CONTROLS) {
-    if (screen !== page.screen) byId(id).replaceChildren();
+    if (screen !== page.screen) fill(byId(id), []);
   }
   drawBar(state);
   if (page.screen === "join") drawJoin(page.kept);
@@ -170,10 +187,9 @@ function drawLobby(state) {
   setText(byId("lobby-wait"), hosting
     ? _("Start when everyone is seated: the computer plays the empty seats.")
     : _("Waiting for the host to start the game…"));
-  const actions = byId("lobby-actions");
-  actions.replaceChildren();
-  if (hosting) actions.append(button(_("Start the game"), { action: "start", primary: true }));
-  actions.append(button(_("Leave the table"), { action: "leave" }));
+  const actions = [button(_("Leave the table"), { action: "leave" })];
+  if (hosting) actions.unshift(button(_("Start the game"), { action: "start", primary: true }));
+  fill(byId("lobby-actions"), actions);
 }
 
 function drawTable(state) {
@@ -257,14 +273,13 @@ function whoElement(name, farmer) {
 function drawActions(state) {
   const v = state.view;
   const box = byId("actions");
-  box.replaceChildren();
   const mine = v.to_act === state.seat && state.seat !== null;
   box.hidden = !mine;
-  if (!mine) return;
   const waiting = state.pending !== null;
-  if (v.phase === "auction") drawBid(state, box, waiting);
-  else if (v.phase === "play") drawPlay(state, box, waiting);
-  box.append(clockElement("clock"));
+  let choices = [];
+  if (mine && v.phase === "auction") choices = bidChoices(state, waiting);
+  else if (mine && v.phase === "play") choices = playChoices(state, waiting);
+  fill(box, mine ? [...choices, clockElement("clock")] : []);
 }
 
 /**
@@ -276,14 +291,18 @@ export function clampBid(view, amount) {
   return Math.max(view.high_bid + 1, Math.min(view.max_bid, amount));
 }
 
-function drawBid(state, box, waiting) {
+/**
+ * The auction's prompt and choices: the amount, the steps to move it, bid and pass.
+ * @returns {HTMLElement[]}
+ */
+function bidChoices(state, waiting) {
   const v = state.view;
   const canBid = v.max_bid > v.high_bid;
   let prompt;
   if (!canBid) prompt = _("The bid is {n}: more than you hold. You can only pass.", { n: v.high_bid });
   else if (v.high_bidder === null) prompt = _("Your bid for a farm of {farm}? (you hold {chips})", { farm: v.farm, chips: v.max_bid });
   else prompt = _("{name} bids {n}. Your bid? (you hold {chips})", { name: v.names[v.high_bidder], n: v.high_bid, chips: v.max_bid });
-  box.append(el("p", "prompt", prompt));
+  const nodes = [el("p", "prompt", prompt)];
   if (canBid) {
     const amount = state.amount;
     const low = amount <= v.high_bid + 1;
@@ -303,25 +322,28 @@ function drawBid(state, box, waiting) {
       button("+10", { step: "10", disabled: waiting || high }),
       button(_("Max"), { step: "max", disabled: waiting || high }),
     );
-    box.append(row, more);
+    nodes.push(row, more);
   }
   const go = el("div", "choices");
   if (canBid) go.append(button(_("Bid {n}", { n: num(state.amount) }), { action: "bid", primary: true, disabled: waiting }));
   go.append(button(_("Pass"), { action: "pass", disabled: waiting }));
-  box.append(go);
+  return [...nodes, go];
 }
 
-function drawPlay(state, box, waiting) {
+/**
+ * The play's prompt and choices: draw, stand.
+ * @returns {HTMLElement[]}
+ */
+function playChoices(state, waiting) {
   const v = state.view;
   let prompt;
   if (v.must_draw) prompt = _("You have {n}. You must take one more card.", { n: v.total });
   else if (v.deck_size === 0) prompt = _("You have {n}. The deck is empty.", { n: v.total });
   else prompt = _("You have {n}. Another card?", { n: v.total });
-  box.append(el("p", "prompt", prompt));
   const go = el("div", "choices");
   if (v.deck_size > 0) go.append(button(drawWord(), { action: "draw", primary: true, disabled: waiting }));
   if (!v.must_draw) go.append(button(standWord(v.rules), { action: "stand", disabled: waiting }));
-  box.append(go);
+  return [el("p", "prompt", prompt), go];
 }
 
 function drawLedger(state) {
@@ -330,12 +352,12 @@ function drawLedger(state) {
   setText(byId("ledger-title"), _("Deal {n} settled", { n: ledger.deal }));
   fillLedger(byId("ledger"), state);
   setText(byId("ledger-note"), state.said);
-  const actions = byId("ledger-actions");
-  actions.replaceChildren();
   const next = v.deal_no + 1;
   const label = v.max_deals ? _("Continue: deal {n} of {m}", { n: next, m: v.max_deals }) : _("Continue");
-  actions.append(button(label, { action: "ready", primary: true, disabled: state.readyFor === next }));
-  actions.append(clockElement("pause-clock"));
+  fill(byId("ledger-actions"), [
+    button(label, { action: "ready", primary: true, disabled: state.readyFor === next }),
+    clockElement("pause-clock"),
+  ]);
   const names = (state.pause?.waiting || []).filter((s) => s !== state.seat).map((s) => v.names[s]);
   // Translators: between deals, those the next deal waits for; {names} is a list ("Anna and Ben").
   setText(byId("waiting"), state.readyFor === next && names.length ? _("Waiting for {names}…", { names: joinNames(names) }) : "");
@@ -435,13 +457,12 @@ function drawOver(state) {
   }
   const farmNote = v.farm > 0 && v.farmer !== null ? headline({ type: "GameEnded" }, eyes, { farm: v.farm, farmer: v.farmer, over: true }) : "";
   setText(byId("over-note"), farmNote || "");
-  const actions = byId("over-actions");
-  actions.replaceChildren(button(_("Join a table"), { action: "again", primary: true }));
+  fill(byId("over-actions"), [button(_("Join a table"), { action: "again", primary: true })]);
 }
 
 function drawClosed(message) {
   setText(byId("closed-message"), message);
-  byId("closed-actions").replaceChildren(button(_("Join a table"), { action: "again", primary: true }));
+  fill(byId("closed-actions"), [button(_("Join a table"), { action: "again", primary: true })]);
 }
 
 /**
