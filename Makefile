@@ -9,7 +9,7 @@ PLAY_STAMP := $(VENV)/.installed-play
 DIST_VENV := build/dist-venv
 CHECK_VENV := build/check-venv
 
-.PHONY: play test lint typecheck bench wheel dist dist-test install-desktop-entry clean check-packaging icons
+.PHONY: play test web-test lint typecheck bench wheel dist dist-test install-desktop-entry clean check-packaging icons
 
 $(PLAY_STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -28,9 +28,25 @@ lint: $(STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/mypy --strict game scenes tools
 
-# Everything but the standalone bundle's test (marked slow; `make dist-test` runs it).
+# Everything but the standalone bundle's test (marked slow; `make dist-test` runs it) and the
+# browser tests (marked web; `make web-test` runs them).
 test: lint
-	$(BIN)/python -m pytest -m "not slow"
+	$(BIN)/python -m pytest -m "not slow and not web"
+
+# The page phones join a table from, played in a real headless Chromium (Debian's, driven over
+# its DevTools protocol by tools/browser.py). Chromium is installed with apt-get when run as root
+# (CI), else named.
+CHROMIUM := /usr/bin/chromium
+web-test: $(STAMP)
+	@if [ ! -x $(CHROMIUM) ]; then \
+		if [ "$$(id -u)" = 0 ]; then \
+			apt-get update && apt-get install -y chromium fonts-dejavu-core; \
+		else \
+			echo "make web-test needs Chromium at $(CHROMIUM): sudo apt-get install chromium fonts-dejavu-core"; \
+			exit 1; \
+		fi; \
+	fi
+	$(BIN)/python -m pytest -m web tests/web
 
 # The sdist and the wheel, in dist/ (what the kiosk and pipx install).
 wheel: $(STAMP)

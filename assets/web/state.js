@@ -22,6 +22,8 @@ export function emptyState() {
     words: {},
     shown: {},
     dealBefore: null,
+    dealNo: 0,
+    away: false,
     changes: [],
     ledger: null,
     result: null,
@@ -95,27 +97,47 @@ function chipsBefore(after, events) {
   return chips;
 }
 
+/**
+ * Take a whole state (after joining late, a dropped connection, a reload or a server restart).
+ * The chips at the deal's start come from `history`'s last row. A page back from a drop (the same
+ * server run: `seq` did not go back) keeps the payments it saw of the same deal, so that the
+ * ledger says only those it missed: paid while it was away, or before it came (a fresh page).
+ */
 function applySync(state, update) {
   const view = update.view;
   state.pending = null;
   if (Array.isArray(update.history) && update.history.length) state.history = update.history;
   const rows = state.history;
+  state.away = state.seq > 0; // this page was at the table before this whole state
+  const sameDeal = state.away && update.seq >= state.seq && state.dealNo === view.deal_no;
+  if (!sameDeal) state.changes = [];
+  state.dealNo = view.deal_no;
   // A whole state: what was said before it may be of a deal dealt again (after a server restart).
   state.words = {};
   state.said = "";
   if (view.phase === "auction" || view.phase === "play") {
-    state.changes = []; // what was paid before is counted from the history, as paid before this sync
-    state.shown = {};
+    if (!sameDeal) state.shown = {};
     state.dealBefore = rows.length ? rows[rows.length - 1].slice() : null;
     state.ledger = null;
     if (view.to_act !== null) state.said = headline({ type: "TurnStarted", seat: view.to_act }, eyesOf({ ...state, view })) || "";
   } else if (view.phase === "between" && view.deal_no > 0 && (!state.ledger || state.ledger.deal !== view.deal_no)) {
-    const after = view.chips.slice();
     const before = rows.length >= 2 ? rows[rows.length - 2] : null;
-    state.ledger = { deal: view.deal_no, before, after, changes: [] };
+    state.ledger = settled(state, view.deal_no, before, view.chips.slice());
   } else if (view.phase === "over" && !state.result) {
     state.result = standingsOf(view);
   }
+}
+
+/**
+ * A deal's ledger: every seat's chips before and after it, the payments this page saw, and
+ * whether what it did not see was paid while it was away (else before it came).
+ * @param {object} state
+ * @param {number} deal
+ * @param {number[]|null} before
+ * @param {number[]} after
+ */
+function settled(state, deal, before, after) {
+  return { deal, before, after, changes: state.changes, away: state.away };
 }
 
 /**
@@ -137,7 +159,9 @@ function applyEvent(state, event, running, eyes, view) {
       state.words = {};
       state.shown = {};
       state.changes = [];
+      state.dealNo = event.deal;
       state.dealBefore = running.slice();
+      if (!state.history.length) state.history = [running.slice()]; // seated from the start: the game's start
       state.ledger = null;
       state.readyFor = null;
       state.pause = null;
@@ -160,7 +184,7 @@ function applyEvent(state, event, running, eyes, view) {
       state.shown[event.seat] = { cards: event.cards, total: event.total };
       break;
     case "DealEnded":
-      state.ledger = { deal: event.deal, before: state.dealBefore, after: running.slice(), changes: state.changes };
+      state.ledger = settled(state, event.deal, state.dealBefore, running.slice());
       state.history = [...state.history, running.slice()];
       break;
     case "GameEnded":

@@ -42,6 +42,23 @@ function button(label, { action, step, primary = false, disabled = false }) {
   return b;
 }
 
+/** What each box of buttons was last filled with: the markup of its children as they were built. */
+const filled = new WeakMap();
+
+/**
+ * Fill `box` with `nodes`, unless it holds the same already: a message that changes nothing there
+ * leaves the buttons be, so that a press begun on one (the finger still down) is not lost.
+ * @param {HTMLElement} box
+ * @param {Node[]} nodes
+ */
+function fill(box, nodes) {
+  const built = document.createElement("div");
+  built.append(...nodes);
+  if (filled.get(box) === built.innerHTML) return;
+  filled.set(box, built.innerHTML);
+  box.replaceChildren(...built.childNodes);
+}
+
 /**
  * The element of id `id`.
  * @param {string} id
@@ -96,6 +113,7 @@ export function signed(n) {
 export function render(state, page) {
   const body = document.body;
   const v = state.view;
+  if (body.dataset.screen !== page.screen) window.scrollTo(0, 0); // a new screen is read from its top
   body.dataset.screen = page.screen;
   body.dataset.connected = String(page.connected);
   body.dataset.seq = String(state.seq);
@@ -106,7 +124,7 @@ export function render(state, page) {
   setText(byId("game-name"), game);
   if (document.title !== game) document.title = game;
   for (const [screen, id] of CONTROLS) {
-    if (screen !== page.screen) byId(id).replaceChildren();
+    if (screen !== page.screen) fill(byId(id), []);
   }
   drawBar(state);
   if (page.screen === "join") drawJoin(page.kept);
@@ -118,22 +136,22 @@ export function render(state, page) {
   tick(state);
 }
 
+/**
+ * The bar: the game's name until a deal is dealt, then the deal and the farm in its place (a
+ * phone's width holds one or the other on one line, in every language).
+ * @param {object} state
+ */
 function drawBar(state) {
   const v = state.view;
   const farm = byId("farm");
   const deal = byId("deal-no");
-  if (!v) {
-    setText(deal, "");
-    setText(farm, "");
-    farm.dataset.chips = "0";
-    return;
-  }
-  const dealText = v.deal_no < 1 ? "" : v.max_deals
+  const dealText = !v || v.deal_no < 1 ? "" : v.max_deals
     ? _("Deal {n} of {m}", { n: v.deal_no, m: v.max_deals })
     : _("Deal {n}", { n: v.deal_no });
   setText(deal, dealText);
-  setText(farm, _("{pot}: {n}", { pot: potName(v.rules), n: num(v.farm) }));
-  farm.dataset.chips = String(v.farm);
+  setText(farm, v ? _("{pot}: {n}", { pot: potName(v.rules), n: num(v.farm) }) : "");
+  farm.dataset.chips = String(v ? v.farm : 0);
+  byId("game-name").hidden = dealText !== "";
 }
 
 function drawJoin(kept) {
@@ -169,16 +187,17 @@ function drawLobby(state) {
   setText(byId("lobby-wait"), hosting
     ? _("Start when everyone is seated: the computer plays the empty seats.")
     : _("Waiting for the host to start the game…"));
-  const actions = byId("lobby-actions");
-  actions.replaceChildren();
-  if (hosting) actions.append(button(_("Start the game"), { action: "start", primary: true }));
-  actions.append(button(_("Leave the table"), { action: "leave" }));
+  const actions = [button(_("Leave the table"), { action: "leave" })];
+  if (hosting) actions.unshift(button(_("Start the game"), { action: "start", primary: true }));
+  fill(byId("lobby-actions"), actions);
 }
 
 function drawTable(state) {
   const v = state.view;
   drawSeats(state);
   setText(byId("said"), state.said);
+  // The player's own prompt says it again (the bid to beat, the total): on a phone, room for the seats.
+  byId("said").hidden = v.to_act === state.seat && state.seat !== null;
   const hand = byId("hand");
   const codes = v.hand.join(" ");
   if (hand.dataset.cards !== codes) {
@@ -193,7 +212,9 @@ function drawTable(state) {
   total.classList.toggle("over", v.total > 16);
   // Translators: over the big number of the player's own hand on a phone (the sum of its cards).
   setText(byId("total-label"), colon(_("Total")));
-  setText(byId("role"), roleText(state));
+  const role = roleText(state);
+  setText(byId("role"), role);
+  byId("mine").hidden = v.hand.length === 0 && !role;
   drawActions(state);
 }
 
@@ -207,48 +228,58 @@ function roleText(state) {
 }
 
 function drawSeats(state) {
-  const v = state.view;
-  const list = byId("seats");
   const people = state.table ? state.table.seats : [];
-  list.replaceChildren();
-  v.names.forEach((name, seat) => {
-    const info = people.find((s) => s.seat === seat);
-    const item = el("li", "seat");
-    item.dataset.seat = String(seat);
-    item.dataset.chips = String(v.chips[seat]);
-    item.dataset.farmer = String(v.farmer === seat);
-    item.dataset.turn = String(v.to_act === seat);
-    item.dataset.person = String(!!info && info.person);
-    item.dataset.cards = String(v.card_counts[seat] || 0);
-    item.classList.toggle("you", seat === state.seat);
-    item.classList.toggle("away", !!info && info.person && !info.connected);
-    const top = el("span", "line");
-    top.append(el("span", "name", name));
-    if (v.farmer === seat) top.append(el("span", "mark", FARMER_SIGN));
-    top.append(el("span", "chips", num(v.chips[seat])));
-    const bottom = el("span", "line small");
-    const count = v.card_counts[seat] || 0;
-    const backs = el("span", "backs");
-    for (let i = 0; i < Math.min(count, 6); i += 1) backs.append(backElement());
-    bottom.append(backs);
-    const word = state.words[seat] || (v.to_act === seat && seat !== state.seat ? _("thinking…") : "");
-    bottom.append(el("span", "word", word));
-    item.append(top, bottom);
-    list.append(item);
-  });
+  byId("seats").replaceChildren(...state.view.names.map((name, seat) => seatTile(state, people, name, seat)));
+}
+
+/**
+ * One seat's tile: the whole name (on as many lines as it takes) and the farmer's mark; below it
+ * the seat's cards, face down, the word it just said, and its chips.
+ */
+function seatTile(state, people, name, seat) {
+  const v = state.view;
+  const info = people.find((s) => s.seat === seat);
+  const count = v.card_counts[seat] || 0;
+  const item = el("li", "seat");
+  item.dataset.seat = String(seat);
+  item.dataset.chips = String(v.chips[seat]);
+  item.dataset.farmer = String(v.farmer === seat);
+  item.dataset.turn = String(v.to_act === seat);
+  item.dataset.person = String(!!info && info.person);
+  item.dataset.cards = String(count);
+  item.classList.toggle("you", seat === state.seat);
+  item.classList.toggle("away", !!info && info.person && !info.connected);
+  const backs = el("span", "backs");
+  for (let i = 0; i < Math.min(count, 6); i += 1) backs.append(backElement());
+  const word = state.words[seat] || (v.to_act === seat && seat !== state.seat ? _("thinking…") : "");
+  const bottom = el("span", "line");
+  bottom.append(backs, el("span", "word", word), el("span", "chips", num(v.chips[seat])));
+  item.append(whoElement(name, v.farmer === seat), bottom);
+  return item;
+}
+
+/**
+ * A name from the wire (as text), with the farmer's mark after it when `farmer`.
+ * @param {string} name
+ * @param {boolean} farmer
+ */
+function whoElement(name, farmer) {
+  const who = el("span", "who");
+  who.append(el("span", "name", name));
+  if (farmer) who.append(el("span", "mark", FARMER_SIGN));
+  return who;
 }
 
 function drawActions(state) {
   const v = state.view;
   const box = byId("actions");
-  box.replaceChildren();
   const mine = v.to_act === state.seat && state.seat !== null;
   box.hidden = !mine;
-  if (!mine) return;
   const waiting = state.pending !== null;
-  if (v.phase === "auction") drawBid(state, box, waiting);
-  else if (v.phase === "play") drawPlay(state, box, waiting);
-  box.append(clockElement("clock"));
+  let choices = [];
+  if (mine && v.phase === "auction") choices = bidChoices(state, waiting);
+  else if (mine && v.phase === "play") choices = playChoices(state, waiting);
+  fill(box, mine ? [...choices, clockElement("clock")] : []);
 }
 
 /**
@@ -260,14 +291,18 @@ export function clampBid(view, amount) {
   return Math.max(view.high_bid + 1, Math.min(view.max_bid, amount));
 }
 
-function drawBid(state, box, waiting) {
+/**
+ * The auction's prompt and choices: the amount, the steps to move it, bid and pass.
+ * @returns {HTMLElement[]}
+ */
+function bidChoices(state, waiting) {
   const v = state.view;
   const canBid = v.max_bid > v.high_bid;
   let prompt;
   if (!canBid) prompt = _("The bid is {n}: more than you hold. You can only pass.", { n: v.high_bid });
   else if (v.high_bidder === null) prompt = _("Your bid for a farm of {farm}? (you hold {chips})", { farm: v.farm, chips: v.max_bid });
   else prompt = _("{name} bids {n}. Your bid? (you hold {chips})", { name: v.names[v.high_bidder], n: v.high_bid, chips: v.max_bid });
-  box.append(el("p", "prompt", prompt));
+  const nodes = [el("p", "prompt", prompt)];
   if (canBid) {
     const amount = state.amount;
     const low = amount <= v.high_bid + 1;
@@ -287,25 +322,28 @@ function drawBid(state, box, waiting) {
       button("+10", { step: "10", disabled: waiting || high }),
       button(_("Max"), { step: "max", disabled: waiting || high }),
     );
-    box.append(row, more);
+    nodes.push(row, more);
   }
   const go = el("div", "choices");
   if (canBid) go.append(button(_("Bid {n}", { n: num(state.amount) }), { action: "bid", primary: true, disabled: waiting }));
   go.append(button(_("Pass"), { action: "pass", disabled: waiting }));
-  box.append(go);
+  return [...nodes, go];
 }
 
-function drawPlay(state, box, waiting) {
+/**
+ * The play's prompt and choices: draw, stand.
+ * @returns {HTMLElement[]}
+ */
+function playChoices(state, waiting) {
   const v = state.view;
   let prompt;
   if (v.must_draw) prompt = _("You have {n}. You must take one more card.", { n: v.total });
   else if (v.deck_size === 0) prompt = _("You have {n}. The deck is empty.", { n: v.total });
   else prompt = _("You have {n}. Another card?", { n: v.total });
-  box.append(el("p", "prompt", prompt));
   const go = el("div", "choices");
   if (v.deck_size > 0) go.append(button(drawWord(), { action: "draw", primary: true, disabled: waiting }));
   if (!v.must_draw) go.append(button(standWord(v.rules), { action: "stand", disabled: waiting }));
-  box.append(go);
+  return [el("p", "prompt", prompt), go];
 }
 
 function drawLedger(state) {
@@ -314,12 +352,12 @@ function drawLedger(state) {
   setText(byId("ledger-title"), _("Deal {n} settled", { n: ledger.deal }));
   fillLedger(byId("ledger"), state);
   setText(byId("ledger-note"), state.said);
-  const actions = byId("ledger-actions");
-  actions.replaceChildren();
   const next = v.deal_no + 1;
   const label = v.max_deals ? _("Continue: deal {n} of {m}", { n: next, m: v.max_deals }) : _("Continue");
-  actions.append(button(label, { action: "ready", primary: true, disabled: state.readyFor === next }));
-  actions.append(clockElement("pause-clock"));
+  fill(byId("ledger-actions"), [
+    button(label, { action: "ready", primary: true, disabled: state.readyFor === next }),
+    clockElement("pause-clock"),
+  ]);
   const names = (state.pause?.waiting || []).filter((s) => s !== state.seat).map((s) => v.names[s]);
   // Translators: between deals, those the next deal waits for; {names} is a list ("Anna and Ben").
   setText(byId("waiting"), state.readyFor === next && names.length ? _("Waiting for {names}…", { names: joinNames(names) }) : "");
@@ -341,8 +379,7 @@ function fillLedger(list, state) {
     item.dataset.seat = String(seat);
     item.dataset.change = String(change);
     const top = el("div", "line");
-    top.append(el("span", "name", name));
-    if (v.farmer === seat) top.append(el("span", "mark", FARMER_SIGN));
+    top.append(whoElement(name, v.farmer === seat));
     top.append(el("span", `change ${change > 0 ? "up" : change < 0 ? "down" : ""}`, signed(change)));
     top.append(el("span", "chips", num(after)));
     item.append(top);
@@ -353,8 +390,8 @@ function fillLedger(list, state) {
       if (shown.total !== null) hand.append(el("span", `total ${shown.total === 16 ? "sixteen" : shown.total > 16 ? "over" : ""}`, num(shown.total)));
       item.append(hand);
     }
-    const why = whyParts(ledger, seat, change, v.rules);
-    if (why) item.append(el("div", "why", why));
+    const parts = whyParts(ledger, seat, change, v.rules);
+    if (parts.length) item.append(whyElement(parts));
     list.append(item);
   });
 }
@@ -373,8 +410,17 @@ function whyParts(ledger, seat, change, rules) {
   }
   const parts = [...merged].map(([k, n]) => (n > 1 ? `${k} ×${n}` : k));
   const unseen = change - sumChanges(ledger.changes, seat);
-  if (unseen) parts.unshift(`${signed(unseen)} ${_("before you came")}`);
-  return parts.join(", ");
+  // Translators: in a deal's ledger, what a phone that lost its connection did not see being paid.
+  const missed = ledger.away ? _("while you were away") : _("before you came");
+  if (unseen) parts.unshift(`${signed(unseen)} ${missed}`);
+  return parts;
+}
+
+/** A seat's Why: its parts separated by commas, a line broken between parts, never inside one. */
+function whyElement(parts) {
+  const why = el("div", "why");
+  parts.forEach((part, i) => why.append(el("span", "part", i < parts.length - 1 ? `${part},` : part), " "));
+  return why;
 }
 
 function drawOver(state) {
@@ -411,13 +457,12 @@ function drawOver(state) {
   }
   const farmNote = v.farm > 0 && v.farmer !== null ? headline({ type: "GameEnded" }, eyes, { farm: v.farm, farmer: v.farmer, over: true }) : "";
   setText(byId("over-note"), farmNote || "");
-  const actions = byId("over-actions");
-  actions.replaceChildren(button(_("Join a table"), { action: "again", primary: true }));
+  fill(byId("over-actions"), [button(_("Join a table"), { action: "again", primary: true })]);
 }
 
 function drawClosed(message) {
   setText(byId("closed-message"), message);
-  byId("closed-actions").replaceChildren(button(_("Join a table"), { action: "again", primary: true }));
+  fill(byId("closed-actions"), [button(_("Join a table"), { action: "again", primary: true })]);
 }
 
 /**

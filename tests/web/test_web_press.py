@@ -1,0 +1,56 @@
+"""A press on the page is not lost to a message that arrives while the finger is down."""
+
+from __future__ import annotations
+
+import time
+
+from game.net.client import Client
+from game.net.server import ServerThread
+from tests.web.play import ACTIONS, PHONE, Host, moment, open_person
+from tools.browser import Browser
+
+
+def test_a_press_held_while_someone_starts_watching_still_plays(
+    server: ServerThread, browser: Browser
+) -> None:
+    port = server.server.port
+    host = Host(server, {"rules": "foster", "seats": 3, "deals": 1, "seed": 3, "turn_seconds": 300})
+    person = open_person(browser, f"http://127.0.0.1:{port}", host.code, "Pia", "en", PHONE)
+    watcher = Client(f"ws://127.0.0.1:{port}")
+    try:
+        host.client.start()
+        end = time.monotonic() + 20
+        while moment(server, host.code).to_act != person.seat:  # the host plays until it is Pia's turn
+            host.play()
+            assert time.monotonic() < end, "it never was the page's turn"
+            time.sleep(0.01)
+        page = person.page
+        found = page.wait_for(
+            "(() => { const b = Array.from(document.querySelectorAll('button[data-action]')).find("
+            f"b => {list(ACTIONS)!r}.includes(b.dataset.action) && !b.disabled); "
+            "return b ? b.dataset.action : null; })()", 10, "an action button")
+        box = page.box(f'button[data-action="{found}"]')
+        assert box is not None
+        x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+        sent = len(page.sent())
+        tables = sum(1 for f in page.received() if '"table"' in f.text[:20])
+        page.mouse("mousePressed", x, y)
+        # A television starts watching the table while Pia's finger is down: every seat is told.
+        watcher.watch(host.code)
+        until = time.monotonic() + 5
+        while sum(1 for f in page.received() if '"table"' in f.text[:20]) == tables:
+            assert time.monotonic() < until, "the page was never told of the spectator"
+            time.sleep(0.01)
+        page.evaluate("new Promise(r => requestAnimationFrame(() => r(1)))")
+        page.mouse("mouseReleased", x, y)
+        until = time.monotonic() + 3
+        acts: list[object] = []
+        while not acts and time.monotonic() < until:
+            acts = [m for m in (f.json() for f in page.sent()[sent:]) if m.get("type") == "act"]
+            time.sleep(0.02)
+        assert acts, (f"button[data-action={found}] pressed, a `table` message arrived, released: "
+                      "no act was sent (the buttons were rebuilt under the finger)")
+    finally:
+        watcher.close()
+        host.client.close()
+        person.page.close()

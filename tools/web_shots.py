@@ -1,0 +1,163 @@
+"""Screenshots of the page phones join a table from, at each screen, size and language, to look at.
+
+    .venv/bin/python -m tools.web_shots build/web-shots
+    .venv/bin/python -m tools.web_shots build/web-shots --sizes 360x740 --langs fr
+
+For each size (a phone at 360x740 and a tablet at 768x1024 by default) and language (en, fr,
+de), a table server is started in this process; a host (a plain client playing as a simple
+person) opens a table of six seats with long names and the AI; a page opened in a headless
+Chromium joins it by typing a name, plays two deals by pressing its buttons, and is
+photographed on each screen: ``join``, ``lobby``, ``auction`` and ``play`` (its turn, its buttons
+up), ``ledger`` and ``over``. Files are named ``<size>-<lang>-<n>-<screen>.png``; the device
+scale is 2, as on most phones.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from game.agents import ThresholdAgent
+from game.net.client import Client
+from game.net.protocol import Pause, Update, Welcome
+from game.net.server import ServerConfig, ServerThread
+from tools.browser import Browser, Page
+
+SCREENS = ("join", "lobby", "auction", "play", "ledger", "over")
+NAMES = ["Hosta", "", "Bartholomew Longname", "Élisabeth-Charlotte", "Maximilian Müller", "Zoë"]
+"""The seats' names (the page's own seat is 1): long ones, as people type them."""
+PAGE_NAME = "Wilhelmina Grünewald"
+
+STATE_JS = """(() => {
+  const d = document.body ? document.body.dataset : {};
+  const on = a => { const el = document.querySelector(`button[data-action="${a}"]`);
+    return !!el && !el.disabled && el.getBoundingClientRect().width > 0; };
+  return {screen: d.screen || null, phase: d.phase || null, seq: d.seq || null,
+          total: Number(document.querySelector('#total')?.dataset.total || 0),
+          actions: ['pass', 'draw', 'stand', 'bid', 'ready'].filter(on)};
+})()"""
+
+
+def host_turn(client: Client, agent: ThresholdAgent, readied: set[int]) -> None:
+    """The host takes what arrived, plays its turn and says ready at each pause."""
+    for message in client.poll():
+        if isinstance(message, Pause) and 0 in message.waiting and message.deal not in readied:
+            readied.add(message.deal)
+            client.ready(message.deal)
+        elif isinstance(message, Update) and message.view.my_turn:
+            client.send(agent.choose(message.view))
+
+
+def shoot(page: Page, folder: Path, prefix: str, index: int, screen: str) -> Path:
+    """One screenshot, after the page has settled (fonts loaded, a moment for any transition)."""
+    page.evaluate("document.fonts ? document.fonts.ready.then(() => true) : true")
+    time.sleep(0.4)
+    path = folder / f"{prefix}-{index}-{screen}.png"
+    page.screenshot(path)
+    return path
+
+
+def one_run(browser: Browser, port: int, size: tuple[int, int], lang: str, folder: Path,
+            seconds: float = 90.0) -> list[Path]:
+    """A page of ``size`` in ``lang`` at a new table, photographed at each screen; the files."""
+    client = Client(f"ws://127.0.0.1:{port}")
+    client.create("Hosta", {"rules": "foster", "seats": 6, "deals": 2, "seed": 5, "names": NAMES,
+                            "turn_seconds": 300, "pause_seconds": 120}, seat=0)
+    end = time.monotonic() + 10
+    while client.table is None:
+        if isinstance(client.wait(0.1), Welcome):
+            break
+        if time.monotonic() > end:
+            raise RuntimeError("the host got no welcome")
+    code = client.table
+    assert code is not None
+    prefix = f"{size[0]}x{size[1]}-{lang}"
+    page = browser.new_page(size[0], size[1], mobile=True, language=lang)
+    taken: list[Path] = []
+    seen: set[str] = set()
+    agent = ThresholdAgent()
+    readied: set[int] = set()
+    try:
+        page.navigate(f"http://127.0.0.1:{port}/?t={code}")
+        page.wait_for("document.body && document.body.dataset.screen === 'join'", 10, "the join screen")
+        page.type("#name", PAGE_NAME)
+        taken.append(shoot(page, folder, prefix, 1, "join"))
+        seen.add("join")
+        page.click("#join")
+        page.wait_for("document.body.dataset.screen === 'lobby'", 10, "the lobby")
+        taken.append(shoot(page, folder, prefix, 2, "lobby"))
+        seen.add("lobby")
+        client.start()
+        end = time.monotonic() + seconds
+        pressed_at: Any = None
+        while time.monotonic() < end and "over" not in seen:
+            host_turn(client, agent, readied)
+            state = page.evaluate(STATE_JS)
+            screen, actions = state["screen"], state["actions"]
+            name = state["phase"] if screen == "table" else screen
+            if name in SCREENS and name not in seen and (screen != "table" or actions):
+                seen.add(name)
+                taken.append(shoot(page, folder, prefix, SCREENS.index(name) + 1, name))
+            if actions and state["seq"] != pressed_at:
+                pressed_at = state["seq"]
+                if "ready" in actions:
+                    page.click('button[data-action="ready"]')
+                elif "pass" in actions:
+                    page.click('button[data-action="pass"]')
+                elif "draw" in actions and (state["total"] < 13 or "stand" not in actions):
+                    page.click('button[data-action="draw"]')
+                elif "stand" in actions:
+                    page.click('button[data-action="stand"]')
+                elif "bid" in actions:
+                    page.click('button[data-action="bid"]')
+            time.sleep(0.05)
+        missing = [s for s in SCREENS if s not in seen]
+        if missing:
+            print(f"{prefix}: never saw {', '.join(missing)}", file=sys.stderr)
+        for problem in page.problems:
+            print(f"{prefix}: the page complained: {problem}", file=sys.stderr)
+    finally:
+        page.close()
+        client.close()
+    return taken
+
+
+def parse_size(text: str) -> tuple[int, int]:
+    """``360x740`` as (360, 740)."""
+    width, _, height = text.partition("x")
+    return int(width), int(height)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Take the screenshots; the exit status is 1 when a screen was never reached."""
+    parser = argparse.ArgumentParser(
+        prog="web_shots", description="Screenshots of the page at each screen, size and language.")
+    parser.add_argument("folder", type=Path, help="where the PNG files go")
+    parser.add_argument("--sizes", nargs="+", type=parse_size, default=[(360, 740), (768, 1024)],
+                        help="the screens' CSS sizes (360x740 768x1024)")
+    parser.add_argument("--langs", nargs="+", default=["en", "fr", "de"], help="the browser's languages")
+    args = parser.parse_args(argv)
+    args.folder.mkdir(parents=True, exist_ok=True)
+    server = ServerThread(ServerConfig(port=0, allow_seed=True, rate_per_second=1000.0, rate_burst=1000))
+    port = server.start()
+    expected = len(args.sizes) * len(args.langs) * len(SCREENS)
+    taken: list[Path] = []
+    try:
+        with Browser() as browser:
+            for size in args.sizes:
+                for lang in args.langs:
+                    taken += one_run(browser, port, size, lang, args.folder)
+    finally:
+        server.stop()
+    print(f"{len(taken)} screenshots of {expected} in {args.folder}")
+    return 0 if len(taken) == expected else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
