@@ -436,7 +436,7 @@ FLOODER = r"""
 import asyncio, os, sys
 
 os.nice(19)  # a stranger's machine: its own CPU, not the server's (the test shares one machine)
-port, seconds = int(sys.argv[1]), float(sys.argv[2])
+port, wanted, seconds = int(sys.argv[1]), int(sys.argv[2]), float(sys.argv[3])
 HOSTILE = [
     b"GET / HTTP/1.1\r\nHost: x\r\n\r\n",
     b"GET /../../etc/passwd HTTP/1.1\r\n\r\n",
@@ -465,7 +465,7 @@ async def one(i):
 
 async def worker(n, end):
     i = n
-    while asyncio.get_running_loop().time() < end:
+    while tried < wanted and asyncio.get_running_loop().time() < end:
         await one(i)
         i += 1
 
@@ -501,12 +501,16 @@ def test_a_flood_of_http_does_not_slow_a_game_on_another_connection(tmp_path: Pa
             except TimeoutError:
                 break
         flood = await asyncio.create_subprocess_exec(
-            sys.executable, "-c", FLOODER, str(port), "3", stdout=asyncio.subprocess.PIPE
+            sys.executable, "-c", FLOODER, str(port), "200", "30", stdout=asyncio.subprocess.PIPE
         )
         await asyncio.sleep(0.5)
         loop = asyncio.get_running_loop()
         waits: list[float] = []
-        for i in range(40):
+        i = 0
+        # Pings all the while the flood lasts (it sends 200 requests, however slowly a loaded
+        # machine lets it), and 40 at least.
+        while i < 40 or flood.returncode is None:
+            i += 1
             sent = loop.time()
             await ws.send(json.dumps({"type": "ping", "ref": i}))
             while True:
@@ -519,8 +523,7 @@ def test_a_flood_of_http_does_not_slow_a_game_on_another_connection(tmp_path: Pa
         out, _err = await flood.communicate()
         assert flood.returncode == 0
         tried, answered = map(int, out.split())
-        # 32 senders for 3 s, most held a moment by the limits per address: at most ~320 tries.
-        assert tried >= 100, f"only {tried} hostile requests sent: the flood did not happen"
+        assert tried >= 200, f"only {tried} hostile requests sent in 30 s: the flood did not happen"
         assert answered >= 50, f"only {answered} hostile requests answered: they were not read"
         return sorted(waits)
 
@@ -529,10 +532,10 @@ def test_a_flood_of_http_does_not_slow_a_game_on_another_connection(tmp_path: Pa
     finally:
         thread.stop()
         gc.unfreeze()
-    # Answered within 100 ms: all but a few (a machine running other test suites may stall any
-    # process for a moment: pings with no flood at all show the same odd stall), none over 1 s.
+    # Answered within 100 ms: nine in ten at least (a machine running other test suites may stall
+    # any process for a moment: pings with no flood at all show the same odd stall), none over 1 s.
     shown = [round(w * 1000) for w in waits]
-    assert waits[-5] < 0.1 and waits[-1] < 1.0, f"pings waited (ms) {shown}"
+    assert waits[len(waits) * 9 // 10 - 1] < 0.1 and waits[-1] < 1.0, f"pings waited (ms) {shown}"
 
 
 def test_http_requests_count_against_the_new_connections_of_an_address(tmp_path: Path) -> None:
