@@ -11,6 +11,7 @@ import pytest
 from game.net.server import ServerThread
 from tests.web.play import (
     HOSTILE_NAME,
+    HOSTILE_SHORT,
     LANGS,
     PHONE,
     TABLET,
@@ -111,14 +112,16 @@ def test_phones_and_a_tablet_play_a_whole_game_and_every_page_tells_the_truth(
     people = [
         open_person(browser, base, code, "Pia", LANGS[turn % 3], PHONE),
         open_person(browser, base, code, HOSTILE_NAME, LANGS[(turn + 1) % 3], PHONE),
-        open_person(browser, base, code, "Theo", LANGS[(turn + 2) % 3], TABLET),
+        open_person(browser, base, code, HOSTILE_SHORT, LANGS[(turn + 2) % 3], TABLET),
     ]
     try:
         table = table_of(server, code)
         assert [s.person for s in table.seats] == [True, True, True, True, True, False]
         assert sorted(p.seat for p in people) == [2, 3, 4]
         names = {i: s.name for i, s in enumerate(table.seats)}
-        assert names[people[1].seat] == HOSTILE_NAME
+        # The names as the server holds them (the long one cut to the protocol's 24 characters).
+        assert HOSTILE_NAME.startswith(names[people[1].seat]) and len(names[people[1].seat]) >= 20, names
+        assert names[people[2].seat] == HOSTILE_SHORT, names
         for person in people:  # the lobby: no markup from a name, no scroll, big buttons
             look(person, server, code, names)
         host.client.start()
@@ -158,6 +161,15 @@ def test_phones_and_a_tablet_play_a_whole_game_and_every_page_tells_the_truth(
             assert person.ledgers, f"{person.label} showed no ledger"
             assert person.sizes_checked > 0
         assert people[0].reloaded, "the page was never reloaded mid-deal"
+        for person in people:  # the hostile names, on every other phone, as those characters
+            for other in people[1:]:
+                if other is person:
+                    continue
+                shown = person.page.evaluate(
+                    f"document.querySelector('#seats [data-seat=\"{other.seat}\"] .name')?.textContent")
+                assert shown == names[other.seat], (person.label, shown, names[other.seat])
+            markup = person.page.evaluate("document.querySelectorAll('img, svg[onload], [onerror]').length")
+            assert markup == 0, (person.label, markup)
         failures = [f for p in people for f in p.failures]
         assert not failures, "\n".join(failures)
     finally:
