@@ -336,8 +336,11 @@ def check_names(person: Person, state: dict[str, Any], names: dict[int, str]) ->
             person.fail(f"seat {seat['seat']}'s .name textContent is {seat['name']!r}, not {wanted!r}")
 
 
-def check_against_engine(person: Person, state: dict[str, Any], now: Moment, game: Game) -> None:
-    """The table waits for this page's seat: it shows the engine's chips, farm and hand, and its buttons."""
+def check_against_engine(person: Person, state: dict[str, Any], now: Moment, table: Table) -> None:
+    """The table waits for this page's seat: it shows the engine's chips, farm and hand, every seat's
+    public marks (farmer, turn, cards, person), and its buttons."""
+    assert table.match is not None
+    game = table.match.game
     person.waited_on += 1
     shown = {s["seat"]: s["chips"] for s in state["seats"]}
     wanted = dict(enumerate(now.chips))
@@ -348,6 +351,16 @@ def check_against_engine(person: Person, state: dict[str, Any], now: Moment, gam
         person.fail(f"waiting at seq {now.seq}: #farm data-chips {state['farm']} != "
                     f"the host's farm {now.farm}")
     view = game.view_for(person.seat)
+    people = [s.person for s in table.seats]
+    public = {s["seat"]: (s["farmer"], s["turn"], s["cards"], s["person"]) for s in state["seats"]}
+    wanted_public = {
+        i: (str(view.farmer == i).lower(), str(view.to_act == i).lower(), view.card_counts[i],
+            str(people[i]).lower())
+        for i in range(len(view.chips))
+    }
+    if public != wanted_public:
+        person.fail(f"waiting at seq {now.seq}: #seats (data-farmer, data-turn, data-cards, data-person) "
+                    f"{public} != the host's {wanted_public}")
     if now.phase == "play" and sorted(state["hand"]) != sorted(str(c) for c in view.hand):
         person.fail(f"waiting at seq {now.seq}: #hand {state['hand']} != the seat's hand "
                     f"{[str(c) for c in view.hand]}")
@@ -434,7 +447,7 @@ def look(person: Person, server: ServerThread, code: str, names: dict[int, str],
               and agrees(last["view"], after))
     if state["screen"] == "table" and steady and after.phase in ("auction", "play"):
         if after.to_act == person.seat:
-            check_against_engine(person, state, after, game_of(server, code))
+            check_against_engine(person, state, after, table_of(server, code))
             if not person.failures or len(person.moves) < 200:
                 act(person, state, after)
                 wait_for_change(person, state["seq"])
