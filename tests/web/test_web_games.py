@@ -167,9 +167,11 @@ def test_phones_and_a_tablet_play_a_whole_game_and_every_page_tells_the_truth(
                     continue
                 shown = person.page.evaluate(
                     f"document.querySelector('#seats [data-seat=\"{other.seat}\"] .name')?.textContent")
-                assert shown == names[other.seat], (person.label, shown, names[other.seat])
+                if shown != names[other.seat]:
+                    person.fail(f"seat {other.seat}'s name shows as {shown!r}, not {names[other.seat]!r}")
             markup = person.page.evaluate("document.querySelectorAll('img, svg[onload], [onerror]').length")
-            assert markup == 0, (person.label, markup)
+            if markup:
+                person.fail(f"{markup} img, svg[onload] or [onerror] elements in the page at the end")
         failures = [f for p in people for f in p.failures]
         assert not failures, "\n".join(failures)
     finally:
