@@ -151,6 +151,10 @@ def test_phones_and_a_tablet_play_a_whole_game_and_every_page_tells_the_truth(
         game = game_of(server, code)
         assert game.result is not None and host.result is not None
         assert host.result.standings == game.result.standings
+        from tools.driver import table_of as window_table
+
+        window_result = window_table(window).source.ledger.result
+        assert window_result is not None and window_result.standings == game.result.standings
         for person in people:
             person.take_seq_log()
             check_end(person, server, code)
