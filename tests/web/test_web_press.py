@@ -6,8 +6,11 @@ import time
 
 from game.net.client import Client
 from game.net.server import ServerThread
-from tests.web.play import ACTIONS, PHONE, Host, moment, open_person
+from tests.web.play import ACTIONS, PHONE, Host, check_layout, moment, open_person
 from tools.browser import Browser
+
+SMALLEST = (360, 640)
+"""The smallest portrait phone the page is made for."""
 
 
 def test_a_press_held_while_someone_starts_watching_still_plays(
@@ -15,7 +18,8 @@ def test_a_press_held_while_someone_starts_watching_still_plays(
 ) -> None:
     port = server.server.port
     host = Host(server, {"rules": "foster", "seats": 3, "deals": 1, "seed": 3, "turn_seconds": 300})
-    person = open_person(browser, f"http://127.0.0.1:{port}", host.code, "Pia", "en", PHONE)
+    # The smallest phone the page is made for: 360 x 640, in German (the longest words).
+    person = open_person(browser, f"http://127.0.0.1:{port}", host.code, "Pia", "de", SMALLEST)
     watcher = Client(f"ws://127.0.0.1:{port}")
     try:
         host.client.start()
@@ -29,6 +33,14 @@ def test_a_press_held_while_someone_starts_watching_still_plays(
             "(() => { const b = Array.from(document.querySelectorAll('button[data-action]')).find("
             f"b => {list(ACTIONS)!r}.includes(b.dataset.action) && !b.disabled); "
             "return b ? b.dataset.action : null; })()", 10, "an action button")
+        check_layout(person, person.read())
+        assert not person.failures, person.failures
+        # Every button the seat may press is on the screen as it stands, not below it.
+        below = page.evaluate(
+            "Array.from(document.querySelectorAll('button[data-action], button[data-step]'))"
+            ".filter(b => b.getClientRects().length && b.getBoundingClientRect().bottom > innerHeight)"
+            ".map(b => b.outerHTML.slice(0, 80))")
+        assert not below, below
         box = page.box(f'button[data-action="{found}"]')
         assert box is not None
         x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
