@@ -42,7 +42,7 @@ web-test: $(STAMP)
 		if [ "$$(id -u)" = 0 ]; then \
 			apt-get update && apt-get install -y chromium fonts-dejavu-core; \
 		else \
-			echo "make web-test needs Chromium at $(CHROMIUM): sudo apt-get install chromium fonts-dejavu-core"; \
+			echo "make web-test needs Chromium at $(CHROMIUM): sudo apt-get install chromium fonts-dejavu-core" >&2; \
 			exit 1; \
 		fi; \
 	fi

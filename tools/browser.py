@@ -450,15 +450,19 @@ class Page:
         if box["width"] <= 0 or box["height"] <= 0:
             raise BrowserError(f"{selector} has no size on screen")
         x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
-        on_top = self.evaluate(
+        cover = self.evaluate(
             f"""(() => {{
                 const el = document.querySelector({json.dumps(selector)});
                 const hit = document.elementFromPoint({x}, {y});
-                return !!(el && hit && (el === hit || el.contains(hit)));
+                if (el && hit && (el === hit || el.contains(hit))) return '';
+                if (!hit) return 'nothing';
+                return hit.tagName.toLowerCase() + (hit.id ? '#' + hit.id : '') +
+                    (hit.className ? '.' + String(hit.className).split(' ').join('.') : '') +
+                    ' "' + hit.textContent.trim().slice(0, 60) + '"';
             }})()"""
         )
-        if not on_top:
-            raise BrowserError(f"{selector} is covered by something else at ({x:.0f}, {y:.0f})")
+        if cover:
+            raise BrowserError(f"{selector} is covered by {cover} at ({x:.0f}, {y:.0f})")
         common = {"x": x, "y": y, "button": "left", "clickCount": 1}
         self.call("Input.dispatchMouseEvent", {"type": "mouseMoved", "x": x, "y": y})
         self.call("Input.dispatchMouseEvent", {"type": "mousePressed", **common})

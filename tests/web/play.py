@@ -36,8 +36,12 @@ PHONE = (360, 740)
 TABLET = (768, 1024)
 MIN_TARGET = 44.0
 """The least width and height of a button a finger presses (CSS px)."""
-HOSTILE_NAME = "<svg onload=alert(1)>"
-"""A name that would run a script if it were ever set as markup (the protocol allows 24 characters)."""
+HOSTILE_NAME = "<img src=x onerror=alert(1)>"
+"""A name that would run a script if it were ever set as markup: typed whole, it is 28 characters and
+the protocol allows 24, so the name field keeps ``<img src=x onerror=alert`` (still an image if set
+as markup)."""
+HOSTILE_SHORT = "<svg onload=alert(1)>"
+"""A whole script-running name within the protocol's 24 characters."""
 ACTIONS = ("pass", "draw", "stand", "bid")
 
 SEQ_LOG_JS = r"""
@@ -162,6 +166,7 @@ class Person:
     waited_on: int = 0
     """How many times the table waited for this seat and the page was held against the engine."""
     reloaded: bool = False
+    auction_turns: int = 0
     failures: list[str] = field(default_factory=list)
     sizes_checked: int = 0
 
@@ -216,7 +221,9 @@ def open_person(browser: Browser, base: str, code: str, name: str, lang: str,
     kept = page.evaluate(f"localStorage.getItem('farmer.seat.{code}')")
     assert kept, f"no token kept under farmer.seat.{code}"
     token = json.loads(kept)
-    assert token.get("seat") == person.seat and token.get("name") == name and token.get("token"), token
+    kept_name = str(token.get("name") or "")
+    assert token.get("seat") == person.seat and kept_name and name.startswith(kept_name), token
+    assert token.get("token"), token
     return person
 
 
@@ -330,8 +337,11 @@ def check_names(person: Person, state: dict[str, Any], names: dict[int, str]) ->
             person.fail(f"seat {seat['seat']}'s .name textContent is {seat['name']!r}, not {wanted!r}")
 
 
-def check_against_engine(person: Person, state: dict[str, Any], now: Moment, game: Game) -> None:
-    """The table waits for this page's seat: it shows the engine's chips, farm and hand, and its buttons."""
+def check_against_engine(person: Person, state: dict[str, Any], now: Moment, table: Table) -> None:
+    """The table waits for this page's seat: it shows the engine's chips, farm and hand, every seat's
+    public marks (farmer, turn, cards, person), and its buttons."""
+    assert table.match is not None
+    game = table.match.game
     person.waited_on += 1
     shown = {s["seat"]: s["chips"] for s in state["seats"]}
     wanted = dict(enumerate(now.chips))
@@ -342,6 +352,16 @@ def check_against_engine(person: Person, state: dict[str, Any], now: Moment, gam
         person.fail(f"waiting at seq {now.seq}: #farm data-chips {state['farm']} != "
                     f"the host's farm {now.farm}")
     view = game.view_for(person.seat)
+    people = [s.person for s in table.seats]
+    public = {s["seat"]: (s["farmer"], s["turn"], s["cards"], s["person"]) for s in state["seats"]}
+    wanted_public = {
+        i: (str(view.farmer == i).lower(), str(view.to_act == i).lower(), view.card_counts[i],
+            str(people[i]).lower())
+        for i in range(len(view.chips))
+    }
+    if public != wanted_public:
+        person.fail(f"waiting at seq {now.seq}: #seats (data-farmer, data-turn, data-cards, data-person) "
+                    f"{public} != the host's {wanted_public}")
     if now.phase == "play" and sorted(state["hand"]) != sorted(str(c) for c in view.hand):
         person.fail(f"waiting at seq {now.seq}: #hand {state['hand']} != the seat's hand "
                     f"{[str(c) for c in view.hand]}")
@@ -364,22 +384,44 @@ def stands_by_itself(person: Person, now: Moment, total: int) -> bool:
     return any(m.get("type") == "act" and m.get("action") == {"kind": "stand"} for m in sent)
 
 
-def act(person: Person, state: dict[str, Any], now: Moment) -> None:
-    """Press what a simple player presses (bid a little or pass; draw under 13, else stand)."""
+def step(person: Person, name: str) -> int:
+    """Press ``button[data-step=name]``; the amount ``#bid-amount`` shows then."""
+    person.page.click(f'button[data-step="{name}"]')
+    return int(person.page.evaluate("Number(document.querySelector('#bid-amount').dataset.amount)"))
+
+
+def act(person: Person, state: dict[str, Any], now: Moment, max_bid: int) -> None:
+    """Press what a simple player presses (bid a little or pass; draw under 13, else stand); the
+    bid's steps are tried on the way (``max_bid``: the most this seat may bid now)."""
     page = person.page
     enabled = {a for a in ACTIONS if state["actions"].get(a, {}).get("enabled")}
     if not enabled:
         return  # nothing to press (said by check_against_engine, or it stood on 16 by itself)
     before = len(page.sent())
     if now.phase == "auction":
-        if "bid" in enabled and now.high_bid < 3 and state["amount"] is not None:
+        person.auction_turns += 1
+        steps = {k for k, b in state["steps"].items() if b["enabled"]}
+        most = max_bid
+        if person.auction_turns == 1 and "max" in steps and "pass" in enabled:
+            # Max shows the most this seat may bid; then the person thinks better of it and passes.
+            shown = step(person, "max")
+            if shown != most:
+                person.fail(f"the Max step shows #bid-amount {shown}, the seat may bid {most}")
+            page.click('button[data-action="pass"]')
+            kind, wanted = "pass", {"kind": "pass"}
+        elif "bid" in enabled and now.high_bid < 3 and state["amount"] is not None:
             amount = state["amount"]
-            if state["steps"].get("1", {}).get("enabled") and now.high_bid < 2:
-                page.click('button[data-step="1"]')
-                raised = page.evaluate("Number(document.querySelector('#bid-amount').dataset.amount)")
-                if raised != amount + 1:
-                    person.fail(f"the +1 step took #bid-amount from {amount} to {raised}")
-                amount = raised
+            if person.auction_turns == 2 and {"5", "-1"} <= steps and amount + 4 <= most:
+                for name, by in (("5", 5), ("-1", -1)):
+                    shown = step(person, name)
+                    if shown != amount + by:
+                        person.fail(f"the {name} step took #bid-amount from {amount} to {shown}")
+                    amount = shown
+            elif "1" in steps and now.high_bid < 2 and amount + 1 <= most:
+                shown = step(person, "1")
+                if shown != amount + 1:
+                    person.fail(f"the +1 step took #bid-amount from {amount} to {shown}")
+                amount = shown
             page.click('button[data-action="bid"]')
             kind, wanted = "bid", {"kind": "bid", "amount": amount}
         elif "pass" in enabled:
@@ -428,10 +470,9 @@ def look(person: Person, server: ServerThread, code: str, names: dict[int, str],
               and agrees(last["view"], after))
     if state["screen"] == "table" and steady and after.phase in ("auction", "play"):
         if after.to_act == person.seat:
-            check_against_engine(person, state, after, game_of(server, code))
-            if not person.failures or len(person.moves) < 200:
-                act(person, state, after)
-                wait_for_change(person, state["seq"])
+            check_against_engine(person, state, after, table_of(server, code))
+            act(person, state, after, game_of(server, code).view_for(person.seat).max_bid)
+            wait_for_change(person, state["seq"])
             return
         enabled = sorted(a for a in ACTIONS if state["actions"].get(a, {}).get("enabled"))
         if enabled:
