@@ -10,7 +10,10 @@ from collections.abc import Callable
 import pygame
 import pytest
 
+from game.agents import ThresholdAgent
+from game.net.client import Client
 from game.net.codec import History
+from game.net.protocol import Update
 from game.net.server import ServerThread
 from game.phase import Phase
 from game.view import View
@@ -72,6 +75,25 @@ def session_of(app: App) -> NetworkSeat | Spectator:
     session = getattr(app.stack.top, "source", None)
     assert isinstance(session, NetworkSeat | Spectator), top(app)
     return session
+
+
+def window_at(port: int, code: str, name: str = "Wendy") -> App:
+    """A window joining table ``code`` on the server at ``port`` through its Join screen, left in
+    the lobby once welcomed."""
+    app = make_app()
+    join = JoinScene(app, Screens(app), address=f"127.0.0.1:{port}", name=name, code=code)
+    app.push(join)
+    end = time.monotonic() + 10
+    while join.lister is not None:
+        app.step(DT, [])
+        assert time.monotonic() < end, "the window's Join screen never listed the tables"
+        time.sleep(0.005)
+    join.join()
+    while not (top(app) == "lobby" and getattr(app.stack.top, "welcome", None) is not None):
+        app.step(DT, [])
+        assert time.monotonic() < end, f"the window did not reach the lobby: {top(app)}"
+        time.sleep(0.005)
+    return app
 
 
 def seat_two(
@@ -300,3 +322,45 @@ def test_a_connection_closed_for_good_says_why_and_goes_back_to_the_menu() -> No
     assert guest.lost
     assert any(w.startswith("The connection to the table was closed: ") for w in words()), words()
     other.close(timeout=0.5)
+
+
+def test_the_lobby_hands_the_table_every_update_it_read_in_one_frame(server: ServerThread) -> None:
+    """The game starts and the host plays on before the window's next frame: the window's table
+    starts from the last of those updates, and prompts when its seat is to act."""
+    host = Client(f"ws://127.0.0.1:{server.server.port}")
+    try:
+        host.create("Hosta", {"seats": 3, "deals": 1, "seed": 5, "turn_seconds": 300}, seat=0)
+        end = time.monotonic() + 10
+        while host.table is None:
+            host.poll()
+            assert time.monotonic() < end, "the host got no welcome"
+            time.sleep(0.005)
+        code = host.table
+        app = window_at(server.server.port, code)
+        window_seat = lobby(app).welcome.seat  # type: ignore[union-attr]
+        table = server.server.tables[code]
+        host.start()
+        agent = ThresholdAgent()
+        seqs: list[int] = []
+        acted_at = -1
+        # The host plays until the window's seat is to act; the window draws no frame meanwhile.
+        while True:
+            match = table.match
+            to_act = match.game.view_for(None).to_act if match is not None else None
+            assert time.monotonic() < end + 10, f"seat {window_seat} never to act: {to_act}, {seqs}"
+            seqs += [m.seq for m in host.poll() if isinstance(m, Update)]
+            if to_act == window_seat and len(seqs) >= 2:
+                break
+            view = host.view
+            if view is not None and view.my_turn and seqs and seqs[-1] != acted_at:
+                acted_at = seqs[-1]  # one move per update: the next waits for the server's answer
+                host.send(agent.choose(view))
+            time.sleep(0.005)
+        seq = table.seq
+        time.sleep(0.3)  # the window's connection has read all of it
+        app.step(DT, [])
+        source = session_of(app)
+        run([app], lambda: source.view.to_act == window_seat and source.human_to_act, drive=False)
+        assert source.view.seat == window_seat and table.seq == seq
+    finally:
+        host.close()

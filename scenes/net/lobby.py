@@ -174,7 +174,8 @@ class LobbyScene(PanelScene):
         if self.done:
             return
         self.waited += dt
-        for message in self.client.poll():
+        batch = self.client.poll()
+        for at, message in enumerate(batch):
             self.messages.append(message)
             self.dirty = True
             if isinstance(message, Welcome):
@@ -200,6 +201,8 @@ class LobbyScene(PanelScene):
                 self._give_up(_("Cannot reach a table at {address}.").format(address=address))
                 return
             elif isinstance(message, Update) and self.welcome is not None:
+                # The table reads the rest of this batch too: the host's moves that came with it.
+                self.messages.extend(batch[at + 1:])
                 self._to_table()
                 return
         if self.welcome is None and self.waited > self.connect_seconds:

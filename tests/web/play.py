@@ -37,11 +37,10 @@ TABLET = (768, 1024)
 MIN_TARGET = 44.0
 """The least width and height of a button a finger presses (CSS px)."""
 HOSTILE_NAME = "<img src=x onerror=alert(1)>"
-"""A name that would run a script if it were ever set as markup: typed whole, it is 28 characters and
-the protocol allows 24, so the name field keeps ``<img src=x onerror=alert`` (still an image if set
-as markup)."""
+"""A name that would run a script if it were ever set as markup: 28 characters, within the
+protocol's 32, so it is typed, held and shown whole."""
 HOSTILE_SHORT = "<svg onload=alert(1)>"
-"""A whole script-running name within the protocol's 24 characters."""
+"""A second script-running name, of another element."""
 ACTIONS = ("pass", "draw", "stand", "bid")
 
 SEQ_LOG_JS = r"""
@@ -279,24 +278,9 @@ class Host:
 
 def open_window(port: int, code: str, name: str = "Wendy") -> Any:
     """The game's own window, headless, joining ``code`` through its Join screen (returned: its App)."""
-    from scenes.navigator import Screens
-    from scenes.net.join import JoinScene
-    from tests.test_net_window import make_app, top
+    from tests.test_net_window import window_at
 
-    app = make_app()
-    join = JoinScene(app, Screens(app), address=f"127.0.0.1:{port}", name=name, code=code)
-    app.push(join)
-    end = time.monotonic() + 10
-    while join.lister is not None:
-        app.step(1 / 60, [])
-        assert time.monotonic() < end, "the window's Join screen never listed the tables"
-        time.sleep(0.005)
-    join.join()
-    while not (top(app) == "lobby" and getattr(app.stack.top, "welcome", None) is not None):
-        app.step(1 / 60, [])
-        assert time.monotonic() < end, f"the window did not reach the lobby: {top(app)}"
-        time.sleep(0.005)
-    return app
+    return window_at(port, code, name)
 
 
 def step_window(app: Any, frames: int = 3) -> str:
