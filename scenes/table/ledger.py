@@ -302,7 +302,7 @@ class LedgerHandler(Handler):
                 name = f"{places[seat]} {name}"
             if farmer == seat:
                 name += " " + FARMER_SIGN  # the farmer's house, as on the table: no word to make feminine
-            name = text.ellipsize(name, fs, round(cols[1] * area.w) - 3 * dot - gap, "bold")  # clear of Before
+            name = text.ellipsize(name, fs, round(cols[1] * area.w) - 3 * dot - gap, "bold")  # before Before
             text.blit(surface, name, fs, (area.x + 3 * dot, cy), INK, "bold", "midleft")
             delta = now[seat] - before[seat]
             text.blit(surface, str(before[seat]), fs, (area.x + cols[1] * area.w, cy), INK, "sans", "midleft")
