@@ -281,6 +281,9 @@ class LedgerHandler(Handler):
             cols[i] = max(cols[i], cols[i - 1] + (wide + gap) / area.w)
         wide = max(text.size(heads[-1], small, "bold")[0], text.size("999", fs, "bold")[0])
         why_x = max(0.63, cols[-1] + (wide + gap) / area.w)  # after the After column, however wide
+        if self.final:  # no Why: the figures move to the right, and the names have the room they leave
+            spare = max(0.0, 1 - (cols[-1] + wide / area.w))
+            cols = [cols[0], *(c + spare for c in cols[1:])]
         y = area.y
         for frac, head in zip(cols, heads, strict=True):
             text.blit(surface, head, small, (area.x + frac * area.w, y), (170, 190, 170), "bold")
