@@ -281,6 +281,9 @@ class LedgerHandler(Handler):
             cols[i] = max(cols[i], cols[i - 1] + (wide + gap) / area.w)
         wide = max(text.size(heads[-1], small, "bold")[0], text.size("999", fs, "bold")[0])
         why_x = max(0.63, cols[-1] + (wide + gap) / area.w)  # after the After column, however wide
+        if self.final:  # no Why: the figures move to the right, and the names have the room they leave
+            spare = max(0.0, 1 - (cols[-1] + wide / area.w))
+            cols = [cols[0], *(c + spare for c in cols[1:])]
         y = area.y
         for frac, head in zip(cols, heads, strict=True):
             text.blit(surface, head, small, (area.x + frac * area.w, y), (170, 190, 170), "bold")
@@ -302,7 +305,7 @@ class LedgerHandler(Handler):
                 name = f"{places[seat]} {name}"
             if farmer == seat:
                 name += " " + FARMER_SIGN  # the farmer's house, as on the table: no word to make feminine
-            name = text.ellipsize(name, fs, round(area.w * 0.34) - 3 * dot, "bold")
+            name = text.ellipsize(name, fs, round(cols[1] * area.w) - 3 * dot - gap, "bold")  # before Before
             text.blit(surface, name, fs, (area.x + 3 * dot, cy), INK, "bold", "midleft")
             delta = now[seat] - before[seat]
             text.blit(surface, str(before[seat]), fs, (area.x + cols[1] * area.w, cy), INK, "sans", "midleft")

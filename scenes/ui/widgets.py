@@ -106,6 +106,18 @@ def fitted(text: Text, words: str, size: int, width: int, style: str) -> tuple[s
     return text.ellipsize(words, fit, width, style), fit
 
 
+def fitted_tail(text: Text, words: str, caret: str, size: int, width: int) -> tuple[str, int]:
+    """What a text field shows of ``words`` (then ``caret``) in ``width``: the largest size down to
+    three quarters of ``size`` that fits, and when even that is too wide, the end of the words (where
+    the typing goes on) after an ellipsis."""
+    fit = text.fit(words + caret, size, width, "sans", min_size=max(8, round(size * 0.75)))
+    if text.size(words + caret, fit)[0] <= width:
+        return words + caret, fit
+    while words and text.size("…" + words + caret, fit)[0] > width:
+        words = words[1:]
+    return "…" + words + caret, fit
+
+
 def dim(surface: pygame.Surface, alpha: int = 140) -> None:
     """Darken everything drawn so far (under an overlay)."""
     # A multiply fill darkens in place: no full-window alpha surface to allocate and blend.
@@ -373,10 +385,9 @@ class TextField(Widget):
             text.blit(surface, label, size, (r.x + pad, r.centery), INK, "sans", "midleft")
             box = pygame.Rect(r.x + r.w // 2, r.y + 3, r.w // 2 - 3, r.h - 6)
         pygame.draw.rect(surface, (8, 20, 14), box, border_radius=box.h // 4)
-        value = self.get() + ("▏" if focused else "")
-        text.blit(
-            surface, value, self.font_size, (box.x + pad, box.centery), (255, 255, 255), "sans", "midleft"
-        )
+        caret = "▏" if focused else ""
+        value, size = fitted_tail(text, self.get(), caret, self.font_size, box.w - 2 * pad)
+        text.blit(surface, value, size, (box.x + pad, box.centery), (255, 255, 255), "sans", "midleft")
 
 
 class FocusGroup:
