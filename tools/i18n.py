@@ -66,28 +66,21 @@ def extract(root: Path = ROOT) -> Catalog:
         msgid_bugs_address="",
         header_comment="# Messages of Farmer: made by python tools/i18n.py extract.",
     )
-    for directory in SOURCE_DIRS:
+    # The Python sources, then the page's scripts (top level only: the page has no sub-folders).
+    sources = [(Path(d), "**.py", "python") for d in SOURCE_DIRS]
+    sources.append((WEB_DIR, "*.js", "javascript"))
+    for directory, pattern, method in sources:
+        if not (root / directory).is_dir():
+            continue
         found = extract_from_dir(
             root / directory,
-            method_map=[("**.py", "python")],
+            method_map=[(pattern, method)],
             keywords=KEYWORDS,
             comment_tags=("Translators:",),
             strip_comment_tags=True,
         )
         for filename, lineno, message, comments, context in found:
-            path = f"{directory}/{filename}".replace("\\", "/")
-            template.add(message, None, [(path, lineno)], auto_comments=comments, context=context)
-    web = root / WEB_DIR
-    if web.is_dir():
-        found = extract_from_dir(
-            web,
-            method_map=[("*.js", "javascript")],
-            keywords=KEYWORDS,
-            comment_tags=("Translators:",),
-            strip_comment_tags=True,
-        )
-        for filename, lineno, message, comments, context in found:
-            path = f"{WEB_DIR.as_posix()}/{filename}".replace("\\", "/")
+            path = f"{directory.as_posix()}/{filename}".replace("\\", "/")
             template.add(message, None, [(path, lineno)], auto_comments=comments, context=context)
     return template
 
