@@ -203,6 +203,7 @@ function drawTable(state) {
   if (hand.dataset.cards !== codes) {
     hand.replaceChildren(...v.hand.map(cardElement));
     hand.dataset.cards = codes;
+    hand.style.setProperty("--n", String(Math.max(v.hand.length, 1)));
   }
   const total = byId("total");
   total.dataset.total = String(v.total);
@@ -473,23 +474,37 @@ function drawClosed(message) {
 export function tick(state) {
   const turn = state.turn && state.turn.seat === state.seat ? state.turn : null;
   const pause = state.pause && state.view && state.pause.deal === state.view.deal_no + 1 ? state.pause : null;
-  countdown(document.getElementById("clock"), turn, 10);
-  countdown(document.getElementById("pause-clock"), pause, 5);
+  // Translators: the bar counting down your turn; {time} is minutes and seconds ("4:59").
+  countdown(document.getElementById("clock"), turn, 10, (time) => _("{time} left to decide", { time }));
+  // Translators: the bar counting down between deals; {time} is minutes and seconds ("1:58").
+  countdown(document.getElementById("pause-clock"), pause, 5, (time) => _("Next deal in {time}", { time }));
 }
 
 /**
  * @param {HTMLElement|null} clock
  * @param {{seconds: number, at: number}|null} from
  * @param {number} late seconds left from which the bar turns red
+ * @param {(time: string) => string} words the sentence around the time left
  */
-function countdown(clock, from, late) {
+function countdown(clock, from, late, words) {
   if (!clock) return;
   clock.hidden = !from;
   if (!from) return;
   const left = Math.max(0, from.seconds - (performance.now() - from.at) / 1000);
-  setText(clock.querySelector(".seconds"), num(Math.ceil(left)));
+  setText(clock.querySelector(".seconds"), words(minutes(Math.ceil(left))));
   clock.querySelector(".bar").style.width = `${from.seconds ? Math.min(100, (left / from.seconds) * 100) : 0}%`;
   clock.classList.toggle("late", left < late);
+}
+
+/**
+ * Whole seconds as minutes and seconds, the minutes written as the language writes numbers: 4:59, 0:07.
+ * @param {number} seconds
+ * @returns {string}
+ */
+function minutes(seconds) {
+  const m = Math.floor(seconds / 60);
+  const s = seconds % 60;
+  return `${num(m)}:${String(s).padStart(2, "0")}`;
 }
 
 /** A countdown bar with its seconds. @param {string} id */
