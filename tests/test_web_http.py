@@ -455,7 +455,7 @@ async def one(i):
     try:
         reader, writer = await asyncio.open_connection("127.0.0.1", port)
         writer.write(HOSTILE[i % len(HOSTILE)])
-        data = await asyncio.wait_for(reader.read(), 0.3)
+        data = await asyncio.wait_for(reader.read(), 1.0)
         answered += data.startswith(b"HTTP/1.1 ")
     except (OSError, asyncio.TimeoutError):
         pass
@@ -524,7 +524,7 @@ def test_a_flood_of_http_does_not_slow_a_game_on_another_connection(tmp_path: Pa
         assert flood.returncode == 0
         tried, answered = map(int, out.split())
         assert tried >= 200, f"only {tried} hostile requests sent in 30 s: the flood did not happen"
-        assert answered >= 50, f"only {answered} hostile requests answered: they were not read"
+        assert answered >= 20, f"only {answered} hostile requests answered: they were not read"
         return sorted(waits)
 
     try:
