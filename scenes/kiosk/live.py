@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import logging
 import random
+import time
 from collections.abc import Callable
 
 import pygame
@@ -81,8 +82,9 @@ class LiveTable:
         """The URL of the table's page for phones (None until the table is open)."""
         self.started = False
         """The game has been started (the kiosk has given its seat up)."""
-        self.waited = 0.0
-        """Seconds since the kiosk asked for the table (it gives up after :data:`CONNECT_SECONDS`)."""
+        self.asked_at = time.monotonic()
+        """When the kiosk asked for the table, in real time (the server answers in real time,
+        whatever the kiosk's clock): it gives up after :data:`CONNECT_SECONDS`."""
         self.counted = 0.0
         """Seconds since the first phone took a seat (0 while nobody sits)."""
         self.retry_in = 0.0
@@ -150,7 +152,8 @@ class LiveTable:
         self.host.create(names[self.own_seat], settings, seat=self.own_seat)
         self.code = self.info = self.page = None
         self.started = False
-        self.waited = self.counted = 0.0
+        self.asked_at = time.monotonic()
+        self.counted = 0.0
 
     def update(self, dt: float) -> None:
         """Read the kiosk's own connection; start the game when the countdown has run. Never raises."""
@@ -166,7 +169,6 @@ class LiveTable:
             self.fail(f"the live table failed ({exc})")
 
     def _read(self, host: Client, dt: float) -> None:
-        self.waited += dt
         for message in host.poll():
             if isinstance(message, Welcome):
                 self.code = message.table
@@ -182,7 +184,7 @@ class LiveTable:
                 self.fail(f"the live table's connection closed ({message.reason})")
                 return
         if self.code is None:
-            if self.waited > CONNECT_SECONDS:
+            if time.monotonic() - self.asked_at > CONNECT_SECONDS:
                 self.fail("the live table's server did not answer")
             return
         if self.page is None:
