@@ -3,6 +3,7 @@
     python -m tools.load_net --tables 20 --people 3 --seats 6 --think 0.5 --seconds 20
     python -m tools.load_net --sweep 10,40,80,160 --seconds 15
     python -m tools.load_net --tables 100 --hostile --seconds 20
+    python -m tools.load_net --http-flood ws://127.0.0.1:8765 --requests 200
 
 Starts ``farmer-server`` (``game.net.server``) as a separate process on 127.0.0.1 with a free
 port, opens ``--tables`` tables, each with ``--people`` bot clients (the AI plays the other
@@ -15,7 +16,8 @@ and stops by itself.
 With ``--hostile`` each table count runs twice on fresh servers: the honest bots alone, then
 the same with a hostile process beside them (``--attack URL``, from 127.0.0.2): connections
 sending garbage as fast as the socket takes it, AI-only tables of ten seats with no pause
-watched one after another, and connections that open and idle. It prints both rows and the
+watched one after another, connections that open and idle, and a flood of hostile HTTP
+requests on 32 connections at a time. It prints both rows and the
 ratio of the honest p99 with the attack to the p99 without it.
 """
 
@@ -30,7 +32,9 @@ import statistics
 import subprocess
 import sys
 import time
+import urllib.parse
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed, InvalidHandshake
@@ -46,6 +50,17 @@ GARBAGE = (
     '{"type": "act", "action": {"kind": "bid", "amount": 1e308}}', '{"a": 1, "a": 2}',
 )
 """What the garbage connections send, round and round."""
+HOSTILE_HTTP = (
+    b"GET / HTTP/1.1\r\nHost: x\r\n\r\n",
+    b"GET /../../etc/passwd HTTP/1.1\r\n\r\n",
+    b"GET /%2e%2e/%2e%2e/etc/passwd HTTP/1.1\r\n\r\n",
+    b"GET /i18n/fr.json HTTP/1.1\r\n\r\n",
+    b"POST / HTTP/1.1\r\n\r\n",
+    b"GARBAGE\r\n\r\n",
+    b"GET /" + b"a" * 9000 + b" HTTP/1.1\r\n\r\n",
+)
+"""What the HTTP flood sends, round and round: the page, paths out of it, a method it refuses,
+garbage and an over-long request line."""
 
 
 def percentile(values: Sequence[float], q: float) -> float:
@@ -178,15 +193,63 @@ async def idlers(url: str, stop_at: float) -> None:
             await asyncio.sleep(1.0)
 
 
+@dataclass
+class HttpFlood:
+    """An HTTP flood's count: the requests sent and those answered with an HTTP status line."""
+
+    tried: int = 0
+    answered: int = 0
+
+
+async def http_flood(url: str, stop_at: float, count: HttpFlood, wanted: int | None = None,
+                     workers: int = 32) -> None:
+    """``workers`` connections at a time each sending one of :data:`HOSTILE_HTTP` to the server at
+    ``url``'s host and port and waiting at most 1 s for its answer, until ``stop_at`` or until
+    ``wanted`` requests are sent; ``count`` keeps the tally."""
+    address = urllib.parse.urlsplit(url)
+    host, port = address.hostname or "127.0.0.1", address.port or 80
+    loop = asyncio.get_running_loop()
+
+    async def one(i: int) -> None:
+        count.tried += 1
+        writer = None
+        try:
+            reader, writer = await asyncio.open_connection(host, port, local_addr=(HOSTILE_ADDRESS, 0))
+            writer.write(HOSTILE_HTTP[i % len(HOSTILE_HTTP)])
+            async with asyncio.timeout(1.0):
+                data = await reader.read()
+            count.answered += data.startswith(b"HTTP/1.1 ")
+        except (OSError, TimeoutError):
+            pass
+        finally:
+            if writer is not None:
+                writer.close()
+
+    async def worker(i: int) -> None:
+        while (wanted is None or count.tried < wanted) and loop.time() < stop_at:
+            await one(i)
+            i += 1
+
+    await asyncio.gather(*(worker(n) for n in range(workers)))
+
+
 async def attack(url: str, seconds: float, noisy: int = 50, tables: int = 10, idle: int = 20) -> None:
     """The hostile process: ``noisy`` garbage connections, ``tables`` watched AI-only tables at a
-    time, ``idle`` idling connections, for ``seconds``."""
+    time, ``idle`` idling connections and an HTTP flood on 32 connections, for ``seconds``."""
     stop_at = asyncio.get_running_loop().time() + seconds
     await asyncio.gather(
         *(garbage(url, stop_at) for _ in range(noisy)),
         *(watched_ai_tables(url, stop_at) for _ in range(tables)),
         *(idlers(url, stop_at) for _ in range(idle)),
+        http_flood(url, stop_at, HttpFlood()),
     )
+
+
+async def flood_only(url: str, seconds: float, wanted: int | None) -> HttpFlood:
+    """Only the HTTP flood: ``wanted`` requests, or as many as ``seconds`` allow."""
+    count = HttpFlood()
+    await http_flood(url, asyncio.get_running_loop().time() + seconds, count, wanted)
+    return count
 
 
 def start_server() -> tuple[subprocess.Popen[str], str]:
@@ -244,9 +307,17 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--repeat", type=int, default=1,
                         help="with --hostile: run each pair this many times, alone and attacked in turn (1)")
     parser.add_argument("--attack", metavar="URL", help=argparse.SUPPRESS)
+    parser.add_argument("--http-flood", metavar="URL",
+                        help="only flood the server at URL with hostile HTTP from 127.0.0.2 for --seconds "
+                             "or --requests; prints the requests sent and those answered")
+    parser.add_argument("--requests", type=int, default=None, help="with --http-flood: stop after this many")
     args = parser.parse_args(argv)
     if args.attack:
         asyncio.run(attack(args.attack, args.seconds))
+        return 0
+    if args.http_flood:
+        count = asyncio.run(flood_only(args.http_flood, args.seconds, args.requests))
+        print(count.tried, count.answered, flush=True)
         return 0
     if not 1 <= args.people <= args.seats <= 10 or args.seconds <= 0 or args.seconds > 600:
         parser.error("need 1 <= people <= seats <= 10 and 0 < seconds <= 600")
