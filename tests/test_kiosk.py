@@ -21,7 +21,7 @@ from scenes.kiosk.run import open_with_retry
 from scenes.table.ledger import FinalHandler, LedgerHandler
 from scenes.table.scene import TableScene
 from scenes.table.source import TableSource
-from tools.driver import handler_of, keys_for
+from tools.driver import handler_of, keys_for, table_of
 
 DT = 0.1
 
@@ -130,6 +130,22 @@ def test_the_demos_ledgers_offer_no_buttons_to_passers_by(kiosk: KioskApp) -> No
         until(kiosk, name)
         kiosk.step(DT, [])
         assert not any(b.visible for b in handler_of(kiosk, LedgerHandler).group.widgets)
+
+
+def test_the_demo_table_shows_no_skip_button_but_a_visitors_does(kiosk: KioskApp) -> None:
+    # Any touch on the demo hands the table over, so its Skip could never be pressed.
+    until(kiosk, "deal")
+    scene = table_of(kiosk)
+    busy = 0
+    for _ in range(round(20 / DT)):
+        kiosk.step(DT, [])
+        busy += scene.tweens.busy
+        assert not scene.skippable
+    assert busy  # cards moved meanwhile: a desktop table would have offered Skip
+    run(kiosk, 0.5, [key(pygame.K_b)])
+    until(kiosk, ("auction", "deal"))
+    mine = table_of(kiosk)
+    assert mine is not scene and mine.offers_skip and not mine.source.watching
 
 
 @pytest.mark.parametrize("wake", [key(pygame.K_b), click(), touch(), pad_button()], ids=str)

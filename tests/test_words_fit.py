@@ -96,3 +96,30 @@ def test_the_kiosks_call_over_a_table_covers_no_seat() -> None:
     band = pygame.Rect(0, 0, app.size[0], round(TABLE_BAND * app.u))
     for seat in range(scene.source.n):
         assert not band.colliderect(scene.table.layout.seat(seat).plate), seat
+
+
+TWELVE = ["Zoë Lefebvre", "Anne-Sophie", "Bartholomew", "Gwendolyn M.", "Maximilian S",
+          "Éléonore Roy", "Friedrich W.", "Konstantin H", "Marie Dupont", "Jürgen Weiß"]
+"""Names of up to twelve characters, as people type them."""
+
+
+@pytest.mark.parametrize("size", [(1024, 600), (1280, 720), (1920, 1080), (3840, 2160)],
+                         ids=lambda s: f"{s[0]}x{s[1]}")
+def test_a_name_of_twelve_characters_reads_whole_on_its_plate(
+    size: tuple[int, int], recorder: Recorder, tmp_path: Path  # noqa: F811
+) -> None:
+    # Ten seats, the tightest table. The farmer's plate lends its marker some room: there a name of
+    # twelve characters may be shortened, never below eight of its letters.
+    app = new_app("en", size, tmp_path)
+    start_game(app, Setup(TWELVE, ["normal"] * 10, "foster", False, 1, 5, 0))
+    app.step(DT, [])
+    scene = table_of(app)
+    for farmer in (None, 0, 3, 7):
+        scene.table.farmer = farmer
+        drawn = {d.text for d in recorder.take(lambda: redraw_top(app))}
+        cut = [name for seat, name in enumerate(TWELVE) if seat != farmer and name not in drawn]
+        assert not cut, f"farmer {farmer}: names not shown whole: {cut}"
+        if farmer is not None:
+            name = TWELVE[farmer]
+            shown = [t for t in drawn if t == name or (t.endswith("…") and name.startswith(t[:-1]))]
+            assert shown and len(shown[0].rstrip("…")) >= 8, (name, shown)

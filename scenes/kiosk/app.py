@@ -273,6 +273,9 @@ class KioskApp(App):
         scene = TableScene(self, self.nav, source)
         if source.watching:
             scene.watch_pause = LEDGER_PAUSE
+            # A touch on a watched table hands it to a visitor: a Skip button there could never be
+            # pressed.
+            scene.offers_skip = False
         return scene
 
     @property

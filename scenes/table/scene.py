@@ -88,6 +88,9 @@ class TableScene(Scene):
         self.journal = Journal()
         """What this screen has shown, deal by deal (the History)."""
         self.skip_button = Button(lambda: _("Skip »"), self.skip)
+        self.offers_skip = True
+        """Whether the Skip button is offered while something is under way (not where nobody can
+        press it, as on a kiosk's attract loop)."""
         self.history_button = Button(lambda: _("History"), self.show_history)
         self.coach_button = Button(lambda: _("Coach"), self.ask_coach)
         self.advice: tuple[tuple[object, ...], Advice] | None = None
@@ -466,7 +469,9 @@ class TableScene(Scene):
     @property
     def skippable(self) -> bool:
         """Whether something is under way that the skip button would finish."""
-        if self.stage in (Stage.LEDGER, Stage.FINAL) or self.handler.prompt is not None:
+        if not self.offers_skip or self.handler.prompt is not None:
+            return False
+        if self.stage in (Stage.LEDGER, Stage.FINAL):
             return False
         return self.tweens.busy or self.wait > 0 or self.think is not None or bool(len(self.source.feed))
 

@@ -676,8 +676,12 @@ class Table:
         pygame.draw.circle(surf, SEAT_COLORS[seat % len(SEAT_COLORS)], (left + dot, round(h * 0.3)), dot)
         text_x = left + 3 * dot
         name_color = (150, 150, 140) if out else (255, 255, 255)
-        shown = self.text.ellipsize(name, fs, right - text_x, "bold")
-        self.text.blit(surf, shown, fs, (text_x, round(h * 0.3)), name_color, "bold", "midleft")
+        # The name runs to the farmer's marker, or to the plate's end when it bears none; a long
+        # one is set a little smaller before it loses letters ("Zoë phone" whole at 1080p).
+        name_room = (right if marked else w - round(h * 0.2)) - text_x
+        name_size = self.text.fit(name, fs, name_room, "bold", min_size=max(9, round(fs * 0.75)))
+        shown = self.text.ellipsize(name, name_size, name_room, "bold")
+        self.text.blit(surf, shown, name_size, (text_x, round(h * 0.3)), name_color, "bold", "midleft")
         small = max(9, round(fs * 0.88))
         # With something said, the count alone (the stack beside it says "chips") leaves it room.
         if out:
