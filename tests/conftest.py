@@ -5,6 +5,7 @@ from collections.abc import Iterator
 
 import pytest
 
+from game.net.client import Client
 from game.net.server import ServerConfig, ServerThread
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
@@ -20,3 +21,29 @@ def server() -> Iterator[ServerThread]:
     thread.start()
     yield thread
     thread.stop()
+
+
+@pytest.fixture(autouse=True)
+def _network_threads_end_with_their_test(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """Every table server thread and client a test starts (itself or through a window, a kiosk or
+    a tool) is stopped when the test ends, passed or failed: a game left playing, or a client left
+    trying to reconnect, would take the machine's time from every later test."""
+    servers: list[ServerThread] = []
+    clients: list[Client] = []
+    start, init = ServerThread.start, Client.__init__
+
+    def recorded_start(self: ServerThread, timeout: float = 10.0) -> int:
+        servers.append(self)
+        return start(self, timeout)
+
+    def recorded_init(self: Client, *args: object, **kwargs: object) -> None:
+        clients.append(self)
+        init(self, *args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(ServerThread, "start", recorded_start)
+    monkeypatch.setattr(Client, "__init__", recorded_init)
+    yield
+    for client in clients:
+        client.close(timeout=1.0)
+    for server in servers:
+        server.stop(timeout=2.0)
