@@ -158,6 +158,15 @@ def test_the_loop_steps_at_full_rate_while_something_moves(monkeypatch: pytest.M
     assert 0 < app.idle_wait() <= 1 / 15
     scene.table.deal_card(0, None, False)
     assert scene.tweens.busy and app.idle_wait() == 0.0
+    # And just after a moving frame is shown: the loop's clock paces it at the full rate (a wait of
+    # a whole frame after each frame's own work made 53 frames a second of 60).
+    moving = 0
+    while scene.tweens.busy:
+        app.step(1 / 60, [])
+        if scene.tweens.busy:
+            moving += 1
+            assert app.idle_wait() == 0.0
+    assert moving >= 2
 
 
 def test_an_injected_event_source_is_never_waited_on() -> None:
@@ -209,6 +218,22 @@ def test_what_moving_frames_draw_is_what_a_whole_frame_draws(presented: Presente
         if scene.handler.transparent:
             break
     assert checked > 30
+
+
+def test_a_glows_frame_is_what_a_whole_frame_draws(presented: Presented) -> None:
+    """While the person thinks, a frame drawn only in the glow's rectangle (skipping the plates and
+    the panel it cannot touch) leaves the screen as the same moment drawn whole."""
+    app, scene = persons_turn()
+    checked = 0
+    for _ in range(60):
+        presented.updates = []
+        app.step(1 / 60, [])
+        if presented.updates:
+            partial = pygame.image.tobytes(app.screen, "RGB")
+            app.draw()
+            assert pygame.image.tobytes(app.screen, "RGB") == partial
+            checked += 1
+    assert checked >= 10 and scene.handler.prompt is not None
 
 
 def test_merged_regions_are_few_and_cover_every_rectangle() -> None:

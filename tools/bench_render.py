@@ -14,12 +14,14 @@ warm-up, and every frame presented (``pygame.display.flip`` or ``update``) is ti
 - ``demo``: a watched game of ten computer players (the kiosk's demo table, normal speed).
 
 It prints the median and 99th percentile of the time between two presented frames of
-consecutive loop steps (the busy frames: a table at rest presents nothing, and is not a
-frame's cost), the same of the loop's own CPU time between them (which other work on the
-machine does not swell), the game's CPU time per second, and that of the X server (when the
-run started its own). The window is a real one where there is an X
-server: the one ``DISPLAY`` names, else a virtual screen of the window's size started for
-the run (``Xvfb``); only without either is it SDL's dummy display, where presenting costs
+consecutive loop steps while things move (the busy frames: a table at rest presents nothing,
+and one where only a glow pulses presents its rectangle 12-15 times a second, by design; the
+frames shown at rest are counted under "resting", and the wait after them is no frame's
+cost), the same of the loop's own CPU time between them (which other work on the machine does
+not swell), the game's CPU time per second, and that of the X server (when the run started
+its own). The window is a real one where there is an X server: the one ``DISPLAY`` names, else
+a virtual screen of the window's size started for the run (``Xvfb``); only without either is
+it SDL's dummy display, where presenting costs
 nothing. The first line says which.
 
 With ``--per-scene`` (SDL's dummy driver), a game of 10 players is played at normal animation
@@ -134,6 +136,7 @@ def window(case: str, size: tuple[int, int], seconds: float) -> dict[str, float]
     from scenes.kiosk.demo import demo_setup, demo_table
     from scenes.navigator import Screens
     from scenes.store.settings import Settings
+    from scenes.table.scene import MOVING_FPS
 
     class WholeFrames(App):
         """Every frame drawn and presented whole, as a busy table was."""
@@ -147,19 +150,29 @@ def window(case: str, size: tuple[int, int], seconds: float) -> dict[str, float]
         def idle_wait(self) -> float:
             return 0.0
 
+        def frame_rate(self) -> float:
+            return MOVING_FPS  # every frame a busy one
+
     kind = WholeFrames if case == "reference" else App
     app = kind(Settings(animation_speed="normal"), size)
     Screens(app).play(demo_table(demo_setup(random.Random(1), 10, "foster", deals=100)))
-    presents: list[tuple[int, float, float]] = []
+    presents: list[tuple[int, float, float, bool]] = []
+    """Each frame presented: the loop step, the time, the loop's CPU time, and whether the screen
+    was at rest then (still, or only a glow pulsing at its gentle rate): the loop waits after such
+    a frame, and the next comes when the wait ends (the code before had no rates, never waited)."""
     flip, update = pygame.display.flip, pygame.display.update
+
+    def resting() -> bool:
+        rate = getattr(app, "frame_rate", None)
+        return rate is not None and rate() < MOVING_FPS
 
     def timed_flip() -> None:
         flip()
-        presents.append((app.frames, time.perf_counter(), time.thread_time()))
+        presents.append((app.frames, time.perf_counter(), time.thread_time(), resting()))
 
     def timed_update(rects: list[pygame.Rect] | None = None) -> None:
         update(rects)
-        presents.append((app.frames, time.perf_counter(), time.thread_time()))
+        presents.append((app.frames, time.perf_counter(), time.thread_time(), resting()))
 
     pygame.display.flip = timed_flip
     pygame.display.update = timed_update  # type: ignore[assignment]
@@ -174,7 +187,11 @@ def window(case: str, size: tuple[int, int], seconds: float) -> dict[str, float]
     app.running = True
     app.run(exit_after=seconds)
     wall, cpu = time.monotonic() - wall, time.process_time() - cpu
-    pairs = [(a, b) for a, b in itertools.pairwise(presents) if b[0] == a[0] + 1]
+    # The busy frames: presented in consecutive loop steps, both while things move (after a frame
+    # at rest the loop waits, for the next glow's frame or the next move: that is no frame's cost;
+    # those frames are counted apart).
+    pairs = [(a, b) for a, b in itertools.pairwise(presents)
+             if b[0] == a[0] + 1 and not a[3] and not b[3]]
     gaps = [(b[1] - a[1]) * 1000 for a, b in pairs]
     work = [(b[2] - a[2]) * 1000 for a, b in pairs]  # the loop's own CPU time: load does not swell it
     return {
@@ -183,6 +200,7 @@ def window(case: str, size: tuple[int, int], seconds: float) -> dict[str, float]
         "cpu_p50": statistics.median(work) if work else 0.0,
         "cpu_p99": _quantile(work, 0.99) if work else 0.0,
         "frames": len(gaps),
+        "resting": sum(1 for p in presents if p[3]),
         "presented": len(presents),
         "cpu_per_second": cpu / wall,
     }
@@ -211,7 +229,7 @@ def windows(args: argparse.Namespace) -> int:
             print(f"\n{size} ({where})")
             print(
                 f"  {'case':<10} {'frames':>7} {'p50 ms':>7} {'p99 ms':>7} {'CPU p50':>8} {'CPU p99':>8}"
-                f" {'CPU s/s':>8} {'X s/s':>6}"
+                f" {'CPU s/s':>8} {'X s/s':>6} {'resting':>8}"
             )
             for case in args.cases.split(","):
                 cmd = [sys.executable, __file__, "--window", case, "--sizes", size]
@@ -223,7 +241,8 @@ def windows(args: argparse.Namespace) -> int:
                 print(
                     f"  {case:<10} {r['frames']:>7.0f} {r['p50']:>7.1f} {r['p99']:>7.1f} {r['cpu_p50']:>8.1f}"
                     f" {r['cpu_p99']:>8.1f} {r['cpu_per_second']:>8.3f} "
-                    + (f"{x_load:>6.3f}" if xvfb is not None else f"{'-':>6}"),
+                    + (f"{x_load:>6.3f}" if xvfb is not None else f"{'-':>6}")
+                    + f" {r['resting']:>8.0f}",
                     flush=True,
                 )
         finally:

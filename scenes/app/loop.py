@@ -480,7 +480,9 @@ class App:
             due = min(due, HEARTBEAT - since)
         for _message, until in self.notices:
             due = min(due, until - self.time)
-        return due if due >= 1.0 / FPS else 0.0
+        # A frame due within one frame at the full rate is the clock's to pace (``tick(FPS)`` counts
+        # the frame's own work; a wait of a whole frame after it would show 53 frames a second).
+        return due if due > 1.0 / FPS else 0.0
 
     def frame_rate(self) -> float:
         """Frames a second the screen needs while nothing happens (see :meth:`Scene.frame_rate`)."""

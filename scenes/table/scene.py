@@ -653,6 +653,8 @@ class TableScene(Scene):
         """Deal number and rules on the left; on the right, the keys that work here (when on top)."""
         lay = self.table.layout
         header = lay.header
+        if not surface.get_clip().colliderect(header):
+            return  # a frame drawn for a rectangle below it (a glow's)
         surface.fill((8, 28, 18), header)  # opaque: an overlay's header covers the one beneath
         fs = lay.font["small"]
         left = self.header_text()
@@ -680,6 +682,9 @@ class TableScene(Scene):
         lay = self.table.layout
         panel = lay.panel
         handler = self.handler
+        reach = panel.unionall([w.rect for w in handler.buttons.widgets if w.visible])
+        if not surface.get_clip().colliderect(reach.inflate(round(16 * lay.u), round(16 * lay.u))):
+            return  # a frame drawn for a rectangle elsewhere (a glow's): nothing of the panel in it
         draw_panel(surface, panel, radius=max(6, round(12 * lay.u)), alpha=215)
         if handler.prompt is not None:
             text = self.prompt_text(handler.prompt())
