@@ -14,6 +14,8 @@ import pytest
 
 from scenes.app.loop import FPS, MAX_DT, App
 from scenes.audio.music import MusicPlayer
+from scenes.kiosk.app import KioskApp
+from scenes.kiosk.config import KioskConfig
 from scenes.navigator import Screens, start_game
 from scenes.store.settings import Settings
 from scenes.table.scene import TableScene
@@ -234,6 +236,36 @@ def test_a_glows_frame_is_what_a_whole_frame_draws(presented: Presented) -> None
             assert pygame.image.tobytes(app.screen, "RGB") == partial
             checked += 1
     assert checked >= 10 and scene.handler.prompt is not None
+
+
+def test_the_kiosks_frames_in_regions_are_what_a_whole_frame_draws_with_the_picture_drifted(
+    presented: Presented,
+) -> None:
+    """The attract loop of a locked kiosk, its picture drifted a few pixels (against burn-in): the
+    title card, the how-to card and the demo game, frame by frame. A frame presented in regions
+    (the call's pulsing band, the moving pieces) leaves the screen as the same moment drawn whole,
+    and presents no more than those regions."""
+    app = KioskApp(KioskConfig(), locked=True, fullscreen=False, size=SIZE, seed=3)
+    try:
+        assert app.drift is not None
+        app.drift.time = 20.0
+        assert all(app.drift.offset)  # moved both ways
+        checked: dict[str, int] = {}
+        for frame in range(60 * 50):
+            presented.updates, presented.flips = [], 0
+            app.step(1 / 60, [])
+            if presented.updates and frame % 2 == 0:
+                name = app.stack.top.name if app.stack.top is not None else ""
+                partial = pygame.image.tobytes(app.screen, "RGB")
+                shown = sum(r.w * r.h for r in presented.updates[0])
+                assert shown < app.screen.get_width() * app.screen.get_height() / 2, name
+                app.draw()
+                assert pygame.image.tobytes(app.screen, "RGB") == partial, (name, frame, app.drift.offset)
+                checked[name] = checked.get(name, 0) + 1
+        assert {"attract-title", "attract-howto"} <= set(checked), checked
+        assert checked.get("auction", 0) + checked.get("deal", 0) > 20, checked
+    finally:
+        pygame.mouse.set_visible(True)
 
 
 def test_merged_regions_are_few_and_cover_every_rectangle() -> None:

@@ -44,7 +44,7 @@ from game.net.client import Client
 from game.net.protocol import Closed, Error, ServerMessage, TableInfo, Update, Welcome
 from game.phase import Phase
 from scenes import i18n
-from scenes.app.loop import FPS, KEEP_BACKDROP_PIXELS, App, Clock
+from scenes.app.loop import FPS, KEEP_BACKDROP_PIXELS, App, Clock, merge_rects
 from scenes.app.pointer import emulated
 from scenes.app.stack import SceneStack
 from scenes.i18n import _, format_percent
@@ -184,6 +184,8 @@ class KioskApp(App):
         self.exit_combo = HoldCombo(config.exit_combo, config.exit_hold)
         self.idle = IdleTimer(config.idle_timeout, config.countdown)
         self.drift = Drift() if config.drift and locked else None
+        self._shown_offset: tuple[int, int] | None = None
+        """The drift's offset when the last whole picture was drawn (regions are drawn over it)."""
         self.nav = KioskNavigator(self, self, self._leave_table)
         """Where the kiosk's table leads: its own pause panel, and back to the attract loop."""
         self.pace = Speed[config.demo_speed.upper()].value
@@ -569,8 +571,43 @@ class KioskApp(App):
         return rate
 
     def pulse_rects(self) -> list[pygame.Rect] | None:
-        """The whole window always: the kiosk's call pulses over the screen and the picture drifts."""
-        return None
+        """What the screen's own regions change (the table's moving pieces; nothing on a title
+        card) and the band of the call to play, all where the drift puts them; the whole window
+        when the drift has moved the picture since the last frame, or the operator holds keys."""
+        offset = self.drift.offset if self.drift is not None else (0, 0)
+        if self.draw_every != 1 or offset != self._shown_offset or self.exit_combo.held_for > 0:
+            return None
+        rects = super().pulse_rects()
+        if rects is None:
+            return None
+        if self.mode is Mode.ATTRACT:
+            band = TABLE_BAND if isinstance(self.stack.top, TableScene) else CALL_BAND
+            rects = [*rects, pygame.Rect(0, 0, self.screen.get_width(), round(band * self.u))]
+        window = self.screen.get_rect()
+        return merge_rects([r.move(offset).clip(window) for r in rects])
+
+    def draw_regions(self, rects: list[pygame.Rect]) -> None:
+        """Draw the frame inside ``rects`` and present just them. With the picture drifted, each
+        region is drawn with the strip it is moved from (the drift scrolls what was drawn), and
+        that strip is put back as it was: the picture outside the regions stays whole."""
+        dx, dy = self.drift.offset if self.drift is not None else (0, 0)
+        if not dx and not dy:
+            super().draw_regions(rects)
+            return
+        screen = self.screen
+        window = screen.get_rect()
+        for rect in rects:
+            area = rect.union(rect.move(-dx, -dy)).clip(window)
+            before = screen.subsurface(area).copy()
+            screen.set_clip(area)
+            try:
+                self.draw()
+            finally:
+                screen.set_clip(None)
+            drawn = screen.subsurface(rect).copy()
+            screen.blit(before, area)
+            screen.blit(drawn, rect)
+        pygame.display.update(rects)
 
     def idle_wait(self) -> float:
         """No waiting while the operator holds keys: the exit hold's progress is shown as it grows."""
@@ -581,6 +618,10 @@ class KioskApp(App):
         if self.frames % self.draw_every:
             return
         self.frames_drawn += 1
+        if self.screen.get_clip() == self.screen.get_rect():
+            # A whole picture: the regions of later frames may be drawn over it while the drift
+            # stays here.
+            self._shown_offset = self.drift.offset if self.drift is not None else (0, 0)
         super().draw()
         # Over a table the call keeps to the header's strip: it never covers a seat's name.
         band = TABLE_BAND if isinstance(self.stack.top, TableScene) else CALL_BAND

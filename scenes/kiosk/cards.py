@@ -37,6 +37,10 @@ class TimedCard(Scene):
         self.elapsed = 0.0
         self.done = False
 
+    def pulse_rects(self) -> list[pygame.Rect] | None:
+        """Nothing: the card is a still picture (the kiosk pulses its call over it)."""
+        return []
+
     def update(self, dt: float) -> None:
         """Count down, then hand over."""
         self.elapsed += dt
