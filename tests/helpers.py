@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Sequence
+import time
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 from game.actions import DRAW, PASS, STAND, Action, bid
@@ -15,6 +16,11 @@ from game.net.client import Client
 from game.net.protocol import Pause, TableInfo, Update, Welcome
 from game.rules import RuleSet, rules_named
 from game.view import View
+from scenes.app.loop import App
+from scenes.navigator import Screens
+from scenes.net.host import host_table
+from scenes.net.lobby import LobbyScene
+from scenes.table.setup import Setup
 
 NAMES = ("Anna", "Ben", "Carla", "Dan", "Eve", "Fritz", "Gus", "Hal", "Ida", "Jo")
 
@@ -166,3 +172,26 @@ class Phone:
                 self.over = self.over or view.phase is Phase.OVER
                 if view.seat is not None and view.to_act == view.seat and view.legal_actions():
                     self.client.send(self.agent.choose(view))
+
+
+def step_until(
+    apps: list[App], done: Callable[[], bool], seconds: float = 10.0, phones: Sequence[Phone] = ()
+) -> None:
+    """Step the windows (and read the phones) until ``done()``, bounded in real time."""
+    end = time.monotonic() + seconds
+    while not done():
+        for app in apps:
+            app.step(1 / 60, [])
+        for phone in phones:
+            phone.play()
+        assert time.monotonic() < end, [a.stack.top.name if a.stack.top else "" for a in apps]
+        time.sleep(0.002)
+
+
+def hosted_lobby(app: App, setup: Setup) -> LobbyScene:
+    """``app`` hosting a table of ``setup`` on a free port: its lobby, on top."""
+    assert host_table(app, Screens(app), setup, port=0)
+    app.step(1 / 60, [])
+    lobby = app.stack.top
+    assert isinstance(lobby, LobbyScene)
+    return lobby

@@ -5,13 +5,10 @@ way to watch a table."""
 
 from __future__ import annotations
 
-import time
-from collections.abc import Callable
-
 import pygame
 import pytest
 import segno
-from helpers import Phone
+from helpers import Phone, hosted_lobby, step_until
 from test_table_words import record_words
 
 from game.net.server import ServerThread
@@ -22,7 +19,6 @@ from scenes.navigator import Screens
 from scenes.net import host as host_module
 from scenes.net import lobby as lobby_module
 from scenes.net.address import page_url
-from scenes.net.host import host_table
 from scenes.net.join import JoinScene
 from scenes.net.lobby import LobbyScene
 from scenes.net.menu import NetMenuScene
@@ -91,20 +87,6 @@ def new_app(size: tuple[int, int] = (1280, 720)) -> App:
     return app
 
 
-def step_until(
-    apps: list[App], done: Callable[[], bool], seconds: float = 10.0, phones: tuple[Phone, ...] = ()
-) -> None:
-    """Step the windows (and read the phones) until ``done()``, bounded in real time."""
-    end = time.monotonic() + seconds
-    while not done():
-        for app in apps:
-            app.step(DT, [])
-        for phone in phones:
-            phone.play()
-        assert time.monotonic() < end, [a.stack.top.name if a.stack.top else "" for a in apps]
-        time.sleep(0.002)
-
-
 def inside(rect: pygame.Rect, outer: pygame.Rect) -> bool:
     return outer.contains(rect)
 
@@ -118,11 +100,7 @@ def test_the_hosts_lobby_shows_the_pages_url_and_its_qr_code_beside_the_seats(
     i18n.set_language(lang)
     try:
         app = new_app(size)
-        setup = Setup.for_players(10, "lacombe", True, 8, None, human_name="Marguerite")
-        assert host_table(app, Screens(app), setup, port=0)
-        app.step(DT, [])
-        lobby = app.stack.top
-        assert isinstance(lobby, LobbyScene)
+        lobby = hosted_lobby(app, Setup.for_players(10, "lacombe", True, 8, None, human_name="Marguerite"))
         step_until([app], lambda: lobby.info is not None and lobby.code_drawn is not None)
         assert lobby.welcome is not None and lobby.server is not None
         url = f"http://{LAN}:{lobby.server.server.port}/?t={lobby.welcome.table}"

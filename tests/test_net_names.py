@@ -9,10 +9,10 @@ The strings are recorded as tests/test_i18n_layout.py records them (its recorder
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
 
 import pygame
 import pytest
+from helpers import hosted_lobby, step_until
 from test_i18n_layout import Drawn, Recorder, problems, recorder, redraw_top  # noqa: F401
 
 from game.net.client import Client
@@ -20,7 +20,6 @@ from game.net.protocol import MAX_NAME
 from scenes.app.loop import App
 from scenes.navigator import Screens
 from scenes.net import host as host_module
-from scenes.net.host import host_table
 from scenes.net.join import JoinScene
 from scenes.net.lobby import LobbyScene, join_table
 from scenes.screens.menu import MenuScene
@@ -62,16 +61,6 @@ def top(app: App) -> str:
     return app.stack.top.name if app.stack.top is not None else ""
 
 
-def step_until(apps: list[App], done: Callable[[], bool], seconds: float = 10.0) -> None:
-    """Step the windows until ``done()``, bounded in real time."""
-    end = time.monotonic() + seconds
-    while not done():
-        for app in apps:
-            app.step(DT, [])
-        assert time.monotonic() < end, [top(a) for a in apps]
-        time.sleep(0.002)
-
-
 def whole_or_shortened(shown: str, meant: str) -> bool:
     """``shown`` is ``meant`` whole, or its start followed by an ellipsis."""
     return shown == meant or (shown.endswith("…") and meant.startswith(shown[:-1]) and len(shown) > 1)
@@ -82,11 +71,7 @@ def host_with_guests(
 ) -> tuple[App, LobbyScene, list[Client]]:
     """A table of ten long names hosted by a window, ``guests`` sat at it by programs of their own."""
     app = new_app(lang, size)
-    setup = Setup(list(NAMES), ["normal"] * 10, "foster", False, 2, 5, 0)
-    assert host_table(app, Screens(app), setup, port=0)
-    app.step(DT, [])
-    lobby = app.stack.top
-    assert isinstance(lobby, LobbyScene)
+    lobby = hosted_lobby(app, Setup(list(NAMES), ["normal"] * 10, "foster", False, 2, 5, 0))
     step_until([app], lambda: lobby.info is not None and lobby.server is not None)
     assert lobby.welcome is not None and lobby.server is not None
     clients = []

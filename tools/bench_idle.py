@@ -22,12 +22,14 @@ line says which.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import os
 import shutil
 import subprocess
 import sys
 import time
+from collections.abc import Iterator
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -115,14 +117,11 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     w, h = args.size
     env = dict(os.environ)
-    xvfb: subprocess.Popen[bytes] | None = None
-    driver = args.driver or ("x11" if env.get("DISPLAY") or shutil.which("Xvfb") else "dummy")
-    if driver == "x11" and not env.get("DISPLAY"):
-        xvfb, env["DISPLAY"] = virtual_screen((w, h))
-    env["SDL_VIDEODRIVER"] = driver
-    where = f"a real window on X display {env['DISPLAY']}" if driver == "x11" else "no window"
-    print(f"{w}x{h}, SDL video driver {driver} ({where}), {args.seconds:g} s per case after {WARM_UP:g} s")
-    try:
+    driver = video_driver(args.driver, env)
+    with display(driver, env, (w, h)):
+        where = f"a real window on X display {env['DISPLAY']}" if driver == "x11" else "no window"
+        print(f"{w}x{h}, SDL video driver {driver} ({where}), {args.seconds:g} s per case"
+              f" after {WARM_UP:g} s")
         for case in args.only.split(","):
             child = [sys.executable, __file__, "--case", case, "--size", f"{w}x{h}"]
             child += ["--seconds", str(args.seconds)]
@@ -135,11 +134,33 @@ def main(argv: list[str] | None = None) -> int:
             )
             figures = json.loads(out.stdout.strip().splitlines()[-1])
             print(f"  {case:<10} {figures['cpu_per_second']:.3f} CPU-seconds per second", flush=True)
-    finally:
-        if xvfb is not None:
-            xvfb.terminate()
-            xvfb.wait()
     return 0
+
+
+def video_driver(choice: str | None, env: dict[str, str]) -> str:
+    """The SDL video driver a benchmark's windows use, set in ``env``: ``choice``, else x11 (a real
+    window) where there is an X server or ``Xvfb``, else SDL's dummy display."""
+    driver = choice or ("x11" if env.get("DISPLAY") or shutil.which("Xvfb") else "dummy")
+    env["SDL_VIDEODRIVER"] = driver
+    return driver
+
+
+@contextlib.contextmanager
+def display(
+    driver: str, env: dict[str, str], size: tuple[int, int]
+) -> Iterator[subprocess.Popen[bytes] | None]:
+    """Where ``driver`` is x11 and no X server runs, a virtual screen for a ``size`` window, named
+    in ``env`` while inside (its ``Xvfb`` process is given, and stopped after); else nothing."""
+    if driver != "x11" or os.environ.get("DISPLAY"):
+        yield None
+        return
+    xvfb, env["DISPLAY"] = virtual_screen(size)
+    try:
+        yield xvfb
+    finally:
+        xvfb.terminate()
+        xvfb.wait()
+        del env["DISPLAY"]
 
 
 def virtual_screen(size: tuple[int, int]) -> tuple[subprocess.Popen[bytes], str]:

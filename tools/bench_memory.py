@@ -18,7 +18,6 @@ import argparse
 import json
 import os
 import resource
-import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -55,7 +54,7 @@ def measure(size: tuple[int, int], deals: int) -> dict[str, float]:
 def main(argv: list[str] | None = None) -> int:
     """Measure each size in a fresh process and print the peaks."""
     sys.path.insert(0, str(ROOT))
-    from tools.bench_idle import virtual_screen
+    from tools.bench_idle import display, video_driver
 
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("--sizes", default="1920x1080,3840x2160")
@@ -68,15 +67,11 @@ def main(argv: list[str] | None = None) -> int:
         print(json.dumps(measure((w, h), args.deals)))
         return 0
     env = dict(os.environ)
-    driver = args.driver or ("x11" if env.get("DISPLAY") or shutil.which("Xvfb") else "dummy")
-    env["SDL_VIDEODRIVER"] = driver
+    driver = video_driver(args.driver, env)
     print(f"a whole game of ten players, {args.deals} deals, SDL video driver {driver}")
     for size in args.sizes.split(","):
         w, h = (int(x) for x in size.split("x"))
-        xvfb = None
-        if driver == "x11" and not os.environ.get("DISPLAY"):
-            xvfb, env["DISPLAY"] = virtual_screen((w, h))
-        try:
+        with display(driver, env, (w, h)):
             out = subprocess.run(
                 [sys.executable, __file__, "--one", size, "--deals", str(args.deals)],
                 cwd=ROOT,
@@ -85,10 +80,6 @@ def main(argv: list[str] | None = None) -> int:
                 text=True,
                 check=True,
             )
-        finally:
-            if xvfb is not None:
-                xvfb.terminate()
-                xvfb.wait()
         result = json.loads(out.stdout.strip().splitlines()[-1])
         print(f"  {size:<10} peak {result['rss_mb']:.0f} MB ({result['frames']:.0f} frames)", flush=True)
     return 0

@@ -39,7 +39,6 @@ import itertools
 import json
 import os
 import resource
-import shutil
 import statistics
 import subprocess
 import sys
@@ -209,11 +208,10 @@ def window(case: str, size: tuple[int, int], seconds: float) -> dict[str, float]
 def windows(args: argparse.Namespace) -> int:
     """Each size, each case in a fresh process, in a real window where one can be had."""
     sys.path.insert(0, str(ROOT))
-    from tools.bench_idle import virtual_screen
+    from tools.bench_idle import display, video_driver
 
     env = dict(os.environ)
-    driver = args.driver or ("x11" if env.get("DISPLAY") or shutil.which("Xvfb") else "dummy")
-    env["SDL_VIDEODRIVER"] = driver
+    driver = video_driver(args.driver, env)
     print(
         f"ten players, SDL video driver {driver}"
         f" ({'a real window' if driver == 'x11' else 'no window'}), {args.seconds:g} s per case"
@@ -221,10 +219,7 @@ def windows(args: argparse.Namespace) -> int:
     )
     for size in args.sizes.split(","):
         w, h = (int(x) for x in size.split("x"))
-        xvfb = None
-        if driver == "x11" and not os.environ.get("DISPLAY"):
-            xvfb, env["DISPLAY"] = virtual_screen((w, h))
-        try:
+        with display(driver, env, (w, h)) as xvfb:
             where = f"X display {env['DISPLAY']}" if driver == "x11" else "dummy display"
             print(f"\n{size} ({where})")
             print(
@@ -245,10 +240,6 @@ def windows(args: argparse.Namespace) -> int:
                     + f" {r['resting']:>8.0f}",
                     flush=True,
                 )
-        finally:
-            if xvfb is not None:
-                xvfb.terminate()
-                xvfb.wait()
     return 0
 
 

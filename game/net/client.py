@@ -224,6 +224,7 @@ class Client:
         self._link = Link(url, self._deliver, reconnect_seconds)
         self._ref = 0
         self._lock = threading.Lock()
+        self._closing: asyncio.Task[None] | None = None
         self.view: View | None = None
         """The latest view the server sent (None before the game starts)."""
         self.on_leave: Callable[[], None] | None = None
@@ -356,9 +357,11 @@ class Client:
     def close(self, timeout: float = 2.0) -> None:
         """Close the connection and stop the thread."""
         if self._thread.is_alive():
-            closing = self._link.close()
-            try:
-                asyncio.run_coroutine_threadsafe(closing, self._loop)
-            except RuntimeError:  # the loop closed meanwhile: nothing left to close
-                closing.close()
+            # The closing is begun on the client's own loop, when it runs: a loop that ends first
+            # leaves no coroutine behind unawaited.
+            with contextlib.suppress(RuntimeError):  # the loop closed meanwhile: nothing left to close
+                self._loop.call_soon_threadsafe(self._begin_closing)
         self._thread.join(timeout)
+
+    def _begin_closing(self) -> None:
+        self._closing = self._loop.create_task(self._link.close())
