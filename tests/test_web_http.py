@@ -31,7 +31,7 @@ from websockets.http11 import Request
 from game import catalog
 from game.net import lan, web
 from game.net.client import open_connection
-from game.net.protocol import MAX_SERVER_MESSAGE_BYTES, opening_message
+from game.net.protocol import MAX_SERVER_MESSAGE_BYTES, RATE_PER_SECOND, opening_message
 from game.net.server import ServerConfig, ServerThread
 from scenes import i18n
 
@@ -509,11 +509,16 @@ async def pinged_through_a_flood(port: int, server_pid: int) -> Flood:
         sent = loop.time()
         await ws.send(json.dumps({"type": "ping", "ref": i}))
         while True:
-            msg = json.loads(await ws.recv())
+            # A ping the server refused (an error) would never be answered: fail on it, and on
+            # a pong that does not come, rather than wait for ever.
+            async with asyncio.timeout(30):
+                msg = json.loads(await ws.recv())
+            assert msg["type"] != "error", msg
             if msg["type"] == "pong":
                 break
         waits.append(loop.time() - sent)
-        await asyncio.sleep(0.05)
+        # Within the rate one connection may send at (RATE_PER_SECOND), however long the flood lasts.
+        await asyncio.sleep(2 / RATE_PER_SECOND)
     out, _err = await flood.communicate()
     # The pings' own cost is in it too (at most 1 ms each would not move the bound).
     server_cpu = cpu_seconds(server_pid) - cpu_before
