@@ -95,7 +95,9 @@ def test_a_phone_takes_a_seat_the_game_starts_plays_to_the_end_and_a_fresh_table
     phone = Phone(live.port, first)
     # The phone's seat brings the live card up, whatever the loop was showing, with the countdown.
     step(live_kiosk, 10, phone, until=lambda: live.counting)
-    step(live_kiosk, 5, phone, until=lambda: isinstance(live_kiosk.stack.top, LiveCardScene))
+    # The phone reads its welcome on its own time: the kiosk may count before the phone has read it.
+    step(live_kiosk, 5, phone,
+         until=lambda: isinstance(live_kiosk.stack.top, LiveCardScene) and phone.seat is not None)
     assert phone.seat is not None and phone.seat != live.own_seat
     step(live_kiosk, 30, phone, until=lambda: watching(live_kiosk))
     scene = live_kiosk.stack.top
