@@ -74,8 +74,7 @@ class MenuScene(PanelScene):
         """Continue, with where the saved game stands."""
         if self.saved is None or not self.saved.game.max_deals:
             return _("Continue")
-        game = self.saved.game
-        return _("Continue: deal {n} of {m}").format(n=game.deal_no + 1, m=game.max_deals)
+        return _("Continue: deal {n} of {m}").format(n=self.saved.deal_shown, m=self.saved.game.max_deals)
 
     def enter(self) -> None:
         """Look for a saved game, then lay out."""
