@@ -285,6 +285,10 @@ def test_f11_switches_full_screen_and_back(app: App) -> None:
 def test_quit_from_the_menu_ends_the_loop(app: App) -> None:
     post(key(pygame.K_UP), key(pygame.K_RETURN, "\r"))  # up from New game wraps round to Quit
     frame(app)
+    assert app.running  # asked first
+    post(key(pygame.K_RETURN, "\r"))  # Enter confirms
+    frame(app)
+    frame(app)
     assert not app.running
 
 
