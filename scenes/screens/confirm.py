@@ -23,14 +23,24 @@ class ConfirmScene(PanelScene):
     head = 110
     """The question and the line under it."""
     hints_on_top = True
-    """Asked over the table too, whose bottom seat lies along the bottom edge."""
+    """Where the key hints go: where the screen beneath has its own, covering them (set on entering:
+    along the bottom over a panel such as the menu, along the top over the table)."""
 
     def __init__(self, app: App, question: Question) -> None:
         """Ask ``question`` in ``app``."""
         self.question = question
         self.answered = False
+        if question.detail is None:
+            self.head = 90  # no line under the question
         super().__init__(app, question.ask)
         self.subtitle = question.detail
+
+    def enter(self) -> None:
+        """Lay out, the hints over those of the screen beneath."""
+        scenes = self.app.stack.scenes
+        beneath = scenes[-2] if len(scenes) > 1 and scenes[-1] is self else None
+        self.hints_on_top = beneath is None or getattr(beneath, "hints_on_top", True)
+        super().enter()
 
     def build(self) -> list[Widget]:
         """The answer that does it (focused first), then Cancel."""
