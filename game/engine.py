@@ -756,8 +756,8 @@ class Game:
         if self.record_events:
             self._emit(self.result)
 
-    def end(self, reason: EndReason = EndReason.DEALS) -> list[Event]:
-        """End the game now, between deals (players agree to stop); returns its events."""
+    def end(self, reason: EndReason = EndReason.STOPPED) -> list[Event]:
+        """End the game now, between deals (by default a player stops it early); returns its events."""
         if self.phase not in (Phase.BETWEEN, Phase.OVER):
             raise IllegalAction("the game can only end between deals")
         self._finish(reason)

@@ -51,11 +51,13 @@ class EndReason(Enum):
     """Why a game ended (the value is the word saved and sent over the network)."""
 
     DEALS = "deals"
-    """The agreed number of deals was played, or the players agreed to stop between deals."""
+    """The agreed number of deals was played."""
     MINUTES = "minutes"
     """The agreed playing time ran out (checked between deals)."""
     PLAYERS = "players"
     """Fewer than 3 seats have chips left, too few for a game."""
+    STOPPED = "stopped"
+    """A player ended the game early, between deals, before its agreed end: nobody won it."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -76,6 +76,13 @@ class Restored:
     steps: tuple[Step, ...] = ()
     """The moves played again, each with what its seat knew before it and the events it caused."""
 
+    @property
+    def deal_shown(self) -> int:
+        """The number of the deal the table shows once the game is taken up: the deal in progress
+        (saved during its auction or its play), else the next one, which starts at once."""
+        game = self.game
+        return game.deal_no if game.mid_deal else game.deal_no + 1
+
 
 def snapshot(game: Game, players: list[str]) -> dict[str, Any]:
     """The game as a document, at any moment: between deals, or during a deal with its moves.

@@ -1,11 +1,19 @@
-"""A player's statistics, counted from deal-log records: what the statistics screen shows."""
+"""A player's statistics, counted from deal-log records and the end of each game: what the
+statistics screen shows.
+
+A game's result is its final standing, a farm nobody won counted to its farmer; the counts
+follow it, so that over a game chips won less chips lost is the result less the chips it
+started with. A game a player ended early is counted apart: its deals and chips count, but it
+is neither won nor lost, and not in the chart of results.
+"""
 
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass, field, fields
 from typing import Any
 
-from game.events import Reason
+from game.engine import Game
+from game.events import EndReason, Reason
 from game.records import DealRecord
 from game.schema import list_of, whole
 
@@ -18,15 +26,20 @@ class Stats:
     """Counts for one player under one rule set."""
 
     games_played: int = 0
+    """Games played to their end (not those ended early)."""
     games_won: int = 0
     """Games finished first alone."""
     games_shared: int = 0
     """Games finished first with others on the same chips (a shared first place, not a win)."""
+    games_ended_early: int = 0
+    """Games a player ended before their agreed end (counted in no other game count)."""
     deals_played: int = 0
     chips_won: int = 0
+    """Chips won over the deals, and the farm nobody won handed to the player as its farmer at the end."""
     chips_lost: int = 0
     farms_bought: int = 0
     farms_won: int = 0
+    """Farms won in a deal, and the farm the player kept as its farmer at the end of a game."""
     best_farm: int = 0
     sixteens: int = 0
     busts: int = 0
@@ -58,9 +71,27 @@ class Stats:
             elif total > 16:
                 self.busts += 1
 
-    def add_game(self, final_chips: int, won: bool, shared: bool = False, number: int = 0) -> None:
+    def add_game(
+        self,
+        final_chips: int,
+        won: bool,
+        shared: bool = False,
+        number: int = 0,
+        *,
+        farm_kept: int = 0,
+        ended_early: bool = False,
+    ) -> None:
         """Count a finished game: ``won`` first place, ``shared`` with others on the same chips,
-        ``number`` its place among all the player's games (see :attr:`numbers`)."""
+        ``number`` its place among all the player's games (see :attr:`numbers`); ``farm_kept`` the
+        farm nobody won, handed to the player as its farmer; ``ended_early`` when a player ended it
+        before its agreed end (counted apart: not won, not in the results)."""
+        if farm_kept > 0:
+            self.chips_won += farm_kept
+            self.farms_won += 1
+            self.best_farm = max(self.best_farm, farm_kept)
+        if ended_early:
+            self.games_ended_early += 1
+            return
         self.games_played += 1
         if won and shared:
             self.games_shared += 1
@@ -101,6 +132,23 @@ class Stats:
     def last_number(self) -> int:
         """The number of the last game counted here (0: none numbered)."""
         return max(self.numbers, default=0)
+
+
+def count_game(stats: Stats, game: Game, seat: int, number: int = 0) -> None:
+    """Count the end of ``game`` (which is over) into ``seat``'s ``stats`` as the player's game
+    number ``number``: its final standing, the farm nobody won if ``seat`` kept it as its farmer,
+    and whether a player ended it early. Its deals are counted one by one (:meth:`Stats.add_deal`)."""
+    standings = game.standings()
+    mine = standings[seat]
+    best = max(standings)
+    stats.add_game(
+        mine,
+        mine == best,
+        standings.count(best) > 1,
+        number,
+        farm_kept=mine - game.chips[seat],
+        ended_early=game.result is not None and game.result.reason is EndReason.STOPPED,
+    )
 
 
 def in_time_order(stats: list[Stats]) -> list[int]:

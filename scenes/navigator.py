@@ -9,9 +9,13 @@ it. It sits above the screens and the network screens alike, since it leads to b
 
 from __future__ import annotations
 
+from dataclasses import replace
+from functools import partial
+
 from game.rules import RuleSet
 from scenes.app.loop import App
 from scenes.i18n import _
+from scenes.screens.confirm import ConfirmScene
 from scenes.screens.howto import HowToScene
 from scenes.screens.menu import MenuScene
 from scenes.screens.newgame import NewGameScene
@@ -19,7 +23,7 @@ from scenes.screens.pause import PauseScene
 from scenes.screens.settings import SettingsScene
 from scenes.screens.statistics import StatisticsScene
 from scenes.table.local import LocalTable
-from scenes.table.navigator import Choice
+from scenes.table.navigator import Choice, Question
 from scenes.table.scene import TableScene
 from scenes.table.setup import Setup
 from scenes.table.source import TableSource
@@ -61,16 +65,35 @@ class Screens:
         self.app.stack.push(NewGameScene(self.app, self, setup))
 
     def game_over(self, source: TableSource) -> list[Choice]:
-        """New game (with this game's choices) or the main menu."""
+        """Play again (the same choices, at once), New game (the form, filled with this game's
+        choices) or the main menu.
 
-        def again() -> None:
+        Play again deals new cards, unless the game was started from the command line with a
+        seed: whoever fixed the seed wants that game again, card for card.
+        """
+        setup = source.setup
+
+        def leaving() -> None:
             self.app.keeper.leave(source.kept)
-            self.new_game(source.setup)
 
+        def again(chosen: Setup) -> None:
+            leaving()
+            self.start(replace(chosen, names=list(chosen.names), levels=list(chosen.levels)))
+
+        def form() -> None:
+            leaving()
+            self.new_game(setup)
+
+        choices = [Choice(lambda: _("Play again"), partial(again, setup), primary=True)] if setup else []
         return [
-            Choice(lambda: _("New game"), again, primary=True),
+            *choices,
+            Choice(lambda: _("New game"), form, primary=not choices),
             Choice(lambda: _("Main menu"), lambda: self.leave(source)),
         ]
+
+    def confirm(self, question: Question) -> None:
+        """The question over what is on screen."""
+        self.app.stack.push(ConfirmScene(self.app, question))
 
     def escape_hint(self) -> str | None:
         """Escape opens the pause menu."""

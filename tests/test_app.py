@@ -117,8 +117,8 @@ def test_a_whole_game_from_the_menu_through_every_scene(app: App) -> None:
         assert name in seen
     assert ledgers >= 1
     assert session.game.is_over
-    # Main menu is the second button of the game-over ledger.
-    post(key(pygame.K_TAB), key(pygame.K_RETURN, "\r"))
+    # Main menu is the third button of the game-over ledger (after Play again and New game).
+    post(key(pygame.K_TAB), key(pygame.K_TAB), key(pygame.K_RETURN, "\r"))
     frame(app)
     frame(app)
     assert top(app) == "menu"
@@ -284,6 +284,10 @@ def test_f11_switches_full_screen_and_back(app: App) -> None:
 
 def test_quit_from_the_menu_ends_the_loop(app: App) -> None:
     post(key(pygame.K_UP), key(pygame.K_RETURN, "\r"))  # up from New game wraps round to Quit
+    frame(app)
+    assert app.running  # asked first
+    post(key(pygame.K_RETURN, "\r"))  # Enter confirms
+    frame(app)
     frame(app)
     assert not app.running
 

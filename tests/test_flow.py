@@ -63,7 +63,7 @@ def test_the_last_deal_shows_its_ledger_before_the_final_standings() -> None:
     app.step(DT, [])
     assert app.stack.top is scene and scene.name == "gameover"
     labels = [b.label() for b in handler_of(app, FinalHandler).group.widgets]
-    assert labels == ["New game", "Main menu", "See the table"]
+    assert labels == ["Play again", "New game", "Main menu", "See the table"]
 
 
 def test_a_farm_nobody_won_goes_to_its_farmer_in_the_standings_and_on_the_plates() -> None:

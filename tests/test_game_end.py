@@ -107,12 +107,12 @@ def test_equal_best_standings_share_the_win() -> None:
 
 
 def test_players_may_agree_to_stop_between_deals_only() -> None:
-    """RULES 'Game end': the game can be ended between deals, not in the middle of one."""
+    """RULES 'Game end': the game can be ended between deals, not in the middle of one; it ended early."""
     game = table("ferme")
     start(game, top="KS KH KD")
     with pytest.raises(IllegalAction, match="between deals"):
         game.end()
     play(game, "s s s")
     events = game.end()
-    assert game.is_over and isinstance(events[-1], GameEnded) and events[-1].reason is EndReason.DEALS
+    assert game.is_over and isinstance(events[-1], GameEnded) and events[-1].reason is EndReason.STOPPED
     assert game.end() == []

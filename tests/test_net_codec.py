@@ -105,7 +105,7 @@ def test_the_end_of_a_game_travels_as_the_reasons_word(reason: EndReason) -> Non
     sent = encode_event(GameEnded((1, 2, 3), (2,), reason))
     assert sent == {"type": "GameEnded", "standings": [1, 2, 3], "winners": [2], "reason": reason.value}
     assert decode_event(wire(sent)) == GameEnded((1, 2, 3), (2,), reason)
-    assert [r.value for r in EndReason] == ["deals", "minutes", "players"]
+    assert [r.value for r in EndReason] == ["deals", "minutes", "players", "stopped"]
 
 
 def test_a_decoded_view_is_a_real_frozen_view() -> None:

@@ -27,7 +27,7 @@ from game.actions import IllegalAction
 from game.agents import Agent
 from game.ai.specs import parse_agent
 from game.engine import Phase
-from game.events import Event
+from game.events import EndReason, Event
 from game.match import HUMAN, Match, player_spec, reseed
 from game.net.codec import Json, encode_events, encode_history, encode_view
 from game.net.protocol import (
@@ -400,7 +400,7 @@ class Table:
                     self._saved_deal = game.deal_no
                     self.save(in_deal=False)
                 if self.end_requested:
-                    events += game.end()
+                    events += game.end(EndReason.STOPPED)  # the host stopped it early
                     break
                 if not self._someone_here():
                     self.pause_until = None  # nobody is here: the table waits

@@ -13,8 +13,9 @@ from game.rules import RuleSet
 from scenes.app.loop import App
 from scenes.i18n import _
 from scenes.kiosk.overlays import KioskPauseScene
+from scenes.screens.confirm import ConfirmScene
 from scenes.screens.howto import HowToScene
-from scenes.table.navigator import Choice
+from scenes.table.navigator import Choice, Question
 from scenes.table.scene import TableScene
 from scenes.table.setup import Setup
 from scenes.table.source import TableSource
@@ -74,6 +75,13 @@ class KioskNavigator:
 
     def settings(self) -> None:
         """A kiosk has no settings screen: the operator's file decides."""
+
+    def confirm(self, question: Question) -> None:
+        """A visitor is asked as anywhere (the demo is asked nothing). A question left unanswered is
+        a screen that is not the table playing on its own, so the idle timer runs under it: "Are
+        you still there?", then back to the attract loop."""
+        if self.kiosk.visitor_playing:
+            self.app.stack.push(ConfirmScene(self.app, question))
 
     def escape_hint(self) -> str | None:
         """Escape pauses a visitor's game; the demo takes no keys."""

@@ -17,7 +17,7 @@ from scenes.app.loop import App
 from scenes.i18n import _
 from scenes.net.remote import NetworkSeat, Spectator
 from scenes.screens.pause import PauseScene
-from scenes.table.navigator import Choice, Navigator
+from scenes.table.navigator import Choice, Navigator, Question
 from scenes.table.scene import TableScene
 from scenes.table.setup import Setup
 from scenes.table.source import TableSource
@@ -70,6 +70,10 @@ class NetNavigator:
     def game_over(self, source: TableSource) -> list[Choice]:
         """Only the way back to the menu: the table closes after its game."""
         return [Choice(lambda: _("Main menu"), lambda: self.leave(source), primary=True)]
+
+    def confirm(self, question: Question) -> None:
+        """As in any game (the game goes on at the host meanwhile)."""
+        self.base.confirm(question)
 
     def escape_hint(self) -> str | None:
         """As in any game."""

@@ -18,7 +18,7 @@ from scenes.i18n import _, game_name
 from scenes.screens.panels import PanelScene
 from scenes.store.files import keep_bad_copy
 from scenes.table.local import resume_table
-from scenes.table.navigator import Navigator
+from scenes.table.navigator import Navigator, Question
 from scenes.ui.art import GOLD
 from scenes.ui.widgets import Button, Widget
 
@@ -67,15 +67,14 @@ class MenuScene(PanelScene):
             Button(lambda: _("Settings"), self.settings),
             Button(lambda: _("Statistics"), self.statistics),
             Button(lambda: _("Play over the network"), self.network),
-            Button(lambda: _("Quit"), self.app.quit),
+            Button(lambda: _("Quit"), self.quit),
         ]
 
     def _continue_label(self) -> str:
         """Continue, with where the saved game stands."""
         if self.saved is None or not self.saved.game.max_deals:
             return _("Continue")
-        game = self.saved.game
-        return _("Continue: deal {n} of {m}").format(n=game.deal_no + 1, m=game.max_deals)
+        return _("Continue: deal {n} of {m}").format(n=self.saved.deal_shown, m=self.saved.game.max_deals)
 
     def enter(self) -> None:
         """Look for a saved game, then lay out."""
@@ -127,6 +126,10 @@ class MenuScene(PanelScene):
     def statistics(self) -> None:
         """The player's statistics."""
         self.nav.statistics()
+
+    def quit(self) -> None:
+        """Close the game, once the player says so."""
+        self.nav.confirm(Question(lambda: _("Quit Farmer?"), None, lambda: _("Quit"), self.app.quit))
 
     def resize(self, size: tuple[int, int]) -> None:
         """The panel sits below the title and the fan of cards."""

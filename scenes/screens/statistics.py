@@ -1,5 +1,6 @@
 """Statistics: the player's games, chips, farms, 16s and busts, by rule set or all together,
-with a small chart of the chips at the end of each recent game.
+with a small chart of the chips at the end of each recent game. Games ended early are counted
+apart: neither played to their end nor won, and not in the chart.
 """
 
 from __future__ import annotations
@@ -29,6 +30,7 @@ def combined(stats: list[Stats]) -> Stats:
         total.games_played += s.games_played
         total.games_won += s.games_won
         total.games_shared += s.games_shared
+        total.games_ended_early += s.games_ended_early
         total.deals_played += s.deals_played
         total.chips_won += s.chips_won
         total.chips_lost += s.chips_lost
@@ -111,6 +113,8 @@ class StatisticsScene(PanelScene):
             (_("Games played"), format_number(s.games_played)),
             (_("Games won"), rate(s.games_won, s.games_played)),
             (_("First place shared"), rate(s.games_shared, s.games_played)),
+            # Translators: games a player stopped before their agreed end; counted apart, never won.
+            (_("Games ended early"), format_number(s.games_ended_early)),
             (_("Deals played"), format_number(s.deals_played)),
             (_("Chips won"), format_number(s.chips_won)),
             (_("Chips lost"), format_number(s.chips_lost)),

@@ -22,6 +22,7 @@ from typing import Any, Protocol
 from game.deallog import write_log
 from game.engine import Game
 from game.records import DealRecord
+from game.stats import count_game
 from scenes.store.export import LAST_LOG
 from scenes.store.saves import SaveStore
 from scenes.store.stats import StatsStore
@@ -154,10 +155,6 @@ class Keeper:
                 tally.deal = record.deal
         if kept.over and not tally.game:
             tally.game = True
-            standings = kept.game.standings()
-            mine = standings[kept.person_seat]
-            best = max(standings)
-            number = self.stats.next_number()
-            stats.add_game(mine, mine == best, standings.count(best) > 1, number)
+            count_game(stats, kept.game, kept.person_seat, self.stats.next_number())
         if not self.stats.save():
             log.warning("%s", self.stats.problem)

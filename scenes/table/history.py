@@ -10,12 +10,13 @@ from __future__ import annotations
 
 import pygame
 
-from game.events import ChipsMoved, DealStarted, Event, HandShown, TurnStarted
+from game.cards import Card
+from game.events import CardDealt, ChipsMoved, DealStarted, Event, HandShown, TurnStarted
 from scenes import i18n
 from scenes.app.loop import App
 from scenes.app.page import ScrollPage
 from scenes.i18n import _, colon
-from scenes.table.narrator import Eyes, bubble, headline, payment_note
+from scenes.table.narrator import Eyes, bubble, headline, payment_words
 from scenes.ui.art import GOLD, INK, card_text
 
 MAX_DEALS_KEPT = 200
@@ -37,8 +38,20 @@ class Journal:
         self.deals[-1][1].append(event)
 
 
-def lines_of(events: list[Event], eyes: Eyes, language: str) -> list[str]:
-    """What a deal said, in order: headlines, each player's words on one line, every payment."""
+def hand_words(cards: tuple[Card, ...], total: int) -> str:
+    """A hand with every card's value: "4♦ K♥ = 4 + 10 = 14" (one card: "7♠ = 7")."""
+    faces = " ".join(card_text(card) for card in cards)
+    if len(cards) < 2:
+        return f"{faces} = {total}"
+    return f"{faces} = {' + '.join(str(card.points) for card in cards)} = {total}"
+
+
+def lines_of(
+    events: list[Event], eyes: Eyes, language: str, farm: int = 0, farmer: int | None = None
+) -> list[str]:
+    """What a deal said, in order: headlines, each player's words on one line with the cards they
+    were seen to take, every payment with its amount, every hand shown with its cards' values.
+    ``farm`` and ``farmer`` are the farm nobody won at the end of the game and who keeps it."""
     out: list[str] = []
     said_by: int | None = None  # the seat whose words the last line gathers
     for event in events:
@@ -46,6 +59,9 @@ def lines_of(events: list[Event], eyes: Eyes, language: str) -> list[str]:
             continue  # the player's own words name them
         seat = getattr(event, "seat", None)
         said = bubble(event, eyes, language)
+        if isinstance(event, CardDealt) and event.card is not None:  # a card this screen saw
+            card = f"{card_text(event.card)} ({event.card.points})"
+            said = f"{said} {card}" if said else card
         if said and isinstance(seat, int) and not isinstance(event, HandShown):
             if said_by == seat:
                 out[-1] += " · " + said
@@ -55,12 +71,11 @@ def lines_of(events: list[Event], eyes: Eyes, language: str) -> list[str]:
             continue
         said_by = None
         if isinstance(event, HandShown):
-            cards = " ".join(card_text(card) for card in event.cards)
-            out.append(f"{colon(eyes.names[event.seat])} {cards} = {event.total}")
+            out.append(f"{colon(eyes.names[event.seat])} {hand_words(event.cards, event.total)}")
             continue
-        words = headline(event, eyes, language)
+        words = headline(event, eyes, language, farm=farm, farmer=farmer)
         if words is None and isinstance(event, ChipsMoved):
-            note = payment_note(event, eyes, language)
+            note = payment_words(event, eyes, language)
             if note is not None:
                 giver = eyes.names[event.source] if isinstance(event.source, int) else ""
                 taker = eyes.names[event.target] if isinstance(event.target, int) else ""
@@ -75,11 +90,16 @@ class HistoryScene(ScrollPage):
 
     name = "history"
 
-    def __init__(self, app: App, journal: Journal, eyes: Eyes) -> None:
-        """The history of ``journal`` as ``eyes`` were told it."""
+    def __init__(
+        self, app: App, journal: Journal, eyes: Eyes, farm: int = 0, farmer: int | None = None
+    ) -> None:
+        """The history of ``journal`` as ``eyes`` were told it; ``farm`` and ``farmer``: the farm on
+        the table now and its farmer (who keeps it, when the game has ended with it unwon)."""
         super().__init__(app)
         self.journal = journal
         self.eyes = eyes
+        self.farm = farm
+        self.farmer = farmer
 
     def key(self, event: pygame.event.Event) -> bool:
         """H closes the history as it opened it."""
@@ -108,7 +128,7 @@ class HistoryScene(ScrollPage):
             title = _("Deal {n}").format(n=deal) if deal else _("Before the first deal")
             text.blit(surface, title, hs, (body.x, y), GOLD, "bold")
             y += round(hs * 1.5)
-            for line in lines_of(events, self.eyes, language):
+            for line in lines_of(events, self.eyes, language, self.farm, self.farmer):
                 for part in text.wrap(line, fs, body.w - round(16 * u)):
                     text.blit(surface, part, fs, (body.x + round(16 * u), y), INK)
                     y += round(fs * 1.35)

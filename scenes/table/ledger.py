@@ -16,6 +16,7 @@ from scenes import i18n
 from scenes.i18n import _, colon, format_chips, pgettext, pot_name
 from scenes.table.handler import Handler, Host
 from scenes.table.narrator import deal_settled_title, game_over_title, headline, reason_word
+from scenes.table.navigator import Question
 from scenes.table.world import SEAT_COLORS, SEAT_MARKS
 from scenes.ui.art import GOLD, INK
 from scenes.ui.widgets import Button, FocusGroup, draw_panel, row
@@ -91,7 +92,18 @@ class LedgerHandler(Handler):
         )
         if over or not self.source.can_end:
             return [go_on]
-        return [go_on, Button(lambda: _("End the game"), self.host.end_game)]
+        return [go_on, Button(lambda: _("End the game"), self.ask_to_end)]
+
+    def ask_to_end(self) -> None:
+        """End the game, once the person says so: a game ended early is recorded as such, never won."""
+        self.host.nav.confirm(
+            Question(
+                lambda: _("End the game now?"),
+                lambda: _("It will be recorded as ended early."),
+                lambda: _("End the game"),
+                self.host.end_game,
+            )
+        )
 
     @property
     def transparent(self) -> bool:  # type: ignore[override]

@@ -79,12 +79,14 @@ class LocalTable:
 
     @classmethod
     def start(cls, setup: Setup) -> LocalTable:
-        """A new game of ``setup`` (a seed is drawn when it names none, so every game has one)."""
-        if setup.seed is None:
+        """A new game of ``setup`` (a seed is drawn when it names none, so every game has one; the
+        setup keeps naming none, so that a game like it deals other cards)."""
+        seed = setup.seed
+        if seed is None:
             # Every game has a seed, so that its AI streams can be derived again after a save.
-            setup.seed = random.SystemRandom().randrange(2**31)
-        game = Game(setup.names, setup.rule_set, seed=setup.seed, max_deals=setup.deals)
-        return cls(Match(game, setup.players, setup.seed), setup=setup, bottom=setup.human)
+            seed = random.SystemRandom().randrange(2**31)
+        game = Game(setup.names, setup.rule_set, seed=seed, max_deals=setup.deals)
+        return cls(Match(game, setup.players, seed), setup=setup, bottom=setup.human)
 
     # ------------------------------------------------------------------ the table
 
@@ -270,9 +272,9 @@ class LocalTable:
         self._push(self.match.ai_act()[1])
 
     def end_now(self) -> None:
-        """End the game between deals (the player stops early)."""
+        """End the game between deals (the player stops early: the game is recorded as ended early)."""
         if self.game.phase is Phase.BETWEEN:
-            self._push(self.game.end(EndReason.DEALS))
+            self._push(self.game.end(EndReason.STOPPED))
 
     def poll(self) -> None:
         """Nothing happens elsewhere: the whole game is played here."""

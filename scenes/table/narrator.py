@@ -28,6 +28,7 @@ from game.events import (
     ChipsMoved,
     DealEnded,
     DealStarted,
+    EndReason,
     Event,
     FarmerChosen,
     FarmerReason,
@@ -54,6 +55,7 @@ __all__ = [
     "headline",
     "nearest_note",
     "payment_note",
+    "payment_words",
     "reason_word",
     "showdown_opens",
     "thinking",
@@ -449,6 +451,17 @@ def payment_note(event: ChipsMoved, eyes: Eyes, language: str) -> str | None:
     return None
 
 
+def payment_words(event: ChipsMoved, eyes: Eyes, language: str) -> str | None:
+    """A payment as the history tells it, always with its amount: "3 chips paid for the farm"
+    (the note beside the chips says only why, the banner before it having said the price); None
+    for the antes and the nearest's chips, which the deal's headlines count."""
+    if event.reason is Reason.BID:
+        v = _voice(language)
+        n = event.amount
+        return v.ngettext("{n} chip paid for the farm", "{n} chips paid for the farm", n).format(n=n)
+    return payment_note(event, eyes, language)
+
+
 def nearest_note(event: NearestFound, eyes: Eyes, language: str) -> str | None:
     """The note beside the nearest seat when each player pays it a chip, else None.
 
@@ -519,10 +532,20 @@ def deal_settled_title(deal: int, language: str) -> str:
 
 
 def game_over_title(result: GameEnded, eyes: Eyes, language: str) -> str:
-    """The ledger's title at the end: who won, with how many chips (the standings count an unwon farm)."""
+    """The ledger's title at the end: who won, with how many chips (the standings count an unwon farm);
+    of a game ended early, who was ahead (nobody won it)."""
     v = _voice(language)
     winners = result.winners
     best = result.standings[winners[0]]
+    if result.reason is EndReason.STOPPED:  # stopped early: who was ahead, but nobody won
+        if len(winners) == 1:
+            if eyes.you(winners[0]):
+                return v._("Game ended early: you were ahead with {n} chips.").format(n=best)
+            return v._("Game ended early: {name} was ahead with {n} chips.").format(
+                name=eyes.names[winners[0]], n=best
+            )
+        names = _join(v, [eyes.names[s] for s in winners])
+        return v._("Game ended early: {names} shared the lead ({n} chips).").format(names=names, n=best)
     if len(winners) == 1:
         if eyes.you(winners[0]):
             return v._("Game over: you win with {n} chips!").format(n=best)

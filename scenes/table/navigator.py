@@ -2,7 +2,7 @@
 
 The table and the screens around it never name the scenes they lead to. They are handed a
 :class:`Navigator` and ask it: pause this game, leave it for the menu, start a new one,
-play this source, the game is over, explain the rules, open the settings. The ordinary
+play this source, the game is over, explain the rules, open the settings, ask before this. The ordinary
 program hands in :class:`scenes.navigator.Screens`; the kiosk hands in its own, which has no
 menu and no settings and goes back to its attract loop instead.
 """
@@ -28,6 +28,20 @@ class Choice:
     primary: bool = False
 
 
+@dataclass(frozen=True)
+class Question:
+    """A question asked once before something that cannot be undone (its words translated when drawn)."""
+
+    ask: Callable[[], str]
+    """The question: "End the game now?"."""
+    detail: Callable[[], str] | None
+    """A line under it saying what follows (None: nothing more to say)."""
+    answer: Callable[[], str]
+    """The button that does it: "End the game"."""
+    act: Callable[[], None]
+    """What it does."""
+
+
 class Navigator(Protocol):
     """What a game on the table may ask for; see the module docstring."""
 
@@ -49,6 +63,10 @@ class Navigator(Protocol):
 
     def game_over(self, source: TableSource) -> list[Choice]:
         """The final standings of ``source`` are on screen; the buttons to offer under them."""
+        ...
+
+    def confirm(self, question: Question) -> None:
+        """Ask ``question`` over what is on screen, and do what it asks about only when confirmed."""
         ...
 
     def escape_hint(self) -> str | None:

@@ -439,7 +439,8 @@ class TableScene(Scene):
 
     def show_history(self) -> None:
         """The game so far, in the table's words, over the table."""
-        self.app.stack.push(HistoryScene(self.app, self.journal, self.eyes))
+        farm = self.source.ledger.farm
+        self.app.stack.push(HistoryScene(self.app, self.journal, self.eyes, farm, self.table.farmer))
 
     def _look_away(self, seat: int, stage: Stage) -> None:
         """Pass-and-play: ``seat``'s moment is over; its cards go face down and what it said privately

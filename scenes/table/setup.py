@@ -81,7 +81,8 @@ class Setup:
 
     @classmethod
     def of_game(cls, game: Game, players: list[str]) -> Setup:
-        """The setup a saved ``game`` was started with (its one human seat found in ``players``)."""
+        """The setup a saved ``game`` was started with (its one human seat found in ``players``), but
+        for its seed: a game like it deals other cards (whether the seed was chosen is not saved)."""
         human = players.index(HUMAN)
         people = tuple(seat for seat, spec in enumerate(players) if spec == HUMAN and seat != human)
         levels = [spec.partition(":")[0] if spec != HUMAN else "normal" for spec in players]
@@ -91,7 +92,7 @@ class Setup:
             game.rules.name,
             game.rules.rotating,
             game.max_deals or DEFAULT_DEALS,
-            game.seed,
+            None,
             human,
             people,
         )
