@@ -50,6 +50,10 @@ and the simulator's ``--deals``."""
 DEFAULT_DEALS = 10
 """Deals in a new game unless people choose otherwise (within :data:`DEALS`)."""
 
+MAX_NAME = 32
+"""The longest player name, in characters: the name field of New game and Join, the command
+line's ``--name`` and the network table's every message read it."""
+
 WINDOW_WIDTH = Limit(1024, 16384, "window width")
 """Pixels across a window: from the narrowest the table is laid out for to the widest a display takes.
 
