@@ -11,18 +11,26 @@ CHECK_VENV := build/check-venv
 
 .PHONY: play test web-test lint typecheck bench wheel dist dist-test install-desktop-entry clean check-packaging icons
 
+# pip says only what went wrong (-qq): its notes on the build and on the machine's package
+# indexes would read like a failure on a first `make play`.
+PIP := $(BIN)/pip install -qq
+
 $(PLAY_STAMP): pyproject.toml
-	$(PYTHON) -m venv $(VENV)
-	$(BIN)/pip install --quiet --upgrade pip
-	$(BIN)/pip install --quiet -e .
-	touch $(PLAY_STAMP)
+	@echo "Setting up Farmer in $(VENV) (first time only, a minute or so)..."
+	@$(PYTHON) -m venv $(VENV)
+	@$(PIP) --upgrade pip
+	@$(PIP) -e .
+	@touch $(PLAY_STAMP)
+	@echo "Farmer is set up; from now on $(BIN)/farmer starts it directly."
 
 $(STAMP): $(PLAY_STAMP)
-	$(BIN)/pip install --quiet -e '.[dev]'
-	touch $(STAMP)
+	@echo "Adding the test tools to $(VENV) (first time only)..."
+	@$(PIP) -e '.[dev]'
+	@touch $(STAMP)
 
 play: $(PLAY_STAMP)
-	$(BIN)/farmer $(ARGS)
+	@echo "Starting Farmer..."
+	@$(BIN)/farmer $(ARGS)
 
 lint: $(STAMP)
 	$(BIN)/ruff check .

@@ -50,6 +50,10 @@ and the simulator's ``--deals``."""
 DEFAULT_DEALS = 10
 """Deals in a new game unless people choose otherwise (within :data:`DEALS`)."""
 
+MAX_NAME = 32
+"""The longest player name, in characters: the name field of New game and Join, the command
+line's ``--name`` and the network table's every message read it."""
+
 WINDOW_WIDTH = Limit(1024, 16384, "window width")
 """Pixels across a window: from the narrowest the table is laid out for to the widest a display takes.
 
@@ -58,3 +62,14 @@ the player drags smaller shows a notice asking for a larger one."""
 
 WINDOW_HEIGHT = Limit(600, 16384, "window height")
 """Pixels down a window, as :data:`WINDOW_WIDTH` across."""
+
+WINDOW_SIZES: tuple[tuple[int, int], ...] = (
+    (WINDOW_WIDTH.low, WINDOW_HEIGHT.low),
+    (1280, 720),
+    (1600, 900),
+    (1920, 1080),
+    (2560, 1440),
+    (3840, 2160),
+)
+"""The window sizes Settings offers, smallest first: from the smallest the table is laid out for
+(each is offered only where the screen holds it; a window can also be resized by hand)."""

@@ -26,7 +26,7 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
-from game.limits import DEALS, DEFAULT_DEALS, PLAYERS, WINDOW_HEIGHT, WINDOW_WIDTH
+from game.limits import DEALS, DEFAULT_DEALS, MAX_NAME, PLAYERS, WINDOW_HEIGHT, WINDOW_WIDTH
 from game.rules import ROTATABLE, RULE_NAMES, can_rotate
 from scenes import resources
 
@@ -178,7 +178,7 @@ def parser() -> argparse.ArgumentParser:
 
 def _network_flags(args: argparse.Namespace) -> str | None:
     """What is wrong with the network flags, in one line (None: nothing)."""
-    from game.net.protocol import CODE_ALPHABET, CODE_LENGTH, MAX_NAME
+    from game.net.protocol import CODE_ALPHABET, CODE_LENGTH
     from scenes.net.address import parse_address
 
     if args.port is not None:

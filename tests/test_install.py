@@ -53,6 +53,8 @@ class Built:
     site: Path
     outside: Path
     """A working folder outside the checkout, with FARMER_HOME under it."""
+    build_log: str
+    """What the build printed."""
 
     def env(self) -> dict[str, str]:
         """The environment the installed game runs in: headless, its files kept in a temporary home."""
@@ -149,7 +151,7 @@ def built(tmp_path_factory: pytest.TempPathFactory) -> Built:
     (site / "_farmer_test_dependencies.pth").write_text("\n".join(sorted(deps)) + "\n")
     outside = base / "elsewhere"
     outside.mkdir()
-    return Built(sdist, wheel, venv, site, outside)
+    return Built(sdist, wheel, venv, site, outside, build.stdout + build.stderr)
 
 
 def asset_files() -> list[str]:
@@ -178,6 +180,38 @@ ICONS = [
     "farmer_assets/icons/farmer.icns",
 ]
 """The icon files the build draws into the wheel."""
+
+
+def test_the_build_warns_of_nothing(built: Built) -> None:
+    """setuptools once printed a 40-line warning about the man page's folder on every build (and
+    every first ``make play``): the package data is now exactly what pyproject.toml lists."""
+    assert "would be ignored" not in built.build_log
+    assert "Warning" not in built.build_log, built.build_log[-3000:]
+
+
+def test_make_play_on_a_fresh_copy_says_in_a_few_lines_what_it_does(tmp_path: Path) -> None:
+    """A first ``make play`` sets up .venv and starts the game, in a few lines of its own words."""
+    src = tmp_path / "farmer"
+    for rel in source_files():
+        (src / rel).parent.mkdir(parents=True, exist_ok=True)
+        shutil.copy2(ROOT / rel, src / rel)
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("PYTHON", "VIRTUAL_ENV"))}
+    env.update(SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", FARMER_HOME=str(tmp_path / "home"))
+    done = subprocess.run(
+        ["make", "play", "ARGS=--version", f"PYTHON={sys.executable}"],
+        cwd=src,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=900,
+        check=False,
+    )
+    out = (done.stdout + done.stderr).strip().splitlines()
+    assert done.returncode == 0, "\n".join(out)
+    assert out[0].startswith("Setting up Farmer in .venv")
+    assert out[-1] == f"farmer {VERSION}"
+    assert len(out) <= 5, "\n".join(out)
+    assert not any("warning" in line.lower() for line in out), "\n".join(out)
 
 
 def test_the_sdist_carries_the_assets_licences_and_what_builds_and_tests_it(built: Built) -> None:

@@ -1,4 +1,4 @@
-"""Names of 32 characters (:data:`game.net.protocol.MAX_NAME`) at a network table of ten: every screen
+"""Names of 32 characters (:data:`game.limits.MAX_NAME`) at a network table of ten: every screen
 that shows one shows it whole or shortened with an ellipsis, inside its box and over no other word.
 The host's lobby (with the page's QR code), the Join screen, and whole games seen by the host, a
 guest and a spectator (plates, headlines, prompts, ledgers, the final standings, the history).
@@ -15,8 +15,8 @@ import pytest
 from helpers import hosted_lobby, step_until
 from test_i18n_layout import Drawn, Recorder, problems, recorder, redraw_top  # noqa: F401
 
+from game.limits import MAX_NAME
 from game.net.client import Client
-from game.net.protocol import MAX_NAME
 from scenes.app.loop import App
 from scenes.navigator import Screens
 from scenes.net import host as host_module

@@ -146,7 +146,9 @@ def test_choices_steppers_and_text_fields() -> None:
         lambda v: state.__setitem__("rules", v),
     )
     stepper = Stepper(lambda: "N", 3, 10, lambda: int(state["n"]), lambda v: state.__setitem__("n", v))
-    field = TextField(lambda: "Name", lambda: str(state["name"]), lambda v: state.__setitem__("name", v))
+    field = TextField(
+        lambda: "Name", lambda: str(state["name"]), lambda v: state.__setitem__("name", v), max_len=32
+    )
     group = FocusGroup([choice, stepper, field])
     group.handle(key(pygame.K_RIGHT))
     assert state["rules"] == "ferme"

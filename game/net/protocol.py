@@ -18,7 +18,7 @@ from typing import Any
 from game.actions import Action
 from game.ai.levels import LEVELS
 from game.events import Event
-from game.limits import DEALS, PLAYERS, Limit
+from game.limits import DEALS, MAX_NAME, PLAYERS, Limit
 from game.net.codec import (
     CodecError,
     History,
@@ -52,8 +52,6 @@ MAX_REFUSED_IN_A_ROW = 200
 """After this many refused messages in a row the server closes the connection (code 1008)."""
 HELLO_SECONDS = 10.0
 """A new connection must send its first message within this time."""
-MAX_NAME = 32
-"""The longest player name, in characters."""
 CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
 """Table codes use these characters (no 0/O, 1/I look-alikes)."""
 CODE_LENGTH = 8

@@ -15,11 +15,13 @@ from __future__ import annotations
 
 import os
 import time
+import warnings
 from collections.abc import Callable, Iterable
 from typing import Any, Protocol
 
 import pygame
 
+from game.limits import WINDOW_SIZES
 from scenes import i18n
 from scenes.app import icon
 from scenes.app.gamepad import Gamepads
@@ -82,7 +84,13 @@ def fit_window(size: tuple[int, int], desktop: tuple[int, int] | None) -> tuple[
     return (min(size[0], room[0]), min(size[1], room[1]))
 
 
-def _desktop_size() -> tuple[int, int] | None:
+def window_sizes(desktop: tuple[int, int] | None) -> list[tuple[int, int]]:
+    """The sizes of :data:`~game.limits.WINDOW_SIZES` a window on ``desktop`` takes whole, frame and
+    all, as :func:`fit_window` reckons (every one where the screen is unknown); the smallest always."""
+    return [size for size in WINDOW_SIZES if fit_window(size, desktop) == size]
+
+
+def desktop_size() -> tuple[int, int] | None:
     """The first screen's size, where there is a real screen (not a headless driver's make-believe)."""
     try:
         if pygame.display.get_driver() in ("dummy", "offscreen"):
@@ -91,6 +99,22 @@ def _desktop_size() -> tuple[int, int] | None:
     except pygame.error:
         return None
     return sizes[0] if sizes else None
+
+
+RESIZED_BY_THE_SYSTEM = "Requested window was forcibly resized"
+"""How pygame's warning begins when the window opened at another size than the one asked for."""
+
+
+def _set_mode(size: tuple[int, int], flags: int) -> pygame.Surface:
+    """The display opened at ``size`` or at whatever size the system gives it.
+
+    The size asked for already fits the screen (:func:`fit_window`), but a window manager may still
+    choose another: a tiling one, or one that fills the screen with every window as a phone's
+    does. The table is laid out for any window, so that is no fault to print in the terminal.
+    """
+    with warnings.catch_warnings():
+        warnings.filterwarnings("ignore", RESIZED_BY_THE_SYSTEM, RuntimeWarning)
+        return pygame.display.set_mode(size, flags)
 
 
 def _window_position() -> tuple[int, int] | None:
@@ -198,7 +222,7 @@ class App:
             # GPU, on the CPU). X11's own shared-memory pictures send only the rectangles given.
             os.environ.setdefault("SDL_FRAMEBUFFER_ACCELERATION", "0")
         pygame.font.init()
-        self.windowed_size = size if size is not None else window_for(_desktop_size())
+        self.windowed_size = size if size is not None else window_for(desktop_size())
         self._window_position: tuple[int, int] | None = None
         self.screen = self._open(self.settings.fullscreen)
         icon.dress_window(caption)
@@ -239,9 +263,9 @@ class App:
 
     def _open(self, fullscreen: bool) -> pygame.Surface:
         if fullscreen:
-            return pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
-        self.windowed_size = fit_window(self.windowed_size, _desktop_size())
-        screen = pygame.display.set_mode(self.windowed_size, pygame.RESIZABLE)
+            return _set_mode((0, 0), pygame.FULLSCREEN)
+        self.windowed_size = fit_window(self.windowed_size, desktop_size())
+        screen = _set_mode(self.windowed_size, pygame.RESIZABLE)
         if self._window_position is not None:
             # Back from full screen where the window was: a window manager's frame would otherwise
             # push it down a little on every round trip.

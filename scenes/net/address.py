@@ -9,9 +9,9 @@ process; :func:`reachable_address` (:mod:`game.net.lan`) is the address to tell 
 
 from __future__ import annotations
 
+from game.limits import MAX_NAME
 from game.net import lan
 from game.net.lan import ANY_ADDRESSES, reachable_address
-from game.net.protocol import MAX_NAME
 from game.net.server import DEFAULT_PORT, ServerConfig, ServerThread
 from game.rules import can_rotate
 from scenes.table.setup import Setup

@@ -19,8 +19,9 @@ from typing import Any
 
 import pygame
 
+from game.limits import MAX_NAME
 from game.net.client import Client
-from game.net.protocol import CODE_ALPHABET, CODE_LENGTH, MAX_NAME, Closed, Error, TableList
+from game.net.protocol import CODE_ALPHABET, CODE_LENGTH, Closed, Error, TableList
 from scenes.app.loop import App
 from scenes.i18n import _, rules_label
 from scenes.net.address import parse_address, player_name, shown_address, url_of

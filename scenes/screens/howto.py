@@ -11,17 +11,57 @@ the arrows, Page Up/Down, Home/End or the mouse wheel.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+from enum import Enum
+
 import pygame
 
 from game.cards import Card
 from game.rules import RULE_NAMES, RuleSet, can_rotate
+from scenes import i18n
 from scenes.app.loop import App
-from scenes.app.page import ScrollPage
+from scenes.app.page import ScrollPage, Span
 from scenes.i18n import _, rules_label
 from scenes.screens.howto_content import Mark, howto_sections
 from scenes.table.world import SEAT_COLORS, WIN
 from scenes.ui.art import GOLD, INK, OVER_RED, draw_farmer_mark
 from scenes.ui.widgets import draw_hints
+
+
+class PieceKind(Enum):
+    """What a :class:`Piece` of the page is."""
+
+    HEADING = "heading"
+    """A section's title, in gold."""
+    LINE = "line"
+    """A line of a paragraph."""
+    HAND = "hand"
+    """An example hand: ``text`` holds its card codes, ``size`` a card's width."""
+    PILL = "pill"
+    """A payment's words on their dark pill (the legend)."""
+    PICTURE = "picture"
+    """A small picture of the table's marks (the legend)."""
+    END = "end"
+    """Where the content ends (nothing drawn)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Piece:
+    """One thing on the page at its place: ``x`` from the body's left, ``y`` down the content."""
+
+    kind: PieceKind
+    x: int
+    y: int
+    h: int
+    """Its height in pixels: the page shows it whole or waits for the next."""
+    text: str
+    """The words of a heading, line or pill (a hand's card codes)."""
+    size: int
+    """The words' size in pixels (a hand's card width)."""
+    mark: Mark | None = None
+    """The legend's picture or pill."""
+    width: int = 0
+    """A picture's or pill's width."""
 
 
 class HowToScene(ScrollPage):
@@ -34,6 +74,7 @@ class HowToScene(ScrollPage):
         super().__init__(app)
         self.rules = rules if rules in RULE_NAMES else "foster"
         self.rotating = rotating and can_rotate(self.rules)
+        self._laid: tuple[tuple[object, ...], list[Piece]] | None = None
 
     @classmethod
     def of(cls, app: App, rules: RuleSet | None) -> HowToScene:
@@ -50,46 +91,91 @@ class HowToScene(ScrollPage):
         self.scroll = 0.0
         return True
 
+    def layout(self, body: pygame.Rect) -> list[Piece]:
+        """Everything on the page at its place, in pixels down from the content's top, for a body
+        as wide as ``body`` (kept until the rules, the language, the size or the text size change)."""
+        key = (self.rules, self.rotating, i18n.language(), body.size, self.app.text.scale, self.app.u)
+        if self._laid is None or self._laid[0] != key:
+            self._laid = (key, self._lay_out(body.w))
+        return self._laid[1]
+
+    def _lay_out(self, width: int) -> list[Piece]:
+        u = self.app.u
+        text = self.app.text
+        fs = max(12, round(18 * u))
+        hs = max(13, round(21 * u))
+        line_h = text.font(fs).get_height()
+        card_h = round(70 * u)
+        card_w = round(card_h / 1.4)
+        pieces: list[Piece] = []
+        y = 0.0
+
+        def lines(para: str, x: int, y: float) -> float:
+            for line in text.wrap(para, fs, width - x):
+                pieces.append(Piece(PieceKind.LINE, x, round(y), line_h, line, fs))
+                y += fs * 1.4
+            return y
+
+        for section in howto_sections(self.rules, self.rotating):
+            head_h = text.font(hs, "bold").get_height()
+            pieces.append(Piece(PieceKind.HEADING, 0, round(y), head_h, section.title, hs))
+            y += hs * 1.5
+            for i, para in enumerate(section.paragraphs):
+                mark = section.marks[i] if i < len(section.marks) else None
+                if mark is None:
+                    y = lines(para, 0, y) + fs * 0.4
+                elif mark.kind == "label":
+                    # A payment's words on their own line above the paragraph, as the table writes them.
+                    size = max(10, round(fs * 0.9))
+                    words = text.ellipsize(mark.text, size, width - size, "bold")
+                    pill_w, pill_h = text.size(words, size, "bold")
+                    pill = (pill_w + 2 * (size // 3), pill_h + size // 3)
+                    pill_piece = Piece(PieceKind.PILL, 0, round(y), pill[1], words, size, mark, width=pill[0])
+                    pieces.append(pill_piece)
+                    y = lines(para, 0, y + pill[1] + fs * 0.35) + fs * 0.4
+                else:
+                    # Other pictures stand in a column on the left, the words wrapped beside them.
+                    column = round(96 * u)
+                    picture_h = round(52 * u)
+                    picture_w = column - round(14 * u)
+                    picture = Piece(PieceKind.PICTURE, 0, round(y), picture_h, "", fs, mark, width=picture_w)
+                    pieces.append(picture)
+                    count = len(text.wrap(para, fs, width - column))
+                    top = lines(para, column, y + max(0.0, (picture_h - count * fs * 1.4) / 2))
+                    y = max(top, y + picture_h) + fs * 0.6
+            if section.example:
+                pieces.append(Piece(PieceKind.HAND, 0, round(y), card_h, " ".join(section.example), card_w))
+                y += card_h + fs * 0.6
+            y += fs * 0.6
+        pieces.append(Piece(PieceKind.END, 0, round(y), 0, "", 0))
+        return pieces
+
     def draw(self, surface: pygame.Surface) -> None:
-        """The text, clipped to the panel, scrolled."""
+        """The text, clipped to the panel, scrolled: a line the panel's foot would cut waits for the
+        next page rather than showing half."""
         u = self.app.u
         text = self.app.text
         p = self.panel
         body = self.frame(surface, _("How to play"), 32, 16, 92)
-        fs = max(12, round(18 * u))
-        hs = max(13, round(21 * u))
         sub = "‹  " + rules_label(self.rules, self.rotating) + "  ›"
         text.blit(
             surface, sub, max(11, round(16 * u)), (p.centerx, p.y + round(58 * u)), INK, "bold", "midtop"
         )
-        card_h = round(70 * u)
-        card = (round(card_h / 1.4), card_h)
+        pieces = self.layout(body)
         clip = surface.get_clip()
         surface.set_clip(body)
-        y = body.y - self.scroll
-        for section in howto_sections(self.rules, self.rotating):
-            text.blit(surface, section.title, hs, (body.x, y), GOLD, "bold")
-            y += hs * 1.5
-            for i, para in enumerate(section.paragraphs):
-                mark = section.marks[i] if i < len(section.marks) else None
-                if mark is not None:
-                    y = self._marked(surface, body, y, para, mark, fs)
-                    continue
-                for line in text.wrap(para, fs, body.w):
-                    if body.y - fs * 2 < y < body.bottom + fs:
-                        text.blit(surface, line, fs, (body.x, y), INK)
-                    y += fs * 1.4
-                y += fs * 0.4
-            if section.example:
-                if body.y - card_h < y < body.bottom:
-                    for i, code in enumerate(section.example):
-                        surface.blit(
-                            self.app.art.card(Card.parse(code), card), (body.x + i * card[0] * 1.08, y)
-                        )
-                y += card_h + fs * 0.6
-            y += fs * 0.6
+        for piece in pieces:
+            top = body.y + piece.y - self.scroll
+            if top + piece.h <= body.y or top + piece.h > body.bottom + 0.5:
+                continue
+            self._draw_piece(surface, piece, body.x + piece.x, top)
         surface.set_clip(clip)
-        self.measured(y, body)
+        spans = [
+            Span(piece.y, piece.y + piece.h, piece.kind in (PieceKind.HEADING, PieceKind.LINE))
+            for piece in pieces
+            if piece.kind is not PieceKind.END
+        ]
+        self.measured(body.y + pieces[-1].y - self.scroll, body, spans)
         if self._max_scroll > 0:
             frac = self.scroll / self._max_scroll
             bar = pygame.Rect(
@@ -101,47 +187,28 @@ class HowToScene(ScrollPage):
             surface, text, _("↑/↓, Page Up/Down or the wheel: scroll · ←/→: other rules · Esc: back"), u
         )
 
-    # ------------------------------------------------------------------ the legend's pictures
-
-    def _marked(
-        self, surface: pygame.Surface, body: pygame.Rect, y: float, para: str, mark: Mark, fs: int
-    ) -> float:
-        """A paragraph of the legend with its picture; returns the y below it.
-
-        A payment's words go on their own line above the paragraph, as the table writes them;
-        other pictures stand in a column on the left, the words wrapped beside them.
-        """
-        u = self.app.u
+    def _draw_piece(self, surface: pygame.Surface, piece: Piece, x: int, y: float) -> None:
+        """``piece`` with its top left at (``x``, ``y``) on the screen."""
         text = self.app.text
-        visible = body.y - round(120 * u) < y < body.bottom + fs
-        if mark.kind == "label":
-            size = max(10, round(fs * 0.9))
-            words = text.ellipsize(mark.text, size, body.w - size, "bold")
-            pill_w, pill_h = text.size(words, size, "bold")
-            pill = pygame.Rect(body.x, round(y), pill_w + 2 * (size // 3), pill_h + size // 3)
-            if visible:
-                bg = pygame.Surface(pill.size, pygame.SRCALPHA)
-                pygame.draw.rect(bg, (0, 0, 0, 200), bg.get_rect(), border_radius=pill.h // 2)
-                surface.blit(bg, pill)
-                text.blit(surface, words, size, pill.center, WIN if mark.gold else INK, "bold", "center")
-            y = pill.bottom + fs * 0.35
-            lines = text.wrap(para, fs, body.w)
-            for line in lines:
-                if body.y - fs * 2 < y < body.bottom + fs:
-                    text.blit(surface, line, fs, (body.x, y), INK)
-                y += fs * 1.4
-            return y + fs * 0.4
-        column = round(96 * u)
-        picture = pygame.Rect(body.x, round(y), column - round(14 * u), round(52 * u))
-        lines = text.wrap(para, fs, body.w - column)
-        if visible:
-            self._picture(surface, picture, mark)
-        top = y + max(0.0, (picture.h - len(lines) * fs * 1.4) / 2)
-        for line in lines:
-            if body.y - fs * 2 < top < body.bottom + fs:
-                text.blit(surface, line, fs, (body.x + column, top), INK)
-            top += fs * 1.4
-        return max(top, picture.bottom) + fs * 0.6
+        if piece.kind is PieceKind.HEADING:
+            text.blit(surface, piece.text, piece.size, (x, y), GOLD, "bold")
+        elif piece.kind is PieceKind.LINE:
+            text.blit(surface, piece.text, piece.size, (x, y), INK)
+        elif piece.kind is PieceKind.HAND:
+            card = (piece.size, piece.h)
+            for i, code in enumerate(piece.text.split()):
+                surface.blit(self.app.art.card(Card.parse(code), card), (x + i * card[0] * 1.08, y))
+        elif piece.kind is PieceKind.PILL and piece.mark is not None:
+            pill = pygame.Rect(x, round(y), piece.width, piece.h)
+            bg = pygame.Surface(pill.size, pygame.SRCALPHA)
+            pygame.draw.rect(bg, (0, 0, 0, 200), bg.get_rect(), border_radius=pill.h // 2)
+            surface.blit(bg, pill)
+            colour = WIN if piece.mark.gold else INK
+            text.blit(surface, piece.text, piece.size, pill.center, colour, "bold", "center")
+        elif piece.kind is PieceKind.PICTURE and piece.mark is not None:
+            self._picture(surface, pygame.Rect(x, round(y), piece.width, piece.h), piece.mark)
+
+    # ------------------------------------------------------------------ the legend's pictures
 
     def _picture(self, surface: pygame.Surface, box: pygame.Rect, mark: Mark) -> None:
         """The small picture of ``mark`` in ``box``, drawn as the table draws it."""

@@ -10,12 +10,12 @@ from functools import partial
 
 import pygame
 
-from game.limits import DEALS, PLAYERS
+from game.limits import DEALS, MAX_NAME, PLAYERS
 from game.rules import RULE_NAMES, can_rotate
 from scenes.app.loop import App
 from scenes.i18n import _, ngettext, rules_label
 from scenes.screens.panels import PanelScene
-from scenes.store.settings import opponents_of, opponents_text
+from scenes.store.settings import default_name, opponents_of, opponents_text, own_name
 from scenes.table.local import LocalTable
 from scenes.table.navigator import Navigator
 from scenes.table.setup import DEFAULT_NAMES, LEVEL_LABELS, LEVELS, PERSON, Setup
@@ -47,7 +47,8 @@ class NewGameScene(PanelScene):
                     setup.names[seat], setup.levels[seat] = name, level
         base = setup
         self.players = len(base.names)
-        self.names = list(base.names) + list(DEFAULT_NAMES[len(base.names) - 1 :])
+        # The person's own name, or none: the default word is shown dimmed, in today's language.
+        self.names = [own_name(base.names[0]), *base.names[1:], *DEFAULT_NAMES[len(base.names) - 1 :]]
         self.names = self.names[:MAX_PLAYERS]
         while len(self.names) < MAX_PLAYERS:
             self.names.append(f"AI {len(self.names)}")
@@ -65,7 +66,13 @@ class NewGameScene(PanelScene):
         self.players_w = Stepper(
             lambda: _("Players"), PLAYERS.low, MAX_PLAYERS, lambda: self.players, self._set_players
         )
-        self.you = TextField(lambda: _("Your name"), lambda: self.names[0], lambda v: self._set_name(0, v))
+        self.you = TextField(
+            lambda: _("Your name"),
+            lambda: self.names[0],
+            lambda v: self._set_name(0, v),
+            max_len=MAX_NAME,
+            placeholder=default_name,
+        )
         self.rules_w = Choice(
             lambda: _("Rules"),
             [(r, partial(rules_label, r)) for r in RULE_NAMES],
@@ -104,6 +111,7 @@ class NewGameScene(PanelScene):
             lambda: _("Player {n}").format(n=seat + 1),
             lambda: self.names[seat],
             lambda v: self._set_name(seat, v),
+            max_len=MAX_NAME,
         )
         level = Choice(
             lambda: _("Level"),
@@ -148,7 +156,7 @@ class NewGameScene(PanelScene):
         """The game the form describes (empty names get a default)."""
         names = []
         for seat in range(self.players):
-            name = self.names[seat].strip() or (_("You") if seat == 0 else DEFAULT_NAMES[seat - 1])
+            name = self.names[seat].strip() or (default_name() if seat == 0 else DEFAULT_NAMES[seat - 1])
             names.append(name)
         levels = self.levels[: self.players]
         people = tuple(seat for seat in range(1, self.players) if levels[seat] == PERSON)
@@ -166,7 +174,7 @@ class NewGameScene(PanelScene):
     def start_game(self) -> None:
         """Sit down and play (the choices are remembered for the next New game)."""
         setup = self.setup()
-        name = setup.names[0] if self.names[0].strip() else ""
+        name = own_name(self.names[0].strip())
         self.app.update_settings(
             players=len(setup.names),
             rules=setup.rules,

@@ -40,6 +40,8 @@ class PanelScene(Scene):
         self.group = FocusGroup(self.build())
         self.panel = pygame.Rect(0, 0, 0, 0)
         self.subtitle: Callable[[], str] | None = None
+        self.covered = False
+        """Another screen lies over this one (its keys are not this one's: no hints drawn)."""
 
     def build(self) -> list[Widget]:
         """The panel's widgets, top to bottom."""
@@ -47,10 +49,16 @@ class PanelScene(Scene):
 
     def enter(self) -> None:
         """Lay out."""
+        self.covered = False
         self.resize(self.app.size)
+
+    def pause(self) -> None:
+        """Covered by another screen, which says its own keys."""
+        self.covered = True
 
     def resume(self) -> None:
         """Lay out again (the window may have changed while covered)."""
+        self.covered = False
         self.resize(self.app.size)
 
     def resize(self, size: tuple[int, int]) -> None:
@@ -108,8 +116,8 @@ class PanelScene(Scene):
                 surface, sub, sfs, (self.panel.centerx, self.panel.y + round(66 * u)), INK, "sans", "midtop"
             )
         self.group.draw(surface, text)
-        hints = self.hints()
-        if hints:
+        hints = "" if self.covered else self.hints()
+        if hints:  # a covered panel's hints would show through the screen over it (at the top edge)
             draw_hints(surface, text, hints, u, top=self.hints_on_top)
 
     def hints(self) -> str:

@@ -15,7 +15,7 @@ import pygame
 
 from game.limits import DEALS, PLAYERS
 from game.rules import can_rotate
-from scenes.app.loop import App
+from scenes.app.loop import App, desktop_size, fit_window, window_sizes
 from scenes.i18n import (
     LANGUAGES,
     SYSTEM,
@@ -32,8 +32,6 @@ from scenes.table.setup import LEVEL_LABELS, LEVELS
 from scenes.ui.art import GOLD
 from scenes.ui.widgets import Button, Choice, Message, Stepper, Widget
 
-WINDOW_SIZES: tuple[tuple[int, int], ...] = ((1280, 720), (1600, 900), (1920, 1080), (2560, 1440))
-"""Window sizes offered (the window can also be resized by hand)."""
 VOLUMES = tuple(range(0, 101, 10))
 COLOUR_NAMES: dict[str, Message] = {
     "red": lambda: _("Red"),
@@ -77,13 +75,15 @@ class SettingsScene(PanelScene):
             lambda: self.app.settings.fullscreen,
             self._setter("fullscreen"),
         )
-        sizes = list(WINDOW_SIZES)
-        if (s.window_width, s.window_height) not in sizes:
-            sizes.append((s.window_width, s.window_height))
+        # Only what the screen holds; the size in use (as the screen lets it open) among them.
+        desktop = desktop_size()
+        sizes = window_sizes(desktop)
+        current = fit_window((s.window_width, s.window_height), desktop)
+        sizes = sorted({*sizes, current})
         self.size_w = Choice(
             lambda: _("Window size"),
             [(size, partial("{0[0]} × {0[1]}".format, size)) for size in sizes],
-            lambda: (self.app.settings.window_width, self.app.settings.window_height),
+            lambda: fit_window((self.app.settings.window_width, self.app.settings.window_height), desktop),
             lambda size: self.app.update_settings(
                 window_width=size[0], window_height=size[1], window_chosen=True
             ),

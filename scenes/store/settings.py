@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from dataclasses import asdict, dataclass, fields, replace
 from enum import Enum
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -19,7 +20,7 @@ from game.ai.levels import LEVELS
 from game.limits import DEALS, PLAYERS, WINDOW_HEIGHT, WINDOW_WIDTH
 from game.rules import RULE_NAMES
 from game.schema import SchemaError, one_of, text, truth, whole
-from scenes.i18n import LANGUAGE_CHOICES, N_, SYSTEM
+from scenes.i18n import LANGUAGE_CHOICES, LANGUAGES, N_, SYSTEM, _, translations
 from scenes.store.files import config_dir, keep_bad_copy, read_json, write_json
 
 VERSION = 1
@@ -130,7 +131,8 @@ class Settings:
     deals: int = 10
     """A new game's length in deals."""
     player_name: str = ""
-    """The name the player last played under (empty: "You" in the language of the moment)."""
+    """The name the player last played under, their own (empty: :func:`default_name`, in the
+    language of the moment; a default word is never kept here, see :func:`own_name`)."""
     opponents: str = ""
     """The last game's opponents, ``NAME:LEVEL`` by seat, ``|`` between them (empty: the defaults)."""
     net_address: str = ""
@@ -151,12 +153,43 @@ class Settings:
         return {"version": VERSION, "settings": asdict(self)}
 
     def changed(self, **values: Any) -> Settings:
-        """A copy with ``values`` changed (each checked; raises ValueError when one is out of range)."""
+        """A copy with ``values`` changed (each checked; raises ValueError when one is out of range).
+
+        A ``player_name`` that is only a default word (:func:`own_name`) is kept as no name."""
         for name, value in values.items():
             problem = check_value(name, value)
             if problem:
                 raise ValueError(problem)
+        if "player_name" in values:
+            values["player_name"] = own_name(values["player_name"])
         return replace(self, **values)
+
+
+DEFAULT_NAME = N_("You")
+"""What the person is called at the table when they gave no name (translated when shown)."""
+
+_STAND_IN_NAMES = (DEFAULT_NAME, N_("Player"), N_("Host"))
+"""The words the game puts where a person gave no name (at a network table: ``Player``, ``Host``)."""
+
+
+def default_name() -> str:
+    """The person's name when they gave none, in the language of the moment."""
+    return _(DEFAULT_NAME)
+
+
+def own_name(name: str) -> str:
+    """``name`` when it is the person's own; empty when it is only one of the game's stand-in words
+    (:data:`DEFAULT_NAME` and the network's), in any language: a remembered name is never a
+    word the game chose, which would then show in English in a French game."""
+    return "" if name.strip().casefold() in _stand_ins() else name
+
+
+@cache
+def _stand_ins() -> frozenset[str]:
+    """The stand-in names in every language, case folded (read from the catalogues once)."""
+    return frozenset(
+        translations(code).gettext(word).casefold() for code in LANGUAGES for word in _STAND_IN_NAMES
+    )
 
 
 _DEFAULTS = Settings()
@@ -228,6 +261,8 @@ def from_json(document: Any) -> tuple[Settings, list[str]]:
             problems.append(problem)
         else:
             good[name] = value
+    if "player_name" in good:  # an older file kept the default word as if it were a name
+        good["player_name"] = own_name(good["player_name"])
     return replace(_DEFAULTS, **good), problems
 
 class SettingsStore:

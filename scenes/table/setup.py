@@ -13,7 +13,8 @@ from game.engine import Game
 from game.limits import DEFAULT_DEALS
 from game.match import HUMAN, player_spec
 from game.rules import RuleSet, can_rotate, rules_named
-from scenes.i18n import N_, _
+from scenes.i18n import N_
+from scenes.store.settings import default_name
 
 LEVEL_LABELS = {"easy": N_("Easy"), "normal": N_("Normal"), "expert": N_("Expert")}
 """The untranslated menu name of each AI level of :data:`~game.ai.levels.LEVELS`."""
@@ -40,7 +41,7 @@ __all__ = ["DEFAULT_NAMES", "HUMAN", "LEVELS", "LEVEL_LABELS", "PERSON", "Setup"
 class Setup:
     """What the New game screen (or the command line) chose."""
 
-    names: list[str] = field(default_factory=lambda: [_("You"), *DEFAULT_NAMES[:3]])
+    names: list[str] = field(default_factory=lambda: [default_name(), *DEFAULT_NAMES[:3]])
     """Names by seat; the human sits at ``human``."""
     levels: list[str] = field(default_factory=lambda: ["normal"] * 4)
     """AI level by seat (the human's entry is ignored)."""
@@ -76,7 +77,7 @@ class Setup:
         human_name: str | None = None,
     ) -> Setup:
         """A table of ``players`` seats: the human at seat 0 and default opponents."""
-        names = [human_name or _("You"), *DEFAULT_NAMES[: players - 1]]
+        names = [human_name or default_name(), *DEFAULT_NAMES[: players - 1]]
         return cls(names, ["normal"] * players, rules, rotating, deals, seed, 0)
 
     @classmethod

@@ -13,7 +13,8 @@ from typing import Any
 
 import pygame
 
-from scenes.ui.art import GOLD, INK
+from scenes.i18n import ngettext
+from scenes.ui.art import GOLD, INK, OVER_RED
 from scenes.ui.cache import SurfaceCache, surface_bytes
 from scenes.ui.text import Text
 
@@ -26,6 +27,8 @@ BUTTON_HOVER = (60, 108, 74)
 BUTTON_PRIMARY = (168, 124, 36)
 BUTTON_OFF = (44, 54, 48)
 TEXT_OFF = (130, 136, 130)
+WARN = OVER_RED
+"""Words that say something was refused (a field full)."""
 
 ACTIVATE_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
 
@@ -338,31 +341,49 @@ class Stepper(Choice):
 
 
 class TextField(Widget):
-    """A name to type: focused, it takes typed letters; Backspace rubs out."""
+    """A name to type: focused, it takes typed letters; Backspace rubs out.
+
+    It holds at most ``max_len`` characters; a letter that does not fit is refused, and the field
+    says so (in place of its label) until the next letter it takes or Backspace. Empty,
+    it shows ``placeholder`` dimmed: what an empty field stands for (the person's default name).
+    """
 
     def __init__(
         self,
         label: Message,
         get: Callable[[], str],
         set_: Callable[[str], None],
-        max_len: int = 14,
+        *,
+        max_len: int,
+        placeholder: Message | None = None,
         font_size: int = 18,
     ) -> None:
-        """A one-line text field."""
+        """A one-line text field of at most ``max_len`` characters."""
         super().__init__(label, font_size)
         self.get = get
         self.set = set_
         self.max_len = max_len
+        self.placeholder = placeholder
+        self.refused = False
+        """A letter was refused for want of room (the field says so until it takes one)."""
 
     def text_input(self, text: str) -> bool:
-        """Add typed letters."""
-        value = (self.get() + text)[: self.max_len]
-        self.set(value)
+        """Add typed letters (as many as fit)."""
+        typed = self.get() + text
+        self.refused = len(typed) > self.max_len
+        self.set(typed[: self.max_len])
         return True
+
+    def full(self) -> str:
+        """What the field says when a letter was refused: its limit."""
+        return ngettext("{n} character at most", "{n} characters at most", self.max_len).format(
+            n=self.max_len
+        )
 
     def key(self, key: int) -> bool:
         """Backspace rubs out one letter."""
         if key == pygame.K_BACKSPACE:
+            self.refused = False
             self.set(self.get()[:-1])
             return True
         return False
@@ -378,16 +399,31 @@ class TextField(Widget):
             pygame.draw.rect(surface, (40, 70, 50), r, border_radius=r.h // 4)
         if focused:
             pygame.draw.rect(surface, GOLD, r, width=2, border_radius=r.h // 4)
+        warn = focused and self.refused
         if self.compact:
             box = r.inflate(-6, -6)
         else:
-            label, size = fitted(text, self.label(), self.font_size, r.w // 2 - pad, "sans")
-            text.blit(surface, label, size, (r.x + pad, r.centery), INK, "sans", "midleft")
+            words, colour = (self.full(), WARN) if warn else (self.label(), INK)
+            label, size = fitted(text, words, self.font_size, r.w // 2 - pad, "sans")
+            text.blit(surface, label, size, (r.x + pad, r.centery), colour, "sans", "midleft")
             box = pygame.Rect(r.x + r.w // 2, r.y + 3, r.w // 2 - 3, r.h - 6)
         pygame.draw.rect(surface, (8, 20, 14), box, border_radius=box.h // 4)
+        if warn and self.compact:  # no label to say it in: the box says it until the next key
+            note, size = fitted(text, self.full(), self.font_size, box.w - 2 * pad, "sans")
+            text.blit(surface, note, size, (box.x + pad, box.centery), WARN, "sans", "midleft")
+            return
         caret = "▏" if focused else ""
-        value, size = fitted_tail(text, self.get(), caret, self.font_size, box.w - 2 * pad)
-        text.blit(surface, value, size, (box.x + pad, box.centery), (255, 255, 255), "sans", "midleft")
+        value = self.get()
+        if not value and self.placeholder is not None:  # the caret, then the dimmed word
+            x = box.x + pad
+            if caret:
+                at = (x, box.centery)
+                x = text.blit(surface, caret, self.font_size, at, (255, 255, 255), "sans", "midleft").right
+            shown, size = fitted(text, self.placeholder(), self.font_size, box.right - pad - x, "sans")
+            text.blit(surface, shown, size, (x, box.centery), TEXT_OFF, "sans", "midleft")
+            return
+        shown, size = fitted_tail(text, value, caret, self.font_size, box.w - 2 * pad)
+        text.blit(surface, shown, size, (box.x + pad, box.centery), (255, 255, 255), "sans", "midleft")
 
 
 class FocusGroup:
