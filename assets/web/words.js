@@ -283,6 +283,17 @@ export function reasonWord(reason, rules) {
  */
 export function gameOverTitle(result, eyes) {
   const best = result.standings[result.winners[0]];
+  if (result.reason === "stopped") {  // ended early by the host: who was ahead, but nobody won
+    if (result.winners.length === 1) {
+      const w = result.winners[0];
+      if (w === eyes.seat) return _("Game ended early: you were ahead with {n} chips.", { n: best });
+      return _("Game ended early: {name} was ahead with {n} chips.", { name: eyes.names[w], n: best });
+    }
+    return _("Game ended early: {names} shared the lead ({n} chips).", {
+      names: joinNames(result.winners.map((s) => eyes.names[s])),
+      n: best,
+    });
+  }
   if (result.winners.length === 1) {
     const w = result.winners[0];
     if (w === eyes.seat) return _("Game over: you win with {n} chips!", { n: best });
