@@ -18,7 +18,7 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 import pygame
 
@@ -32,11 +32,11 @@ from scenes.table.deal import DealHandler
 from scenes.table.flow import Stage
 from scenes.table.guide_words import Facts, got_it_label, skip_label, step_words
 from scenes.table.ledger import LedgerHandler
+from scenes.table.source import TableSource
 from scenes.ui.art import GOLD
 from scenes.ui.widgets import Button, draw_panel
 
 if TYPE_CHECKING:
-    from scenes.table.guided import GuidedTable
     from scenes.table.scene import TableScene
 
 NOTE_WIDTH = 430
@@ -47,6 +47,19 @@ LEAST_SCALE = 0.8
 """The smallest the note's letters get, against the table's body text."""
 INK_NOTE = (245, 240, 225)
 RING = GOLD
+
+
+class GuidedSource(TableSource, Protocol):
+    """A table's source followed by a guide (see :class:`scenes.table.guided.GuidedTable`)."""
+
+    run: GuideRun
+    """Where the table is in the guide's steps."""
+    farmer_shown: int | None
+    """The farmer as the table shows it."""
+
+    def skip(self) -> None:
+        """Stop the guide; the game plays on without it."""
+        ...
 
 
 @dataclass(frozen=True)
@@ -138,7 +151,7 @@ def _edge_point(rect: pygame.Rect, toward: tuple[float, float]) -> tuple[float, 
 class GuideOverlay:
     """The guide over a table scene; see the module docstring."""
 
-    def __init__(self, scene: TableScene, source: GuidedTable) -> None:
+    def __init__(self, scene: TableScene, source: GuidedSource) -> None:
         """The guide of ``source``'s run, drawn over ``scene``."""
         self.scene = scene
         self.source = source

@@ -70,7 +70,7 @@ class GuidedTable(LocalTable):
         self.farmer_shown: int | None = match.game.farmer
         """The farmer as the table shows it (the engine may be further on)."""
 
-    @property  # type: ignore[override]
+    @property
     def feed(self) -> Feed:
         """The events to show, none of them while a step that explains holds the table."""
         return self._feed
