@@ -422,7 +422,7 @@ class GuideAgent:
         self.cards = deal.cards[self.seat]
 
     def choose(self, view: View) -> Action:
-        """The next scripted call in the auction; in the deal, a card while the hand is short of it."""
+        """The next scripted call in the auction; in the deal, cards up to the scripted hand, then a stand."""
         if view.phase is Phase.AUCTION:
             amount = self.calls.pop(0) if self.calls else None
             return PASS if amount is None or amount <= view.high_bid else bid(min(amount, view.max_bid))

@@ -19,9 +19,10 @@ from scenes.ui.widgets import Button, Widget
 
 
 def offer_due(app: App) -> bool:
-    """Whether this is a first start: settings kept on disk that never made the offer, no game
-    counted in the statistics, no game saved."""
-    if app.settings_store is None or app.settings.guide_offered:
+    """Whether this is a first start: settings kept on disk that never made the offer (a damaged
+    settings file is someone's who has been here before), no game counted, no game saved."""
+    store = app.settings_store
+    if store is None or store.problem is not None or app.settings.guide_offered:
         return False
     keeper = app.keeper
     played = keeper.stats is not None and any(

@@ -66,9 +66,9 @@ def step_words(step: StepId, facts: Facts) -> str:
         )
     if step is StepId.BID_PAID:
         return _(
-            "{name} paid {n} into the farm, which now holds {farm}. "
+            "{name} paid {chips} into the farm, which now holds {farm}. "
             "It stays with {name} until someone makes exactly 16 and takes it."
-        ).format(name=f.name, n=f.amount, farm=format_chips(f.farm))
+        ).format(name=f.name, chips=format_chips(f.amount), farm=format_chips(f.farm))
     if step is StepId.FARMER_SEAT:
         return _(
             "{name} is the farmer now, marked by the little house. "
