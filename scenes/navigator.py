@@ -16,12 +16,14 @@ from game.rules import RuleSet
 from scenes.app.loop import App
 from scenes.i18n import _
 from scenes.screens.confirm import ConfirmScene
+from scenes.screens.guide_offer import GuideOfferScene, offer_due
 from scenes.screens.howto import HowToScene
 from scenes.screens.menu import MenuScene
 from scenes.screens.newgame import NewGameScene
 from scenes.screens.pause import PauseScene
 from scenes.screens.settings import SettingsScene
 from scenes.screens.statistics import StatisticsScene
+from scenes.table.guided import GuidedTableScene, first_game
 from scenes.table.local import LocalTable
 from scenes.table.navigator import Choice, Question
 from scenes.table.scene import TableScene
@@ -37,8 +39,16 @@ class Screens:
         self.app = app
 
     def menu(self) -> None:
-        """The main menu, alone on the stack."""
+        """The main menu, alone on the stack; at the first start, the guided game offered over it."""
         self.app.stack.reset(MenuScene(self.app, self))
+        if offer_due(self.app):
+            self.app.stack.push(GuideOfferScene(self.app, self.guided_game))
+
+    def guided_game(self) -> None:
+        """The guided first game on a fresh table (a game in progress is saved first, to continue)."""
+        self.app.keeper.leave_all(self.app.stack.scenes)
+        name = self.app.settings.player_name or _("You")
+        self.app.stack.reset(GuidedTableScene(self.app, self, first_game(name)))
 
     def play(self, source: TableSource) -> None:
         """``source`` on a fresh table, over nothing else (Escape pauses it; the menu is a way out)."""
@@ -101,7 +111,7 @@ class Screens:
 
     def how_to_play(self, rules: RuleSet | None) -> None:
         """The rules screen over the menu or the pause panel."""
-        self.app.stack.push(HowToScene.of(self.app, rules))
+        self.app.stack.push(HowToScene.of(self.app, rules, self.guided_game))
 
     def settings(self) -> None:
         """The settings screen over the menu or the pause panel."""

@@ -20,6 +20,7 @@ from game.savegame import restore
 from scenes.kiosk.demo import demo_setup, demo_table
 from scenes.net.address import table_settings
 from scenes.net.remote import NetworkSeat, Spectator, remote_table
+from scenes.table.guided import first_game, with_hints
 from scenes.table.local import LocalTable, replay_table, resume_table
 from scenes.table.setup import Setup
 from scenes.table.source import TableSource
@@ -112,6 +113,8 @@ SOURCES: dict[str, Callable[[Path, ServerThread], TableSource]] = {
     "continued": lambda tmp, srv: saved(tmp),
     "network seat": lambda tmp, srv: network(srv, watch=False),
     "spectator": lambda tmp, srv: network(srv, watch=True),
+    "guided game": lambda tmp, srv: first_game("You"),
+    "visitor with hints": lambda tmp, srv: with_hints(LocalTable.start(Setup.for_players(3, seed=5))),
 }
 
 

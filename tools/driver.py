@@ -13,10 +13,12 @@ from typing import Any, TypeVar
 
 import pygame
 
+from game.actions import Kind
 from scenes.app.loop import App
 from scenes.navigator import start_game
 from scenes.table.auction import AuctionHandler
 from scenes.table.deal import DealHandler
+from scenes.table.guided import GuidedTableScene
 from scenes.table.handler import Handler
 from scenes.table.local import LocalTable
 from scenes.table.scene import TableScene
@@ -84,6 +86,10 @@ def keys_for(app: App, stand_at: int = 13, bid_up_to: int = 3) -> list[pygame.ev
     table = table_on(app)
     handler = table.handler if table is not None else None
     prompt = getattr(handler, "prompt", None)
+    if isinstance(table, GuidedTableScene):
+        guided = _guided_keys(table)
+        if guided is not None:
+            return guided
     if table is not None and name == "auction" and prompt is not None:
         view = table.source.view
         if view.max_bid > view.high_bid and view.high_bid < bid_up_to:
@@ -99,6 +105,24 @@ def keys_for(app: App, stand_at: int = 13, bid_up_to: int = 3) -> list[pygame.ev
     if name in ("ledger", "pass"):
         return [key(pygame.K_RETURN, "\r")]
     return []
+
+
+_GUIDED_KEYS = {Kind.PASS: (pygame.K_p, "p"), Kind.BID: (pygame.K_b, "b"), Kind.DRAW: (pygame.K_c, "c"),
+                Kind.STAND: (pygame.K_s, "s")}
+
+
+def _guided_keys(table: GuidedTableScene) -> list[pygame.event.Event] | None:
+    """What a person does with a guide at their elbow: reads a step that explains (Enter), makes
+    the one move a step asks for; None where the guide asks nothing in particular."""
+    step = table.guided.run.current
+    if step is None or table.guide.note() is None:
+        return None
+    if step.holds:
+        return [key(pygame.K_RETURN, "\r")]
+    asked = [kind for kind in Kind if step.allows(kind)]
+    if len(asked) == 1 and table.source.human_to_act and table.handler.prompt is not None:
+        return [key(*_GUIDED_KEYS[asked[0]])]
+    return None
 
 
 def tap(pos: tuple[float, float], size: tuple[int, int], finger: int = 0) -> list[pygame.event.Event]:

@@ -59,6 +59,7 @@ from scenes.kiosk.overlays import CALL_BAND, TABLE_BAND, StillThereScene, draw_c
 from scenes.kiosk.timers import Drift, HoldCombo, IdleState, IdleTimer
 from scenes.net.remote import Spectator, remote_table
 from scenes.store.settings import Settings, Speed
+from scenes.table.guided import GuidedTableScene, with_hints
 from scenes.table.local import LocalTable
 from scenes.table.scene import TableScene
 from scenes.table.setup import Setup
@@ -268,7 +269,8 @@ class KioskApp(App):
         c = self.config
         setup = Setup.for_players(c.players, c.rules, False, c.deals, self.rng.randrange(2**31))
         log.info("visitor game %d: %s, %d players, %d deals", self.visitor_games, c.rules, c.players, c.deals)
-        self.stack.reset(self._table_for(LocalTable.start(setup)))
+        # The visitor's first hints come up as they apply (the attract loop's demo has none).
+        self.stack.reset(GuidedTableScene(self, self.nav, with_hints(LocalTable.start(setup))))
 
     def _table_for(self, source: TableSource) -> TableScene:
         """``source``'s game on a fresh table that leads back to the kiosk."""

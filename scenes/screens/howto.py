@@ -11,6 +11,7 @@ the arrows, Page Up/Down, Home/End or the mouse wheel.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from enum import Enum
 
@@ -23,9 +24,10 @@ from scenes.app.loop import App
 from scenes.app.page import ScrollPage, Span
 from scenes.i18n import _, rules_label
 from scenes.screens.howto_content import Mark, howto_sections
+from scenes.table.guide_words import guide_label
 from scenes.table.world import SEAT_COLORS, WIN
 from scenes.ui.art import GOLD, INK, OVER_RED, draw_farmer_mark
-from scenes.ui.widgets import draw_hints
+from scenes.ui.widgets import Button, draw_hints
 
 
 class PieceKind(Enum):
@@ -69,17 +71,42 @@ class HowToScene(ScrollPage):
 
     name = "howto"
 
-    def __init__(self, app: App, rules: str | None = None, rotating: bool = False) -> None:
-        """The rules of ``rules`` (default foster), with the rotating farm if ``rotating``."""
+    def __init__(
+        self,
+        app: App,
+        rules: str | None = None,
+        rotating: bool = False,
+        guide: Callable[[], None] | None = None,
+    ) -> None:
+        """The rules of ``rules`` (default foster), with the rotating farm if ``rotating``; ``guide``
+        starts the guided game (a button beside Back; None: not offered)."""
         super().__init__(app)
         self.rules = rules if rules in RULE_NAMES else "foster"
         self.rotating = rotating and can_rotate(self.rules)
         self._laid: tuple[tuple[object, ...], list[Piece]] | None = None
+        if guide is not None:
+            self.group.widgets.append(Button(guide_label, guide))
 
     @classmethod
-    def of(cls, app: App, rules: RuleSet | None) -> HowToScene:
+    def of(cls, app: App, rules: RuleSet | None, guide: Callable[[], None] | None = None) -> HowToScene:
         """The rules of a game played under ``rules`` (None: the first rules, as from the menu)."""
-        return cls(app) if rules is None else cls(app, rules.name, rules.rotating)
+        if rules is None:
+            return cls(app, guide=guide)
+        return cls(app, rules.name, rules.rotating, guide)
+
+    def resize(self, size: tuple[int, int]) -> None:
+        """Back at the panel's foot, the guided game beside it."""
+        super().resize(size)
+        if len(self.group.widgets) > 1:
+            back, guide = self.group.widgets[:2]
+            gap = round(10 * self.app.u)
+            guide.rect = back.rect.copy()
+            wide = self.app.text.size(guide.label(), back.font_size, "bold")[0] + 4 * gap
+            guide.rect.w = max(back.rect.w, wide)
+            guide.font_size = back.font_size
+            pair = back.rect.w + gap + guide.rect.w
+            back.rect.x = self.panel.centerx - pair // 2
+            guide.rect.x = back.rect.right + gap
 
     def key(self, event: pygame.event.Event) -> bool:
         """← and → switch to the other rule sets."""

@@ -17,6 +17,7 @@ from scenes.app.loop import App
 from scenes.i18n import _, game_name
 from scenes.screens.panels import PanelScene
 from scenes.store.files import keep_bad_copy
+from scenes.table.guide_words import guide_label
 from scenes.table.local import resume_table
 from scenes.table.navigator import Navigator, Question
 from scenes.ui.art import GOLD
@@ -34,6 +35,10 @@ class MenuNavigator(Navigator, Protocol):
 
     def network(self) -> None:
         """The network screens: host a table, or join one."""
+        ...
+
+    def guided_game(self) -> None:
+        """The guided first game."""
         ...
 
 
@@ -63,6 +68,7 @@ class MenuScene(PanelScene):
         return [
             self.continue_button,
             self.new_button,
+            Button(guide_label, self.nav.guided_game),
             Button(lambda: _("How to play"), self.how_to_play),
             Button(lambda: _("Settings"), self.settings),
             Button(lambda: _("Statistics"), self.statistics),

@@ -137,6 +137,8 @@ class Settings:
     """The last game's opponents, ``NAME:LEVEL`` by seat, ``|`` between them (empty: the defaults)."""
     net_address: str = ""
     """The network table server last joined or opened a table at (``HOST`` or ``HOST:PORT``)."""
+    guide_offered: bool = False
+    """Whether the guided first game has been offered at a first start (it is offered once)."""
 
     @property
     def speed(self) -> Speed:

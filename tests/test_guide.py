@@ -1,0 +1,354 @@
+"""The guided first game: played through by the stand-in player in each language, skipped at several
+moments, offered once at the first start, never in the kiosk's demo, and a visitor's first hints;
+every step's words fit and never cover what they point at."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pygame
+import pytest
+
+from game.actions import Kind
+from game.engine import Phase
+from game.events import Event
+from game.guide import (
+    DEALS,
+    FIRST_GAME,
+    VISITOR_HINTS,
+    GuideAgent,
+    GuideMatch,
+    Lesson,
+    Spot,
+    StepId,
+    When,
+    lessons_in,
+    shown_matches,
+)
+from game.match import HUMAN
+from scenes import i18n
+from scenes.app.loop import App
+from scenes.kiosk.app import KioskApp
+from scenes.kiosk.config import KioskConfig
+from scenes.navigator import Screens
+from scenes.screens.guide_offer import GuideOfferScene
+from scenes.screens.howto import HowToScene
+from scenes.screens.menu import MenuScene
+from scenes.store.keeper import Keeper
+from scenes.store.saves import SaveStore
+from scenes.store.settings import Settings, SettingsStore
+from scenes.store.stats import StatsStore
+from scenes.table.guide import NOTE_LINES
+from scenes.table.guided import GuidedTableScene
+from scenes.table.setup import Setup
+from tools.driver import key, keys_for, top_name
+
+DT = 1 / 60
+
+
+@pytest.fixture(autouse=True)
+def english() -> Iterator[None]:
+    yield
+    i18n.set_language("en")
+
+
+def guided_app(size: tuple[int, int] = (1280, 720), speed: str = "instant") -> tuple[App, Screens]:
+    app = App(Settings(animation_speed=speed), size)
+    nav = Screens(app)
+    nav.guided_game()
+    app.step(DT, [])
+    return app, nav
+
+
+def scene_of(app: App) -> GuidedTableScene | None:
+    return next((s for s in app.stack.scenes if isinstance(s, GuidedTableScene)), None)
+
+
+class Watch:
+    """Every step of a guided table as it comes up: the deal on show and the event it came up for."""
+
+    def __init__(self) -> None:
+        self.steps: list[tuple[StepId, int, Event | None]] = []
+        self._last: object = None
+
+    def look(self, scene: GuidedTableScene) -> None:
+        run = scene.guided.run
+        if run.current is not None and run.current is not self._last:
+            self.steps.append((run.current.id, scene.source.ledger.deal, run.cause))
+        self._last = run.current
+
+
+def at_the_end(app: App, scene: GuidedTableScene) -> bool:
+    """The final standings are up with the guide's last step."""
+    return top_name(app) == "gameover" and scene.guided.run.shown_steps[-1:] == [StepId.THE_END]
+
+
+def play_through(app: App, watch: Watch, limit: int = 40_000) -> GuidedTableScene:
+    scene = scene_of(app)
+    assert scene is not None
+    for _ in range(limit):
+        watch.look(scene)
+        if at_the_end(app, scene):
+            return scene
+        app.step(DT, keys_for(app))
+    raise AssertionError(f"the guided game never ended: {top_name(app)}, {watch.steps[-1:]}")
+
+
+# ---------------------------------------------------------------------- the whole guided game
+
+
+@pytest.mark.parametrize("language", ["en", "fr", "de"])
+def test_the_stand_in_player_plays_the_guided_game_through_and_meets_every_lesson(language: str) -> None:
+    i18n.set_language(language)
+    app, _nav = guided_app()
+    watch = Watch()
+    scene = play_through(app, watch)
+    # Every step came up, in the script's order, each at its deal and for its event.
+    assert [step for step, _deal, _cause in watch.steps] == [step.id for step in FIRST_GAME]
+    you = scene.source.bottom
+    for step, (shown, deal, cause) in zip(FIRST_GAME, watch.steps, strict=True):
+        assert shown is step.id
+        if step.deal is not None:
+            assert deal == step.deal, step.id
+        if step.when is When.SHOWN:
+            farmer = scene.source.game.log[deal - 1].farmer
+            assert cause is not None and shown_matches(step, cause, deal, you, farmer), step.id
+    # And each lesson the steps name happened in the engine.
+    game = scene.source.game
+    assert lessons_in(game.log, game.result, you) == set(Lesson)
+    assert game.result is not None and game.result.winners == (you,)
+    assert not scene.guided.run.skipped
+
+
+@pytest.mark.parametrize("bid", [1, 40, 99])
+def test_every_lesson_happens_whatever_the_person_bids_for_the_last_farm(bid: int) -> None:
+    """Rules (Foster): a bid goes into the farm and buys the farmer's seat; an unwon farm stays with
+    its farmer at the end. Whatever the person bids, every lesson happens and the farm comes back."""
+    match = GuideMatch("You")
+    game = match.game
+    for _deal in DEALS:
+        match.start_deal()
+        while game.to_act is not None:
+            if game.to_act != 0:
+                match.ai_act()
+                continue
+            view = game.view_for(0)
+            if view.phase is Phase.AUCTION:
+                action = view.legal_actions()[0 if view.deal_no == 1 else min(bid, view.max_bid)]
+            else:
+                action = view.legal_actions()[0 if view.must_draw else -1]
+            match.act(0, action)
+    assert game.result is not None
+    assert lessons_in(game.log, game.result) == set(Lesson)
+    assert game.result.standings[0] == 109  # the bid came back with the farm
+
+
+def test_a_step_that_asks_for_a_pass_refuses_a_bid() -> None:
+    app, _nav = guided_app()
+    scene = scene_of(app)
+    assert scene is not None
+    for _ in range(5000):
+        if scene.guided.run.current is not None and scene.guided.run.current.id is StepId.PASS_FIRST:
+            break
+        app.step(DT, keys_for(app))
+    handler = scene.handler
+    assert not handler.bid_button.enabled and handler.pass_button.enabled
+    app.step(DT, [key(pygame.K_b, "b")])
+    for _ in range(10):
+        app.step(DT, [])
+    assert scene.source.game.calls[-1][1] == 2  # Bastien's bid still stands: the person did not bid
+    assert scene.guided.run.current is not None and scene.guided.run.current.id is StepId.PASS_FIRST
+    app.step(DT, [key(pygame.K_p, "p")])
+    assert (0, None) in scene.source.game.calls
+
+
+# ---------------------------------------------------------------------- skipping
+
+
+@pytest.mark.parametrize(
+    "at", [StepId.FARM_FOR_SALE, StepId.MUST_DRAW, StepId.LEDGER, StepId.OVER, StepId.BUY]
+)
+def test_skipping_the_guide_plays_on_as_an_ordinary_game(at: StepId) -> None:
+    app, _nav = guided_app()
+    scene = scene_of(app)
+    assert scene is not None
+    for _ in range(20_000):
+        current = scene.guided.run.current
+        if current is not None and current.id is at and scene.guide.note() is not None:
+            break
+        app.step(DT, keys_for(app))
+    else:
+        raise AssertionError(f"{at} never came up")
+    app.step(
+        DT, [pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=scene.guide.skip_button.rect.center, button=1)]
+    )
+    run = scene.guided.run
+    assert run.skipped and run.current is None and scene.guide.note() is None
+    assert scene.source.can_end  # an ordinary game: it may be ended early again
+    match = scene.source.match
+    assert all(not isinstance(agent, GuideAgent) for agent in match.agents.values())
+    assert match.players[0] == HUMAN and all(spec.startswith("normal:") for spec in match.players[1:])
+    for _ in range(40_000):
+        if top_name(app) == "gameover":
+            break
+        app.step(DT, keys_for(app))
+        assert run.current is None
+    assert top_name(app) == "gameover" and scene.source.over
+
+
+def test_quitting_the_guided_game_keeps_the_persons_own_saved_game(tmp_path: Path) -> None:
+    app = App(Settings(animation_speed="instant"), (1280, 720))
+    app.keeper = Keeper(SaveStore(tmp_path / "save.json"), StatsStore(tmp_path / "stats.json"))
+    nav = Screens(app)
+    nav.start(Setup.for_players(4, seed=3))
+    for _ in range(20):
+        app.step(DT, keys_for(app))
+    before = (tmp_path / "save.json").read_bytes()
+    counted = StatsStore(tmp_path / "stats.json").load()
+    nav.guided_game()
+    for _ in range(400):
+        app.step(DT, keys_for(app))
+    app.step(DT, [key(pygame.K_ESCAPE)])
+    assert top_name(app) == "pause"
+    pause = app.stack.top
+    pause.to_menu()
+    app.step(DT, [])
+    assert isinstance(app.stack.top, MenuScene)
+    assert (tmp_path / "save.json").read_bytes() == before  # never touched by the guided game
+    assert app.stack.top.saved is not None  # Continue still resumes the person's own game
+    assert StatsStore(tmp_path / "stats.json").load() == counted  # and nothing of it was counted
+
+
+# ---------------------------------------------------------------------- where it is offered
+
+
+def first_start(tmp_path: Path) -> tuple[App, Screens]:
+    store = SettingsStore(tmp_path / "settings.json")
+    app = App(store.load(), (1280, 720))
+    app.settings_store = store
+    app.keeper = Keeper(SaveStore(tmp_path / "save.json"), StatsStore(tmp_path / "stats.json"))
+    return app, Screens(app)
+
+
+def test_the_first_start_offers_the_guided_game_once(tmp_path: Path) -> None:
+    app, nav = first_start(tmp_path)
+    nav.menu()
+    app.step(DT, [])
+    assert isinstance(app.stack.top, GuideOfferScene)
+    app.step(DT, [key(pygame.K_ESCAPE)])  # not now
+    app.step(DT, [])
+    assert isinstance(app.stack.top, MenuScene)
+    again, nav = first_start(tmp_path)  # the next start: the offer was made
+    nav.menu()
+    again.step(DT, [])
+    assert isinstance(again.stack.top, MenuScene) and again.settings.guide_offered
+
+
+def test_the_offer_leads_into_the_guided_game(tmp_path: Path) -> None:
+    app, nav = first_start(tmp_path)
+    nav.menu()
+    app.step(DT, [])
+    app.step(DT, [key(pygame.K_RETURN, "\r")])
+    app.step(DT, [])
+    assert scene_of(app) is not None and scene_of(app) is app.stack.top
+
+
+def test_someone_who_has_played_is_not_offered_it(tmp_path: Path) -> None:
+    stats = StatsStore(tmp_path / "stats.json")
+    stats.for_rules("foster").deals_played = 3
+    stats.save()
+    app, nav = first_start(tmp_path)
+    nav.menu()
+    app.step(DT, [])
+    assert isinstance(app.stack.top, MenuScene)
+
+
+def test_the_menu_and_how_to_play_offer_the_guided_game() -> None:
+    app = App(Settings(), (1024, 600))
+    nav = Screens(app)
+    nav.menu()
+    app.step(DT, [])
+    menu = app.stack.top
+    assert isinstance(menu, MenuScene)
+    guided = [w for w in menu.group.widgets if w.label() == "Guided game"]
+    assert guided and guided[0].rect.colliderect(menu.panel)
+    nav.how_to_play(None)
+    app.step(DT, [])
+    howto = app.stack.top
+    assert isinstance(howto, HowToScene)
+    back, guide = howto.group.widgets
+    assert not back.rect.colliderect(guide.rect) and howto.panel.contains(guide.rect)
+    guide.activate()
+    app.step(DT, [])
+    assert scene_of(app) is app.stack.top
+
+
+# ---------------------------------------------------------------------- the kiosk
+
+
+def test_never_in_the_kiosks_demo_but_the_visitors_game_shows_its_first_hints() -> None:
+    kiosk = KioskApp(KioskConfig(players=3, deals=2), locked=True, fullscreen=False, seed=7)
+    kiosk.step(DT, [])
+    for _ in range(round(60 / DT)):
+        kiosk.step(DT, [])
+        assert not any(isinstance(s, GuidedTableScene) for s in kiosk.stack.scenes)  # the demo
+    kiosk.step(DT, [key(pygame.K_b, "b")])
+    kiosk.step(DT, [])
+    scene = kiosk.stack.top
+    assert isinstance(scene, GuidedTableScene) and not scene.source.watching
+    run = scene.guided.run
+    assert not run.in_order and run.steps == VISITOR_HINTS
+    assert not isinstance(scene.source.match, GuideMatch)  # ordinary decks
+    for _ in range(round(600 / DT)):
+        kiosk.step(DT, keys_for(kiosk))
+        if run.current is not None:
+            assert scene.guide.note() is not None  # shown as it becomes relevant
+            assert all(run.allows(kind) for kind in Kind)  # a hint never holds the visitor back
+        if {StepId.HINT_DRAW, StepId.HINT_MORE} <= set(run.shown_steps):
+            break
+    assert {StepId.HINT_DRAW, StepId.HINT_MORE} <= set(run.shown_steps)
+    pygame.mouse.set_visible(True)
+
+
+# ---------------------------------------------------------------------- the words on the table
+
+
+@pytest.mark.parametrize("size", [(1024, 600), (3840, 2160)], ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("language", ["en", "fr", "de"])
+def test_every_step_fits_and_never_covers_what_it_points_at(language: str, size: tuple[int, int]) -> None:
+    i18n.set_language(language)
+    app, _nav = guided_app(size)
+    scene = scene_of(app)
+    assert scene is not None
+    window = pygame.Rect((0, 0), size)
+    checked: set[StepId] = set()
+    for _ in range(40_000):
+        current = scene.guided.run.current
+        if current is not None and current.id not in checked and not scene.tweens.busy:
+            note = scene.guide.note()
+            assert note is not None, current.id
+            checked.add(current.id)
+            text = app.text
+            assert len(note.lines) <= NOTE_LINES, (current.id, note.lines)
+            pad = round(14 * app.u)
+            assert all(text.size(line, note.size)[0] <= note.box.w - 2 * pad for line in note.lines)
+            assert note.size >= round(scene.table.layout.font["body"] * 0.8)
+            assert window.contains(note.box) and note.box.top >= scene.table.layout.header.bottom
+            target = scene.guide.target()
+            if current.spot is not Spot.FARM or target is not None:
+                assert target is not None and not note.box.colliderect(target), current.id
+            buttons = [b.rect for b in scene.handler.buttons.widgets if b.visible]
+            buttons += [scene.guide.skip_button.rect] if scene.guide.skip_offered else []
+            group = getattr(scene.handler, "group", None)
+            if group is not None and scene.handler.transparent:
+                buttons += [w.rect for w in group.widgets if w.visible]
+            assert note.box.collidelist(buttons) == -1, current.id
+            if note.button is not None:
+                assert note.box.contains(note.button)
+                step_h = text.font(note.size).get_linesize()
+                assert note.box.y + pad + step_h * len(note.lines) <= note.button.top
+        if at_the_end(app, scene):
+            break
+        app.step(DT, keys_for(app))
+    assert checked == {step.id for step in FIRST_GAME}
