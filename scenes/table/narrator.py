@@ -542,6 +542,18 @@ def advice_words(advice: Advice, rules: RuleSet, language: str) -> str:
     if advice.must_draw:
         return v._("Coach: take your card: the rules ask for one more.")
     sixteen, over = pct(advice.sixteen or 0.0), pct(advice.over or 0.0)
+    if not advice.over:
+        # No card left can take the hand over 16: say so, not "0% of going over".
+        if advice.draws and advice.sixteen:
+            said = v._("Coach: take a card: it cannot take you over 16, and has a {sixteen} chance of making 16.")
+            return said.format(sixteen=sixteen)
+        if advice.draws:
+            return v._(
+                "Coach: take a card: no card can take you over 16 (nor make 16 yet), so it costs nothing."
+            )
+        return v._("Coach: {stand}: no card can take you over 16, nor make 16.").format(
+            stand=_stand_word(v, rules)
+        )
     if advice.draws:
         return v._("Coach: take a card: {sixteen} chance of making 16, {over} of going over.").format(
             sixteen=sixteen, over=over
