@@ -545,8 +545,9 @@ def advice_words(advice: Advice, rules: RuleSet, language: str) -> str:
     if not advice.over:
         # No card left can take the hand over 16: say so, not "0% of going over".
         if advice.draws and advice.sixteen:
-            said = v._("Coach: take a card: it cannot take you over 16, and has a {sixteen} chance of making 16.")
-            return said.format(sixteen=sixteen)
+            return v._(
+                "Coach: take a card: it cannot take you over 16, and has a {sixteen} chance of making 16."
+            ).format(sixteen=sixteen)
         if advice.draws:
             return v._(
                 "Coach: take a card: no card can take you over 16 (nor make 16 yet), so it costs nothing."
