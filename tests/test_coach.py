@@ -135,3 +135,23 @@ def test_the_coach_is_off_unless_offered_and_never_in_a_watched_game() -> None:
         assert not demo.coach_offered
         watched.step(DT, [key(pygame.K_a, "a")])
     assert demo.advice is None
+
+
+@pytest.mark.parametrize(("first", "makes_16"), [("AS", False), ("6H", True)])
+def test_where_no_card_can_take_the_hand_over_16_the_coach_says_so_not_0_percent(
+    first: str, makes_16: bool
+) -> None:
+    """Holding the ace (no card reaches 16 or passes it) or the 6♥ (a ten makes 16, nothing goes
+    over), the coach says a card cannot take the hand over 16, in each language, never "0%"."""
+    game = table("ferme")  # drawing is the player's choice: the coach decides, not the rules
+    start(game, top=f"{first} 2S 3S")
+    view = game.view_for(3)  # Dan, served first from the farmer's right
+    advice = advise(view)
+    assert advice is not None and advice.draws and advice.over == 0
+    assert bool(advice.sixteen) is makes_16
+    said = {lang: advice_words(advice, game.rules, lang) for lang in ("en", "fr", "de")}
+    assert "cannot take you over 16" in said["en"] or "no card can take you over 16" in said["en"]
+    assert ("chance of making 16" in said["en"]) is makes_16
+    assert len(set(said.values())) == 3  # translated
+    for words in said.values():
+        assert "0 %" not in words and "0%" not in words and "0\u202f%" not in words, words

@@ -12,8 +12,9 @@ from scenes.app.loop import App
 from scenes.i18n import _
 from scenes.navigator import start_game
 from scenes.store.settings import Settings
+from scenes.table.ledger import LedgerHandler
 from scenes.table.setup import Setup
-from tools.driver import keys_for, table_of
+from tools.driver import key, keys_for, table_of
 
 DT = 1 / 60
 
@@ -221,37 +222,126 @@ def test_a_game_started_from_the_command_line_seats_the_remembered_name(
     assert seen["names"] == ("Margaux", "Anne", "Bastien")
 
 
-def test_the_notes_on_the_felt_never_cover_a_card() -> None:
-    """The nearest's tag and every payment's note find felt to stand on, off every hand."""
+OVER_THE_TABLE = {
+    "en": ("foster", False, 10, 2),
+    "fr": ("ferme", False, 6, 2),
+    "de": ("lacombe", True, 6, 2),
+}
+"""A game per language in which the person becomes farmer in an early deal (under foster by
+bidding high): its rule set, rotating farm, players (ten: the most crowded table) and seed."""
+
+
+def _cards_at_rest(table: Any) -> list[pygame.Rect]:
+    """Where the cards lying in a hand are (a card in flight from the deck passes under the words)."""
+    out = []
+    for seat, state in enumerate(table.seats):
+        hand = table.layout.seat(seat).hand
+        for card in state.hand:
+            if abs(card.pos[1] - hand.centery) <= 1 and hand.left <= card.pos[0] <= hand.right:
+                rect = pygame.Rect(0, 0, *card.size)
+                rect.center = (round(card.pos[0]), round(card.pos[1] - card.lift))
+                out.append(rect)
+    return out
+
+
+def _buttons(scene: Any) -> list[tuple[str, pygame.Rect]]:
+    """The buttons on show, and the action panel while it is up."""
+    handler = scene.handler
+    out = [("button " + b.label(), b.rect) for b in handler.buttons.widgets if b.visible]
+    if handler.prompt is not None or out:
+        out.append(("the action panel", scene.table.layout.panel))
+    for name, button, on in (("Skip", scene.skip_button, scene.skippable),
+                             ("History", scene.history_button, scene.history_shown),
+                             ("Coach", scene.coach_button, scene.coach_offered)):
+        if on:
+            out.append((name, button.rect))
+    if isinstance(handler, LedgerHandler) and handler.transparent:  # its panel over the table
+        out += [("the ledger's button", b.rect) for b in handler.group.widgets if b.visible]
+        out.append(("the ledger", handler.panel))
+    return out
+
+
+@pytest.mark.parametrize("size", [(1024, 600), (1280, 720), (1920, 1080), (3840, 2160)],
+                         ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("lang", ["en", "fr", "de"])
+def test_no_banner_note_notice_or_hint_ever_covers_a_plate_a_card_or_a_button(
+    lang: str, size: tuple[int, int], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Every frame drawn, from the moment the person becomes farmer (the word on what the seat
+    earns) through bids, draws with the hints and the coach asked for, and the notes of every
+    payment: the headline, the hint or coach strip in its place, the notes on the felt and the
+    notices over the table cover no name plate (the person's own at the bottom too), no card
+    lying in a hand (a note no card at all), and no button."""
+    import scenes.app.loop
+    import scenes.table.scene
     from scenes.table.world import Label, Table
 
-    app = App(Settings(animation_speed="fast"), (1024, 600))
-    start_game(app, Setup.for_players(6, "foster", False, 3, seed=9))
+    rules, rotating, players, seed = OVER_THE_TABLE[lang]
+    i18n.set_language(lang)
+    settings = Settings(animation_speed="fast", language=lang, odds_hint=True, farm_hint=True, coach=True)
+    app = App(settings, size)
+    start_game(app, Setup.for_players(players, rules, rotating, 3, seed=seed))
     app.step(DT, [])
     scene = table_of(app)
-    draw_label = Table._draw_label
-    notes = 0
+    lay = scene.table.layout
+    found: list[str] = []
+    seen: dict[str, int] = {"banner": 0, "hint": 0, "note": 0, "notice": 0}
 
-    def spy(self: Table, surface: Any, label: Label, text: str, fade: float, box: pygame.Rect) -> None:
-        nonlocal notes
+    def check(kind: str, box: pygame.Rect) -> None:
+        if scene.handler.transparent and kind != "notice":
+            return  # drawn on the table beneath a stage's panel (the ledger), which covers it
+        seen[kind] += 1
+        where = _buttons(scene)
+        if not scene.handler.transparent:
+            where += [(f"plate {s}", lay.seat(s).plate) for s in range(lay.n)]
+            where += [("a card", card) for card in _cards_at_rest(scene.table)]
+        for name, rect in where:
+            if box.colliderect(rect):
+                found.append(f"{scene.name}: the {kind} at {box} covers {name} at {rect}")
+
+    draw_label, draw_table = Table._draw_label, Table.draw
+
+    def spy_label(self: Table, surface: Any, label: Label, text: str, fade: float, box: pygame.Rect) -> None:
         draw_label(self, surface, label, text, fade, box)
-        for state in self.seats:
+        check("note", box)
+        for state in self.seats:  # a note keeps clear of cards in flight as well
             for card in state.hand:
                 rect = pygame.Rect(0, 0, *card.size)
                 rect.center = (round(card.pos[0]), round(card.pos[1] - card.lift))
-                assert not box.colliderect(rect), (label.text(), box, rect)
-        notes += 1
+                if box.colliderect(rect):
+                    found.append(f"the note {text!r} at {box} covers a card at {rect}")
 
-    Table._draw_label = spy  # type: ignore[method-assign]
+    def spy_table(self: Table, surface: Any) -> None:
+        draw_table(self, surface)
+        if self.banner is not None:
+            check("banner", self.banner_lines()[2])
+
+    def spy_panel(kind: str, draw: Any) -> Any:
+        def spy(surface: Any, rect: pygame.Rect, *args: Any, **kwargs: Any) -> None:
+            draw(surface, rect, *args, **kwargs)
+            if rect != lay.panel:
+                check(kind, rect)
+        return spy
+
+    monkeypatch.setattr(Table, "_draw_label", spy_label)
+    monkeypatch.setattr(Table, "draw", spy_table)
+    monkeypatch.setattr(scenes.table.scene, "draw_panel", spy_panel("hint", scenes.table.scene.draw_panel))
+    monkeypatch.setattr(scenes.app.loop, "draw_panel", spy_panel("notice", scenes.app.loop.draw_panel))
+    farmer_deals = 0
     try:
-        for _ in range(40000):
-            if scene.stage.value == "gameover":
+        for _ in range(60000):
+            if scene.stage.value == "gameover" or len(found) > 20:
                 break
-            app.step(DT, keys_for(app))
-            app.draw()
+            if scene.source.view.farmer == scene.source.bottom:
+                farmer_deals += 1
+            if scene.coach_offered and scene.coach_line() is None:
+                app.step(DT, [key(pygame.K_a, "a")])
+                app.step(DT, [])
+            app.step(DT, keys_for(app, bid_up_to=20))
     finally:
-        Table._draw_label = draw_label  # type: ignore[method-assign]
-    assert notes > 50
+        i18n.set_language("en")
+    assert not found, "\n".join(found[:20])
+    assert farmer_deals and min(seen.values()) > 0, seen
 
 
 @pytest.mark.parametrize("lang", ["en", "fr", "de"])

@@ -7,7 +7,7 @@
 import { _, colon, num, pgettext } from "./i18n.js";
 import { backElement, cardElement } from "./cards.js";
 import { eyesOf, places } from "./state.js";
-import { drawWord, gameOverTitle, headline, joinNames, potName, reasonWord, rulesLabel, standWord } from "./words.js";
+import { drawWord, farmerRole, gameOverTitle, headline, joinNames, potName, reasonWord, rulesLabel, standWord } from "./words.js";
 
 // --- elements --------------------------------------------------------------------------------
 // Text is always set with textContent: a name from the wire is shown as its characters, never
@@ -222,7 +222,7 @@ function drawTable(state) {
 function roleText(state) {
   const v = state.view;
   if (v.farmer === state.seat && v.phase === "play") {
-    return _("You are the farmer: you play no hand, and everyone who goes over 16 pays you a chip a point, until someone makes exactly 16 and takes the farm.");
+    return farmerRole(v.rules);
   }
   if (v.total > 16) return _("Over 16: you stop, and wait for the showdown.");
   return "";

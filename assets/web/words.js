@@ -17,6 +17,25 @@ export function ruleWords(key) {
   return { base, corbeille: base === "ferme", basta: base === "lacombe", nearestTakesFarm: base === "ferme" };
 }
 
+/**
+ * What the farmer's seat earns and how the farm changes hands under the rule set, said to the
+ * page's own farmer (the window's farmer_role in scenes/table/narrator.py).
+ * @param {string} rules
+ */
+export function farmerRole(rules) {
+  const words = ruleWords(rules);
+  if (words.nearestTakesFarm) {
+    return pgettext("ferme rules", "You are the farmer: you play no hand, and everyone who goes over 16 pays you a chip a point. Whoever makes 16, or else comes nearest below it, wins the farm and deals next.");
+  }
+  if (String(rules).endsWith("+rotating")) {
+    return _("You are the farmer: you play no hand, and everyone who goes over 16 pays you a chip a point, until someone makes exactly 16 and takes the farm; then the next player in turn is farmer.");
+  }
+  if (words.base === "lacombe") {
+    return _("You are the farmer: you play no hand, and everyone who goes over 16 pays you a chip a point, until someone makes exactly 16, takes the farm and becomes farmer.");
+  }
+  return _("You are the farmer: you play no hand, and everyone who goes over 16 pays you a chip a point, until someone makes exactly 16 and takes the farm.");
+}
+
 /** The stand button's word: Stand; Basta under Lacombe. @param {string} rules */
 export function standWord(rules) {
   return ruleWords(rules).basta ? pgettext("button", "Basta") : pgettext("button", "Stand");

@@ -25,6 +25,7 @@ from game.limits import WINDOW_SIZES
 from scenes import i18n
 from scenes.app import icon
 from scenes.app.gamepad import Gamepads
+from scenes.app.notices import Placed, place_notices
 from scenes.app.pointer import FINGER_EVENTS, Fingers, emulated
 from scenes.app.stack import Layer, SceneStack
 from scenes.audio.music import MusicPlayer
@@ -214,7 +215,9 @@ class App:
         self.language_override: str | None = None
         """A language asked for on the command line, until the player picks one."""
         self.notices: list[tuple[Callable[[], str], float]] = []
-        """One-line notices on screen and the time each goes away."""
+        """Notices on screen and the time each goes away."""
+        self._notices_placed: tuple[tuple[object, ...], list[Placed]] | None = None
+        """Where the notices stood last, and for which words and screen."""
         pygame.display.init()
         if pygame.display.get_driver() == "x11":
             # SDL 2 shows an X11 window's pixels through an OpenGL texture by default, and every
@@ -345,21 +348,24 @@ class App:
         self._redraw = True
 
     def draw_notices(self) -> None:
-        """The notices still due, one under another at the top of the window."""
+        """The notices still due, along the bottom, or where they cover nothing the screen beneath
+        must keep in sight (see :func:`scenes.app.notices.place_notices`)."""
         self.notices = [(m, until) for m, until in self.notices if until > self.time]
-        w, h = self.size
-        u = self.u
-        # Along the bottom, just above the key hints: the title and the table's header stay readable.
-        y = h - round(14 * u * 1.9) - round(6 * u)
-        for message, _until in reversed(self.notices):
-            line = message()
-            fs = self.text.fit(line, max(12, round(16 * u)), w - round(80 * u))
-            tw, th = self.text.size(line, fs)
-            box = pygame.Rect(0, 0, tw + round(32 * u), th + round(14 * u))
-            box.midbottom = (w // 2, y)
-            draw_panel(self.screen, box, radius=box.h // 2, alpha=240)
-            self.text.blit(self.screen, line, fs, box.center, (255, 226, 150), "sans", "center")
-            y = box.top - round(6 * u)
+        top = self.stack.top
+        keep = top.keep_clear() if top is not None else []
+        texts = [message() for message, _until in reversed(self.notices)]
+        key = (tuple(texts), self.size, self.text.scale, tuple(tuple(r) for r in keep))
+        if self._notices_placed is None or self._notices_placed[0] != key:
+            # Worked out once for the words and what they must keep clear of, not every frame.
+            self._notices_placed = (key, place_notices(texts, self.size, self.u, self.text, keep))
+        for placed in self._notices_placed[1]:
+            box = placed.box
+            draw_panel(self.screen, box, radius=min(box.h // 2, round(16 * self.u)), alpha=240)
+            step = self.text.font(placed.size).get_linesize()
+            y = box.centery - step * len(placed.lines) / 2
+            for i, line in enumerate(placed.lines):
+                where = (box.centerx, round(y + step * (i + 0.5)))
+                self.text.blit(self.screen, line, placed.size, where, (255, 226, 150), "sans", "center")
 
     def _resized(self) -> None:
         self.screen = pygame.display.get_surface() or self.screen

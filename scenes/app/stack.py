@@ -61,6 +61,11 @@ class Layer:
         """The key hints for the header, already translated."""
         return ""
 
+    def keep_clear(self) -> list[pygame.Rect]:
+        """What a notice over this screen must not cover (a table's plates, cards and buttons); the
+        app puts its notices where they cover none of it. Nothing, by default."""
+        return []
+
     def frame_rate(self) -> float:
         """Frames a second the scene needs while nothing happens: 0 when it is still.
 

@@ -26,7 +26,7 @@ from game.events import (
 from scenes import i18n
 from scenes.i18n import _, ngettext
 from scenes.table.handler import Handler, Host
-from scenes.table.narrator import bubble, payment_note
+from scenes.table.narrator import Eyes, bubble, farmer_role, payment_note
 from scenes.ui.art import GOLD
 
 PASS_GREY = (170, 176, 170)
@@ -34,19 +34,6 @@ PASS_GREY = (170, 176, 170)
 
 FARMER_NOTICE_SECONDS = 9.0
 """How long the word on what the farmer earns stays (long enough to read twice)."""
-
-
-def farmer_is_you() -> str:
-    """What the farmer's seat earns, said to the person who has it."""
-    return _("You are the farmer: you play no hand, and everyone who goes over 16 pays you a chip a point, "
-             "until someone makes exactly 16 and takes the farm.")
-
-
-def farmer_is(name: str) -> str:
-    """What the farmer's seat earns, said of a person at a shared screen."""
-    return _("{name} is the farmer: no hand to play, and everyone who goes over 16 pays a chip a point, "
-             "until someone makes exactly 16 and takes the farm.").format(name=name)
-
 
 KEPT_TO_SAY = 0.2
 """The chance of the farm staying with its farmer at the game's end from which the hint says so."""
@@ -169,11 +156,9 @@ class AuctionHandler(Handler):
         if not source.person(seat) or seat in self.explained:
             return
         self.explained.add(seat)
-        if source.eyes == seat:
-            self.app.notice(farmer_is_you, FARMER_NOTICE_SECONDS)
-        else:
-            name = source.names[seat]
-            self.app.notice(lambda: farmer_is(name), FARMER_NOTICE_SECONDS)
+        # Said to the person who looks now (in the second person), or of them at a shared screen.
+        eyes = Eyes(source.names, source.rules, source.eyes)
+        self.app.notice(lambda: farmer_role(seat, eyes, i18n.language()), FARMER_NOTICE_SECONDS)
 
     def leave(self) -> None:
         """The cards come next: the seats' words of the auction go, and the notes of its payments

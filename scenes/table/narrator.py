@@ -43,7 +43,7 @@ from game.events import (
     TurnStarted,
 )
 from game.ranking import Tie, TieBreak
-from game.rules import RuleSet
+from game.rules import RuleSet, Succession
 from scenes.i18n import Voice, stand_word, the_pot, voice
 from scenes.i18n.numbers import format_percent
 
@@ -51,6 +51,7 @@ __all__ = [
     "Eyes",
     "bubble",
     "deal_settled_title",
+    "farmer_role",
     "game_over_title",
     "headline",
     "nearest_note",
@@ -300,6 +301,63 @@ def _game_ended(v: Voice, eyes: Eyes, farm: int, farmer: int | None) -> str:
     return text.format(n=farm, name=eyes.names[farmer])
 
 
+# --- the farmer's seat ------------------------------------------------------------------------
+
+
+def farmer_role(seat: int, eyes: Eyes, language: str) -> str:
+    """What the farmer's seat earns and how the farm changes hands under the rule set in play, said
+    once when a person becomes farmer: to them ("You are the farmer: …"), or of them by name to a
+    screen they share. Foster: the farm stays until someone makes 16 and takes it (a new farm is
+    sold); Lacombe: its winner becomes farmer; the rotating farm: the next seat in turn does; the
+    French rules: whoever makes 16, or else comes nearest below it, wins the corbeille and deals."""
+    v = _voice(language)
+    rules = eyes.rules
+    if eyes.you(seat):
+        if rules.nearest_takes_farm:
+            return v.pgettext(
+                "ferme rules",
+                "You are the farmer: you play no hand, and everyone who goes over 16 pays you a chip "
+                "a point. Whoever makes 16, or else comes nearest below it, wins the farm and deals next.",
+            )
+        if rules.succession is Succession.ROTATE:
+            return v._(
+                "You are the farmer: you play no hand, and everyone who goes over 16 pays you a chip "
+                "a point, until someone makes exactly 16 and takes the farm; then the next player in "
+                "turn is farmer."
+            )
+        if rules.succession is Succession.WINNER:
+            return v._(
+                "You are the farmer: you play no hand, and everyone who goes over 16 pays you a chip "
+                "a point, until someone makes exactly 16, takes the farm and becomes farmer."
+            )
+        return v._(
+            "You are the farmer: you play no hand, and everyone who goes over 16 pays you a chip a point, "
+            "until someone makes exactly 16 and takes the farm."
+        )
+    if rules.nearest_takes_farm:
+        text = v.pgettext(
+            "ferme rules",
+            "{name} is the farmer: no hand to play, and everyone who goes over 16 pays a chip a point. "
+            "Whoever makes 16, or else comes nearest below it, wins the farm and deals next.",
+        )
+    elif rules.succession is Succession.ROTATE:
+        text = v._(
+            "{name} is the farmer: no hand to play, and everyone who goes over 16 pays a chip a point, "
+            "until someone makes exactly 16 and takes the farm; then the next player in turn is farmer."
+        )
+    elif rules.succession is Succession.WINNER:
+        text = v._(
+            "{name} is the farmer: no hand to play, and everyone who goes over 16 pays a chip a point, "
+            "until someone makes exactly 16, takes the farm and becomes farmer."
+        )
+    else:
+        text = v._(
+            "{name} is the farmer: no hand to play, and everyone who goes over 16 pays a chip a point, "
+            "until someone makes exactly 16 and takes the farm."
+        )
+    return text.format(name=eyes.names[seat])
+
+
 # --- ties -------------------------------------------------------------------------------------
 
 
@@ -497,6 +555,19 @@ def advice_words(advice: Advice, rules: RuleSet, language: str) -> str:
     if advice.must_draw:
         return v._("Coach: take your card: the rules ask for one more.")
     sixteen, over = pct(advice.sixteen or 0.0), pct(advice.over or 0.0)
+    if not advice.over:
+        # No card left can take the hand over 16: say so, not "0% of going over".
+        if advice.draws and advice.sixteen:
+            return v._(
+                "Coach: take a card: it cannot take you over 16, and has a {sixteen} chance of making 16."
+            ).format(sixteen=sixteen)
+        if advice.draws:
+            return v._(
+                "Coach: take a card: no card can take you over 16 (nor make 16 yet), so it costs nothing."
+            )
+        return v._("Coach: {stand}: no card can take you over 16, nor make 16.").format(
+            stand=_stand_word(v, rules)
+        )
     if advice.draws:
         return v._("Coach: take a card: {sixteen} chance of making 16, {over} of going over.").format(
             sixteen=sixteen, over=over

@@ -490,6 +490,24 @@ class TableScene(Scene):
         # The coach above History: the bottom seat's plate lies between them and Skip.
         self.coach_button.rect.bottomleft = (margin, self.history_button.rect.top - margin)
 
+    def keep_clear(self) -> list[pygame.Rect]:
+        """What a notice over the table must not cover: the header, the plates, the hands' places,
+        the deck, the farm, the headline's room, the action panel while it is up and the corner
+        buttons (where they come and go); under a stage's panel (the ledger), the whole window."""
+        lay = self.table.layout
+        if self.handler.transparent:
+            return [pygame.Rect((0, 0), lay.size)]
+        out = [lay.header, *self.table.fixtures()]
+        handler = self.handler
+        live = [b.rect for b in handler.buttons.widgets if b.visible]
+        if live or handler.prompt is not None:
+            out.append(lay.panel.unionall(live))
+        self._place_corner_buttons()
+        out += [self.skip_button.rect, self.history_button.rect, self.coach_button.rect]
+        if self.page_drawn is not None:
+            out.append(self.page_drawn)
+        return out
+
     # ------------------------------------------------------------------ the coach
 
     @property
@@ -713,13 +731,18 @@ class TableScene(Scene):
             draw_panel(surface, strip, radius=strip.h // 2, alpha=200)
             text.blit(surface, line, fs, strip.center, colour, "sans", "center")
             return
+        # No higher than the banner's room: the seats above keep their cards in sight.
+        room = lay.banner_room.h - round(10 * lay.u)
         fs = body
         lines = text.wrap(line, fs, width)
-        while len(lines) > HINT_LINES and fs > least:
+        while fs > least and (
+            len(lines) > HINT_LINES or len(lines) * text.font(fs).get_linesize() > room
+        ):
             fs -= 1
             lines = text.wrap(line, fs, width)
-        if len(lines) > HINT_LINES:
-            lines = lines[:HINT_LINES]
+        most = max(1, min(HINT_LINES, room // text.font(fs).get_linesize()))
+        if len(lines) > most:
+            lines = lines[:most]
             lines[-1] = text.ellipsize(lines[-1] + " …", fs, width)
         step = text.font(fs).get_linesize()
         w = max(text.size(one, fs)[0] for one in lines)

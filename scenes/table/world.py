@@ -556,11 +556,13 @@ class Table:
     def banner_lines(self) -> tuple[list[str], int, pygame.Rect]:
         """The headline's lines, their size and where they stand. A sentence too long for one line
         at the headline's size takes two (then more) lines before its letters get smaller, and
-        never smaller than the table's body text: the sentence that decides a deal is as readable
-        as any. The lines rise from the banner's foot (the deck and the farm lie below it)."""
+        never smaller than the table's body text where there is room for it: the sentence that
+        decides a deal is as readable as any. The lines rise from the banner's foot (the deck and
+        the farm lie below it) no higher than its room, clear of the seats above; at a crowded table
+        they are made smaller rather than cover a seat's cards."""
         lay = self.layout
         text = self.banner() if self.banner is not None else ""
-        key = (text, tuple(lay.banner), lay.font["banner"], lay.font["body"], self.text.scale)
+        key = (text, tuple(lay.banner), tuple(lay.banner_room), lay.font["body"], self.text.scale)
         if self._banner_fit is None or self._banner_fit[0] != key:
             # Worked out once per sentence and layout: every note on the felt asks where it stands.
             self._banner_fit = (key, self._fit_banner(text))
@@ -581,6 +583,11 @@ class Table:
         if len(lines) == 1:
             return lines, size, lay.banner.copy()
         step = self.text.font(size, "bold").get_linesize()
+        floor = lay.font["small"]
+        while step * len(lines) > lay.banner_room.h and size > floor:
+            size -= 1
+            lines = self.text.wrap(text, size, width, "bold")
+            step = self.text.font(size, "bold").get_linesize()
         box = pygame.Rect(0, 0, width, step * len(lines))
         box.midbottom = lay.banner.midbottom
         return lines, size, box
@@ -809,6 +816,20 @@ class Table:
     def _draw_marker(self, surface: pygame.Surface) -> None:
         r = max(8, round(self.layout.seat(self.farmer or 0).plate.h * 0.27))
         draw_farmer_mark(surface, (round(self.marker[0]), round(self.marker[1])), r)
+
+    def fixtures(self) -> list[pygame.Rect]:
+        """What lies on the table for a while and must not be covered by words laid over it: every
+        name plate, every hand's place (a winning hand lifted included; not the farmer's, who is
+        dealt none), the deck, the farm and the headline's room. Places rather than the cards
+        themselves, so that words put clear of them stay put while cards fly."""
+        lay = self.layout
+        out = [lay.deck.inflate(16, 16), self._farm_rect(), lay.banner_room]
+        for spot in lay.seats:
+            out.append(spot.plate)
+            if spot.seat != self.farmer:
+                lift = round(spot.card[1] * 0.15)
+                out.append(spot.hand.inflate(4, 2 * lift + 4))
+        return out
 
     def _obstacles(self, avoid: pygame.Rect | None) -> list[pygame.Rect]:
         """What a note on the table must never cover: names, the headline, hands, other notes."""

@@ -83,6 +83,9 @@ class TableLayout:
     """Radius of a chip seen from above."""
     font: dict[str, int] = field(default_factory=dict)
     """Font sizes by role: ``name``, ``small``, ``body``, ``banner``, ``big``."""
+    banner_room: Rect = field(default_factory=Rect)
+    """Where a headline or a hint too long for the banner's line may rise to: the banner's width,
+    from its foot up to the seats above it (a winning hand lifted towards the middle included)."""
 
     def seat(self, s: int) -> SeatLayout:
         """The layout of seat ``s``."""
@@ -243,6 +246,14 @@ def _compute(size: tuple[int, int], n: int, human: int, k: float, ts: float = 1.
     others = [s.block for s in done if s.seat != human]
     banner = _narrow(banner, others, gap)
     panel = _narrow(panel, others, gap)
+    # A winning hand rises towards the middle by a sixth of a card (Table.crown): a seat above the
+    # banner reaches that much lower than its block.
+    lift = round(small[1] * 0.15)
+    room = Rect(banner.x, table.top, banner.w, banner.bottom - table.top)
+    for b in others:
+        if b.right > room.left and b.left < room.right and b.top < banner.top:
+            room.top = max(room.top, min(b.bottom + lift, banner.top))
+    room.h = banner.bottom - room.top
     return TableLayout(
         size,
         n,
@@ -258,4 +269,27 @@ def _compute(size: tuple[int, int], n: int, human: int, k: float, ts: float = 1.
         panel,
         max(4, round(11 * u * min(1.0, k * 1.1))),
         font,
+        room,
     )
+
+
+def free_spot(
+    size: tuple[int, int], near: tuple[int, int], area: Rect, obstacles: list[Rect], step: int
+) -> Rect | None:
+    """A box of ``size`` inside ``area`` that touches none of ``obstacles``, its centre as near
+    ``near`` as the grid of ``step`` pixels allows; None when there is no such place."""
+    w, h = size
+    if w > area.w or h > area.h:
+        return None
+    step = max(1, step)
+    xs = range(area.left + w // 2, area.right - (w - w // 2) + 1, step)
+    ys = range(area.top + h // 2, area.bottom - (h - h // 2) + 1, step)
+    spots = sorted(
+        ((x, y) for x in xs for y in ys), key=lambda p: (p[0] - near[0]) ** 2 + (p[1] - near[1]) ** 2
+    )
+    box = Rect(0, 0, w, h)
+    for spot in spots:
+        box.center = spot
+        if box.collidelist(obstacles) < 0 and area.contains(box):
+            return box.copy()
+    return None
