@@ -296,8 +296,9 @@ export function reasonWord(reason, rules) {
 }
 
 /**
- * The final standings' title: who won, with how many chips.
- * @param {{standings: number[], winners: number[]}} result
+ * The final standings' title: who won, with how many chips; of a game the host ended early
+ * (reason "stopped"), who was ahead, as nobody won it.
+ * @param {{standings: number[], winners: number[], reason: string}} result
  * @param {Eyes} eyes
  */
 export function gameOverTitle(result, eyes) {
