@@ -104,7 +104,8 @@ def test_a_whole_game_by_keyboard_alone_from_the_menu_with_the_focus_shown() -> 
     # The keyboard reaches every menu entry: Statistics, then Escape back.
     app.stack.reset(MenuScene(app, Screens(app)))
     app.step(DT, [])
-    app.step(DT, [key(pygame.K_DOWN)] * 3 + [key(pygame.K_RETURN, "\r")])
+    # New game, Guided game, How to play, Settings, Statistics.
+    app.step(DT, [key(pygame.K_DOWN)] * 4 + [key(pygame.K_RETURN, "\r")])
     app.step(DT, [])
     assert app.stack.top is not None and app.stack.top.name == "statistics"
     app.step(DT, [key(pygame.K_ESCAPE)])
