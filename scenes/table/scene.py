@@ -339,6 +339,7 @@ class TableScene(Scene):
             handler.prompt,
             tuple((b.visible, b.enabled) for b in handler.buttons.widgets),
             self.source.waiting_for,
+            handler.shows(),
         )
 
     def update(self, dt: float) -> None:
@@ -542,6 +543,8 @@ class TableScene(Scene):
 
     def handle(self, event: pygame.event.Event) -> bool:
         """Escape asks for a pause, Space (or the skip button) skips, the rest goes to the stage."""
+        if event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN, pygame.MOUSEWHEEL):
+            self.handler.touched()  # a person is here: what would go on by itself waits for them
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             if self.skippable and self.skip_button.rect.collidepoint(event.pos):
                 self.skip()
