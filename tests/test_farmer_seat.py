@@ -339,6 +339,16 @@ def test_the_last_deal_waits_for_the_person() -> None:
     assert ledger.group.widgets[0].label() == "Final standings"
 
 
+def test_a_deal_that_leaves_a_person_without_chips_waits_for_them() -> None:
+    """They are out of the game: they read why before anything goes on."""
+    app = App(Settings(animation_speed="fast"), (1280, 720))
+    scene = farmer_table(app)
+    ledger = to_the_ledger(app, scene)
+    assert ledger.goes_on_by_itself()
+    scene.source.ledger.chips[0] = 0  # as if the deal had taken the person's last chip
+    assert not ledger.goes_on_by_itself()
+
+
 def test_a_watched_game_keeps_its_own_pause() -> None:
     """A demo's ledger has no button and goes on after its own pause, countdown or not."""
     app = App(Settings(animation_speed="normal"), (1280, 720))
