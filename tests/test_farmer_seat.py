@@ -167,6 +167,26 @@ def test_the_takings_never_cover_a_plate_card_note_or_button(size: tuple[int, in
         assert scene.stage.value == "ledger" and checked > 200, (language, players, checked)
 
 
+@pytest.mark.parametrize("size", [(1024, 600), (1280, 720), (1920, 1080), (3840, 2160)])
+def test_the_takings_find_a_clear_spot_for_every_table_language_and_text_size(size: tuple[int, int]) -> None:
+    """Three to ten seats, each language, normal and large text: a spot beside the farm (or under
+    it, or beside the deck) that covers no seat's plate or cards, the deck, the farm, the headline,
+    the action panel or the header, the caption on two lines where one is too wide."""
+    for language in LANGUAGES:
+        for large in (False, True):
+            app = App(Settings(language=language, large_text=large), size)
+            for players in range(3, 11):
+                table = farmer_table(app, players=players).table
+                table.takings = 188
+                box = table.takings_box()
+                assert box is not None, (language, large, players)
+                lay = table.layout
+                keep_clear = [lay.header, lay.banner, lay.panel, lay.deck, lay.farm]
+                keep_clear += [seat.block for seat in lay.seats]
+                assert lay.table.contains(box.rect) and box.rect.collidelist(keep_clear) < 0
+                assert box.caption_size >= 9 and len(box.caption) <= 2
+
+
 def test_the_notes_on_the_felt_keep_clear_of_the_takings() -> None:
     app = App(Settings(animation_speed="normal"), (1024, 600))
     scene = farmer_table(app, "ferme", players=5)
@@ -204,6 +224,9 @@ def test_a_farmers_words_fit_with_ten_players_and_large_text(
             drawn = recorder.take(lambda: redraw_top(app))
             found += problems(drawn, f"{lang} showdown")
             words += [d.text for d in drawn]
+            box = scene.table.takings_box()
+            assert box is not None and " ".join(box.caption) == i18n._("Collected this deal")
+            assert set(box.caption) <= set(words)
         if stage == "ledger" and not scene.tweens.busy:
             drawn = recorder.take(lambda: redraw_top(app))
             found += problems(drawn, f"{lang} ledger")
@@ -211,7 +234,6 @@ def test_a_farmers_words_fit_with_ten_players_and_large_text(
             break
     ledger = scene.handler
     assert isinstance(ledger, LedgerHandler)
-    assert i18n._("Collected this deal") in words
     assert ledger.group.widgets[0].label() in words and ledger.countdown is not None
     subtitle = " ".join(w for w in words if " " in w and w in ledger.subtitle())
     assert subtitle.split() == ledger.subtitle().split()  # the whole line, on one line or two

@@ -104,9 +104,10 @@ class Label:
 
 @dataclass(frozen=True)
 class TakingsBox:
-    """The farmer's takings as drawn beside the farm: a caption over the figure, in a small box."""
+    """The farmer's takings as drawn beside the farm: a caption (a line or two) over the figure, in a
+    small box."""
 
-    caption: str
+    caption: tuple[str, ...]
     figure: str
     caption_size: int
     figure_size: int
@@ -706,14 +707,25 @@ class Table:
         for share in TAKINGS_SIZES:
             small = max(9, round(lay.font["small"] * share))
             big = max(10, round(lay.font["body"] * share))
-            cw, ch = self.text.size(caption, small)
             fw, fh = self.text.size(figure, big, "bold")
             pad = max(3, small // 2)
-            box = pygame.Rect(0, 0, max(cw, fw) + 2 * pad, ch + fh + pad)
-            for spot in self._takings_spots(box, gap):
-                if felt.contains(spot) and spot.collidelist(keep_clear) < 0:
-                    return TakingsBox(caption, figure, small, big, spot)
+            step = self.text.font(small).get_linesize()
+            # The caption on one line, else (a narrower box) on two before the letters get smaller.
+            for lines in (caption,), self._two_lines(caption, small):
+                cw = max(self.text.size(line, small)[0] for line in lines)
+                box = pygame.Rect(0, 0, max(cw, fw) + 2 * pad, step * len(lines) + fh + pad)
+                for spot in self._takings_spots(box, gap):
+                    if felt.contains(spot) and spot.collidelist(keep_clear) < 0:
+                        return TakingsBox(lines, figure, small, big, spot)
         return None
+
+    def _two_lines(self, text: str, size: int) -> tuple[str, ...]:
+        """``text`` broken at the space that leaves its longer line shortest (itself, without a space)."""
+        words = text.split(" ")
+        splits = [(" ".join(words[:i]), " ".join(words[i:])) for i in range(1, len(words))]
+        if not splits:
+            return (text,)
+        return min(splits, key=lambda pair: max(self.text.size(line, size)[0] for line in pair))
 
     def _takings_spots(self, box: pygame.Rect, gap: int) -> list[pygame.Rect]:
         """Where the takings may stand, best first: right of the farm, under it, under the middle,
@@ -741,14 +753,12 @@ class Table:
         pygame.draw.rect(bg, (0, 0, 0, 150), bg.get_rect(), border_radius=radius)
         pygame.draw.rect(bg, (*GOLD, 160), bg.get_rect(), width=1, border_radius=radius)
         surface.blit(bg, box)
-        pad = max(3, takings.caption_size // 2)
-        top = self.text.blit(
-            surface, takings.caption, takings.caption_size, (box.centerx, box.y + pad // 2),
-            (205, 220, 205), "sans", "midtop",
-        )
-        self.text.blit(
-            surface, takings.figure, takings.figure_size, (box.centerx, top.bottom), GOLD, "bold", "midtop"
-        )
+        size = takings.caption_size
+        y = box.y + max(3, size // 2) // 2
+        for line in takings.caption:
+            self.text.blit(surface, line, size, (box.centerx, y), (205, 220, 205), "sans", "midtop")
+            y += self.text.font(size).get_linesize()
+        self.text.blit(surface, takings.figure, takings.figure_size, (box.centerx, y), GOLD, "bold", "midtop")
 
     def _plate_key(
         self, seat: int
