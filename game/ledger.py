@@ -79,6 +79,15 @@ class Ledger:
         seen = sum(amount for amount, _reason in self.changes(seat))
         return self.chips[seat] - self.chips_before[seat] - seen
 
+    def received(self, seat: int) -> int:
+        """The chips paid to ``seat`` in the current deal (a farmer's takings: what the players over
+        16 paid it)."""
+        return sum(t.amount for t in self.transfers if t.target == seat)
+
+    def farm_taken(self) -> Transfer | None:
+        """The current deal's farm won, as the payment from the farm to its winner (None: it stays)."""
+        return next((t for t in self.transfers if t.source == FARM and t.reason is Reason.FARM), None)
+
     def changes(self, seat: int) -> list[tuple[int, Reason]]:
         """The current deal's payments of ``seat``: ``(+n, reason)`` received, ``(-n, reason)`` paid."""
         moves: list[tuple[int, Reason]] = []

@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 
 import pygame
 import pytest
+from farmer_deals import farmer_table, pass_in_auction
 
 from scenes.app.loop import FPS, MAX_DT, App
 from scenes.audio.music import MusicPlayer
@@ -220,6 +221,37 @@ def test_what_moving_frames_draw_is_what_a_whole_frame_draws(presented: Presente
         if scene.handler.transparent:
             break
     assert checked > 30
+
+
+def test_a_farmers_takings_drawn_in_regions_are_what_a_whole_frame_draws(presented: Presented) -> None:
+    """A deal the person deals as farmer: the figure beside the farm changes as each payment lands,
+    and the frame that shows the change presents its rectangle, leaving the screen as the same
+    moment drawn whole."""
+    app = App(Settings(animation_speed="normal"), SIZE)
+    scene = farmer_table(app)
+    table = scene.table
+    checked = changes = 0
+    shown = table.takings
+    for _frame in range(3000):
+        presented.updates, presented.flips = [], 0
+        app.step(1 / 60, pass_in_auction(app, scene))
+        if scene.stage.value == "auction":
+            # The word on the farmer's seat runs out now (whole windows are drawn while it lasts).
+            app.notices = [(message, app.time) for message, _until in app.notices]
+        if presented.updates:
+            partial = pygame.image.tobytes(app.screen, "RGB")
+            app.draw()
+            assert pygame.image.tobytes(app.screen, "RGB") == partial
+            checked += 1
+            box = table.takings_box()
+            if table.takings != shown and box is not None:
+                assert any(r.contains(box.rect) for r in presented.updates[0])
+                changes += 1
+        if presented.updates or presented.flips:
+            shown = table.takings
+        if scene.handler.transparent:
+            break
+    assert checked > 30 and changes == 2  # 3 chips, then 4, as the payments land
 
 
 def test_a_glows_frame_is_what_a_whole_frame_draws(presented: Presented) -> None:

@@ -170,8 +170,13 @@ class KioskApp(App):
         repeatable (default: fresh every run).
         """
         keep_large_blocks_apart()  # before the window and its surfaces are made
-        # Effects and music follow the config's ``sound`` (off by default).
-        settings = Settings(fullscreen=locked if fullscreen is None else fullscreen, mute=not config.sound)
+        # Effects and music follow the config's ``sound`` (off by default). A visitor's ledger waits
+        # for them: the kiosk's own clocks (the idle question, the attract loop) pace the table.
+        settings = Settings(
+            fullscreen=locked if fullscreen is None else fullscreen,
+            mute=not config.sound,
+            ledger_goes_on=False,
+        )
         super().__init__(settings, size, clock=clock, events=events, caption="Farmer")
         self.text = Text(TEXT_CACHE, TEXT_BYTES)
         self.backdrop_pixels = KEEP_BACKDROP_PIXELS

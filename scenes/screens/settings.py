@@ -148,6 +148,11 @@ class SettingsScene(PanelScene):
                 [(True, lambda: _("Deal automatically")), (False, lambda: _("One card per click"))],
             ),
             self._choice(
+                lambda: _("After each deal"),
+                "ledger_goes_on",
+                [(True, lambda: _("Go on by itself")), (False, lambda: _("Wait for me"))],
+            ),
+            self._choice(
                 lambda: _("Rules of a new game"),
                 "rules",
                 [(r, partial(rules_label, r)) for r in CHOICES["rules"]],

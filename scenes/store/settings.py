@@ -120,6 +120,9 @@ class Settings:
     """Offer the coach at the person's every decision (a button and a key): what the Expert would do."""
     auto_deal: bool = True
     """When the human is farmer: deal automatically (else one click or key per card)."""
+    ledger_goes_on: bool = True
+    """After each deal the ledger goes on to the next by itself after a few seconds, unless touched
+    (else it waits for the person, as at the end of a game)."""
     rules: str = "foster"
     """The rule set a new game starts with."""
     rotating: bool = False

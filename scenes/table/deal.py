@@ -76,6 +76,11 @@ class DealHandler(Handler):
 
         return total
 
+    def enter(self) -> None:
+        """The cards begin: a farmer at this screen sees what it collects counted beside the farm."""
+        super().enter()
+        self.table.count_takings()
+
     # ------------------------------------------------------------------ dealing by hand
 
     def _deals_by_hand(self) -> bool:

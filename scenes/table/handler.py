@@ -156,6 +156,15 @@ class Handler:
         """Input for the stage's controls; whether it was used."""
         return self.buttons.handle(event)
 
+    def touched(self) -> None:
+        """A key, a click or a touch reached the table (whatever it does): what the stage was about
+        to do by itself waits for the person instead."""
+
+    def shows(self) -> object:
+        """What the stage shows that time alone changes (a countdown's seconds): the table is drawn
+        again when it changes."""
+        return None
+
     def keys(self) -> list[str]:
         """The key hints of the stage, already translated (the scene adds its own)."""
         return []

@@ -9,13 +9,16 @@ offers. A game nobody plays (a replay, the attract loop) goes on by itself after
 
 from __future__ import annotations
 
+import math
+from collections.abc import Callable
+
 import pygame
 
 from game.events import FARM, Event, GameEnded
 from scenes import i18n
 from scenes.i18n import _, colon, format_chips, pgettext, pot_name
 from scenes.table.handler import Handler, Host
-from scenes.table.narrator import deal_settled_title, game_over_title, headline, reason_word
+from scenes.table.narrator import deal_settled_title, farmer_takings, game_over_title, headline, reason_word
 from scenes.table.navigator import Question
 from scenes.table.world import SEAT_COLORS, SEAT_MARKS
 from scenes.ui.art import GOLD, INK
@@ -25,6 +28,9 @@ FARMER_SIGN = "⌂"
 """The farmer's mark after a name in the ledger: the house of the table's marker, in every language."""
 WATCH_PAUSE = 3.0
 """Seconds a watched game's ledger stays before the next deal (at normal speed)."""
+GO_ON_PAUSE = 6.0
+"""Seconds a person's ledger counts down on its Next deal button before it goes on by itself (when the
+settings say so; any key, click or touch stops the count, and the ledger waits)."""
 UP = (130, 230, 130)
 DOWN = (240, 130, 120)
 
@@ -77,6 +83,8 @@ class LedgerHandler(Handler):
         self.panel = pygame.Rect(0, 0, 0, 0)
         self.auto: float | None = None
         """Seconds until a watched game goes on by itself."""
+        self.countdown: float | None = None
+        """Seconds until a person's ledger goes on by itself (None: it waits for them)."""
 
     @property
     def last_deal(self) -> bool:
@@ -125,6 +133,9 @@ class LedgerHandler(Handler):
             for button in self.group.widgets:
                 button.visible = False  # nobody presses them: the game goes on by itself
             self.auto = self.host.watch_pause
+        elif self.goes_on_by_itself():
+            self.countdown = GO_ON_PAUSE
+            buttons[0].label = self._counting(buttons[0].label)
         self.resize(self.app.size)
         self.app.deal_shown(self.source.kept)
 
@@ -132,14 +143,54 @@ class LedgerHandler(Handler):
         """The ledger goes."""
         super().leave()
         self.auto = None
+        self.countdown = None
+
+    def goes_on_by_itself(self) -> bool:
+        """Whether this ledger counts down to the next deal: the settings ask for it, a person plays
+        here, and nothing decisive is on it. Not the game's last deal (the final standings wait), not
+        a deal that left a person here without chips (they read why), and not at a network table,
+        whose host starts each deal once its guests have gone on, each in their own time."""
+        source = self.source
+        if self.final or source.watching or not self.app.settings.ledger_goes_on:
+            return False
+        if source.kept is None or self.last_deal:
+            return False  # a game kept elsewhere (a network table's host) paces its own deals
+        ledger = source.ledger
+        out = (source.person(s) and ledger.chips[s] <= 0 < ledger.chips_before[s] for s in range(source.n))
+        return not any(out)
+
+    @property
+    def seconds_left(self) -> int:
+        """The whole seconds the countdown shows (0: none running)."""
+        return math.ceil(self.countdown) if self.countdown is not None else 0
+
+    def _counting(self, words: Callable[[], str]) -> Callable[[], str]:
+        """The go-on button's ``words`` with the seconds left while the countdown runs."""
+
+        def label() -> str:
+            if self.countdown is None:
+                return words()
+            # Translators: the Next deal button counting down the seconds before it presses itself.
+            return pgettext("countdown", "{button} ({n})").format(button=words(), n=self.seconds_left)
+
+        return label
+
+    def touched(self) -> None:
+        """Any key, click or touch: the countdown stops, and the ledger waits for the person."""
+        self.countdown = None
+
+    def shows(self) -> object:
+        """The countdown's seconds (the button's words change with them)."""
+        return self.seconds_left
 
     def resize(self, size: tuple[int, int]) -> None:
         """The panel covers most of the table; buttons at its foot."""
         super().resize(size)
         u = self.table.layout.u
         w, h = size
-        # Tall enough for a row per player, the farm and the buttons; no taller.
-        needed = round((150 + 34 * (self.source.n + 2)) * u)
+        # Tall enough for a row per player, the farm and the buttons (and the farmer's takings under
+        # the title); no taller.
+        needed = round((150 + 34 * (self.source.n + 2) + (28 if self.subtitle() else 0)) * u)
         self.panel = pygame.Rect(
             0, 0, min(w - round(40 * u), round(1100 * u)), min(h - round(90 * u), needed)
         )
@@ -160,7 +211,12 @@ class LedgerHandler(Handler):
         self._chart = None
 
     def update(self, dt: float) -> None:
-        """A watched game goes on by itself."""
+        """A watched game goes on by itself; a person's, when the countdown runs out."""
+        if self.countdown is not None:
+            self.countdown -= dt  # the seconds a person reads, whatever the animations' speed
+            if self.countdown <= 0:
+                self.countdown = None
+                self.go_on()
         if self.auto is not None:
             self.auto -= dt / max(self.host.speed, 0.05)
             if self.auto <= 0:
@@ -197,6 +253,8 @@ class LedgerHandler(Handler):
             return [_("Any key: back to the ledger")]
         if not any(b.visible for b in self.group.widgets):
             return []
+        if self.countdown is not None:
+            return [_("Enter: continue"), _("Any key: wait"), _("T: the table")]
         return [_("Enter: continue"), _("Tab: next button"), _("T: the table")]
 
     # ------------------------------------------------------------------ drawing
@@ -204,6 +262,17 @@ class LedgerHandler(Handler):
     def title(self) -> str:
         """The panel's heading."""
         return deal_settled_title(self.source.ledger.deal, i18n.language())
+
+    def subtitle(self) -> str:
+        """The line under the heading: what the deal earned its farmer, when a person here dealt it."""
+        farmer = self.table.farmer  # as shown
+        source = self.source
+        if self.final or farmer is None or not source.person(farmer):
+            return ""
+        ledger = source.ledger
+        taken = ledger.farm_taken()
+        lost = None if taken is None else (int(taken.target), taken.amount)
+        return farmer_takings(farmer, ledger.received(farmer), lost, self.host.eyes, i18n.language())
 
     def draw_over(self, surface: pygame.Surface) -> None:
         """The ledger panel over the dimmed table (or, while looking at the table, the way back)."""
@@ -220,6 +289,17 @@ class LedgerHandler(Handler):
         fs_title = text.fit(title, round(30 * u), p.w - 2 * pad, "serif")
         text.blit(surface, title, fs_title, (p.centerx, p.y + pad * 0.7), GOLD, "serif", "midtop")
         top = p.y + pad + round(fs_title * 1.5)
+        subtitle = self.subtitle()
+        if subtitle:
+            width = p.w - 2 * pad
+            least = max(9, lay.font["small"] - 2)
+            fs_sub = text.fit(subtitle, lay.font["body"], width, "bold", min_size=least)
+            lines = text.wrap(subtitle, fs_sub, width, "bold")  # at the least size, two lines
+            step = text.font(fs_sub, "bold").get_linesize()
+            for i, line in enumerate(lines):
+                where = (p.centerx, top - round(6 * u) + i * step)
+                text.blit(surface, line, fs_sub, where, INK, "bold", "midtop")
+            top += len(lines) * step
         bottom = self.group.widgets[0].rect.top - round(14 * u) if self.group.widgets else p.bottom - pad
         chart_w = round(p.w * 0.3)
         rows = pygame.Rect(p.x + pad, top, p.w - 3 * pad - chart_w, bottom - top)

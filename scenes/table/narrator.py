@@ -52,6 +52,7 @@ __all__ = [
     "bubble",
     "deal_settled_title",
     "farmer_role",
+    "farmer_takings",
     "game_over_title",
     "headline",
     "nearest_note",
@@ -600,6 +601,66 @@ def reason_word(reason: Reason, rules: RuleSet, language: str) -> str:
 def deal_settled_title(deal: int, language: str) -> str:
     """The ledger's title after a deal: "Deal 3 settled"."""
     return _voice(language)._("Deal {n} settled").format(n=deal)
+
+
+def farmer_takings(
+    farmer: int, collected: int, taken: tuple[int, int] | None, eyes: Eyes, language: str
+) -> str:
+    """What the farmer's seat earned in the deal just settled, said to a farmer at this screen.
+
+    "As farmer you collected 9 chips this deal." ``collected`` is what the players over 16 paid
+    it; ``taken``, when someone won the farm from it, is that seat and the farm's chips: "You lost
+    the farm of 14 chips to Bastien." (la corbeille under the French rules). ``farmer`` is named in
+    the third person where the screen is shared.
+    """
+    v = _voice(language)
+    you = eyes.you(farmer)
+    if collected and you:
+        said = v.ngettext(
+            "As farmer you collected {n} chip this deal.",
+            "As farmer you collected {n} chips this deal.",
+            collected,
+        )
+    elif collected:
+        said = v.ngettext(
+            "As farmer {name} collected {n} chip this deal.",
+            "As farmer {name} collected {n} chips this deal.",
+            collected,
+        )
+    elif you:
+        said = v._("As farmer you collected nothing this deal.")
+    else:
+        said = v._("As farmer {name} collected nothing this deal.")
+    said = said.format(name=eyes.names[farmer], n=collected)
+    if taken is None:
+        return said
+    winner, farm = taken
+    ferme = _ferme(eyes.rules)
+    if you and ferme:
+        lost = v.npgettext(
+            "ferme rules",
+            "You lost the farm of {n} chip to {winner}.",
+            "You lost the farm of {n} chips to {winner}.",
+            farm,
+        )
+    elif you:
+        lost = v.ngettext(
+            "You lost the farm of {n} chip to {winner}.", "You lost the farm of {n} chips to {winner}.", farm
+        )
+    elif ferme:
+        lost = v.npgettext(
+            "ferme rules",
+            "{name} lost the farm of {n} chip to {winner}.",
+            "{name} lost the farm of {n} chips to {winner}.",
+            farm,
+        )
+    else:
+        lost = v.ngettext(
+            "{name} lost the farm of {n} chip to {winner}.",
+            "{name} lost the farm of {n} chips to {winner}.",
+            farm,
+        )
+    return f"{said} {lost.format(name=eyes.names[farmer], n=farm, winner=eyes.names[winner])}"
 
 
 def game_over_title(result: GameEnded, eyes: Eyes, language: str) -> str:

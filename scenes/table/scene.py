@@ -49,6 +49,12 @@ CROWD = 2.5
 """Seats beyond the farmer's at which the table starts to go brisker (see :attr:`TableScene.pace`)."""
 IDLE_PACE = 0.6
 """How much brisker a deal goes once nobody here has anything left to decide in it."""
+FARMER_PACE = 0.4
+"""How much brisker the cards go when the person here is farmer: they deal, and decide nothing in it
+(the others' cards are dealt face down; each flight still shows)."""
+FARMER_SHOWDOWN_PACE = 0.7
+"""How much brisker the showdown goes for a farmer here: brisk, but each hand turned over and each
+payment landing on the farmer's stack still readable."""
 MOVING_FPS = 60.0
 """Frames a second while cards and chips fly."""
 PULSE_FPS = 15.0
@@ -139,15 +145,22 @@ class TableScene(Scene):
         """How long the table lingers between events, against a small table's (1): with a person
         playing, a crowded table goes brisker, so that a deal of ten takes about as long to watch as
         a deal of five, and a deal in which nobody here has anything left to decide goes brisker
-        still (the speed setting applies on top; a watched game keeps the pace it is set to)."""
+        still, and briskest for a farmer here, who deals and plays no hand (the speed setting applies
+        on top; a watched game keeps the pace it is set to)."""
         source = self.source
         if source.watching:
             return 1.0  # a demo or a replay keeps the pace its speed setting gives it
         pace = min(1.0, CROWD / max(1, source.n - 1))
         view = source.view
         seats = range(source.n)
-        deciding = (source.person(s) and not view.finished(s) and s != view.farmer for s in seats)
-        idle = view.phase is Phase.PLAY and not any(deciding)
+        deciding = any(source.person(s) and not view.finished(s) and s != view.farmer for s in seats)
+        if source.person(self.table.farmer) and not deciding:
+            # The deal on show is dealt by a person here who has nothing to decide in it.
+            if self.stage is Stage.DEAL:
+                return pace * FARMER_PACE
+            if self.stage is Stage.SHOWDOWN:
+                return pace * FARMER_SHOWDOWN_PACE
+        idle = view.phase is Phase.PLAY and not deciding
         return pace * (IDLE_PACE if idle else 1.0)
 
     @property
@@ -326,6 +339,7 @@ class TableScene(Scene):
             handler.prompt,
             tuple((b.visible, b.enabled) for b in handler.buttons.widgets),
             self.source.waiting_for,
+            handler.shows(),
         )
 
     def update(self, dt: float) -> None:
@@ -548,6 +562,8 @@ class TableScene(Scene):
 
     def handle(self, event: pygame.event.Event) -> bool:
         """Escape asks for a pause, Space (or the skip button) skips, the rest goes to the stage."""
+        if event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN, pygame.MOUSEWHEEL):
+            self.handler.touched()  # a person is here: what would go on by itself waits for them
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             if self.skippable and self.skip_button.rect.collidepoint(event.pos):
                 self.skip()

@@ -31,6 +31,7 @@ class ShowdownHandler(Handler):
         super().enter()
         self.table.banner = lambda: showdown_opens(i18n.language())
         self.table.clear_status()
+        self.table.count_takings()
 
     def play(self, event: Event) -> float:
         """Turn over, total, crown and pay."""
@@ -48,7 +49,10 @@ class ShowdownHandler(Handler):
             note = payment_note(event, eyes, i18n.language())
             label = None if note is None else (lambda: payment_note(event, eyes, i18n.language()) or "")
             if event.reason is Reason.OVER:
-                table.move_chips(event.source, event.target, event.amount, label)
+                # The farmer's takings, counted beside the farm as they land.
+                table.move_chips(
+                    event.source, event.target, event.amount, label, takings=event.target == table.farmer
+                )
                 return 0.6
             if event.reason is Reason.NEAREST:
                 table.move_chips(event.source, event.target, event.amount, label, duration=0.5)

@@ -102,6 +102,22 @@ class Label:
     away: tuple[float, float] = (0.0, 0.0)
 
 
+@dataclass(frozen=True)
+class TakingsBox:
+    """The farmer's takings as drawn beside the farm: a caption (a line or two) over the figure, in a
+    small box."""
+
+    caption: tuple[str, ...]
+    figure: str
+    caption_size: int
+    figure_size: int
+    rect: pygame.Rect
+
+
+TAKINGS_SIZES = (1.0, 0.9, 0.8, 0.7)
+"""The takings' letters against the table's, tried in turn until the box finds a clear spot."""
+
+
 @dataclass(eq=False)
 class SeatState:
     """What the table shows of one seat."""
@@ -148,6 +164,10 @@ class Table:
         self.gathering: list[CardSprite] = []
         """Cards on their way back to the deck between deals."""
         self.labels: list[Label] = []
+        self.takings: int | None = None
+        """The chips paid to the farmer in the deal on show, counted as they land, when the farmer is
+        a person at this screen (None: not counted, nothing shown beside the farm)."""
+        self._takings_at: tuple[tuple[object, ...], TakingsBox | None] | None = None
         self.banner: Message | None = None
         self._banner_fit: tuple[tuple[object, ...], tuple[list[str], int, pygame.Rect]] | None = None
         self.time = 0.0
@@ -219,6 +239,7 @@ class Table:
             state.status = None
             state.winner = False
         self.labels.clear()
+        self.takings = None  # a new deal: its farmer's takings are counted afresh
         self.gathering = sprites
 
         def done() -> None:
@@ -353,11 +374,18 @@ class Table:
         self.marker_alpha = 255.0
 
     def move_chips(
-        self, source: Place, target: Place, amount: int, note: Message | None, duration: float = 0.55
+        self,
+        source: Place,
+        target: Place,
+        amount: int,
+        note: Message | None,
+        duration: float = 0.55,
+        takings: bool = False,
     ) -> None:
         """Chips fly from ``source`` to ``target`` in an arc; the counts change as they leave and land.
 
-        ``note`` (the reason) is written on the table by the flight's path for a while.
+        ``note`` (the reason) is written on the table by the flight's path for a while. ``takings``:
+        a payment of the deal to its farmer, added to :attr:`takings` as it lands.
         """
         if amount <= 0:
             return
@@ -378,6 +406,8 @@ class Table:
                     self.flying.remove(chip)
                 if last:
                     self._add_count(target, amount)
+                    if takings and self.takings is not None:
+                        self.takings += amount
 
             self.tweens.add(
                 chip,
@@ -424,6 +454,14 @@ class Table:
         for seat, state in enumerate(self.seats):
             state.chips = ledger.chips[seat]
         self.farm = ledger.farm
+        if self.takings is not None and self.farmer is not None:
+            self.takings = ledger.received(self.farmer)
+
+    def count_takings(self) -> None:
+        """The cards of a deal are on the table: when its farmer is a person at this screen, what the
+        players pay it is counted beside the farm as it lands (see :attr:`takings`)."""
+        if self.takings is None and self.farmer is not None and self.source.person(self.farmer):
+            self.takings = self.source.ledger.received(self.farmer)
 
     def note(
         self, text: Message, pos: tuple[float, float], color: tuple[int, int, int] = INK, life: float = 2.0
@@ -464,6 +502,11 @@ class Table:
             layers = min(6, 1 + self.deck_count // 8)
             out[("deck",)] = (layers, pygame.Rect(r.x - layers - 1, r.y, r.w + layers + 8, r.h + layers + 8))
         out[("farm",)] = ((self.farm, pot_name(self.source.rules)), self._farm_rect())
+        takings = self.takings_box()
+        if takings is not None:
+            t = takings
+            look = (t.caption, t.figure, t.caption_size, t.figure_size, tuple(t.rect))
+            out[("takings",)] = (look, takings.rect.inflate(2, 2))
         for seat, state in enumerate(self.seats):
             if state.winner:
                 glow = self._glow_rect(seat)
@@ -530,6 +573,7 @@ class Table:
         for sprite in self.gathering:
             self._draw_card(surface, sprite)
         self._draw_farm(surface)
+        self._draw_takings(surface)
         for seat, state in enumerate(self.seats):
             if state.winner:
                 self._draw_glow(surface, seat)
@@ -637,6 +681,91 @@ class Table:
         label = _("{pot}: {n}").format(pot=pot_name(self.source.rules), n=self.farm)
         size = self.text.fit(label, lay.font["body"], r.w, "bold")
         self.text.blit(surface, label, size, (r.centerx, r.bottom), INK, "bold", "midbottom")
+
+    def takings_box(self) -> TakingsBox | None:
+        """Where and how the farmer's takings are drawn (None: not counted, or no clear spot).
+
+        Beside the farm, else under it, else beside the deck: the first spot that covers no seat's
+        plate or cards (however a winning hand rises), the deck, the farm, the headline or the action
+        panel; its letters a little smaller where none is clear at the table's size. The notes on the
+        felt keep clear of it in turn (see :meth:`_obstacles`).
+        """
+        if self.takings is None:
+            return None
+        caption = _("Collected this deal")
+        figure = ngettext("{n} chip", "{n} chips", self.takings).format(n=self.takings)
+        lay = self.layout
+        key = (caption, figure, lay.size, lay.n, lay.human, tuple(lay.farm), self.text.scale)
+        if self._takings_at is None or self._takings_at[0] != key:
+            # Worked out once per figure and layout: every frame and every note asks where it is.
+            self._takings_at = (key, self._place_takings(caption, figure))
+        return self._takings_at[1]
+
+    def _place_takings(self, caption: str, figure: str) -> TakingsBox | None:
+        lay = self.layout
+        gap = max(4, round(8 * lay.u))
+        keep_clear = [lay.header, lay.banner, lay.panel, lay.deck.inflate(2 * gap + 8, 2 * gap + 8)]
+        keep_clear.append(self._farm_rect().inflate(gap, gap))
+        for seat in lay.seats:
+            # A winning hand rises by a sixth of a card towards the middle; its total sits on its top.
+            rise = round(seat.card[1] * 0.3)
+            keep_clear.append(seat.block.union(seat.hand.inflate(gap, 2 * rise)).inflate(gap, gap))
+        felt = lay.table
+        for share in TAKINGS_SIZES:
+            small = max(9, round(lay.font["small"] * share))
+            big = max(10, round(lay.font["body"] * share))
+            fw, fh = self.text.size(figure, big, "bold")
+            pad = max(3, small // 2)
+            step = self.text.font(small).get_linesize()
+            # The caption on one line, else (a narrower box) on two before the letters get smaller.
+            for lines in (caption,), self._two_lines(caption, small):
+                cw = max(self.text.size(line, small)[0] for line in lines)
+                box = pygame.Rect(0, 0, max(cw, fw) + 2 * pad, step * len(lines) + fh + pad)
+                for spot in self._takings_spots(box, gap):
+                    if felt.contains(spot) and spot.collidelist(keep_clear) < 0:
+                        return TakingsBox(lines, figure, small, big, spot)
+        return None
+
+    def _two_lines(self, text: str, size: int) -> tuple[str, ...]:
+        """``text`` broken at the space that leaves its longer line shortest (itself, without a space)."""
+        words = text.split(" ")
+        splits = [(" ".join(words[:i]), " ".join(words[i:])) for i in range(1, len(words))]
+        if not splits:
+            return (text,)
+        return min(splits, key=lambda pair: max(self.text.size(line, size)[0] for line in pair))
+
+    def _takings_spots(self, box: pygame.Rect, gap: int) -> list[pygame.Rect]:
+        """Where the takings may stand, best first: right of the farm, under it, under the middle,
+        left of the deck."""
+        lay = self.layout
+        farm = self._farm_rect()
+        deck = lay.deck.inflate(8, 8)
+        right = box.copy()
+        right.midleft = (farm.right + gap, lay.farm.centery)
+        under = box.copy()
+        under.midtop = (lay.farm.centerx, farm.bottom + gap)
+        middle = box.copy()
+        middle.midtop = ((deck.centerx + farm.centerx) // 2, max(deck.bottom, farm.bottom) + gap)
+        left = box.copy()
+        left.midright = (deck.left - gap, lay.deck.centery)
+        return [right, under, middle, left]
+
+    def _draw_takings(self, surface: pygame.Surface) -> None:
+        takings = self.takings_box()
+        if takings is None or not surface.get_clip().colliderect(takings.rect):
+            return
+        box = takings.rect
+        bg = pygame.Surface(box.size, pygame.SRCALPHA)
+        radius = max(4, box.h // 4)
+        pygame.draw.rect(bg, (0, 0, 0, 150), bg.get_rect(), border_radius=radius)
+        pygame.draw.rect(bg, (*GOLD, 160), bg.get_rect(), width=1, border_radius=radius)
+        surface.blit(bg, box)
+        size = takings.caption_size
+        y = box.y + max(3, size // 2) // 2
+        for line in takings.caption:
+            self.text.blit(surface, line, size, (box.centerx, y), (205, 220, 205), "sans", "midtop")
+            y += self.text.font(size).get_linesize()
+        self.text.blit(surface, takings.figure, takings.figure_size, (box.centerx, y), GOLD, "bold", "midtop")
 
     def _plate_key(
         self, seat: int
@@ -842,6 +971,9 @@ class Table:
                 rects.append(box)
         if self.banner is not None:
             rects.append(self.banner_lines()[2])
+        takings = self.takings_box()
+        if takings is not None:
+            rects.append(takings.rect)
         if avoid is not None:
             rects.append(avoid)
         return rects + self._placed
@@ -859,7 +991,7 @@ class Table:
         """Each note's words, how faded it is (0-255) and where it stands: clear of the plates, the
         hands, the headline and the notes before it. Worked out once a moment (the draw and the
         frame's rectangles ask alike)."""
-        key = (self.time, tuple(window), tuple(id(label) for label in self.labels), self.banner)
+        key = (self.time, tuple(window), tuple(id(label) for label in self.labels), self.banner, self.takings)
         if self._labels_at is not None and self._labels_at[0] == key:
             return self._labels_at[1]
         self._placed = []

@@ -164,6 +164,10 @@ class Tweener:
                 if self._tweens.get((id(tween.target), tween.attr)) is tween:
                     self._complete(tween)
 
+    def moving(self, target: Any, attr: str) -> bool:
+        """Whether ``target.attr`` is on its way somewhere (a card in flight, say)."""
+        return (id(target), attr) in self._tweens
+
     @property
     def busy(self) -> bool:
         """Whether anything is still moving."""
