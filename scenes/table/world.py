@@ -949,10 +949,14 @@ class Table:
     def fixtures(self) -> list[pygame.Rect]:
         """What lies on the table for a while and must not be covered by words laid over it: every
         name plate, every hand's place (a winning hand lifted included; not the farmer's, who is
-        dealt none), the deck, the farm and the headline's room. Places rather than the cards
-        themselves, so that words put clear of them stay put while cards fly."""
+        dealt none), the deck, the farm, the farmer's takings beside it and the headline's room.
+        Places rather than the cards themselves, so that words put clear of them stay put while
+        cards fly."""
         lay = self.layout
         out = [lay.deck.inflate(16, 16), self._farm_rect(), lay.banner_room]
+        takings = self.takings_box()
+        if takings is not None:
+            out.append(takings.rect)
         for spot in lay.seats:
             out.append(spot.plate)
             if spot.seat != self.farmer:
