@@ -27,7 +27,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from enum import Enum
 
-from game.actions import PASS, Action, Kind, bid
+from game.actions import Action, Kind
 from game.agents import Agent
 from game.ai.specs import parse_agent
 from game.cards import DECK, Card, parse_cards
@@ -45,6 +45,7 @@ from game.events import (
 from game.match import HUMAN, Match, player_spec
 from game.phase import Phase
 from game.records import DealRecord
+from game.replay import ScriptedAgent
 from game.rules import FOSTER
 from game.view import View
 
@@ -407,31 +408,6 @@ DEALS: tuple[GuidedDeal, ...] = (
 """The guided game's deals, in order (its length)."""
 
 
-class GuideAgent:
-    """A scripted player of the guided game: the calls and the cards its seat has in each deal."""
-
-    def __init__(self, seat: int) -> None:
-        """The scripted player of ``seat``."""
-        self.seat = seat
-        self.calls: list[int | None] = []
-        self.cards = 0
-
-    def follow(self, deal: GuidedDeal) -> None:
-        """Play ``deal`` next."""
-        self.calls = list(deal.calls[self.seat])
-        self.cards = deal.cards[self.seat]
-
-    def choose(self, view: View) -> Action:
-        """The next scripted call in the auction; in the deal, cards up to the scripted hand, then a stand."""
-        if view.phase is Phase.AUCTION:
-            amount = self.calls.pop(0) if self.calls else None
-            return PASS if amount is None or amount <= view.high_bid else bid(min(amount, view.max_bid))
-        legal = view.legal_actions()
-        if view.must_draw or (len(view.hand) < self.cards and legal and legal[0].kind is Kind.DRAW):
-            return legal[0]
-        return legal[-1]
-
-
 class GuideMatch(Match):
     """The guided game: the person at seat 0, Anne and Bastien scripted, each deal's deck stacked.
 
@@ -442,7 +418,7 @@ class GuideMatch(Match):
         """The guided game of the person called ``name``."""
         names = (name, *OPPONENTS)
         game = Game(names, FOSTER, chips=CHIPS, seed=SEED, first_seat=1, max_deals=len(DEALS))
-        self.scripts: dict[int, GuideAgent] = {seat: GuideAgent(seat) for seat in range(1, len(names))}
+        self.scripts: dict[int, ScriptedAgent] = {seat: ScriptedAgent(seat) for seat in range(1, len(names))}
         agents: dict[int, Agent] = dict(self.scripts)
         super().__init__(game, [HUMAN, *(["scripted"] * len(OPPONENTS))], SEED, agents=agents)
         self.guided = True
@@ -454,7 +430,7 @@ class GuideMatch(Match):
         if self.guided and number < len(DEALS):
             deal = DEALS[number]
             for script in self.scripts.values():
-                script.follow(deal)
+                script.plan(deal.calls[script.seat], deal.cards[script.seat])
             self.game.stack_deck(deal.deck)
         return super().start_deal()
 

@@ -32,7 +32,8 @@ SCRIPTED = "scripted"
 
 
 class ScriptedAgent:
-    """Makes one seat's logged calls of one deal record at a time (see :meth:`follow`)."""
+    """Makes one seat's planned calls of one deal at a time: a deal record's (see :meth:`follow`),
+    or any script's (see :meth:`plan`)."""
 
     def __init__(self, seat: int) -> None:
         """The scripted player of ``seat``."""
@@ -43,15 +44,25 @@ class ScriptedAgent:
     def follow(self, record: DealRecord) -> None:
         """Play ``record``'s deal next."""
         bids = record.auction.bids if record.auction is not None else ()
-        self.calls = [amount for seat, amount in bids if seat == self.seat]
-        self.cards = len(record.hands[self.seat])
+        self.plan([amount for seat, amount in bids if seat == self.seat], len(record.hands[self.seat]))
+
+    def plan(self, calls: Sequence[int | None], cards: int) -> None:
+        """Play the next deal with ``calls`` in its auction (None: a pass) and ``cards`` in hand."""
+        self.calls = list(calls)
+        self.cards = cards
 
     def choose(self, view: View) -> Action:
-        """The logged call in the auction; in the deal, a card while the logged hand is longer."""
+        """The planned call in the auction; in the deal, a card while the planned hand is longer
+        (and the card a seat must take).
+
+        A planned bid the table has gone past is a pass, and none is above what the seat may bid:
+        a logged game never meets either, a scripted one whose person bid freely may."""
         if view.phase is Phase.AUCTION:
             amount = self.calls.pop(0) if self.calls else None
-            return PASS if amount is None else bid(amount)
-        if len(view.hand) < self.cards and DRAW in view.legal_actions():
+            if amount is None or amount <= view.high_bid:
+                return PASS
+            return bid(min(amount, view.max_bid))
+        if view.must_draw or (len(view.hand) < self.cards and DRAW in view.legal_actions()):
             return DRAW
         return STAND
 

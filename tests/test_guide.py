@@ -17,7 +17,6 @@ from game.guide import (
     DEALS,
     FIRST_GAME,
     VISITOR_HINTS,
-    GuideAgent,
     GuideMatch,
     Lesson,
     Spot,
@@ -27,6 +26,7 @@ from game.guide import (
     shown_matches,
 )
 from game.match import HUMAN
+from game.replay import ScriptedAgent
 from scenes import i18n
 from scenes.app.loop import App
 from scenes.kiosk.app import KioskApp
@@ -187,7 +187,7 @@ def test_skipping_the_guide_plays_on_as_an_ordinary_game(at: StepId) -> None:
     assert run.skipped and run.current is None and scene.guide.note() is None
     assert scene.source.can_end  # an ordinary game: it may be ended early again
     match = scene.source.match
-    assert all(not isinstance(agent, GuideAgent) for agent in match.agents.values())
+    assert all(not isinstance(agent, ScriptedAgent) for agent in match.agents.values())
     assert match.players[0] == HUMAN and all(spec.startswith("normal:") for spec in match.players[1:])
     for _ in range(40_000):
         if top_name(app) == "gameover":
