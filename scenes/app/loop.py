@@ -347,6 +347,13 @@ class App:
         self.notices.append((message, self.time + seconds))
         self._redraw = True
 
+    def withdraw(self, message: Callable[[], str]) -> None:
+        """Take the notice ``message`` down before its time (it is no longer true)."""
+        kept = [(m, until) for m, until in self.notices if m is not message]
+        if len(kept) != len(self.notices):
+            self.notices = kept
+            self._redraw = True
+
     def draw_notices(self) -> None:
         """The notices still due, along the bottom, or where they cover nothing the screen beneath
         must keep in sight (see :func:`scenes.app.notices.place_notices`)."""

@@ -158,7 +158,7 @@ class AuctionHandler(Handler):
         self.explained.add(seat)
         # Said to the person who looks now (in the second person), or of them at a shared screen.
         eyes = Eyes(source.names, source.rules, source.eyes)
-        self.app.notice(lambda: farmer_role(seat, eyes, i18n.language()), FARMER_NOTICE_SECONDS)
+        self.host.deal_notice(lambda: farmer_role(seat, eyes, i18n.language()), FARMER_NOTICE_SECONDS)
 
     def leave(self) -> None:
         """The cards come next: the seats' words of the auction go, and the notes of its payments

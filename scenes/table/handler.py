@@ -64,6 +64,10 @@ class Host(Protocol):
         """Play the person's ``action`` (their turn, a legal move) and keep the game as it stands."""
         ...
 
+    def deal_notice(self, message: Callable[[], str], seconds: float) -> None:
+        """A notice about the deal in play, for ``seconds`` at most: withdrawn once the deal is settled."""
+        ...
+
 
 class Handler:
     """One stage of the table; subclasses override what they need (see the module docstring)."""

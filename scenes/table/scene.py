@@ -13,6 +13,8 @@ for a pause.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pygame
 
 from game.actions import Action
@@ -77,6 +79,8 @@ class TableScene(Scene):
         self.table = table or Table(source, app.art, app.text, Tweener(app.speed), app.size)
         self.table.sound = app.sound.play
         self.eyes = Eyes(source.names, source.rules, source.eyes)
+        self._deal_notices: list[Callable[[], str]] = []
+        """The notices about the deal in play, withdrawn when it is settled (see :meth:`deal_notice`)."""
         self.handlers: dict[Stage, Handler] = {
             Stage.AUCTION: AuctionHandler(self),
             Stage.DEAL: DealHandler(self),
@@ -177,8 +181,17 @@ class TableScene(Scene):
         self.handler.leave()
         self._still_version += 1
         self.stage = stage
+        if stage in (Stage.LEDGER, Stage.FINAL):
+            for message in self._deal_notices:  # said of a deal now settled: no longer news
+                self.app.withdraw(message)
+            self._deal_notices.clear()
         self.think = None
         self.handler.enter()
+
+    def deal_notice(self, message: Callable[[], str], seconds: float) -> None:
+        """A notice about the deal in play, for ``seconds`` at most: withdrawn once the deal is settled."""
+        self._deal_notices.append(message)
+        self.app.notice(message, seconds)
 
     def next_deal(self) -> None:
         """Go on from the ledger: the final standings if the game has ended, else the next deal."""
