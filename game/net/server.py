@@ -32,6 +32,7 @@ from websockets.asyncio.server import Server as WsServer
 from websockets.asyncio.server import ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
 
+from game.limits import SAVED_TABLE_FILE
 from game.net import lan
 from game.net.protocol import (
     CLOSE_LEFT,
@@ -82,7 +83,7 @@ REFUSED_HOLD_SECONDS = 1.0
 """How long a connection refused for its address's limits is held, unread, before it is dropped."""
 SAVE_RETRY_SECONDS = 5.0
 """How soon a table whose save failed is saved again."""
-MAX_SAVED_TABLE_BYTES = 16 * 1024 * 1024
+MAX_SAVED_TABLE_BYTES = SAVED_TABLE_FILE.max_bytes
 """The largest saved-table file read back."""
 MAX_SAVED_TABLE_DEPTH = 32
 """The deepest nesting a saved-table file may hold."""
