@@ -2,14 +2,20 @@
 
 The document holds the table (names, rules, limits), each seat's player ("human" or
 an AI spec), the state between two deals (chips, farm, farmer, deal number, the seeded
-RNG's exact state) and the deal log so far. Saved during a deal, it holds the state the
-deal started from, the deal's moves so far (``"moves": [[seat, "draw"], ...]``, each
-action as ``str(action)`` writes it) and its deck (``"deck"``: card codes as a stack that
-deals the same cards in the same order, ``"shuffled"``: whether the cards left in it are
-drawn at random); ``rng`` is then the generator's state at the moment of saving. Loading
-deals the deal again from that deck and plays every move again, so the game is exactly
-as it was, cards already drawn still in their hands, and plays on the same. Loading
-checks every value and refuses a bad document with a :class:`SaveError` saying what is
+RNG's exact state) and the deal log so far. A document written without the generator
+(``keep_generator`` false: a network table's file, which people other than its players may
+read) has neither ``seed`` nor ``rng``; the game read back from it draws from a generator
+seeded afresh by the system, so nothing in the file tells the deals to come.
+
+Saved during a deal, the document holds the state the deal started from, the deal's moves
+so far (``"moves": [[seat, "draw"], ...]``, each action as ``str(action)`` writes it) and its
+deck (``"deck"``: card codes as a stack that deals the same cards in the same order,
+``"shuffled"``: whether the cards left in it are drawn at random); ``rng`` is then the
+generator's state at the moment of saving. Loading deals the deal again from that deck and
+plays every move again, so the game is exactly as it was, cards already drawn still in their
+hands, and plays on the same (without ``rng``, the cards not yet seen are drawn afresh: a card
+seen is still never dealt again differently). Loading checks every value and refuses a bad
+document with a :class:`SaveError` saying what is
 wrong; nothing in it is executed.
 """
 
@@ -84,23 +90,24 @@ class Restored:
         return game.deal_no if game.mid_deal else game.deal_no + 1
 
 
-def snapshot(game: Game, players: list[str]) -> dict[str, Any]:
+def snapshot(game: Game, players: list[str], *, keep_generator: bool = True) -> dict[str, Any]:
     """The game as a document, at any moment: between deals, or during a deal with its moves.
 
     ``players`` names each seat's player: ``"human"`` or an AI spec such as ``"normal:bold"``.
+    With ``keep_generator`` false the document holds neither the seed nor the generator's state:
+    the cards already seen (the log, the deal in progress's deck) are all it says of the deck.
     """
     if len(players) != game.n_seats:
         raise ValueError("one player spec per seat is needed")
     state = game.deal_start() if game.mid_deal else game.between_deals_state()
     assert state is not None
-    version, internal, gauss = game.rng.getstate()
     doc: dict[str, Any] = {
         "version": VERSION,
         "rules": game.rules.name,
         "rotating": game.rules.rotating,
         "seats": list(game.names),
         "players": list(players),
-        "seed": game.seed,
+        "seed": game.seed if keep_generator else None,
         "max_deals": game.max_deals,
         "max_minutes": game.max_minutes,
         "deal": state["deal"],
@@ -109,9 +116,11 @@ def snapshot(game: Game, players: list[str]) -> dict[str, Any]:
         "farmer": state["farmer"],
         "last_winner": state["last_winner"],
         "farm_won": state["farm_won"],
-        "rng": [version, list(internal), gauss],
         "log": [rec.to_json() for rec in game.log if rec.deal <= state["deal"]],
     }
+    if keep_generator:
+        version, internal, gauss = game.rng.getstate()
+        doc["rng"] = [version, list(internal), gauss]
     if game.first_seat is not None:
         doc["first_seat"] = game.first_seat
     if game.mid_deal:
@@ -130,7 +139,9 @@ def restore(doc: Any, *, resume_deal: bool = True) -> Restored:
     from its saved state and every saved move played again, each checked to be legal and
     made by the seat to act. With ``resume_deal`` false it gives the game before that deal
     instead, its moves checked to be well formed but not played, and its generator in the
-    state saved during the deal: a caller that deals it again reseeds it first.
+    state saved during the deal: a caller that deals it again reseeds it first. A document
+    without ``rng`` gives a game whose generator the system seeded: the cards of a deal in
+    progress already dealt come back the same, the rest are drawn afresh.
     """
     if not isinstance(doc, dict):
         raise SaveError("it is not a saved game")
@@ -152,7 +163,7 @@ def restore(doc: Any, *, resume_deal: bool = True) -> Restored:
     farmer = optional(whole, doc.get("farmer"), "farmer", 0, n - 1, error=SaveError)
     last_winner = optional(whole, doc.get("last_winner"), "last_winner", 0, n - 1, error=SaveError)
     farm_won = truth(doc.get("farm_won"), "farm_won", error=SaveError)
-    rng = _rng_state(doc.get("rng"))
+    rng = _rng_state(doc["rng"]) if "rng" in doc else None
     log = list_of(doc.get("log"), "log", MAX_DEALS, _record, error=SaveError)
     if any(rec.seats != tuple(seats) or rec.rules != rules.name for rec in log):
         raise SaveError("log: its deals were played at another table (other seats or rules)")
@@ -181,7 +192,7 @@ def _resume_deal(
     moves: list[Move],
     deck: list[Card] | None,
     shuffled: bool,
-    rng: tuple[Any, ...],
+    rng: tuple[Any, ...] | None,
 ) -> Restored:
     """Start the saved deal again from its saved state and play its ``moves`` again, checking each."""
     reason = game.end_reason()

@@ -369,6 +369,10 @@ class Table:
             [s.name for s in self.seats], players, rules_named(settings.rules), seed=seed,
             chips=settings.chips, max_deals=settings.deals, max_minutes=settings.minutes,
         )
+        if settings.seed is None:
+            # Far more seeds than anyone can try: the hands of the deals played (in the saved file,
+            # or seen at the table) must not lead back to the seed, and from it to the next deal.
+            self.match.game.rng.seed(secrets.randbits(256))
         self._make_stand_ins()
         self.pause_until = now  # the first deal starts at once
         self._broadcast_text(_dumps(self.info()))
@@ -595,7 +599,8 @@ class Table:
             ],
             "in_deal": self.in_deal,
             "over": self.over,
-            "game": self.match.snapshot() if self.match is not None else None,
+            # Neither the seed nor the generator's state: the file must not tell the next deal.
+            "game": self.match.snapshot(keep_generator=False) if self.match is not None else None,
         }
 
     @classmethod
@@ -604,6 +609,8 @@ class Table:
 
         A game saved as a deal was starting resumes before that deal, which is dealt again
         from a fresh shuffle: whoever saw the interrupted deal's cards must not know the next.
+        Every deal after the resumption is drawn from a generator the system seeded afresh (the
+        file keeps neither seed nor generator state), so reading the file tells no deal to come.
         """
         try:
             table = cls._from_json(doc, now, save)
@@ -663,9 +670,11 @@ class Table:
             game, players = restored.game, restored.players
             if [s.person for s in table.seats] != [p == HUMAN for p in players]:
                 raise SaveError("the saved game's players do not match the seats")
-            table.match = Match(game, players)
+            # Whatever the file says of a generator (an older file kept its state) is not used: the
+            # deals to come are drawn afresh, and the AIs' streams too (a seed the host chose stays).
+            game.rng.seed(secrets.randbits(256))
+            seed = settings.seed if settings.seed is not None else secrets.randbelow(2**31)
+            table.match = Match(game, players, seed=seed)
             table._make_stand_ins()
             table._saved_deal = game.deal_no
-            if doc.get("in_deal") or restored.interrupted:
-                game.rng.seed(secrets.randbits(64))
         return table
