@@ -178,7 +178,7 @@ class Match:
                 agent.choose(step.view)
             feed(self.agents, step.events)
 
-    def snapshot(self, *, keep_generator: bool = True) -> dict[str, Any]:
+    def snapshot(self, *, keep_secrets: bool = True) -> dict[str, Any]:
         """The match as a saved-game document, at any moment (see :func:`game.savegame.snapshot`;
-        without ``keep_generator`` it holds neither the seed nor the generator's state)."""
-        return snapshot(self.game, self.players, keep_generator=keep_generator)
+        without ``keep_secrets``, neither the seed, the generator's state nor a deal in progress's cards)."""
+        return snapshot(self.game, self.players, keep_secrets=keep_secrets)

@@ -2,10 +2,11 @@
 
 The document holds the table (names, rules, limits), each seat's player ("human" or
 an AI spec), the state between two deals (chips, farm, farmer, deal number, the seeded
-RNG's exact state) and the deal log so far. A document written without the generator
-(``keep_generator`` false: a network table's file, which people other than its players may
-read) has neither ``seed`` nor ``rng``; the game read back from it draws from a generator
-seeded afresh by the system, so nothing in the file tells the deals to come.
+RNG's exact state) and the deal log so far. A document written without secrets
+(``keep_secrets`` false: a network table's file, which people other than its players may
+read) has neither ``seed`` nor ``rng``, and a deal in progress in it is only the state it
+started from (not its cards or moves); the game read back from it draws from a generator
+seeded afresh by the system, so nothing in the file tells the cards of any deal not over.
 
 Saved during a deal, the document holds the state the deal started from, the deal's moves
 so far (``"moves": [[seat, "draw"], ...]``, each action as ``str(action)`` writes it) and its
@@ -90,16 +91,18 @@ class Restored:
         return game.deal_no if game.mid_deal else game.deal_no + 1
 
 
-def snapshot(game: Game, players: list[str], *, keep_generator: bool = True) -> dict[str, Any]:
+def snapshot(game: Game, players: list[str], *, keep_secrets: bool = True) -> dict[str, Any]:
     """The game as a document, at any moment: between deals, or during a deal with its moves.
 
     ``players`` names each seat's player: ``"human"`` or an AI spec such as ``"normal:bold"``.
-    With ``keep_generator`` false the document holds neither the seed nor the generator's state:
-    the cards already seen (the log, the deal in progress's deck) are all it says of the deck.
+    With ``keep_secrets`` false the document holds neither the seed nor the generator's state, and
+    a deal in progress is saved as the state it started from (read back, the game is before that
+    deal): only the deals over, in the log, say anything of the cards.
     """
     if len(players) != game.n_seats:
         raise ValueError("one player spec per seat is needed")
-    state = game.deal_start() if game.mid_deal else game.between_deals_state()
+    mid_deal = game.mid_deal
+    state = game.deal_start() if mid_deal else game.between_deals_state()
     assert state is not None
     doc: dict[str, Any] = {
         "version": VERSION,
@@ -107,7 +110,7 @@ def snapshot(game: Game, players: list[str], *, keep_generator: bool = True) -> 
         "rotating": game.rules.rotating,
         "seats": list(game.names),
         "players": list(players),
-        "seed": game.seed if keep_generator else None,
+        "seed": game.seed if keep_secrets else None,
         "max_deals": game.max_deals,
         "max_minutes": game.max_minutes,
         "deal": state["deal"],
@@ -118,12 +121,12 @@ def snapshot(game: Game, players: list[str], *, keep_generator: bool = True) -> 
         "farm_won": state["farm_won"],
         "log": [rec.to_json() for rec in game.log if rec.deal <= state["deal"]],
     }
-    if keep_generator:
+    if keep_secrets:
         version, internal, gauss = game.rng.getstate()
         doc["rng"] = [version, list(internal), gauss]
     if game.first_seat is not None:
         doc["first_seat"] = game.first_seat
-    if game.mid_deal:
+    if mid_deal and keep_secrets:
         doc["moves"] = [[seat, str(action)] for seat, action in game.deal_moves()]
         deck = game.deal_deck()
         if deck is not None:

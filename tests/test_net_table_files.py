@@ -3,14 +3,24 @@
 from __future__ import annotations
 
 import json
-from typing import Any
+import signal
+import subprocess
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any, TypeVar
 
 from game.cards import Card
 from game.match import HUMAN, Match
-from game.net.protocol import Settings
+from game.net.client import Client
+from game.net.protocol import Error, ErrorCode, Settings, TableInfo, Update, Welcome
 from game.net.table import Table
+from game.phase import Phase
 from game.records import DealRecord
 from game.savegame import restore
+
+T = TypeVar("T")
 
 
 class Silent:
@@ -116,16 +126,107 @@ def test_an_unseeded_table_deals_from_no_seed_anyone_could_search() -> None:
     assert first_round(deal_on(replica)) != first_round(game.log[0])
 
 
-def test_a_game_saved_without_its_generator_mid_deal_still_gives_back_every_card_seen() -> None:
-    """Without the generator a saved deal keeps the window's promise: a card seen is never dealt again
-    differently (the deck's dealt cards are in the file); only the cards not yet seen are drawn afresh."""
+def mid_deal_match() -> Match:
+    """A match of four people in the middle of its first deal, cards in hands."""
     match = Match.new(["Anne", "Ben", "Cleo", "Dan"], [HUMAN] * 4, seed=11)
     match.start_deal()
     game = match.game
     while game.mid_deal and not any(len(hand) > 1 for hand in game.hands):
         game.apply(game.legal_actions()[0])
     assert game.mid_deal and any(game.hands)
-    doc = json.loads(json.dumps(match.snapshot(keep_generator=False)))
-    assert "rng" not in doc and doc["seed"] is None
+    return match
+
+
+def test_a_table_saved_mid_deal_keeps_none_of_that_deals_cards() -> None:
+    match = mid_deal_match()
+    doc = json.loads(json.dumps(match.snapshot(keep_secrets=False)))
+    assert not {"rng", "moves", "deck", "shuffled"} & set(doc) and doc["seed"] is None
     again = restore(doc)
-    assert again.game.hands == game.hands and again.game.phase is game.phase
+    assert not again.interrupted and again.game.phase is Phase.BETWEEN and again.game.deal_no == 0
+
+
+def test_a_saved_game_without_its_generator_still_gives_back_every_card_seen() -> None:
+    """The window's promise holds without the generator too: a card seen is never dealt again
+    differently (the deck's dealt cards are in the file); only the cards not yet seen are drawn afresh."""
+    match = mid_deal_match()
+    doc = json.loads(json.dumps(match.snapshot()))
+    del doc["rng"]
+    again = restore(doc)
+    assert again.game.hands == match.game.hands and again.game.phase is match.game.phase
+
+
+# ---------------------------------------------------------------------- a seat given up, over a crash
+
+
+def test_a_seat_given_up_mid_deal_is_saved_at_once_without_that_deals_cards() -> None:
+    files: list[dict[str, Any]] = []
+    table = Table("LEAVECODE", Settings(seats=4, pause_seconds=0, turn_seconds=600), 0.0,
+                  save=lambda t: files.append(json.loads(json.dumps(t.to_json()))))
+    anne, ben = Silent(), Silent()
+    table.join(anne, "Anne", None, 0.0, host=True)
+    table.join(ben, "Ben", None, 0.0)
+    table.start(0.0)
+    assert table.match is not None and table.match.game.mid_deal
+    before = len(files)
+    table.leave(ben, 1.0)
+    assert len(files) == before + 1
+    saved = files[-1]
+    assert [seat["person"] for seat in saved["seats"]] == [True, False, False, False]
+    assert saved["in_deal"] and not {"moves", "deck", "rng"} & set(saved["game"])
+    assert saved["game"]["players"][1] != HUMAN
+
+
+def start_server(folder: Path) -> tuple[subprocess.Popen[str], str]:
+    """A real ``farmer-server`` process keeping its tables in ``folder``, and its address."""
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "game.net.server", "--port", "0", "--data-dir", str(folder), "--quiet"],
+        stdout=subprocess.PIPE, text=True,
+    )
+    assert proc.stdout is not None
+    line = proc.stdout.readline()
+    assert line.startswith("farmer-server: listening on "), line
+    return proc, line.split()[3]
+
+
+def next_of(client: Client, kind: type[T], check: Callable[[T], bool] = lambda _m: True,
+            seconds: float = 20.0) -> T:
+    """The next message of ``kind`` that passes ``check`` (the others are passed over)."""
+    end = time.monotonic() + seconds
+    while time.monotonic() < end:
+        message = client.wait(0.1)
+        if isinstance(message, kind) and check(message):
+            return message
+    raise AssertionError(f"no {kind.__name__} came")
+
+
+def test_a_seat_given_up_stays_given_up_when_the_server_is_killed_right_after(tmp_path: Path) -> None:
+    proc, url = start_server(tmp_path)
+    host, guest = Client(url), Client(url)
+    try:
+        host.create("Anne", {"seats": 4, "deals": 5, "ai": "easy", "turn_seconds": 600, "pause_seconds": 300})
+        code = next_of(host, Welcome).table
+        guest.join(code, "Ben")
+        seat, token = (lambda w: (w.seat, w.token))(next_of(guest, Welcome))
+        assert seat is not None and token is not None
+        host.start()
+        next_of(guest, Update)  # the game has started
+        guest.leave()
+        next_of(host, TableInfo, lambda info: info.started and not info.seats[seat].person)
+        proc.send_signal(signal.SIGKILL)  # no chance to save anything more
+        proc.wait(10)
+    finally:
+        guest.close()
+        host.close()
+    proc, url = start_server(tmp_path)
+    back = Client(url)
+    try:
+        back.resume(code, token)
+        refused = next_of(back, Error, seconds=5)
+        assert refused.code == ErrorCode.BAD_TOKEN.value
+        back.watch(code)
+        info = next_of(back, TableInfo)
+        assert info.started and not info.seats[seat].person and info.seats[0].person
+    finally:
+        back.close()
+        proc.terminate()
+        proc.wait(10)

@@ -265,6 +265,9 @@ class Table:
             heir = next((s for s in self.seats if s.person), None)
             if heir is not None:
                 heir.host = True
+        if self.match is not None:
+            # Saved at once, mid-deal too: a seat given up stays given up if the server dies now.
+            self.save(in_deal=self.match.game.mid_deal)
         self._changed(now)
 
     def remove(self, index: int, now: float) -> None:
@@ -599,8 +602,9 @@ class Table:
             ],
             "in_deal": self.in_deal,
             "over": self.over,
-            # Neither the seed nor the generator's state: the file must not tell the next deal.
-            "game": self.match.snapshot(keep_generator=False) if self.match is not None else None,
+            # Neither the seed, the generator's state nor a deal in progress's cards: the file must
+            # not tell the cards of any deal not over (a deal in progress is dealt again on resuming).
+            "game": self.match.snapshot(keep_secrets=False) if self.match is not None else None,
         }
 
     @classmethod
