@@ -449,6 +449,7 @@ class Server:
         if self.store is None or self.tables.get(table.code) is not table:
             return
         failed = self.store.save(table)
+        table.saved(failed is None)
         if failed is None:
             if self._unsaved.pop(table.code, None) is not None:
                 log.info("table %s saved again", table.code)
@@ -456,9 +457,6 @@ class Server:
         if table.code not in self._unsaved:
             log.error("could not save table %s: %s (trying again every %g s)", table.code, failed,
                       SAVE_RETRY_SECONDS)
-            table.tell(ErrorCode.SAVE_FAILED,
-                       f"the server could not save this table ({failed}): the game goes on, and the "
-                       "server keeps trying; if it stops now, play since the last save is lost")
         self._unsaved[table.code] = failed
         if self._retry is None and self._loop is not None and not self._stopping:
             self._retry = self.loop.call_later(SAVE_RETRY_SECONDS, self._retry_saves)

@@ -127,6 +127,9 @@ class Table:
         """Set when the table should be dropped by its server."""
         self._save = save
         self._saved_deal = -1
+        self.unsaved = False
+        """Whether the server could not write this table's latest state (it keeps trying): said to
+        everyone at the table in the ``table`` message until a save works."""
         self._sent_pause: tuple[Any, ...] | None = None
         self._sent_turn: tuple[Any, ...] | None = None
 
@@ -183,6 +186,7 @@ class Table:
                 "spectators": len(self.spectators),
                 # The seed itself is never sent; that there is one is (its creator knows every deck).
                 "fixed_deck": self.settings.seed is not None,
+                "unsaved": self.unsaved,
             },
         }
 
@@ -528,9 +532,14 @@ class Table:
                                              "seconds": round(max(0.0, self.turn_until - now), 3)}))
         self._sent_turn = turn
 
-    def tell(self, code: ErrorCode, message: str) -> None:
-        """Say ``message`` to everyone at the table as an ``error`` line (news, not an answer)."""
-        self._broadcast_text(_dumps({"type": "error", "code": code.value, "message": message}))
+    def saved(self, ok: bool) -> None:
+        """The server says whether it could write this table's file just now; everyone at the table
+        is told when that changes (``unsaved`` in the ``table`` message), so that a failed save is
+        said, in each person's language, until a save works."""
+        if self.unsaved != ok:
+            return
+        self.unsaved = not ok
+        self._broadcast_text(_dumps(self.info()))
 
     def _broadcast_text(self, text: str) -> None:
         for seat in self.seats:
