@@ -21,7 +21,8 @@ from game.actions import DRAW, PASS, STAND, IllegalAction, bid
 from game.cards import DECK, Card
 from game.engine import Game, Phase
 from game.events import EndReason
-from game.readfile import FileReadError, parse_json, read_text
+from game.limits import DEAL_LOG_FILE
+from game.readfile import FileReadError, parse_json, read_lines
 from game.records import KEYS, DealRecord, LogError, Transfer
 from game.rules import rules_named
 
@@ -34,9 +35,11 @@ __all__ = [
 Record = DealRecord
 """One deal of the log (see :mod:`game.records`)."""
 
-MAX_LOG_BYTES = 256 * 1024 * 1024
+MAX_LOG_BYTES = DEAL_LOG_FILE.max_bytes
 """The largest deal log read (about a quarter of a million deals)."""
-MAX_RECORD_DEPTH = 16
+MAX_LINE_BYTES = DEAL_LOG_FILE.max_line_bytes or MAX_LOG_BYTES
+"""The longest line of a deal log read (one deal record, a couple of kilobytes)."""
+MAX_RECORD_DEPTH = DEAL_LOG_FILE.max_depth
 """The deepest nesting of one deal record (the format's own nests four deep)."""
 
 # What each kind of payment is for, so that a wrong one names its rule.
@@ -100,7 +103,7 @@ def _parse(lines: Iterable[str]) -> tuple[list[list[Record]], list[list[int]]]:
         if not line.strip():
             continue
         try:
-            record = parse_json(line, MAX_RECORD_DEPTH)
+            record = parse_json(line, MAX_RECORD_DEPTH, DEAL_LOG_FILE.max_string)
         except FileReadError as exc:
             raise LogError(f"not valid JSON ({exc})", line=number) from None
         if not isinstance(record, dict):
@@ -134,14 +137,14 @@ def read_log(path: str | os.PathLike[str]) -> list[list[Record]]:
 
 
 def _read(path: str | os.PathLike[str]) -> tuple[list[list[Record]], list[list[int]]]:
-    # A regular file only (not a device or a FIFO), and no larger than a log can be.
+    # A regular file only (not a device or a FIFO), no larger than a log can be, read a line at a
+    # time (each no longer than a record can be), so memory holds the records and one line.
     try:
-        text = read_text(path, MAX_LOG_BYTES)
+        return _parse(read_lines(path, MAX_LOG_BYTES, MAX_LINE_BYTES))
     except FileNotFoundError:
         raise LogError(f"cannot read {os.fspath(path)!r}: no such file") from None
     except FileReadError as exc:
         raise LogError(str(exc)) from None
-    return _parse(text.splitlines())
 
 
 # ---------------------------------------------------------------------- record checks

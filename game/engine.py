@@ -227,10 +227,12 @@ class Game:
             return tuple(self._stacked), False
         return None
 
-    def resume_deck(self, rng: tuple[Any, ...], shuffled: bool) -> None:
-        """Set the generator to state ``rng``; with ``shuffled``, the cards left in the deck are drawn
-        at random from it again (the end of a resumption, see :meth:`deal_deck`)."""
-        self.rng.setstate(rng)
+    def resume_deck(self, rng: tuple[Any, ...] | None, shuffled: bool) -> None:
+        """Set the generator to state ``rng`` (None: keep it as it is); with ``shuffled``, the cards
+        left in the deck are drawn at random from it again (the end of a resumption, see
+        :meth:`deal_deck`)."""
+        if rng is not None:
+            self.rng.setstate(rng)
         if shuffled and self.phase is _PLAY:
             self._deck.shuffle_with(self.rng)
 
@@ -786,10 +788,13 @@ class Game:
         farmer: int | None,
         last_winner: int | None,
         farm_won: bool,
-        rng: tuple[Any, ...],
+        rng: tuple[Any, ...] | None,
         log: Sequence[DealRecord] = (),
     ) -> None:
-        """Put a new game in the state :meth:`between_deals_state` described (a saved game)."""
+        """Put a new game in the state :meth:`between_deals_state` described (a saved game).
+
+        ``rng`` None keeps the game's own generator (a saved file that must not tell the next deal).
+        """
         if len(chips) != self.n_seats:
             raise ValueError("one chip count per seat is needed")
         self.deal_no = deal
@@ -799,7 +804,8 @@ class Game:
         self.farmer = farmer
         self.last_winner = last_winner
         self._farm_won = farm_won
-        self.rng.setstate(rng)
+        if rng is not None:
+            self.rng.setstate(rng)
         self.log = list(log)
         self.phase = Phase.BETWEEN
         if self.log and self.log[-1].deal == deal:

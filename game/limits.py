@@ -73,3 +73,42 @@ WINDOW_SIZES: tuple[tuple[int, int], ...] = (
 )
 """The window sizes Settings offers, smallest first: from the smallest the table is laid out for
 (each is offered only where the screen holds it; a window can also be resized by hand)."""
+
+
+@dataclass(frozen=True, slots=True)
+class FileLimit:
+    """How much of one kind of file is read back; anything larger is set aside unread.
+
+    Each bound is many times what an honest file holds, so that only a damaged or hostile
+    file meets it, and reading stays within a small multiple of the file's size.
+    """
+
+    what: str
+    """The kind of file, for messages (``settings``, ``saved game``)."""
+    max_bytes: int
+    """The largest file read at all."""
+    max_depth: int = 32
+    """The deepest nesting of arrays and objects (the game's own files nest a few levels)."""
+    max_string: int = 4096
+    """The longest JSON string, in characters (names, specs and card codes are short)."""
+    max_line_bytes: int | None = None
+    """For a file of JSON lines, the longest line (None: the file is one JSON value)."""
+
+
+_KIB = 1024
+_MIB = 1024 * _KIB
+
+SETTINGS_FILE = FileLimit("settings", 1 * _MIB)
+"""The window's settings (a few kilobytes)."""
+STATISTICS_FILE = FileLimit("statistics", 1 * _MIB)
+"""The statistics of games played (a few kilobytes)."""
+SEATS_FILE = FileLimit("network seats", 1 * _MIB)
+"""The seats held at network tables (a line per table)."""
+SAVED_GAME_FILE = FileLimit("saved game", 4 * _MIB)
+"""The window's saved game: its deal log so far (about 2.5 KB a deal of ten seats, 100 deals at most)."""
+SAVED_TABLE_FILE = FileLimit("saved table", 4 * _MIB)
+"""A network table's saved file: its seats and saved game (as :data:`SAVED_GAME_FILE`)."""
+DEAL_LOG_FILE = FileLimit("deal log", 256 * _MIB, max_depth=16, max_line_bytes=64 * _KIB)
+"""A deal log, JSON lines: a quarter of a million deals, each line a deal (about 2 KB at ten seats)."""
+KIOSK_CONFIG_FILE = FileLimit("kiosk configuration", 64 * _KIB)
+"""The kiosk's TOML configuration (a page of settings)."""

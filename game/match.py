@@ -178,6 +178,7 @@ class Match:
                 agent.choose(step.view)
             feed(self.agents, step.events)
 
-    def snapshot(self) -> dict[str, Any]:
-        """The match as a saved-game document, at any moment (see :func:`game.savegame.snapshot`)."""
-        return snapshot(self.game, self.players)
+    def snapshot(self, *, keep_secrets: bool = True) -> dict[str, Any]:
+        """The match as a saved-game document, at any moment (see :func:`game.savegame.snapshot`;
+        without ``keep_secrets``, neither the seed, the generator's state nor a deal in progress's cards)."""
+        return snapshot(self.game, self.players, keep_secrets=keep_secrets)

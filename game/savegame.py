@@ -2,14 +2,21 @@
 
 The document holds the table (names, rules, limits), each seat's player ("human" or
 an AI spec), the state between two deals (chips, farm, farmer, deal number, the seeded
-RNG's exact state) and the deal log so far. Saved during a deal, it holds the state the
-deal started from, the deal's moves so far (``"moves": [[seat, "draw"], ...]``, each
-action as ``str(action)`` writes it) and its deck (``"deck"``: card codes as a stack that
-deals the same cards in the same order, ``"shuffled"``: whether the cards left in it are
-drawn at random); ``rng`` is then the generator's state at the moment of saving. Loading
-deals the deal again from that deck and plays every move again, so the game is exactly
-as it was, cards already drawn still in their hands, and plays on the same. Loading
-checks every value and refuses a bad document with a :class:`SaveError` saying what is
+RNG's exact state) and the deal log so far. A document written without secrets
+(``keep_secrets`` false: a network table's file, which people other than its players may
+read) has neither ``seed`` nor ``rng``, and a deal in progress in it is only the state it
+started from (not its cards or moves); the game read back from it draws from a generator
+seeded afresh by the system, so nothing in the file tells the cards of any deal not over.
+
+Saved during a deal, the document holds the state the deal started from, the deal's moves
+so far (``"moves": [[seat, "draw"], ...]``, each action as ``str(action)`` writes it) and its
+deck (``"deck"``: card codes as a stack that deals the same cards in the same order,
+``"shuffled"``: whether the cards left in it are drawn at random); ``rng`` is then the
+generator's state at the moment of saving. Loading deals the deal again from that deck and
+plays every move again, so the game is exactly as it was, cards already drawn still in their
+hands, and plays on the same (without ``rng``, the cards not yet seen are drawn afresh: a card
+seen is still never dealt again differently). Loading checks every value and refuses a bad
+document with a :class:`SaveError` saying what is
 wrong; nothing in it is executed.
 """
 
@@ -84,23 +91,26 @@ class Restored:
         return game.deal_no if game.mid_deal else game.deal_no + 1
 
 
-def snapshot(game: Game, players: list[str]) -> dict[str, Any]:
+def snapshot(game: Game, players: list[str], *, keep_secrets: bool = True) -> dict[str, Any]:
     """The game as a document, at any moment: between deals, or during a deal with its moves.
 
     ``players`` names each seat's player: ``"human"`` or an AI spec such as ``"normal:bold"``.
+    With ``keep_secrets`` false the document holds neither the seed nor the generator's state, and
+    a deal in progress is saved as the state it started from (read back, the game is before that
+    deal): only the deals over, in the log, say anything of the cards.
     """
     if len(players) != game.n_seats:
         raise ValueError("one player spec per seat is needed")
-    state = game.deal_start() if game.mid_deal else game.between_deals_state()
+    mid_deal = game.mid_deal
+    state = game.deal_start() if mid_deal else game.between_deals_state()
     assert state is not None
-    version, internal, gauss = game.rng.getstate()
     doc: dict[str, Any] = {
         "version": VERSION,
         "rules": game.rules.name,
         "rotating": game.rules.rotating,
         "seats": list(game.names),
         "players": list(players),
-        "seed": game.seed,
+        "seed": game.seed if keep_secrets else None,
         "max_deals": game.max_deals,
         "max_minutes": game.max_minutes,
         "deal": state["deal"],
@@ -109,12 +119,14 @@ def snapshot(game: Game, players: list[str]) -> dict[str, Any]:
         "farmer": state["farmer"],
         "last_winner": state["last_winner"],
         "farm_won": state["farm_won"],
-        "rng": [version, list(internal), gauss],
         "log": [rec.to_json() for rec in game.log if rec.deal <= state["deal"]],
     }
+    if keep_secrets:
+        version, internal, gauss = game.rng.getstate()
+        doc["rng"] = [version, list(internal), gauss]
     if game.first_seat is not None:
         doc["first_seat"] = game.first_seat
-    if game.mid_deal:
+    if mid_deal and keep_secrets:
         doc["moves"] = [[seat, str(action)] for seat, action in game.deal_moves()]
         deck = game.deal_deck()
         if deck is not None:
@@ -130,7 +142,9 @@ def restore(doc: Any, *, resume_deal: bool = True) -> Restored:
     from its saved state and every saved move played again, each checked to be legal and
     made by the seat to act. With ``resume_deal`` false it gives the game before that deal
     instead, its moves checked to be well formed but not played, and its generator in the
-    state saved during the deal: a caller that deals it again reseeds it first.
+    state saved during the deal: a caller that deals it again reseeds it first. A document
+    without ``rng`` gives a game whose generator the system seeded: the cards of a deal in
+    progress already dealt come back the same, the rest are drawn afresh.
     """
     if not isinstance(doc, dict):
         raise SaveError("it is not a saved game")
@@ -152,7 +166,7 @@ def restore(doc: Any, *, resume_deal: bool = True) -> Restored:
     farmer = optional(whole, doc.get("farmer"), "farmer", 0, n - 1, error=SaveError)
     last_winner = optional(whole, doc.get("last_winner"), "last_winner", 0, n - 1, error=SaveError)
     farm_won = truth(doc.get("farm_won"), "farm_won", error=SaveError)
-    rng = _rng_state(doc.get("rng"))
+    rng = _rng_state(doc["rng"]) if "rng" in doc else None
     log = list_of(doc.get("log"), "log", MAX_DEALS, _record, error=SaveError)
     if any(rec.seats != tuple(seats) or rec.rules != rules.name for rec in log):
         raise SaveError("log: its deals were played at another table (other seats or rules)")
@@ -181,7 +195,7 @@ def _resume_deal(
     moves: list[Move],
     deck: list[Card] | None,
     shuffled: bool,
-    rng: tuple[Any, ...],
+    rng: tuple[Any, ...] | None,
 ) -> Restored:
     """Start the saved deal again from its saved state and play its ``moves`` again, checking each."""
     reason = game.end_reason()

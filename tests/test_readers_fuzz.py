@@ -184,7 +184,8 @@ def test_a_settings_file_that_is_a_device_a_fifo_or_null_is_reported_and_set_asi
 ) -> None:
     import os
 
-    from scenes.store.files import MAX_FILE_BYTES, read_json
+    from game.limits import SETTINGS_FILE
+    from scenes.store.files import read_json
 
     path = tmp_path / "settings.json"
     if kind == "zero":
@@ -193,11 +194,11 @@ def test_a_settings_file_that_is_a_device_a_fifo_or_null_is_reported_and_set_asi
         os.mkfifo(path)
     elif kind == "huge":
         with path.open("wb") as f:
-            f.truncate(MAX_FILE_BYTES + 1)
+            f.truncate(SETTINGS_FILE.max_bytes + 1)
     else:
         path.write_text({"null": "null", "deep": "[" * 100_000 + "]" * 100_000,
                          "twice": '{"a": 1, "a": 2}'}[kind])
-    result = read_json(path, "settings")
+    result = read_json(path, SETTINGS_FILE)
     assert result.data is None and result.problem is not None and str(path) in result.problem
     assert result.kept_as is not None
     if kind in ("zero", "fifo"):

@@ -9,6 +9,7 @@ import pytest
 
 from game.agents import ThresholdAgent
 from game.engine import Game
+from game.limits import SETTINGS_FILE
 from game.runner import play_deal
 from game.savegame import snapshot
 from game.stats import Stats
@@ -122,7 +123,7 @@ def test_atomic_write_leaves_no_temporary_files(tmp_path: Path) -> None:
     for i in range(5):
         assert write_json(path, {"i": i}) is None
     assert [p.name for p in tmp_path.iterdir()] == ["x.json"]
-    assert read_json(path, "test").data == {"i": 4}
+    assert read_json(path, SETTINGS_FILE).data == {"i": 4}
 
 
 def play(game: Game, deals: int) -> None:

@@ -8,7 +8,7 @@ import { _, chooseLanguage, language, loadLanguage } from "./i18n.js";
 import { Link } from "./net.js";
 import { applyUpdate, emptyState, screenOf } from "./state.js";
 import { byId, clampBid, render, setText, tick } from "./view.js";
-import { refusal } from "./words.js";
+import { refusal, savedAgainWords, unsavedWords } from "./words.js";
 
 const NAME_KEY = "farmer.name";
 const NOTICE_MS = 5000;
@@ -50,6 +50,8 @@ const page = {
   closed: false,
   lost: false,
   noticeTimer: 0,
+  /** Whether the table says it could not be saved (its notice stays until it is saved again). */
+  unsaved: false,
   /** @type {Link|null} */
   link: null,
 };
@@ -66,12 +68,29 @@ function draw() {
   document.documentElement.lang = language();
 }
 
+/**
+ * Show ``text`` for ``ms`` milliseconds (0: until the next notice); with no text, or once its
+ * time is up, what stays up while it is true: that the table could not be saved.
+ * @param {string} text
+ * @param {number} ms
+ */
 function notice(text, ms = NOTICE_MS) {
   const box = byId("notice");
-  setText(box, text);
-  box.hidden = !text;
+  const shown = text || (page.unsaved ? unsavedWords() : "");
+  setText(box, shown);
+  box.hidden = !shown;
   clearTimeout(page.noticeTimer);
   if (text && ms) page.noticeTimer = setTimeout(() => notice(""), ms);
+}
+
+/**
+ * Follow the table's word on saving: its notice while it could not be saved, then once that it is.
+ * @param {boolean} unsaved
+ */
+function followSaving(unsaved) {
+  if (unsaved === page.unsaved) return;
+  page.unsaved = unsaved;
+  notice(unsaved ? "" : savedAgainWords());
 }
 
 function opening() {
@@ -136,6 +155,7 @@ function onMessage(m) {
       break;
     case "table":
       state.table = m.table;
+      followSaving(m.table.unsaved === true);
       break;
     case "update": {
       const waited = state.view !== null && state.view.to_act !== state.seat;
@@ -192,6 +212,7 @@ function refused(m) {
     page.joining = false;
     page.lost = false;
     page.state = emptyState();
+    page.unsaved = false;
     notice(refusal(m.code, m.message));
     return;
   }
@@ -302,6 +323,7 @@ function again() {
   page.lost = false;
   page.closed = false;
   page.connected = false;
+  page.unsaved = false;
   history.replaceState(null, "", location.pathname + keepLang());
   byId("code").value = keptSeat(page.code) ? page.code : "";
   notice("");

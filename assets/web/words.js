@@ -325,6 +325,16 @@ export function gameOverTitle(result, eyes) {
   });
 }
 
+/** The notice kept up while the table's server cannot save it (scenes/net/remote.unsaved). */
+export function unsavedWords() {
+  return _("The table could not be saved; it will try again…");
+}
+
+/** The notice once a table that could not be saved is saved again (scenes/net/remote.saved_again). */
+export function savedAgainWords() {
+  return _("The table is saved again.");
+}
+
 /**
  * The words for a refused message (scenes/net/remote.refusal).
  * @param {string} code

@@ -118,8 +118,6 @@ class ErrorCode(Enum):
     """Spectators cannot act."""
     SERVER_FULL = "server_full"
     """The server holds as many tables or connections as it may (or as one address may hold)."""
-    SAVE_FAILED = "save_failed"
-    """Sent to a table's people, not an answer: the server could not save the table (it keeps trying)."""
 
 
 class ProtocolError(ValueError):
@@ -363,6 +361,9 @@ class TableInfo:
     fixed_deck: bool = False
     """Whether the table was created with a seed (a server run with ``--allow-seed``): whoever
     knows the seed knows every deck, so every member is told."""
+    unsaved: bool = False
+    """Whether the server could not save the table's latest state (it keeps trying): people are
+    told until a save works, when a ``table`` message says false again."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -496,7 +497,7 @@ def decode_server_message(data: str | bytes) -> ServerMessage:
             return TableInfo(
                 str(t["code"]), dict(t["settings"]), bool(t["started"]), bool(t["over"]),
                 tuple(_seat_info(s) for s in t["seats"]), int(t["spectators"]),
-                bool(t.get("fixed_deck", False)),
+                bool(t.get("fixed_deck", False)), t.get("unsaved") is True,
             )
         if kind == "error":
             ref = obj.get("ref")

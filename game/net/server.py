@@ -32,6 +32,7 @@ from websockets.asyncio.server import Server as WsServer
 from websockets.asyncio.server import ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
 
+from game.limits import SAVED_TABLE_FILE
 from game.net import lan
 from game.net.protocol import (
     CLOSE_LEFT,
@@ -82,7 +83,7 @@ REFUSED_HOLD_SECONDS = 1.0
 """How long a connection refused for its address's limits is held, unread, before it is dropped."""
 SAVE_RETRY_SECONDS = 5.0
 """How soon a table whose save failed is saved again."""
-MAX_SAVED_TABLE_BYTES = 16 * 1024 * 1024
+MAX_SAVED_TABLE_BYTES = SAVED_TABLE_FILE.max_bytes
 """The largest saved-table file read back."""
 MAX_SAVED_TABLE_DEPTH = 32
 """The deepest nesting a saved-table file may hold."""
@@ -448,6 +449,7 @@ class Server:
         if self.store is None or self.tables.get(table.code) is not table:
             return
         failed = self.store.save(table)
+        table.saved(failed is None)
         if failed is None:
             if self._unsaved.pop(table.code, None) is not None:
                 log.info("table %s saved again", table.code)
@@ -455,9 +457,6 @@ class Server:
         if table.code not in self._unsaved:
             log.error("could not save table %s: %s (trying again every %g s)", table.code, failed,
                       SAVE_RETRY_SECONDS)
-            table.tell(ErrorCode.SAVE_FAILED,
-                       f"the server could not save this table ({failed}): the game goes on, and the "
-                       "server keeps trying; if it stops now, play since the last save is lost")
         self._unsaved[table.code] = failed
         if self._retry is None and self._loop is not None and not self._stopping:
             self._retry = self.loop.call_later(SAVE_RETRY_SECONDS, self._retry_saves)

@@ -127,6 +127,9 @@ class Table:
         """Set when the table should be dropped by its server."""
         self._save = save
         self._saved_deal = -1
+        self.unsaved = False
+        """Whether the server could not write this table's latest state (it keeps trying): said to
+        everyone at the table in the ``table`` message until a save works."""
         self._sent_pause: tuple[Any, ...] | None = None
         self._sent_turn: tuple[Any, ...] | None = None
 
@@ -183,6 +186,7 @@ class Table:
                 "spectators": len(self.spectators),
                 # The seed itself is never sent; that there is one is (its creator knows every deck).
                 "fixed_deck": self.settings.seed is not None,
+                "unsaved": self.unsaved,
             },
         }
 
@@ -265,6 +269,9 @@ class Table:
             heir = next((s for s in self.seats if s.person), None)
             if heir is not None:
                 heir.host = True
+        if self.match is not None:
+            # Saved at once, mid-deal too: a seat given up stays given up if the server dies now.
+            self.save(in_deal=self.match.game.mid_deal)
         self._changed(now)
 
     def remove(self, index: int, now: float) -> None:
@@ -369,6 +376,10 @@ class Table:
             [s.name for s in self.seats], players, rules_named(settings.rules), seed=seed,
             chips=settings.chips, max_deals=settings.deals, max_minutes=settings.minutes,
         )
+        if settings.seed is None:
+            # Far more seeds than anyone can try: the hands of the deals played (in the saved file,
+            # or seen at the table) must not lead back to the seed, and from it to the next deal.
+            self.match.game.rng.seed(secrets.randbits(256))
         self._make_stand_ins()
         self.pause_until = now  # the first deal starts at once
         self._broadcast_text(_dumps(self.info()))
@@ -521,9 +532,14 @@ class Table:
                                              "seconds": round(max(0.0, self.turn_until - now), 3)}))
         self._sent_turn = turn
 
-    def tell(self, code: ErrorCode, message: str) -> None:
-        """Say ``message`` to everyone at the table as an ``error`` line (news, not an answer)."""
-        self._broadcast_text(_dumps({"type": "error", "code": code.value, "message": message}))
+    def saved(self, ok: bool) -> None:
+        """The server says whether it could write this table's file just now; everyone at the table
+        is told when that changes (``unsaved`` in the ``table`` message), so that a failed save is
+        said, in each person's language, until a save works."""
+        if self.unsaved != ok:
+            return
+        self.unsaved = not ok
+        self._broadcast_text(_dumps(self.info()))
 
     def _broadcast_text(self, text: str) -> None:
         for seat in self.seats:
@@ -595,7 +611,9 @@ class Table:
             ],
             "in_deal": self.in_deal,
             "over": self.over,
-            "game": self.match.snapshot() if self.match is not None else None,
+            # Neither the seed, the generator's state nor a deal in progress's cards: the file must
+            # not tell the cards of any deal not over (a deal in progress is dealt again on resuming).
+            "game": self.match.snapshot(keep_secrets=False) if self.match is not None else None,
         }
 
     @classmethod
@@ -604,6 +622,8 @@ class Table:
 
         A game saved as a deal was starting resumes before that deal, which is dealt again
         from a fresh shuffle: whoever saw the interrupted deal's cards must not know the next.
+        Every deal after the resumption is drawn from a generator the system seeded afresh (the
+        file keeps neither seed nor generator state), so reading the file tells no deal to come.
         """
         try:
             table = cls._from_json(doc, now, save)
@@ -663,9 +683,11 @@ class Table:
             game, players = restored.game, restored.players
             if [s.person for s in table.seats] != [p == HUMAN for p in players]:
                 raise SaveError("the saved game's players do not match the seats")
-            table.match = Match(game, players)
+            # Whatever the file says of a generator (an older file kept its state) is not used: the
+            # deals to come are drawn afresh, and the AIs' streams too (a seed the host chose stays).
+            game.rng.seed(secrets.randbits(256))
+            seed = settings.seed if settings.seed is not None else secrets.randbelow(2**31)
+            table.match = Match(game, players, seed=seed)
             table._make_stand_ins()
             table._saved_deal = game.deal_no
-            if doc.get("in_deal") or restored.interrupted:
-                game.rng.seed(secrets.randbits(64))
         return table

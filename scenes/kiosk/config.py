@@ -12,7 +12,7 @@ from dataclasses import dataclass, fields, replace
 from pathlib import Path
 from typing import Any
 
-from game.limits import DEALS, PLAYERS
+from game.limits import DEALS, KIOSK_CONFIG_FILE, PLAYERS
 from game.readfile import read_text
 from game.rules import RULE_NAMES
 from game.schema import number, one_of, truth, whole
@@ -24,7 +24,7 @@ SPEEDS = ("slow", "normal", "fast")
 KEY_NAMES = ("ctrl", "alt", "shift", "meta")
 MIN_COMBO_KEYS = 3
 """The fewest keys in an exit combination (a visitor leaning on the keyboard must not quit)."""
-MAX_CONFIG_BYTES = 64 * 1024
+MAX_CONFIG_BYTES = KIOSK_CONFIG_FILE.max_bytes
 """The largest kiosk config file read."""
 
 

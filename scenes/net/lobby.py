@@ -25,7 +25,7 @@ from scenes.app.loop import App
 from scenes.i18n import _, ngettext, rules_label
 from scenes.net.address import page_url, shown_address, url_of
 from scenes.net.navigator import NetNavigator
-from scenes.net.remote import refusal, remote_table
+from scenes.net.remote import drop_notice, follow_saving, refusal, remote_table, unsaved
 from scenes.net.seats import seat_store, take_seat
 from scenes.screens.panels import PanelScene
 from scenes.table.navigator import Navigator
@@ -156,6 +156,7 @@ class LobbyScene(PanelScene):
         if self.done:
             return
         self.done = True
+        drop_notice(self.app, unsaved)
         if self.welcome is not None and self.welcome.seat is not None:
             self.client.leave()  # the server frees the seat and closes the connection
         else:
@@ -186,6 +187,7 @@ class LobbyScene(PanelScene):
             elif isinstance(message, TableInfo):
                 self.info = message
                 self.start_button.enabled = not message.started
+                follow_saving(self.app, message)
             elif isinstance(message, Error) and self._rejoin(message):
                 continue
             elif isinstance(message, Error):

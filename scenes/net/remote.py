@@ -10,13 +10,15 @@ shown. A seat's actions and "ready for the next deal" go back to the server; the
 plays every other seat, so nothing here ever asks an AI. :func:`remote_table` makes the one
 the welcome calls for.
 
-Refusals and a dropped connection become the app's one-line notices; the client comes back
+Refusals and a dropped connection become the app's one-line notices, and so does a table its
+server cannot save (said until a save works, :func:`follow_saving`); the client comes back
 by itself with its token, and when the server's picture of the game differs from what this
 screen was shown (moves played while away), the table is rebuilt from the server's view.
 """
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Sequence
 from functools import partial
 from typing import Protocol
@@ -53,6 +55,37 @@ class Notices(Protocol):
 def reconnecting() -> str:
     """The notice shown while the connection is being restored."""
     return _("Reconnecting…")
+
+
+def unsaved() -> str:
+    """The notice shown while the table's server cannot save it (it stays until a save works)."""
+    return _("The table could not be saved; it will try again…")
+
+
+def saved_again() -> str:
+    """The notice shown once a table that could not be saved is saved again."""
+    return _("The table is saved again.")
+
+
+def drop_notice(notices: Notices, message: Callable[[], str]) -> bool:
+    """Take ``message`` off the notices, however long it was due to stay; whether it was up."""
+    kept = [(m, t) for m, t in notices.notices if m is not message]
+    dropped = len(kept) != len(notices.notices)
+    notices.notices[:] = kept
+    return dropped
+
+
+def follow_saving(notices: Notices, info: TableInfo) -> None:
+    """Keep :func:`unsaved` up while ``info`` says the table could not be saved, and say when it is again.
+
+    The notice follows the table's state, not one message: a window that joins (or comes back)
+    while saving fails is told too, and it stays until a ``table`` message says the table is saved.
+    """
+    shown = any(message is unsaved for message, _until in notices.notices)
+    if info.unsaved and not shown:
+        notices.notice(unsaved, math.inf)
+    elif not info.unsaved and drop_notice(notices, unsaved):
+        notices.notice(saved_again)
 
 
 def refusal(error: Error) -> Callable[[], str]:
@@ -292,6 +325,7 @@ class RemoteTable:
             self.turn = message
         elif isinstance(message, TableInfo):
             self.info = message
+            follow_saving(self.notices, message)
         elif isinstance(message, Welcome):
             self.welcome = message
             if self.reconnecting:
@@ -345,7 +379,7 @@ class RemoteTable:
         self.notices.notice(lambda: _("Back at the table."))
 
     def _drop_reconnecting(self) -> None:
-        self.notices.notices[:] = [(m, t) for m, t in self.notices.notices if m is not reconnecting]
+        drop_notice(self.notices, reconnecting)
 
 
 class NetworkSeat(RemoteTable):
@@ -405,6 +439,7 @@ class NetworkSeat(RemoteTable):
 
     def close(self) -> None:
         """Leave the table for good: the seat goes to the AI; a table this window hosts closes."""
+        drop_notice(self.notices, unsaved)  # what is said of this table's saving goes with it
         if not self.over:
             self.client.leave()
         self.client.close(timeout=0.5)
@@ -456,6 +491,7 @@ class Spectator(RemoteTable):
 
     def close(self) -> None:
         """Leave the chair; a table this window hosts closes."""
+        drop_notice(self.notices, unsaved)
         self.client.close(timeout=0.5)
         if self.server is not None:
             self.server.stop(timeout=2.0)

@@ -10,6 +10,7 @@ import sys
 from pathlib import Path
 
 from game.deallog import LogError, read_log, write_log
+from game.limits import SAVED_GAME_FILE
 from game.records import DealRecord
 from game.savegame import SaveError, restore
 from scenes.store.files import read_json
@@ -25,7 +26,7 @@ def _say(line: str) -> None:
 
 def _current_log(saves: SaveStore) -> list[DealRecord] | None:
     """The deal log of the saved game, or None when there is none (a bad save says why)."""
-    result = read_json(saves.path, "saved game")
+    result = read_json(saves.path, SAVED_GAME_FILE)
     if result.problem:
         _say(result.problem)
     if result.data is None:

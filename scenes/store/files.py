@@ -19,16 +19,13 @@ from typing import Any
 
 import platformdirs
 
+from game.limits import FileLimit
 from game.readfile import FileReadError, parse_json, read_bytes
 
 APP = "farmer"
 HOME_ENV = "FARMER_HOME"
 """Set to a folder to keep every file there (tests, portable installs, kiosks)."""
 
-MAX_FILE_BYTES = 16 * 1024 * 1024
-"""Larger files are refused as bad rather than read into memory."""
-MAX_DEPTH = 32
-"""The deepest nesting read (the game's own files nest a few levels)."""
 
 
 def config_dir() -> Path:
@@ -73,8 +70,12 @@ def keep_bad_copy(path: Path) -> Path | None:
     return target
 
 
-def read_json(path: Path, what: str) -> ReadResult:
-    """Read ``path`` as JSON. A missing file is no problem; anything else wrong is reported."""
+def read_json(path: Path, limit: FileLimit) -> ReadResult:
+    """Read ``path`` as JSON within ``limit``. A missing file is no problem; anything else wrong is reported.
+
+    A file larger than ``limit`` allows is set aside unread, whatever it holds.
+    """
+    what = limit.what
     if not path.exists() and not path.is_symlink():
         return ReadResult(None)
 
@@ -88,7 +89,7 @@ def read_json(path: Path, what: str) -> ReadResult:
     try:
         # Opened without blocking and checked on the open file: a link to a device or a FIFO
         # is refused before a byte is read, and no more than the cap is ever read.
-        raw = read_bytes(path, MAX_FILE_BYTES)
+        raw = read_bytes(path, limit.max_bytes)
     except FileNotFoundError:
         return ReadResult(None)
     except FileReadError as exc:
@@ -99,7 +100,7 @@ def read_json(path: Path, what: str) -> ReadResult:
     if not raw.strip():
         return bad("is empty")
     try:
-        data = parse_json(raw, MAX_DEPTH)
+        data = parse_json(raw, limit.max_depth, limit.max_string)
     except FileReadError as exc:
         return bad(f"is not valid JSON ({exc})")
     if data is None:

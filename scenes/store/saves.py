@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from game.engine import Game
+from game.limits import SAVED_GAME_FILE
 from game.savegame import Restored, SaveError, restore, snapshot
 from scenes.store.files import data_dir, keep_bad_copy, read_json, write_json
 
@@ -33,7 +34,7 @@ class SaveStore:
 
     def resume(self) -> Restored | None:
         """The saved game at the moment it was saved, or None (:attr:`problem` says why when it was bad)."""
-        result = read_json(self.path, "saved game")
+        result = read_json(self.path, SAVED_GAME_FILE)
         self.problem = result.problem
         if result.data is None:
             if result.kept_as is not None:

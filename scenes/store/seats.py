@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from game.limits import SEATS_FILE
 from scenes.store.files import data_dir, read_json, write_json
 
 FORMAT = "farmer-seats"
@@ -71,7 +72,7 @@ class SeatTokens:
 
     def all(self) -> list[HeldSeat]:
         """Every seat held, the most recent first."""
-        result = read_json(self.path, "network seats")
+        result = read_json(self.path, SEATS_FILE)
         self.problem = result.problem
         if result.problem:
             log.warning("%s", result.problem)

@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from game.ai.levels import LEVELS
-from game.limits import DEALS, PLAYERS, WINDOW_HEIGHT, WINDOW_WIDTH
+from game.limits import DEALS, PLAYERS, SETTINGS_FILE, WINDOW_HEIGHT, WINDOW_WIDTH
 from game.rules import RULE_NAMES
 from game.schema import SchemaError, one_of, text, truth, whole
 from scenes.i18n import LANGUAGE_CHOICES, LANGUAGES, N_, SYSTEM, _, translations
@@ -281,7 +281,7 @@ class SettingsStore:
 
     def load(self) -> Settings:
         """The saved settings, or the defaults (with :attr:`problem` set) when the file is bad."""
-        result = read_json(self.path, "settings")
+        result = read_json(self.path, SETTINGS_FILE)
         self.problem = result.problem
         if result.data is None:
             return defaults()

@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from game.limits import STATISTICS_FILE
 from game.stats import Stats
 from scenes.store.files import data_dir, keep_bad_copy, read_json, write_json
 
@@ -22,7 +23,7 @@ class StatsStore:
 
     def load(self) -> dict[str, Stats]:
         """Read the file (a bad one sets :attr:`problem` and gives empty statistics)."""
-        result = read_json(self.path, "statistics")
+        result = read_json(self.path, STATISTICS_FILE)
         self.problem = result.problem
         self.by_rules = {}
         if result.data is None:
