@@ -208,3 +208,23 @@ def test_stats_store_round_trip_and_bad_file(tmp_path: Path) -> None:
     broken = StatsStore(tmp_path / "stats.json")
     assert broken.load() == {}
     assert broken.problem is not None and "busts" in broken.problem
+
+
+@pytest.mark.parametrize("link", ["loop", "dangling"])
+def test_a_link_in_place_of_the_saved_game_is_said_in_one_line_and_set_aside(
+    tmp_path: Path, link: str
+) -> None:
+    path = tmp_path / "save.json"
+    if link == "loop":
+        path.symlink_to(tmp_path / "other.json")
+        (tmp_path / "other.json").symlink_to(path)
+    else:
+        path.symlink_to(tmp_path / "gone.json")
+    store = SaveStore(path)
+    assert store.exists()  # something is there: the menu reads it and says what is wrong
+    assert store.resume() is None
+    assert store.problem is not None and "\n" not in store.problem
+    assert str(path) in store.problem and "link" in store.problem
+    assert not path.is_symlink()  # set aside: not said again at the next start
+    assert [p.name for p in tmp_path.glob("save.json.bad-*")]
+    assert SaveStore(path).resume() is None and not SaveStore(path).exists()

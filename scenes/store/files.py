@@ -91,10 +91,14 @@ def read_json(path: Path, limit: FileLimit) -> ReadResult:
         # is refused before a byte is read, and no more than the cap is ever read.
         raw = read_bytes(path, limit.max_bytes)
     except FileNotFoundError:
+        if path.is_symlink():  # a link to nothing is set aside, not passed over in silence
+            return bad("is a link to a file that is not there")
         return ReadResult(None)
     except FileReadError as exc:
         if str(exc).startswith(("cannot open", "cannot read")):
             why = str(exc).rpartition(": ")[2]
+            if path.is_symlink():  # a link that leads nowhere, or round in a loop: set aside
+                return bad(f"is a link that cannot be followed ({why})")
             return ReadResult(None, f"The {what} file {path} could not be read ({why}); using defaults.")
         return bad(_reason(str(exc), path))
     if not raw.strip():

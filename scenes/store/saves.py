@@ -19,8 +19,9 @@ class SaveStore:
         self.problem: str | None = None
 
     def exists(self) -> bool:
-        """Whether something is where the save goes (a folder there is reported as a bad save)."""
-        return self.path.exists()
+        """Whether something is where the save goes (a folder, or a link that leads nowhere or in a
+        loop, is reported as a bad save)."""
+        return self.path.exists() or self.path.is_symlink()
 
     def save(self, game: Game, players: list[str]) -> bool:
         """Save ``game`` as it stands now (mid-deal too); False (with :attr:`problem` set) when it failed."""
