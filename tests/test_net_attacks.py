@@ -23,7 +23,7 @@ from game.net.protocol import (
     MAX_WRONG_CODES_PER_MINUTE,
     opening_message,
 )
-from game.net.server import MAX_PLACELESS_PER_ADDRESS, PLACELESS_SECONDS, Server, ServerConfig
+from game.net.server import Server, ServerConfig
 from game.net.table import LOBBY_LINGER_SECONDS, WATCH_PACE_SECONDS
 
 
@@ -191,11 +191,12 @@ def test_idle_connections_are_closed_and_do_not_keep_out_the_honest() -> None:
         assert len(idle) <= ServerConfig().connect_burst
         # The oldest gave way to the newest: never more without a place than one address may hold.
         placeless = [c for c in server.connections if c.table is None and c.closing is None]
-        assert len(placeless) <= MAX_PLACELESS_PER_ADDRESS
+        assert len(placeless) <= ServerConfig().max_placeless_per_address
         honest, _code = await create(url, {}, local_addr=("127.0.0.3", 0))
         started = time.monotonic()
-        await until(lambda: all(c.table is not None for c in server.connections), PLACELESS_SECONDS + 3)
-        assert time.monotonic() - started < PLACELESS_SECONDS + 3
+        limit = server.config.placeless_seconds + 3
+        await until(lambda: all(c.table is not None for c in server.connections), limit)
+        assert time.monotonic() - started < limit
         codes = await asyncio.gather(*(closed_code(ws, 2) for ws in idle))
         assert all(code in (1008, 1013) for code in codes), codes
         pong = await ask(honest, {"type": "ping"}, "pong")

@@ -8,7 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from game.net.server import main, parse_args
+from game.net.cli import parse_args
+from game.net.server import main
 
 
 @pytest.mark.parametrize("argv", [
