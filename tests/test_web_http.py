@@ -536,8 +536,8 @@ def test_http_requests_count_against_the_new_connections_of_an_address(tmp_path:
     thread = ServerThread(config)
     port = thread.start()
     try:
-        answers = [request(port, "/").status for _ in range(5)]
-        assert answers == [200] * 5
+        answers = [request(port, "/nothing.js").status for _ in range(5)]
+        assert answers == [404] * 5
         # Past its new connections, an address still loads the page's files on their own credit,
         # and nothing else: a path not served, or the game's WebSocket, is refused on it.
         assert request(port, "/app.js").status == 200

@@ -142,6 +142,12 @@ class Bucket:
         return True
 
 
+    def give_back(self, key: Hashable, now: float) -> None:
+        """Return one token to ``key``'s bucket (what it was charged turned out to cost less)."""
+        tokens, stamp = self._held.get(key, (self.burst, now))
+        self._held[key] = (min(self.burst, tokens + (now - stamp) * self.rate + 1.0), now)
+
+
 class HeadVerdict(enum.Enum):
     """What a request head's bytes so far amount to."""
 
@@ -253,6 +259,13 @@ class Admission(Generic[C]):
     def page_file(self, address: str, now: float) -> bool:
         """Count a request for one of the page's files on :attr:`pages`' credit; False when spent."""
         return self.pages.take(address, now)
+
+    def page_file_served(self, address: str, now: float) -> None:
+        """A connection counted as new from ``address`` asked for one of the page's files: it is
+        charged to the page's credit instead, if there is any, so that the page's dozen files
+        leave the address's new connections to the game's WebSockets."""
+        if self.pages.take(address, now):
+            self.arrivals.give_back(address, now)
 
     def handshake_started(self, conn: Handshaking, now: float) -> None:
         """``conn`` waits for its request head; past the cap, the oldest waiting is closed."""

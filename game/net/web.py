@@ -85,6 +85,7 @@ TOO_LARGE = (b"HTTP/1.1 431 Request Header Fields Too Large\r\nContent-Length: 0
 URI_TOO_LONG = b"HTTP/1.1 414 URI Too Long\r\nContent-Length: 0\r\nConnection: close\r\n\r\n"
 """The whole answer to a request line over the limit."""
 
+_SERVED = (http.HTTPStatus.OK, http.HTTPStatus.NOT_MODIFIED)
 _LABEL = r"[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?"
 _HOST_NAME = re.compile(rf"(?=.{{1,253}}$){_LABEL}(?:\.{_LABEL})*")
 _HOST_V6 = re.compile(r"\[([0-9a-f:.]{2,45})\]")
@@ -439,11 +440,16 @@ class Door:
 
     def process_request(self, connection: ServerConnection, request: Request) -> Response | None:
         """The ``process_request`` hook: :meth:`Site.process_request`, but a connection let in on
-        the page's credit gets only the page's files (else 429)."""
+        the page's credit gets only the page's files (else 429), and one of the page's files asked
+        on a new connection's token is charged to the page's credit instead."""
         response = self.site.process_request(connection, request)
-        if getattr(connection, "page_only", False) and (
-            response is None or response.status_code not in (http.HTTPStatus.OK, http.HTTPStatus.NOT_MODIFIED)
-        ):
-            response = self.site._response(http.HTTPStatus.TOO_MANY_REQUESTS, None, request, None)
-            response.headers["Retry-After"] = "1"
+        served = response is not None and response.status_code in _SERVED
+        if getattr(connection, "page_only", False):
+            if not served:
+                response = self.site._response(http.HTTPStatus.TOO_MANY_REQUESTS, None, request, None)
+                response.headers["Retry-After"] = "1"
+        elif served:
+            remote = connection.remote_address
+            address = str(remote[0]) if isinstance(remote, tuple) and remote else "?"
+            self.admission.page_file_served(address, connection.loop.time())
         return response
