@@ -27,9 +27,10 @@ from websockets.asyncio.client import ClientConnection, connect
 
 from game.net import web
 from game.net.admission import HeadVerdict, RequestHead, ServerConfig
-from game.net.client import open_connection
-from game.net.protocol import CLOSE_EXPIRED, opening_message
+from game.net.client import Client, open_connection
+from game.net.protocol import CLOSE_EXPIRED, Closed, opening_message
 from game.net.server import Server, ServerThread
+from scenes.net.remote import expired_words
 from tests.test_net_attacks import ask, closed_code, until
 from tests.test_web_http import PAGE_FILES, Answer, make_page, parse
 
@@ -406,3 +407,24 @@ def test_saved_tables_are_the_users_alone(tmp_path: Path) -> None:
     files = list(folder.glob("*.json"))
     assert files and all(f.stat().st_mode & 0o777 == 0o600 for f in files)
     json.loads(files[0].read_text())
+
+
+def test_the_window_is_told_its_table_closed_before_the_start_and_does_not_reconnect() -> None:
+    thread = ServerThread(ServerConfig(port=0, lobby_idle_seconds=0.5))
+    port = thread.start()
+    client = Client(f"ws://127.0.0.1:{port}")
+    try:
+        client.create("Anne", {"seats": 3})
+        closed: list[Closed] = []
+        for _ in range(100):
+            message = client.wait(0.1)
+            if isinstance(message, Closed):
+                closed.append(message)
+                break
+        assert closed and closed[0].code == CLOSE_EXPIRED and not closed[0].retrying, closed
+        assert expired_words() == "This table was closed: it waited too long to start."
+        threading.Event().wait(1.0)
+        assert not client.connected and not client.running
+    finally:
+        client.close()
+        thread.stop()

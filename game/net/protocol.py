@@ -442,6 +442,8 @@ class Closed:
 
     reason: str
     retrying: bool
+    code: int | None = None
+    """The server's close code (None: no close frame came, or the client closed)."""
 
 
 ServerMessage = Welcome | TableInfo | Update | Pause | Turn | Error | Pong | TableList | Closed
