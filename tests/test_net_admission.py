@@ -26,7 +26,7 @@ import pytest
 from websockets.asyncio.client import ClientConnection, connect
 
 from game.net import web
-from game.net.admission import HeadVerdict, RequestHead, ServerConfig
+from game.net.admission import Admission, HeadVerdict, RequestHead, ServerConfig
 from game.net.client import Client, open_connection
 from game.net.protocol import CLOSE_EXPIRED, Closed, opening_message
 from game.net.server import Server, ServerThread
@@ -225,6 +225,29 @@ class Slowloris:
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
+
+
+class Waiting:
+    """A connection in its handshake, as the cap sees it: closed or not."""
+
+    def __init__(self) -> None:
+        self.closed = False
+
+    def give_up(self) -> None:
+        self.closed = True
+
+
+def test_past_the_cap_on_handshakes_the_oldest_goes_first() -> None:
+    admission: Admission[Any] = Admission(ServerConfig(max_handshakes=3), 100)
+    first, second, third, fourth = (Waiting() for _ in range(4))
+    for i, conn in enumerate((first, second, third)):
+        admission.handshake_started(conn, float(i))
+    admission.handshake_ended(second)  # its head came: no longer counted
+    admission.handshake_started(fourth, 3.0)
+    assert not any(c.closed for c in (first, second, third, fourth))
+    admission.handshake_started(Waiting(), 4.0)
+    assert first.closed and not third.closed and not fourth.closed
+    assert len(admission.handshaking) == 3
 
 
 def test_slowloris_from_forty_addresses_keeps_no_honest_page_load_out() -> None:

@@ -329,7 +329,8 @@ def good_saved_table(folder: Path) -> str:
     return asyncio.run(asyncio.wait_for(main(), 20))
 
 
-def test_bad_saved_files_are_set_aside_and_the_good_one_resumes(tmp_path: Path) -> None:
+def test_bad_saved_files_are_set_aside_and_the_good_one_resumes(tmp_path: Path,
+                                                                  caplog: pytest.LogCaptureFixture) -> None:
     code = good_saved_table(tmp_path)
     good = json.loads((tmp_path / f"{code}.json").read_text())
     bad: dict[str, str] = {
@@ -345,6 +346,8 @@ def test_bad_saved_files_are_set_aside_and_the_good_one_resumes(tmp_path: Path) 
     stuck["game"]["log"] = [{}]
     (tmp_path / "EMPTYLOG.json").write_text(json.dumps(stuck))
     os.symlink("/dev/zero", tmp_path / "DEVZEROO.json")
+    os.symlink("LOOPLOOP.json", tmp_path / "LOOPLOOP.json")  # a symlink loop
+    (tmp_path / "AFOLDER_.json").mkdir()
     os.mkfifo(tmp_path / "FIFOFIFO.json")
     with (tmp_path / "TOOLARGE.json").open("wb") as f:
         f.truncate(17 * 1024 * 1024)
@@ -360,9 +363,12 @@ def test_bad_saved_files_are_set_aside_and_the_good_one_resumes(tmp_path: Path) 
         await server.close()
 
     asyncio.run(asyncio.wait_for(main(), 30))
-    for name in [*bad, "EMPTYLOG", "DEVZEROO", "FIFOFIFO", "TOOLARGE"]:
+    for name in [*bad, "EMPTYLOG", "DEVZEROO", "LOOPLOOP", "AFOLDER_", "FIFOFIFO", "TOOLARGE"]:
         assert (tmp_path / f"{name}.bad").exists() or (tmp_path / f"{name}.bad").is_symlink(), name
-        assert not (tmp_path / f"{name}.json").exists(), name
+        assert not os.path.lexists(tmp_path / f"{name}.json"), name
+        # Each said in one line of the log.
+        said = [r for r in caplog.records if f"{name}.json" in r.getMessage()]
+        assert len(said) == 1 and said[0].levelname == "ERROR", (name, [r.getMessage() for r in said])
 
 
 # ---------------------------------------------------------------- private tables, seats and codes

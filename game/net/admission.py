@@ -70,10 +70,12 @@ class ServerConfig:
     server's own; a handshake with no ``Origin`` (a window, a tool) is always allowed."""
     # ---- the page for phones behind one address
     page_rate: float = 20.0
-    """Requests for the page's own files one address may make per second once its new connections'
-    burst is spent (a café's phones behind one router loading the page at once)..."""
+    """Requests for the page's own files one address may make per second on a credit of their own
+    (a café's phones behind one router loading the page at once): a request the page's files
+    answer is charged here instead of to :attr:`connect_rate`, and once that is spent a new
+    connection is still let in here, to be answered only if it asks for one of the page's files..."""
     page_burst: int = 240
-    """...and at once: twenty phones' pages of a dozen files. Nothing else is read on this credit."""
+    """...and at once: twenty phones' pages of a dozen files."""
     # ---- a request's head, measured as it arrives
     max_handshakes: int = 256
     """The most connections still sending their request's head, in all; a newer one closes the oldest."""
