@@ -355,8 +355,6 @@ class Door:
         """The most sockets held at once: kept below the process's file limit."""
         self.sockets = 0
         """Sockets open now (connections, and those still in their opening handshake)."""
-        self.too_large = 0
-        """Request heads refused for their size since the start."""
 
     def connection_class(self) -> type[ServerConnection]:
         """The websockets connection class that goes through this door."""
@@ -420,7 +418,6 @@ class Door:
                     if verdict in (HeadVerdict.TOO_LARGE, HeadVerdict.URI_TOO_LONG):
                         self.head = None
                         door.admission.handshake_ended(self)
-                        door.too_large += 1
                         self.transport.write(TOO_LARGE if verdict is HeadVerdict.TOO_LARGE else URI_TOO_LONG)
                         self.transport.close()
                         return
