@@ -99,6 +99,10 @@ class ServerConfig:
     """A new connection's first message must come within this time."""
     open_seconds: float = HELLO_SECONDS / 2
     """A connection's opening handshake (its HTTP request, the answer) must end within this time."""
+    ping_seconds: float = 20.0
+    """How often an open connection is pinged, and how long its answer may take before it is closed."""
+    close_seconds: float = 2.0
+    """How long a closing connection is waited for (its last messages, its closing handshake)."""
     refused_hold_seconds: float = 1.0
     """How long a connection refused for its address's limits is held, unread, before it is dropped."""
     # ---- what each connection may send

@@ -248,7 +248,8 @@ class Server:
         self.door = Door(self.config, self.admission, self.site, self.max_sockets)
         self._ws = await serve(
             self._handle, self.config.host, self.config.port, max_size=MAX_FRAME_BYTES,
-            compression=None, max_queue=64, ping_interval=20, ping_timeout=20, close_timeout=2,
+            compression=None, max_queue=64, ping_interval=self.config.ping_seconds,
+            ping_timeout=self.config.ping_seconds, close_timeout=self.config.close_seconds,
             open_timeout=self.config.open_seconds, create_connection=self.door.connection_class(),
             process_request=self.door.process_request, server_header=None,
         )
@@ -385,7 +386,7 @@ class Server:
                     self._schedule(table)
             conn.close("")
             with contextlib.suppress(asyncio.TimeoutError, ConnectionClosed):
-                await asyncio.wait_for(writer, 2)
+                await asyncio.wait_for(writer, self.config.close_seconds)
 
     async def _read(self, conn: Connection) -> None:
         """Read ``conn``'s frames; one with no place at a table is closed within seconds."""
