@@ -250,6 +250,19 @@ def test_past_the_cap_on_handshakes_the_oldest_goes_first() -> None:
     assert len(admission.handshaking) == 3
 
 
+async def pinged(port: int, count: int) -> int:
+    """A game's connection that opens a table, then pings ``count`` times; the pongs it got."""
+    ws = await open_connection(f"ws://127.0.0.1:{port}")
+    answer = await ask(ws, opening_message("create", name="Anne", settings={"seats": 3}), "welcome")
+    assert answer["type"] == "welcome", answer
+    pongs = 0
+    for i in range(count):
+        pongs += (await ask(ws, {"type": "ping", "ref": i}, "pong", 10))["type"] == "pong"
+        await asyncio.sleep(0.1)
+    await ws.close()
+    return pongs
+
+
 def test_slowloris_from_forty_addresses_keeps_no_honest_page_load_out() -> None:
     with server_process() as (_proc, port):
         attack = Slowloris(port, [f"127.0.1.{i}" for i in range(1, 41)], 60)
@@ -263,10 +276,13 @@ def test_slowloris_from_forty_addresses_keeps_no_honest_page_load_out() -> None:
             assert attack.opened >= 2400, f"only {attack.opened} slow connections opened"
             # Fifteen honest page loads, one after another, while it lasts: every file of each.
             statuses = [get(port, target).status for _ in range(15) for target in REAL_PAGE]
+            # And a game's connection opens a table and is answered every ping.
+            pongs = asyncio.run(pinged(port, 20))
         finally:
             attack.stop.set()
             attack.thread.join(30)
         assert statuses.count(200) == len(statuses), f"{statuses.count(200)} of {len(statuses)} files served"
+        assert pongs == 20
 
 
 # ---------------------------------------------------------------- a café's phones
