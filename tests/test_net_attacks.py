@@ -23,7 +23,7 @@ from game.net.protocol import (
     MAX_WRONG_CODES_PER_MINUTE,
     opening_message,
 )
-from game.net.server import MAX_PLACELESS_PER_ADDRESS, PLACELESS_SECONDS, Server, ServerConfig
+from game.net.server import Server, ServerConfig
 from game.net.table import LOBBY_LINGER_SECONDS, WATCH_PACE_SECONDS
 
 
@@ -191,11 +191,12 @@ def test_idle_connections_are_closed_and_do_not_keep_out_the_honest() -> None:
         assert len(idle) <= ServerConfig().connect_burst
         # The oldest gave way to the newest: never more without a place than one address may hold.
         placeless = [c for c in server.connections if c.table is None and c.closing is None]
-        assert len(placeless) <= MAX_PLACELESS_PER_ADDRESS
+        assert len(placeless) <= ServerConfig().max_placeless_per_address
         honest, _code = await create(url, {}, local_addr=("127.0.0.3", 0))
         started = time.monotonic()
-        await until(lambda: all(c.table is not None for c in server.connections), PLACELESS_SECONDS + 3)
-        assert time.monotonic() - started < PLACELESS_SECONDS + 3
+        limit = server.config.placeless_seconds + 3
+        await until(lambda: all(c.table is not None for c in server.connections), limit)
+        assert time.monotonic() - started < limit
         codes = await asyncio.gather(*(closed_code(ws, 2) for ws in idle))
         assert all(code in (1008, 1013) for code in codes), codes
         pong = await ask(honest, {"type": "ping"}, "pong")
@@ -329,7 +330,8 @@ def good_saved_table(folder: Path) -> str:
     return asyncio.run(asyncio.wait_for(main(), 20))
 
 
-def test_bad_saved_files_are_set_aside_and_the_good_one_resumes(tmp_path: Path) -> None:
+def test_bad_saved_files_are_set_aside_and_the_good_one_resumes(tmp_path: Path,
+                                                                  caplog: pytest.LogCaptureFixture) -> None:
     code = good_saved_table(tmp_path)
     good = json.loads((tmp_path / f"{code}.json").read_text())
     bad: dict[str, str] = {
@@ -345,6 +347,8 @@ def test_bad_saved_files_are_set_aside_and_the_good_one_resumes(tmp_path: Path) 
     stuck["game"]["log"] = [{}]
     (tmp_path / "EMPTYLOG.json").write_text(json.dumps(stuck))
     os.symlink("/dev/zero", tmp_path / "DEVZEROO.json")
+    os.symlink("LOOPLOOP.json", tmp_path / "LOOPLOOP.json")  # a symlink loop
+    (tmp_path / "AFOLDER_.json").mkdir()
     os.mkfifo(tmp_path / "FIFOFIFO.json")
     with (tmp_path / "TOOLARGE.json").open("wb") as f:
         f.truncate(17 * 1024 * 1024)
@@ -360,9 +364,12 @@ def test_bad_saved_files_are_set_aside_and_the_good_one_resumes(tmp_path: Path) 
         await server.close()
 
     asyncio.run(asyncio.wait_for(main(), 30))
-    for name in [*bad, "EMPTYLOG", "DEVZEROO", "FIFOFIFO", "TOOLARGE"]:
+    for name in [*bad, "EMPTYLOG", "DEVZEROO", "LOOPLOOP", "AFOLDER_", "FIFOFIFO", "TOOLARGE"]:
         assert (tmp_path / f"{name}.bad").exists() or (tmp_path / f"{name}.bad").is_symlink(), name
-        assert not (tmp_path / f"{name}.json").exists(), name
+        assert not os.path.lexists(tmp_path / f"{name}.json"), name
+        # Each said in one line of the log.
+        said = [r for r in caplog.records if f"{name}.json" in r.getMessage()]
+        assert len(said) == 1 and said[0].levelname == "ERROR", (name, [r.getMessage() for r in said])
 
 
 # ---------------------------------------------------------------- private tables, seats and codes

@@ -8,12 +8,14 @@ from pathlib import Path
 
 import pytest
 
-from game.net.server import main, parse_args
+from game.net.cli import config_of, parse_args
+from game.net.server import main
 
 
 @pytest.mark.parametrize("argv", [
     ["--port", "70000"], ["--port", "http"], ["--max-tables", "0"], ["--frobnicate"],
-    ["--no-save", "--data-dir", "x"],
+    ["--no-save", "--data-dir", "x"], ["--allow-origin", "ftp://example.org"],
+    ["--allow-origin", "example.org"],
 ])
 def test_bad_flags_give_one_line_and_exit_2(argv: list[str], capsys: pytest.CaptureFixture[str]) -> None:
     with pytest.raises(SystemExit) as caught:
@@ -21,6 +23,12 @@ def test_bad_flags_give_one_line_and_exit_2(argv: list[str], capsys: pytest.Capt
     assert caught.value.code == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and err.startswith("farmer-server: error: ")
+
+
+def test_other_origins_are_allowed_only_when_named() -> None:
+    assert config_of(parse_args([]), None).allow_origins == ()
+    args = parse_args(["--allow-origin", "https://Friends.Example/", "--allow-origin", "http://a.example:8080"])
+    assert config_of(args, None).allow_origins == ("https://friends.example", "http://a.example:8080")
 
 
 def test_an_unwritable_data_dir_is_one_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

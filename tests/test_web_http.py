@@ -531,13 +531,21 @@ async def pinged_through_a_flood(port: int, server_pid: int) -> Flood:
 
 
 def test_http_requests_count_against_the_new_connections_of_an_address(tmp_path: Path) -> None:
-    config = ServerConfig(port=0, web_dir=make_page(tmp_path / "web"), connect_rate=0.5, connect_burst=5)
+    config = ServerConfig(port=0, web_dir=make_page(tmp_path / "web"), connect_rate=0.5, connect_burst=5,
+                          page_rate=0.5, page_burst=3)
     thread = ServerThread(config)
     port = thread.start()
     try:
-        answers = [request(port, "/").status for _ in range(5)]
-        assert answers == [200] * 5
-        # The sixth at once is held unread, then dropped: no answer at all.
+        answers = [request(port, "/nothing.js").status for _ in range(5)]
+        assert answers == [404] * 5
+        # Past its new connections, an address still loads the page's files on their own credit,
+        # and nothing else: a path not served, or the game's WebSocket, is refused on it.
+        assert request(port, "/app.js").status == 200
+        assert request(port, "/nothing.js").status == 429
+        upgrade = ("Upgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Version: 13\r\n"
+                   "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n")
+        assert request(port, "/", extra=upgrade).status == 429
+        # Both spent, the next at once is held unread, then dropped: no answer at all.
         started = time.monotonic()
         assert request(port, "/").status is None
         assert time.monotonic() - started >= 0.5

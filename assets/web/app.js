@@ -129,7 +129,7 @@ function onClosed(code, reason) {
     return;
   }
   page.closed = true;
-  if (code === 4003) forget();
+  if (code === 4003 || code === 4004) forget();
   page.closedMessage = closedWords(code, reason);
   notice("");
   draw();
@@ -144,6 +144,7 @@ function onClosed(code, reason) {
 function closedWords(code, reason) {
   if (code === 4001) return _("Your seat was taken back from another screen.");
   if (code === 4003) return _("The host removed you from the table.");
+  if (code === 4004) return _("This table was closed: it waited too long to start.");
   return _("The connection to the table was closed: {why}", { why: reason || String(code) });
 }
 

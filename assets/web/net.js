@@ -2,14 +2,15 @@
  * The page's link to its table: one WebSocket to the page's own server, speaking protocol v1
  * (game/net/PROTOCOL.md). A dropped connection is opened again with a growing wait and the
  * opening message the page gives then (a `resume` with its token); closes 4001 (the seat was
- * taken by another connection), 4002 (left) and 4003 (removed by the host) are final.
+ * taken by another connection), 4002 (left), 4003 (removed by the host) and 4004 (the table,
+ * not started, was closed) are final.
  */
 
 /** The protocol version the page speaks. */
 export const VERSION = 1;
 
 /** Close codes after which the page does not reconnect. */
-export const FINAL_CLOSES = [4001, 4002, 4003];
+export const FINAL_CLOSES = [4001, 4002, 4003, 4004];
 
 const WAITS = [500, 1000, 2000, 4000, 8000];
 const LONGEST_WAIT = 10000;

@@ -26,6 +26,7 @@ from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 from game.actions import Action
 from game.net.codec import CodecError, Json
 from game.net.protocol import (
+    CLOSE_EXPIRED,
     CLOSE_LEFT,
     CLOSE_POLICY,
     CLOSE_REMOVED,
@@ -49,6 +50,8 @@ RECONNECT_DELAYS = (0.2, 0.5, 1.0, 2.0, 3.0)
 """Waits between attempts (the last repeats)."""
 UNREADABLE = -1
 """The close code this side gives a connection it dropped for a frame it could not read (never sent)."""
+FINAL_CLOSES = (CLOSE_REPLACED, CLOSE_LEFT, CLOSE_POLICY, CLOSE_REMOVED, CLOSE_EXPIRED, UNREADABLE)
+"""Close codes after which the client does not reconnect."""
 
 
 async def open_connection(url: str, timeout: float = 5.0, local_host: str | None = None) -> ClientConnection:
@@ -146,9 +149,9 @@ class Link:
             if self._closing:
                 self.on_message(Closed("closed", False))
                 return
-            final = code in (CLOSE_REPLACED, CLOSE_LEFT, CLOSE_POLICY, CLOSE_REMOVED, UNREADABLE)
+            final = code in FINAL_CLOSES
             retry = not final and self.table is not None and (self.token is not None or self.watching)
-            self.on_message(Closed(reason, retry))
+            self.on_message(Closed(reason, retry, code))
             if not retry:
                 return
             lost_at = loop.time()

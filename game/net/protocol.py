@@ -68,6 +68,9 @@ CLOSE_LEFT = 4002
 """Close code: the person left the table (do not reconnect)."""
 CLOSE_REMOVED = 4003
 """Close code: the host removed this person's seat before the start (do not reconnect)."""
+CLOSE_EXPIRED = 4004
+"""Close code: the table was closed before its start, having waited too long with no change of
+seats, or gave way to a new table on a full server (do not reconnect)."""
 CLOSE_POLICY = 1008
 """Close code: too many messages refused in a row, or no opening message in time."""
 
@@ -440,6 +443,8 @@ class Closed:
 
     reason: str
     retrying: bool
+    code: int | None = None
+    """The server's close code (None: no close frame came, or the client closed)."""
 
 
 ServerMessage = Welcome | TableInfo | Update | Pause | Turn | Error | Pong | TableList | Closed

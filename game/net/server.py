@@ -1,48 +1,40 @@
-"""The Farmer table server: many tables on one asyncio loop, over WebSockets (``websockets``).
+"""The Farmer table server's loop: many tables on one asyncio loop, over WebSockets (``websockets``).
 
-Run it headless as ``farmer-server`` (:func:`main`), or inside the game's own process with
-:class:`ServerThread` (``farmer --host``). It owns the sockets: it checks each frame's
-size and rate, reads it with :func:`game.net.protocol.parse_client_message`, hands it to
-the :class:`~game.net.table.Table` it belongs to, and refuses anything wrong with an
-``error`` message to that connection alone. Each table is saved as a JSON file in the
-data folder between deals, and a restarted server resumes every saved table. On the same
-port it answers plain HTTP with the page for phones (:mod:`game.net.web`).
+Run it headless as ``farmer-server`` (:mod:`game.net.cli`), or inside the game's own process
+with :class:`ServerThread` (``farmer --host``). It moves messages: each frame is checked for
+size and rate, read with :func:`game.net.protocol.parse_client_message`, handed to the
+:class:`~game.net.table.Table` it belongs to, and anything wrong is refused with an ``error``
+message to that connection alone. The rooms around it: :mod:`game.net.admission` (every limit
+and timeout, :class:`ServerConfig`), :mod:`game.net.web` (the sockets' front door and the page
+for phones over HTTP on the same port), :mod:`game.net.store` (where tables are saved between
+deals; a restarted server resumes every saved one).
 """
 
 from __future__ import annotations
 
-import argparse
 import asyncio
 import contextlib
 import json
 import logging
-import os
 import secrets
-import socket
 import sys
 import threading
 import time
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass
-from pathlib import Path
-from typing import NoReturn
+from collections.abc import Sequence
 
-import platformdirs
 from websockets.asyncio.server import Server as WsServer
 from websockets.asyncio.server import ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
 
-from game.limits import SAVED_TABLE_FILE
-from game.net import lan
+from game.net import cli, lan
+from game.net.admission import DEFAULT_PORT, FD_RESERVE, Admission, ServerConfig, give_way
 from game.net.protocol import (
+    CLOSE_EXPIRED,
     CLOSE_LEFT,
     CLOSE_POLICY,
     CODE_ALPHABET,
     CODE_LENGTH,
-    HELLO_SECONDS,
     MAX_FRAME_BYTES,
-    MAX_REFUSED_IN_A_ROW,
-    MAX_WRONG_CODES_PER_MINUTE,
     OPENING_TYPES,
     RATE_BURST,
     RATE_PER_SECOND,
@@ -53,40 +45,13 @@ from game.net.protocol import (
     parse_client_message,
     parse_settings,
 )
+from game.net.store import FolderStore, TableStore
 from game.net.table import Table
-from game.net.web import Site
-from game.readfile import load_json
-from game.savegame import SaveError
+from game.net.web import Door, Site
+
+__all__ = ["DEFAULT_PORT", "Connection", "Server", "ServerConfig", "ServerThread", "main"]
 
 log = logging.getLogger("farmer.server")
-
-DEFAULT_PORT = 8765
-"""The port a server listens on unless told otherwise."""
-OUTBOX_LIMIT = 1000
-"""Messages waiting for one slow connection before the server gives up on it."""
-PLACELESS_SECONDS = 5.0
-"""A connection with no place at a table (none created, joined, resumed or watched) is closed
-this long after its last opening message..."""
-PLACELESS_MOST_SECONDS = 30.0
-"""...and this long after it opened, whatever it sends."""
-MAX_PLACELESS_PER_ADDRESS = 16
-"""Connections without a place from one address: a newer one closes the oldest..."""
-PLACELESS_YIELD_SECONDS = 2.0
-"""...if that one has been there this long (else the newer one is dropped before its handshake)."""
-FD_RESERVE = 64
-"""File descriptors kept for everything but connections (saves, logs, the listening sockets)."""
-RECEIVE_BUFFER_BYTES = 2 * MAX_FRAME_BYTES
-"""The kernel's receive buffer for each connection (two of the largest frames read)."""
-REFUSED_BEFORE_SLOWING = 10
-"""Refused messages in a row a connection may send before the server reads it more slowly."""
-REFUSED_HOLD_SECONDS = 1.0
-"""How long a connection refused for its address's limits is held, unread, before it is dropped."""
-SAVE_RETRY_SECONDS = 5.0
-"""How soon a table whose save failed is saved again."""
-MAX_SAVED_TABLE_BYTES = SAVED_TABLE_FILE.max_bytes
-"""The largest saved-table file read back."""
-MAX_SAVED_TABLE_DEPTH = 32
-"""The deepest nesting a saved-table file may hold."""
 
 
 class _OnceAMinute(logging.Filter):
@@ -117,112 +82,18 @@ class _OnceAMinute(logging.Filter):
 _ACCEPT_FILTER = _OnceAMinute()
 
 
-def default_data_dir() -> Path:
-    """Where a server keeps its tables: ``$FARMER_HOME/data/server`` or the user's data folder."""
-    home = os.environ.get("FARMER_HOME")
-    return (Path(home) / "data" if home else Path(platformdirs.user_data_dir("farmer"))) / "server"
-
-
-@dataclass(frozen=True, slots=True)
-class ServerConfig:
-    """How a server runs."""
-
-    host: str = "127.0.0.1"
-    """The address to listen on (``0.0.0.0`` for every interface)."""
-    port: int = DEFAULT_PORT
-    """The port (0: any free port; :attr:`Server.port` tells which)."""
-    data_dir: Path | None = None
-    """The folder for the tables' saved files (None: tables are not saved)."""
-    max_tables: int = 200
-    """The most tables held at once."""
-    max_clients: int = 2000
-    """The most connections held at once."""
-    allow_seed: bool = False
-    """Accept a ``seed`` in a table's settings (tests and replays: a seed tells the deck)."""
-    rate_per_second: float = RATE_PER_SECOND
-    """Messages one connection may send per second, on average."""
-    rate_burst: int = RATE_BURST
-    """Messages one connection may send at once before the rate applies."""
-    max_per_address: int = 256
-    """The most connections from one address at once."""
-    tables_per_address: int = 10
-    """The most tables not over that connections from one address may have opened."""
-    connect_rate: float = 20.0
-    """New connections one address may open per second, on average (more are dropped unread)."""
-    connect_burst: int = 120
-    """New connections one address may open at once before :attr:`connect_rate` applies. The page
-    for phones is about a dozen requests, each a connection: ten phones behind one address
-    (a family's router, to a public server) load it at once."""
-    web_dir: Path | None = None
-    """The page for phones' folder, served over HTTP on the same port (None: ``web/`` of the
-    installed assets; see :mod:`game.net.web`)."""
-
-
-class Store:
-    """The tables' saved files: ``<code>.json`` in one folder, written whole or not at all."""
-
-    def __init__(self, folder: Path) -> None:
-        """Keep files in ``folder`` (made if missing); temporary files a crash left are removed."""
-        self.folder = folder
-        folder.mkdir(parents=True, exist_ok=True)
-        for stale in folder.glob("*.tmp"):
-            with contextlib.suppress(OSError):
-                stale.unlink()
-
-    def save(self, table: Table) -> str | None:
-        """Write ``table``'s file (a finished table's file is removed); None, or why it failed."""
-        path = self.folder / f"{table.code}.json"
-        if table.over:
-            self.delete(table.code)
-            return None
-        tmp = path.with_suffix(".tmp")
-        try:
-            tmp.write_text(json.dumps(table.to_json(), separators=(",", ":")), encoding="utf-8")
-            os.replace(tmp, path)
-        except OSError as exc:
-            with contextlib.suppress(OSError):
-                tmp.unlink()
-            return exc.strerror or str(exc)
-        return None
-
-    def delete(self, code: str) -> None:
-        """Remove a table's file."""
-        with contextlib.suppress(FileNotFoundError):
-            (self.folder / f"{code}.json").unlink()
-
-    def load_all(self, now: float, save: Callable[[Table], None] | None = None) -> list[Table]:
-        """Every saved table; a bad file is set aside as ``<code>.bad`` with one log line.
-
-        Only regular files are read (not followed into a device or a FIFO), at most
-        :data:`MAX_SAVED_TABLE_BYTES`, nested at most :data:`MAX_SAVED_TABLE_DEPTH` deep, every
-        field checked by :meth:`Table.from_json`: one bad file never stops the others.
-        """
-        tables = []
-        for path in sorted(self.folder.glob("*.json")):
-            try:
-                doc = load_json(path, MAX_SAVED_TABLE_BYTES, MAX_SAVED_TABLE_DEPTH)
-                table = Table.from_json(doc, now, save)
-                if table.code != path.stem or table.over:
-                    raise SaveError("its code is not its file's name, or its game is over")
-            except (OSError, ValueError) as exc:
-                log.error("cannot resume %s (set aside as %s.bad): %s", path.name, path.stem, str(exc)[:300])
-                with contextlib.suppress(OSError):
-                    os.replace(path, path.with_suffix(".bad"))
-                continue
-            tables.append(table)
-        return tables
-
-
 class Connection:
     """One client's connection: its outgoing queue, its rate limit, its place (a table and seat)."""
 
     def __init__(self, ws: ServerConnection, loop: asyncio.AbstractEventLoop,
-                 rate: float = RATE_PER_SECOND, burst: int = RATE_BURST) -> None:
-        """Wrap ``ws`` (written in order by :meth:`writer`); ``rate`` and ``burst`` limit reading."""
+                 rate: float = RATE_PER_SECOND, burst: int = RATE_BURST, outbox_limit: int = 1000) -> None:
+        """Wrap ``ws`` (written in order by :meth:`writer`); ``rate`` and ``burst`` limit reading,
+        ``outbox_limit`` the messages waiting for it."""
         self.ws = ws
         self.loop = loop
         self.rate = rate
         self.burst = float(burst)
+        self.outbox_limit = outbox_limit
         self.table: Table | None = None
         self.outbox: asyncio.Queue[str | None] = asyncio.Queue()
         self.tokens = self.burst
@@ -235,11 +106,16 @@ class Connection:
         self.address = str(remote[0]) if isinstance(remote, tuple) and remote else "?"
         """The peer's address, which caps and limits are counted by."""
 
+    @property
+    def placeless(self) -> bool:
+        """Whether it has no place at a table yet, and is not closing."""
+        return self.table is None and self.closing is None
+
     def send(self, text: str) -> None:
         """Queue a message; a connection too slow to read its messages is closed."""
         if self.closing is not None:
             return
-        if self.outbox.qsize() >= OUTBOX_LIMIT:
+        if self.outbox.qsize() >= self.outbox_limit:
             self.close("too many messages waiting: the connection is too slow")
             return
         self.outbox.put_nowait(text)
@@ -277,41 +153,60 @@ class Connection:
 class Server:
     """Many tables, one asyncio loop: call :meth:`start` inside a running loop, then :meth:`close`."""
 
-    def __init__(self, config: ServerConfig) -> None:
-        """A server with ``config``; nothing listens until :meth:`start`."""
+    def __init__(self, config: ServerConfig, store: TableStore | None = None) -> None:
+        """A server with ``config``; nothing listens until :meth:`start`. Tables are kept in
+        ``store``, or in a :class:`~game.net.store.FolderStore` of ``config.data_dir`` (if any)."""
         self.config = config
         self.tables: dict[str, Table] = {}
-        self.connections: set[Connection] = set()
-        self.store = Store(config.data_dir) if config.data_dir is not None else None
+        if store is None and config.data_dir is not None:
+            store = FolderStore(config.data_dir)
+        self.store = store
         self.port = config.port
         self._ws: WsServer | None = None
         self._timers: dict[str, asyncio.TimerHandle] = {}
         self._loop: asyncio.AbstractEventLoop | None = None
         self._stopping = False
-        self._by_address: dict[str, set[Connection]] = {}
         self._origin: dict[str, str] = {}
         """The address each table was opened from (tables per address)."""
-        self._wrong_codes: dict[str, list[float]] = {}
-        """When each address named a table that does not exist, in the last minute."""
+        self._lobby: dict[str, float] = {}
+        """Each table not started: when its seats last changed (created, joined, left)."""
         self._unsaved: dict[str, str] = {}
         """Tables whose last save failed, and why."""
         self._retry: asyncio.TimerHandle | None = None
-        self.sockets = 0
-        """Sockets open now (connections, and those still in their opening handshake)."""
-        self._arrivals: dict[str, tuple[float, float]] = {}
-        """Each address's bucket of new connections: (tokens, when counted)."""
         self.max_sockets = config.max_clients + FD_RESERVE
         """The most sockets held at once: kept below the process's file limit."""
-        self.max_clients = config.max_clients
-        """The most connections at once: ``max_clients``, or fewer when the file limit is lower."""
+        self.admission: Admission[Connection] = Admission(config, config.max_clients)
+        """The counts every limit is checked against."""
         self.site: Site | None = None
         """The page for phones (HTTP on the same port), read at :meth:`start`."""
+        self.door: Door | None = None
+        """The sockets' front door, made at :meth:`start`."""
 
     @property
     def loop(self) -> asyncio.AbstractEventLoop:
         """The loop the server runs on."""
         assert self._loop is not None, "the server has not started"
         return self._loop
+
+    @property
+    def connections(self) -> set[Connection]:
+        """The connections past their handshake."""
+        return self.admission.connections
+
+    @property
+    def max_clients(self) -> int:
+        """The most connections at once: ``max_clients``, or fewer when the file limit is lower."""
+        return self.admission.max_clients
+
+    @property
+    def has_page(self) -> bool:
+        """Whether it serves the page for phones (known once started)."""
+        return self.site is not None and self.site.has_page
+
+    @property
+    def sockets(self) -> int:
+        """Sockets open now (connections, and those still in their opening handshake)."""
+        return self.door.sockets if self.door is not None else 0
 
     def _fit_file_limit(self) -> None:
         """Read the process's file limit (raising it toward what is needed if allowed) and hold
@@ -330,7 +225,7 @@ class Server:
         if soft == resource.RLIM_INFINITY:
             return
         self.max_sockets = max(1, min(self.max_sockets, soft - FD_RESERVE))
-        self.max_clients = max(1, min(self.config.max_clients, self.max_sockets - FD_RESERVE // 2))
+        self.admission.max_clients = max(1, min(self.config.max_clients, self.max_sockets - FD_RESERVE // 2))
         if self.max_clients < self.config.max_clients:
             log.warning("the process may open %d files (ulimit -n): at most %d connections at once, not %d",
                         soft, self.max_clients, self.config.max_clients)
@@ -343,56 +238,24 @@ class Server:
         if _ACCEPT_FILTER not in asyncio_log.filters:
             asyncio_log.addFilter(_ACCEPT_FILTER)
         if self.store is not None:
-            for table in self.store.load_all(self.loop.time(), self._save):
+            now = self.loop.time()
+            for table in self.store.load_all(now, self._save):
                 self.tables[table.code] = table
+                if not table.started:
+                    self._lobby[table.code] = now
                 self._schedule(table)
-        self.site = Site(self.config.web_dir)
-        server = self
-
-        class Counted(ServerConnection):
-            """A socket counted from its accept to its end; one over the limit is dropped at once."""
-
-            counted = False
-
-            def connection_made(self, transport: asyncio.BaseTransport) -> None:
-                super().connection_made(transport)
-                self.counted = True
-                server.sockets += 1
-                sock = transport.get_extra_info("socket")
-                if sock is not None:
-                    # A client's messages are small: a small receive buffer means a flooding peer
-                    # is held back by its own socket after a few frames, not after megabytes
-                    # the kernel copied for nothing.
-                    with contextlib.suppress(OSError):
-                        sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, RECEIVE_BUFFER_BYTES)
-                peer = transport.get_extra_info("peername")
-                address = str(peer[0]) if isinstance(peer, tuple) and peer else "?"
-                if not isinstance(transport, asyncio.Transport):
-                    return
-                if server.sockets > server.max_sockets:
-                    transport.abort()  # dropped before its handshake: its descriptor is free again
-                elif not server._arrival(address) or server._placeless_full(address):
-                    # Too many from one address: not read, dropped a moment later. An immediate
-                    # drop would only have the peer try again at once, again and again.
-                    transport.pause_reading()
-                    server.loop.call_later(REFUSED_HOLD_SECONDS, transport.abort)
-
-            def connection_lost(self, exc: Exception | None) -> None:
-                if self.counted:
-                    self.counted = False
-                    server.sockets -= 1
-                super().connection_lost(exc)
-
+        self.site = Site(self.config.web_dir, self.config.allow_origins)
+        self.door = Door(self.config, self.admission, self.site, self.max_sockets)
         self._ws = await serve(
             self._handle, self.config.host, self.config.port, max_size=MAX_FRAME_BYTES,
-            compression=None, max_queue=64, ping_interval=20, ping_timeout=20, close_timeout=2,
-            open_timeout=HELLO_SECONDS / 2, create_connection=Counted,
-            process_request=self.site.process_request,
+            compression=None, max_queue=64, ping_interval=self.config.ping_seconds,
+            ping_timeout=self.config.ping_seconds, close_timeout=self.config.close_seconds,
+            open_timeout=self.config.open_seconds, create_connection=self.door.connection_class(),
+            process_request=self.door.process_request, server_header=None,
         )
         sockets = list(self._ws.sockets)
         self.port = int(sockets[0].getsockname()[1]) if sockets else self.config.port
         return self.port
-
     async def close(self) -> None:
         """Stop listening and close every connection (the tables stay saved as they are: a deal in
         progress is not played on by the AI but dealt again, freshly shuffled, after a restart)."""
@@ -421,16 +284,42 @@ class Server:
         if table.closed:
             self._drop(table)
             return
+        if table.started:
+            self._lobby.pop(table.code, None)
         when = table.next_deadline()
+        expires = self._expires(table)
+        if expires is not None:
+            when = expires if when is None else min(when, expires)
         if when is not None:
             self._timers[table.code] = self.loop.call_at(when, self._tick, table)
 
+    def _expires(self, table: Table) -> float | None:
+        """When the table, not started, is closed for waiting too long with no change of seats."""
+        since = self._lobby.get(table.code)
+        idle = self.config.lobby_idle_seconds
+        return None if since is None or idle is None else since + idle
+
     def _tick(self, table: Table) -> None:
         self._timers.pop(table.code, None)
+        now = self.loop.time()
+        expires = self._expires(table)
+        if expires is not None and now >= expires and not table.started:
+            self._expire(table, "the table was not started in time")
+            return
         try:
-            table.tick(self.loop.time())
+            table.tick(now)
         except Exception:
             log.exception("table %s failed on its clock", table.code)
+        self._schedule(table)
+
+    def _expire(self, table: Table, reason: str) -> None:
+        """Close a table not started, telling everyone at it why (close code 4004)."""
+        for conn in self.connections:
+            if conn.table is table:
+                conn.table = None
+                conn.close(reason, CLOSE_EXPIRED)
+        table.closed = True
+        log.info("table %s closed before its start: %s", table.code, reason)
         self._schedule(table)
 
     def _drop(self, table: Table) -> None:
@@ -438,6 +327,7 @@ class Server:
             del self.tables[table.code]
             self._origin.pop(table.code, None)
             self._unsaved.pop(table.code, None)
+            self._lobby.pop(table.code, None)
         if self.store is not None:
             self.store.delete(table.code)
         log.info("table %s closed", table.code)
@@ -456,10 +346,10 @@ class Server:
             return
         if table.code not in self._unsaved:
             log.error("could not save table %s: %s (trying again every %g s)", table.code, failed,
-                      SAVE_RETRY_SECONDS)
+                      self.config.save_retry_seconds)
         self._unsaved[table.code] = failed
         if self._retry is None and self._loop is not None and not self._stopping:
-            self._retry = self.loop.call_later(SAVE_RETRY_SECONDS, self._retry_saves)
+            self._retry = self.loop.call_later(self.config.save_retry_seconds, self._retry_saves)
 
     def _retry_saves(self) -> None:
         self._retry = None
@@ -472,70 +362,20 @@ class Server:
 
     # ------------------------------------------------------------------ connections
 
-    def _arrival(self, address: str) -> bool:
-        """Count a new connection from ``address``; False when it opens them faster than allowed."""
-        now = self.loop.time()
-        tokens, stamp = self._arrivals.get(address, (float(self.config.connect_burst), now))
-        tokens = min(float(self.config.connect_burst), tokens + (now - stamp) * self.config.connect_rate)
-        if len(self._arrivals) > 10_000:  # forget the addresses whose buckets are full again
-            full = float(self.config.connect_burst)
-            self._arrivals = {a: (t, w) for a, (t, w) in self._arrivals.items()
-                              if t + (now - w) * self.config.connect_rate < full}
-        if tokens < 1.0:
-            self._arrivals[address] = (tokens, now)
-            return False
-        self._arrivals[address] = (tokens - 1.0, now)
-        return True
-
-    def _placeless_full(self, address: str) -> bool:
-        """Whether ``address`` holds as many connections with no place as it may, all of them new.
-
-        A newcomer then waits (a client tries again): turning connections over faster than
-        :data:`PLACELESS_YIELD_SECONDS` would only let a stranger make this host read more.
-        """
-        now = self.loop.time()
-        young = [c for c in self._by_address.get(address, ()) if c.table is None and c.closing is None]
-        return len(young) >= MAX_PLACELESS_PER_ADDRESS and all(
-            now - c.opened < PLACELESS_YIELD_SECONDS for c in young
-        )
-
-    def _admit(self, conn: Connection) -> str | None:
-        """Make room for ``conn``, or say why there is none (caps per address and in all)."""
-        mine = self._by_address.get(conn.address, set())
-        if len(mine) >= self.config.max_per_address:
-            return "too many connections from your address: try again later"
-        placeless = [c for c in mine if c.table is None and c.closing is None]
-        if len(placeless) >= MAX_PLACELESS_PER_ADDRESS:
-            # The oldest has waited longest for nothing (at least PLACELESS_YIELD_SECONDS, or the
-            # newcomer would have been dropped at once): it goes, not the newcomer.
-            min(placeless, key=lambda c: c.opened).close("too many connections from your address", 1013)
-        if len(self.connections) >= self.max_clients:
-            idle = [c for c in self.connections if c.table is None and c.closing is None]
-            if not idle:
-                return "the server holds as many connections as it may: try again later"
-            min(idle, key=lambda c: c.opened).close("the server is full", 1013)
-        return None
-
     async def _handle(self, ws: ServerConnection) -> None:
-        conn = Connection(ws, self.loop, self.config.rate_per_second, self.config.rate_burst)
-        refused = self._admit(conn)
+        config = self.config
+        conn = Connection(ws, self.loop, config.rate_per_second, config.rate_burst, config.outbox_limit)
+        refused = self.admission.admit(conn)
         if refused is not None:
             await ws.close(1013, refused)
             return
-        self.connections.add(conn)
-        self._by_address.setdefault(conn.address, set()).add(conn)
         writer = asyncio.create_task(conn.writer())
         try:
             await self._read(conn)
         except ConnectionClosed:
             pass
         finally:
-            self.connections.discard(conn)
-            mine = self._by_address.get(conn.address)
-            if mine is not None:
-                mine.discard(conn)
-                if not mine:
-                    del self._by_address[conn.address]
+            self.admission.gone(conn)
             table = conn.table
             if table is not None and not self._stopping:
                 try:
@@ -544,12 +384,13 @@ class Server:
                     self._schedule(table)
             conn.close("")
             with contextlib.suppress(asyncio.TimeoutError, ConnectionClosed):
-                await asyncio.wait_for(writer, 2)
+                await asyncio.wait_for(writer, self.config.close_seconds)
 
     async def _read(self, conn: Connection) -> None:
         """Read ``conn``'s frames; one with no place at a table is closed within seconds."""
         ws = conn.ws
-        deadline = conn.opened + HELLO_SECONDS
+        config = self.config
+        deadline = conn.opened + config.hello_seconds
         while conn.closing is None:
             if conn.table is None:
                 try:
@@ -562,16 +403,16 @@ class Server:
             if conn.closing is not None:
                 return
             refused_as_too_fast = not self._receive(conn, data)
-            if conn.refused > REFUSED_BEFORE_SLOWING:
+            if conn.refused > config.refused_before_slowing:
                 # A connection sending what is refused again and again is read ever more slowly
                 # (up to one frame a second): its frames wait in its own socket, not in this loop.
-                await asyncio.sleep(min(1.0, 0.05 * (conn.refused - REFUSED_BEFORE_SLOWING)))
+                await asyncio.sleep(min(1.0, 0.05 * (conn.refused - config.refused_before_slowing)))
             elif refused_as_too_fast:
                 # Read nothing more from a flooding connection until its rate allows.
                 await asyncio.sleep(max(0.0, 1.0 - conn.tokens) / conn.rate)
             if conn.table is None:
                 now = self.loop.time()
-                deadline = min(now + PLACELESS_SECONDS, conn.opened + PLACELESS_MOST_SECONDS)
+                deadline = min(now + config.placeless_seconds, conn.opened + config.placeless_most_seconds)
 
     def _receive(self, conn: Connection, data: str | bytes) -> bool:
         """One frame from ``conn``: check it, act on it, or refuse it with an error.
@@ -594,8 +435,9 @@ class Server:
         except ProtocolError as exc:
             conn.refused += 1
             conn.send(json.dumps(error_message(exc, ref)))
-            if conn.refused >= MAX_REFUSED_IN_A_ROW:
-                conn.close(f"{MAX_REFUSED_IN_A_ROW} messages refused in a row", CLOSE_POLICY)
+            limit = self.config.max_refused_in_a_row
+            if conn.refused >= limit:
+                conn.close(f"{limit} messages refused in a row", CLOSE_POLICY)
         except Exception:
             log.exception("message from a client failed")
             conn.send(json.dumps({"type": "error", "code": "server", "message": "the server failed on that"}))
@@ -613,6 +455,8 @@ class Server:
             raise ProtocolError(ErrorCode.NOT_NOW, "create, join, resume or watch a table first")
         try:
             table.handle(conn, msg, now)
+            if msg.type in ("leave", "remove") and table.code in self._lobby:
+                self._lobby[table.code] = now
         finally:
             self._schedule(table)
         if msg.type == "leave":
@@ -630,48 +474,23 @@ class Server:
             conn.send(json.dumps({"type": "tables", "tables": tables[:100]}))
             return
         if msg.type == "create":
-            if len(self.tables) >= self.config.max_tables:
-                raise ProtocolError(ErrorCode.SERVER_FULL, "the server holds as many tables as it may")
-            opened = sum(1 for code, where in self._origin.items()
-                         if where == conn.address and code in self.tables and not self.tables[code].over)
-            if opened >= self.config.tables_per_address:
-                raise ProtocolError(ErrorCode.SERVER_FULL,
-                                    f"your address has {opened} tables open here, as many as it may")
-            settings = parse_settings(fields.get("settings", {}))
-            if settings.seed is not None and not self.config.allow_seed:
-                raise ProtocolError(ErrorCode.BAD_MESSAGE, "this server does not accept a seed")
-            table = Table(self._new_code(), settings, now, self._save if self.store else None)
-            self.tables[table.code] = table
-            self._origin[table.code] = conn.address
-            conn.table = table
-            try:
-                table.join(conn, fields["name"], fields.get("seat"), now, host=True)
-            except ProtocolError:
-                conn.table = None
-                del self.tables[table.code]
-                del self._origin[table.code]
-                raise
-            self._schedule(table)
-            log.info("table %s created (%s, %d seats)", table.code, settings.rules, settings.seats)
+            self._create(conn, msg, now)
             return
         code = str(fields["table"]).strip().upper()
-        wrong = [t for t in self._wrong_codes.get(conn.address, []) if t > now - 60.0]
-        if len(wrong) >= MAX_WRONG_CODES_PER_MINUTE:
-            self._wrong_codes[conn.address] = wrong
+        wrong = self.admission.wrong_codes(conn.address, now)
+        if wrong >= self.config.wrong_codes_per_minute:
             raise ProtocolError(ErrorCode.TOO_FAST,
-                                f"{len(wrong)} wrong table codes from your address in a minute: wait")
+                                f"{wrong} wrong table codes from your address in a minute: wait")
         found = self.tables.get(code)
         if found is None or found.closed:
-            wrong.append(now)
-            self._wrong_codes[conn.address] = wrong
-            if len(self._wrong_codes) > 10_000:  # forget the quiet addresses
-                recent = now - 60.0
-                self._wrong_codes = {a: ts for a, ts in self._wrong_codes.items() if ts and ts[-1] > recent}
+            self.admission.wrong_code(conn.address, now)
             raise ProtocolError(ErrorCode.NO_TABLE, f"no table has the code {code[:16]!r}")
         conn.table = found
         try:
             if msg.type == "join":
                 found.join(conn, fields["name"], fields.get("seat"), now)
+                if found.code in self._lobby:
+                    self._lobby[found.code] = now
             elif msg.type == "resume":
                 found.resume(conn, fields["token"], now)
             else:
@@ -681,6 +500,38 @@ class Server:
             raise
         finally:
             self._schedule(found)
+
+    def _create(self, conn: Connection, msg: ClientMessage, now: float) -> None:
+        fields = msg.fields
+        opened = sum(1 for code, where in self._origin.items()
+                     if where == conn.address and code in self.tables and not self.tables[code].over)
+        if opened >= self.config.tables_per_address:
+            raise ProtocolError(ErrorCode.SERVER_FULL,
+                                f"your address has {opened} tables open here, as many as it may")
+        settings = parse_settings(fields.get("settings", {}))
+        if settings.seed is not None and not self.config.allow_seed:
+            raise ProtocolError(ErrorCode.BAD_MESSAGE, "this server does not accept a seed")
+        if len(self.tables) >= self.config.max_tables:
+            # The longest idle of the tables not started gives way, if one has waited long enough.
+            code = give_way(self._lobby.items(), now, self.config)
+            if code is None:
+                raise ProtocolError(ErrorCode.SERVER_FULL, "the server holds as many tables as it may")
+            self._expire(self.tables[code], "the server is full, and this table waited longest for its start")
+        table = Table(self._new_code(), settings, now, self._save if self.store else None)
+        self.tables[table.code] = table
+        self._origin[table.code] = conn.address
+        self._lobby[table.code] = now
+        conn.table = table
+        try:
+            table.join(conn, fields["name"], fields.get("seat"), now, host=True)
+        except ProtocolError:
+            conn.table = None
+            del self.tables[table.code]
+            del self._origin[table.code]
+            del self._lobby[table.code]
+            raise
+        self._schedule(table)
+        log.info("table %s created (%s, %d seats)", table.code, settings.rules, settings.seats)
 
     def _new_code(self) -> str:
         while True:
@@ -748,111 +599,10 @@ class ServerThread:
             self._thread.join(timeout)
 
 
-# ---------------------------------------------------------------------- command line
-
-
-class _Parser(argparse.ArgumentParser):
-    def error(self, message: str) -> NoReturn:
-        """One line on standard error, exit status 2."""
-        self.exit(2, f"{self.prog}: error: {message} (see {self.prog} --help)\n")
-
-
-def _positive(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"{text} must be at least 1")
-    return value
-
-
-def _port(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a port number") from None
-    if not 0 <= value <= 65535:
-        raise argparse.ArgumentTypeError(f"port {value} is not from 0 to 65535")
-    return value
-
-
-def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
-    """Read the command line (one-line error and exit 2 for a bad flag)."""
-    parser = _Parser(
-        prog="farmer-server",
-        description="Hold Farmer tables for players on the network (headless; no window).",
-    )
-    parser.add_argument("--host", default="127.0.0.1",
-                        help="address to listen on (default 127.0.0.1; 0.0.0.0 for every interface)")
-    parser.add_argument("--port", type=_port, default=DEFAULT_PORT,
-                        help=f"port to listen on (default {DEFAULT_PORT}; 0 picks a free one)")
-    parser.add_argument("--data-dir", type=Path, default=None,
-                        help=f"folder for the saved tables (default {default_data_dir()})")
-    parser.add_argument("--no-save", action="store_true", help="keep no files: tables end with the server")
-    parser.add_argument("--max-tables", type=_positive, default=200, help="most tables at once (200)")
-    parser.add_argument("--max-clients", type=_positive, default=2000, help="most connections at once (2000)")
-    parser.add_argument("--max-per-address", type=_positive, default=256,
-                        help="most connections from one address at once (256)")
-    parser.add_argument("--tables-per-address", type=_positive, default=10,
-                        help="most tables one address may have open (10)")
-    parser.add_argument("--allow-seed", action="store_true",
-                        help="accept a seed in a table's settings (testing only: a seed tells the deck)")
-    parser.add_argument("--quiet", action="store_true", help="log only errors")
-    args = parser.parse_args(argv)
-    if args.no_save and args.data_dir is not None:
-        parser.error("--no-save and --data-dir cannot go together")
-    return args
-
-
 def main(argv: Sequence[str] | None = None) -> int:
-    """``farmer-server``: run a headless table server until interrupted; returns the exit status."""
-    args = parse_args(argv)
-    logging.basicConfig(level=logging.ERROR if args.quiet else logging.INFO,
-                        format="%(asctime)s %(name)s %(levelname)s %(message)s")
-    logging.getLogger("websockets").setLevel(logging.ERROR)
-    data_dir = None if args.no_save else (args.data_dir or default_data_dir())
-    if data_dir is not None:
-        try:
-            data_dir.mkdir(parents=True, exist_ok=True)
-            probe = data_dir / ".write-test"
-            probe.write_text("", encoding="utf-8")
-            probe.unlink()
-        except OSError as exc:
-            print(f"farmer-server: error: cannot write to --data-dir {data_dir}: {exc.strerror}",
-                  file=sys.stderr)
-            return 2
-    config = ServerConfig(args.host, args.port, data_dir, args.max_tables, args.max_clients, args.allow_seed,
-                          max_per_address=args.max_per_address, tables_per_address=args.tables_per_address)
-    try:
-        return asyncio.run(_serve(config))
-    except KeyboardInterrupt:
-        return 0
-
-
-async def _serve(config: ServerConfig) -> int:
-    server = Server(config)
-    try:
-        port = await server.start()
-    except OSError as exc:
-        print(f"farmer-server: error: cannot listen on {config.host}:{config.port}: {exc.strerror or exc}",
-              file=sys.stderr)
-        return 1
-    where = f"tables saved in {config.data_dir}" if config.data_dir else "tables not saved"
-    print(f"farmer-server: listening on ws://{config.host}:{port} ({where}; {len(server.tables)} resumed)",
-          flush=True)
-    if server.site is not None and server.site.has_page:
-        page = lan.page_url(lan.address_to_tell(config.host), port)
-        print(f"farmer-server: the page for phones: {page}", flush=True)
-    started = time.monotonic()
-    try:
-        await server.serve_forever()
-    except asyncio.CancelledError:
-        pass
-    finally:
-        await server.close()
-        log.info("stopped after %.0f s", time.monotonic() - started)
-    return 0
+    """``farmer-server``: the command line (:mod:`game.net.cli`) running a :class:`Server` until
+    interrupted; returns the exit status."""
+    return cli.main(argv, Server)
 
 
 if __name__ == "__main__":

@@ -17,28 +17,41 @@ hands a WebSocket upgrade to the game and answers anything else itself:
 
 Every answer carries a Content-Security-Policy that lets the page load only its own files and
 connect only to this server (:func:`security_policy`), ``nosniff``, ``no-referrer`` and
-``Cache-Control: no-cache`` (with an ``ETag``, so a reload costs a 304). The connection is
-closed after each answer. HTTP requests are connections like any other: the server's limits
-per address (new connections a second, sockets in all) count them before they are read.
+``Cache-Control: no-cache`` (with an ``ETag``, so a reload costs a 304), and no ``Server``
+header naming what runs it. The connection is closed after each answer. A WebSocket upgrade
+whose ``Origin`` is not this server's own page (its ``Host``) nor one allowed by the host
+(``--allow-origin``) gets 403; one with no ``Origin`` (a window, a tool) goes on.
+
+:class:`Door` is the server's side of all this on the socket: it counts every socket, holds
+back those over their address's limits (:mod:`game.net.admission`) before reading them,
+measures each request's head as it arrives (431 and closed past its limits, before websockets
+keeps it), caps the connections still sending their head (the oldest closed first), and lets an
+address whose new connections are spent still load the page's files on a credit of their own.
 """
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import hashlib
 import http
 import ipaddress
 import json
 import logging
 import re
-from collections.abc import Mapping
+import socket
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from importlib.resources.abc import Traversable
+from typing import Any
 
 from websockets.asyncio.server import ServerConnection
 from websockets.datastructures import Headers
 from websockets.http11 import Request, Response
 
 from game import assets, catalog
+from game.net.admission import Admission, HeadVerdict, RequestHead, ServerConfig
+from game.net.protocol import MAX_FRAME_BYTES
 
 log = logging.getLogger("farmer.server")
 
@@ -62,9 +75,17 @@ PAGE_LANGUAGES = ("en", "fr", "de")
 MAX_FILE_BYTES = 2 * 1024 * 1024
 """A file of ``web/`` larger than this is left out (and said so once, at start)."""
 MAX_PATH = 512
-"""A request path longer than this is not looked up (404). The library refuses a request line
-longer than 8 KiB itself (414)."""
+"""A request path longer than this is not looked up (404). A request head longer than
+:attr:`ServerConfig.max_request_bytes` is refused before it is read (431)."""
+RECEIVE_BUFFER_BYTES = 2 * MAX_FRAME_BYTES
+"""The kernel's receive buffer for each connection (two of the largest frames read)."""
+TOO_LARGE = (b"HTTP/1.1 431 Request Header Fields Too Large\r\nContent-Length: 0\r\n"
+             b"Connection: close\r\n\r\n")
+"""The whole answer to a request head over the limits, written before closing."""
+URI_TOO_LONG = b"HTTP/1.1 414 URI Too Long\r\nContent-Length: 0\r\nConnection: close\r\n\r\n"
+"""The whole answer to a request line over the limit."""
 
+_SERVED = (http.HTTPStatus.OK, http.HTTPStatus.NOT_MODIFIED)
 _LABEL = r"[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?"
 _HOST_NAME = re.compile(rf"(?=.{{1,253}}$){_LABEL}(?:\.{_LABEL})*")
 _HOST_V6 = re.compile(r"\[([0-9a-f:.]{2,45})\]")
@@ -189,8 +210,10 @@ class Site:
     (every path 404, said once in the log), the game itself unharmed.
     """
 
-    def __init__(self, folder: Traversable | None = None) -> None:
-        """Read the page's files from ``folder``."""
+    def __init__(self, folder: Traversable | None = None, allow_origins: Iterable[str] = ()) -> None:
+        """Read the page's files from ``folder``; ``allow_origins``: other pages that may play here."""
+        self.allow_origins = frozenset(o.strip().lower().rstrip("/") for o in allow_origins)
+        """Origins besides this server's own whose pages may open the game's WebSocket."""
         where: Traversable | None = folder
         if where is None:
             try:
@@ -219,9 +242,11 @@ class Site:
     def answer(self, request: Request) -> Response | None:
         """What to send for ``request`` (None: it is a WebSocket upgrade, for the game)."""
         method = _method(request)
-        if method == "GET" and _is_upgrade(request.headers):
-            return None
         host = _host_of(request.headers)
+        if method == "GET" and _is_upgrade(request.headers):
+            if self.origin_allowed(request.headers, host):
+                return None
+            return self._response(http.HTTPStatus.FORBIDDEN, None, request, host)
         if method not in ("GET", "HEAD"):
             response = self._response(http.HTTPStatus.METHOD_NOT_ALLOWED, None, request, host)
             response.headers["Allow"] = "GET, HEAD"
@@ -232,6 +257,21 @@ class Site:
         if body.etag in _etags(request.headers):
             return self._response(http.HTTPStatus.NOT_MODIFIED, body, request, host)
         return self._response(http.HTTPStatus.OK, body, request, host)
+
+    def origin_allowed(self, headers: Headers, host: str | None) -> bool:
+        """Whether a WebSocket handshake's ``Origin`` may play here: none at all (a window, a
+        tool: no browser page), this server's own page (the origin's ``host[:port]`` is the
+        request's ``Host``), or one the host allowed."""
+        origins = headers.get_all("Origin")
+        if not origins:
+            return True
+        if len(origins) > 1:
+            return False
+        origin = origins[0].strip().lower().rstrip("/")
+        if origin in self.allow_origins:
+            return True
+        scheme, sep, rest = origin.partition("://")
+        return host is not None and bool(sep) and scheme in ("http", "https") and rest == host
 
     def lookup(self, target: str) -> Body | None:
         """The content at request target ``target`` (its query left out), or None: not found."""
@@ -294,3 +334,119 @@ def _host_of(headers: Headers) -> str | None:
 def _etags(headers: Headers) -> set[str]:
     """The ETags of the request's ``If-None-Match``."""
     return {tag.strip() for value in headers.get_all("If-None-Match")[:4] for tag in value.split(",")[:16]}
+
+
+class Door:
+    """The server's front door: every socket from its accept to the end of its opening handshake.
+
+    :meth:`connection_class` is the websockets connection the server is built with: it counts
+    the socket, holds one over its address's limits unread for a moment and drops it, measures
+    the request head as it comes (:class:`~game.net.admission.RequestHead`), and keeps the
+    connections still sending theirs under :attr:`ServerConfig.max_handshakes` (the oldest closed
+    first). :meth:`process_request` answers HTTP (:class:`Site`).
+    """
+
+    def __init__(self, config: ServerConfig, admission: Admission[Any], site: Site, max_sockets: int) -> None:
+        """A door with ``config``'s limits, counted in ``admission``, answering with ``site``."""
+        self.config = config
+        self.admission = admission
+        self.site = site
+        self.max_sockets = max_sockets
+        """The most sockets held at once: kept below the process's file limit."""
+        self.sockets = 0
+        """Sockets open now (connections, and those still in their opening handshake)."""
+
+    def connection_class(self) -> type[ServerConnection]:
+        """The websockets connection class that goes through this door."""
+        door = self
+
+        class Counted(ServerConnection):
+            """A socket counted from its accept to its end, measured until its request head is in."""
+
+            counted = False
+            page_only = False
+            """Let in on the page's credit: only a request for one of its files is answered."""
+            head: RequestHead | None = None
+
+            def connection_made(self, transport: asyncio.BaseTransport) -> None:
+                super().connection_made(transport)
+                self.counted = True
+                door.sockets += 1
+                sock = transport.get_extra_info("socket")
+                if sock is not None:
+                    # A client's messages are small: a small receive buffer means a flooding peer
+                    # is held back by its own socket after a few frames, not after megabytes
+                    # the kernel copied for nothing.
+                    with contextlib.suppress(OSError):
+                        sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, RECEIVE_BUFFER_BYTES)
+                peer = transport.get_extra_info("peername")
+                address = str(peer[0]) if isinstance(peer, tuple) and peer else "?"
+                if not isinstance(transport, asyncio.Transport):
+                    return
+                admission = door.admission
+                now = self.loop.time()
+                if door.sockets > door.max_sockets:
+                    transport.abort()  # dropped before its handshake: its descriptor is free again
+                    return
+                if admission.placeless_full(address, now):
+                    self._hold(transport)
+                    return
+                if not admission.arrival(address, now):
+                    if admission.page_file(address, now):
+                        self.page_only = True
+                    else:
+                        self._hold(transport)
+                        return
+                self.head = RequestHead(door.config)
+                admission.handshake_started(self, now)
+
+            def _hold(self, transport: asyncio.Transport) -> None:
+                # Too many from one address: not read, dropped a moment later. An immediate
+                # drop would only have the peer try again at once, again and again.
+                transport.pause_reading()
+                self.loop.call_later(door.config.refused_hold_seconds, transport.abort)
+
+            def give_up(self) -> None:
+                """Closed for a newer connection: this one's request head took too long."""
+                self.head = None
+                self.transport.abort()
+
+            def data_received(self, data: bytes) -> None:
+                head = self.head
+                if head is not None:
+                    verdict = head.feed(data)
+                    if verdict in (HeadVerdict.TOO_LARGE, HeadVerdict.URI_TOO_LONG):
+                        self.head = None
+                        door.admission.handshake_ended(self)
+                        self.transport.write(TOO_LARGE if verdict is HeadVerdict.TOO_LARGE else URI_TOO_LONG)
+                        self.transport.close()
+                        return
+                    if verdict is HeadVerdict.COMPLETE:
+                        self.head = None
+                        door.admission.handshake_ended(self)
+                super().data_received(data)
+
+            def connection_lost(self, exc: Exception | None) -> None:
+                if self.counted:
+                    self.counted = False
+                    door.sockets -= 1
+                    door.admission.handshake_ended(self)
+                super().connection_lost(exc)
+
+        return Counted
+
+    def process_request(self, connection: ServerConnection, request: Request) -> Response | None:
+        """The ``process_request`` hook: :meth:`Site.process_request`, but a connection let in on
+        the page's credit gets only the page's files (else 429), and one of the page's files asked
+        on a new connection's token is charged to the page's credit instead."""
+        response = self.site.process_request(connection, request)
+        served = response is not None and response.status_code in _SERVED
+        if getattr(connection, "page_only", False):
+            if not served:
+                response = self.site._response(http.HTTPStatus.TOO_MANY_REQUESTS, None, request, None)
+                response.headers["Retry-After"] = "1"
+        elif served:
+            remote = connection.remote_address
+            address = str(remote[0]) if isinstance(remote, tuple) and remote else "?"
+            self.admission.page_file_served(address, connection.loop.time())
+        return response

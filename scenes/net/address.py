@@ -108,12 +108,15 @@ def open_server(
     """Start a table server on this machine; returns it and its port.
 
     With ``fallback``, a busy ``port`` gives way to any free one. Tables are not saved (the
-    window's own table ends with the window). OSError when nothing can listen.
+    window's own table ends with the window). A table not started waits for its people as long
+    as the window (or the kiosk) that opened it stays: its host is here, not a stranger holding
+    a slot. OSError when nothing can listen.
     """
     tried = [port, 0] if fallback and port != 0 else [port]
     error: OSError | None = None
     for candidate in tried:
-        server = ServerThread(ServerConfig(host=bind, port=candidate, allow_seed=allow_seed))
+        config = ServerConfig(host=bind, port=candidate, allow_seed=allow_seed, lobby_idle_seconds=None)
+        server = ServerThread(config)
         try:
             return server, server.start()
         except OSError as exc:

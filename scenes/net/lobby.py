@@ -19,13 +19,22 @@ from __future__ import annotations
 import pygame
 
 from game.net.client import Client
-from game.net.protocol import Closed, Error, ErrorCode, ServerMessage, TableInfo, Update, Welcome
+from game.net.protocol import (
+    CLOSE_EXPIRED,
+    Closed,
+    Error,
+    ErrorCode,
+    ServerMessage,
+    TableInfo,
+    Update,
+    Welcome,
+)
 from game.net.server import ServerThread
 from scenes.app.loop import App
 from scenes.i18n import _, ngettext, rules_label
 from scenes.net.address import page_url, shown_address, url_of
 from scenes.net.navigator import NetNavigator
-from scenes.net.remote import drop_notice, follow_saving, refusal, remote_table, unsaved
+from scenes.net.remote import drop_notice, expired_words, follow_saving, refusal, remote_table, unsaved
 from scenes.net.seats import seat_store, take_seat
 from scenes.screens.panels import PanelScene
 from scenes.table.navigator import Navigator
@@ -199,8 +208,10 @@ class LobbyScene(PanelScene):
                     return
                 self.start_button.enabled = True
             elif isinstance(message, Closed) and not message.retrying:
-                address = self.address
-                self._give_up(_("Cannot reach a table at {address}.").format(address=address))
+                if message.code == CLOSE_EXPIRED:
+                    self._give_up(expired_words())
+                else:
+                    self._give_up(_("Cannot reach a table at {address}.").format(address=self.address))
                 return
             elif isinstance(message, Update) and self.welcome is not None:
                 # The table reads the rest of this batch too: the host's moves that came with it.

@@ -116,6 +116,12 @@ def closed_words(why: str) -> str:
     return _("The connection to the table was closed: {why}").format(why=why)
 
 
+def expired_words() -> str:
+    """The notice for a table the server closed before its start (close code 4004): it waited too
+    long with no change of seats, or gave way to a new table on a full server."""
+    return _("This table was closed: it waited too long to start.")
+
+
 def hands_on_table(view: View) -> list[Event]:
     """The cards lying on the table now, as deals the table can play (after a resync mid-deal)."""
     if view.phase is not Phase.PLAY:
