@@ -7,6 +7,7 @@ import pytest
 
 from game.net.client import Client
 from game.net.server import ServerConfig, ServerThread
+from scenes import i18n
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -47,3 +48,11 @@ def _network_threads_end_with_their_test(monkeypatch: pytest.MonkeyPatch) -> Ite
         client.close(timeout=1.0)
     for server in servers:
         server.stop(timeout=2.0)
+
+
+@pytest.fixture(autouse=True)
+def _language_ends_with_its_test() -> Iterator[None]:
+    """The language a test chose (the catalogue is one for the process) is not the next test's."""
+    before = i18n.language()
+    yield
+    i18n.set_language(before)

@@ -33,8 +33,8 @@ READERS: dict[str, tuple[str, str]] = {
     "saved table": ("tables/ABCD.json", """
         import logging
         logging.basicConfig(level=logging.INFO, format="%(message)s", stream=sys.stdout)
-        from game.net.server import Store
-        tables = Store(folder / "tables").load_all(0.0)
+        from game.net.store import FolderStore
+        tables = FolderStore(folder / "tables").load_all(0.0)
         print("carried on with", len(tables), "tables;", "set aside:", (folder / "tables/ABCD.bad").exists())
     """),
     "saved game": ("data/save.json", """

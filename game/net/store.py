@@ -17,8 +17,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Protocol
 
-from game.net.table import Table
 from game.limits import SAVED_TABLE_FILE
+from game.net.table import Table
 from game.readfile import load_json
 from game.savegame import SaveError
 
