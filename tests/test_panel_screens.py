@@ -90,10 +90,11 @@ def test_start_asks_before_replacing_a_saved_game_and_escape_keeps_it(tmp_path: 
     saved = (tmp_path / "save.json").read_bytes()
     form.start_game()
     app.step(DT, [])
-    assert isinstance(app.stack.top, ConfirmScene)
+    asked = app.stack.top
+    assert isinstance(asked, ConfirmScene)
     app.step(DT, [key(pygame.K_ESCAPE)])
     app.step(DT, [])
-    assert app.stack.top is form
+    assert app.stack.scenes[-1] is form
     assert (tmp_path / "save.json").read_bytes() == saved
     form.start_game()
     app.step(DT, [])
