@@ -83,7 +83,7 @@ def _every_line_shows(rules: str, rotating: bool, pages: list[tuple[float, set[L
     every: set[Line] = set().union(*(lines for _scroll, lines in pages))
     columns = _columns(every)
     for section in howto_sections(rules, rotating):
-        for words in (section.title, *section.paragraphs):
+        for words in (section.title, *section.paragraphs, *filter(None, [section.caption])):
             assert any(words in column for column in columns), f"never shown whole: {words!r}"
 
 

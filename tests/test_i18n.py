@@ -393,7 +393,7 @@ def test_rules_labels() -> None:
 
 
 def _all_text(sections: list[HowtoSection]) -> list[str]:
-    return [text for s in sections for text in (s.title, *s.paragraphs)]
+    return [text for s in sections for text in (s.title, *s.paragraphs, s.caption) if text]
 
 
 @pytest.mark.parametrize(("rules", "rotating"), RULES)

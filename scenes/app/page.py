@@ -63,6 +63,10 @@ def page_down(spans: Sequence[Span], scroll: float, view: float) -> float:
     target = max(seen, key=lambda s: s.bottom).top if seen else bottom
     if unseen:
         target = min(target, *unseen)
+    # A picture beside that line starts the page instead: cut by the top edge it would not be drawn.
+    beside = [s.top for s in spans if scroll + _EPS < s.top < target - _EPS < s.bottom]
+    if beside:
+        target = min(beside)
     if target <= scroll + _EPS:  # nothing whole to overlap by (a picture taller than the page)
         later = [top for top in unseen if top > scroll + _EPS]
         target = min(later) if later else bottom

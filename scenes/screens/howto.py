@@ -70,6 +70,9 @@ class HowToScene(ScrollPage):
     """See the module docstring."""
 
     name = "howto"
+    transparent = False
+    """The page covers most of the window: the felt around it, nothing of the screen beneath cut
+    by its edges (the menu's title behind its top)."""
 
     def __init__(
         self,
@@ -171,6 +174,7 @@ class HowToScene(ScrollPage):
                     top = lines(para, column, y + max(0.0, (picture_h - count * fs * 1.4) / 2))
                     y = max(top, y + picture_h) + fs * 0.6
             if section.example:
+                y = lines(section.caption, 0, y) + fs * 0.4
                 pieces.append(Piece(PieceKind.HAND, 0, round(y), card_h, " ".join(section.example), card_w))
                 y += card_h + fs * 0.6
             y += fs * 0.6
@@ -183,6 +187,7 @@ class HowToScene(ScrollPage):
         u = self.app.u
         text = self.app.text
         p = self.panel
+        surface.blit(self.app.art.felt(self.app.size, None), (0, 0))
         body = self.frame(surface, _("How to play"), 32, 16, 92)
         sub = "‹  " + rules_label(self.rules, self.rotating) + "  ›"
         text.blit(
@@ -193,8 +198,8 @@ class HowToScene(ScrollPage):
         surface.set_clip(body)
         for piece in pieces:
             top = body.y + piece.y - self.scroll
-            if top + piece.h <= body.y or top + piece.h > body.bottom + 0.5:
-                continue
+            if top < body.y - 0.5 or top + piece.h > body.bottom + 0.5:
+                continue  # cut by the page's top or foot: shown whole on another page
             self._draw_piece(surface, piece, body.x + piece.x, top)
         surface.set_clip(clip)
         spans = [

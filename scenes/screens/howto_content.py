@@ -53,6 +53,8 @@ class HowtoSection:
     """The body, one string per paragraph, already translated."""
     example: tuple[str, ...] = ()
     """Card codes of an example hand to draw beside the text (may be empty)."""
+    caption: str = ""
+    """The sentence that explains the example hand, drawn just above it (with an example, never empty)."""
     marks: tuple[Mark | None, ...] = ()
     """A picture for each paragraph of a legend (None: none); empty for other sections."""
 
@@ -77,7 +79,7 @@ def howto_sections(rules_name: str, rotating: bool = False) -> list[HowtoSection
         _ties(lacombe),
         _next_deal(lacombe, rotating),
         _end(ferme=False),
-        _signs(rules_name),
+        _signs(rules_name, auction=not rotating),
         _tips(lacombe, rotating),
     ]
 
@@ -98,7 +100,20 @@ def _aim() -> HowtoSection:
             _("When the game ends, the player with the most chips wins."),
         ),
         ("7S", "3C", "6H"),
+        _sixteen_example(),
     )
+
+
+def _sixteen_example() -> str:
+    return _("For example, a 7, then a 3, then the 6♥ make exactly 16.")
+
+
+def _values_example() -> str:
+    return _("From left to right, these cards count 1, 2, 7, 9, 10, 10, 10, 10 and 6.")
+
+
+def _best_hand_example() -> str:
+    return _("For example, the 6♥ and a queen make 16 with two cards: no hand beats it.")
 
 
 def _values_paragraphs() -> tuple[str, str]:
@@ -122,7 +137,7 @@ def _cards(lacombe: bool) -> HowtoSection:
         suits = _("Suits do not matter, except that the 6♥ helps to break ties.")
     else:
         suits = _("Suits do not matter, except that the 6♥ wins ties.")
-    return HowtoSection(_("The cards"), (*_values_paragraphs(), suits), _VALUES_EXAMPLE)
+    return HowtoSection(_("The cards"), (*_values_paragraphs(), suits), _VALUES_EXAMPLE, _values_example())
 
 
 def _farmer(lacombe: bool, rotating: bool) -> HowtoSection:
@@ -219,9 +234,9 @@ def _deal(lacombe: bool, rules_name: str) -> HowtoSection:
                 "A player who goes over 16 says nothing and simply stops. Once the pack is empty, nobody "
                 "can draw. When everyone has finished, all the hands are shown."
             ),
-            _("For example, a 7, then a 3, then the 6♥ make exactly 16."),
         ),
         ("7S", "3C", "6H"),
+        _sixteen_example(),
     )
 
 
@@ -250,10 +265,10 @@ def _settling() -> HowtoSection:
                 "every other player, those who went over included, but not from the farmer. If every "
                 "player went over, nobody collects."
             ),
-            _over_paragraph(),
             _no_debt(),
         ),
         ("KC", "9D"),
+        _over_paragraph(),
     )
 
 
@@ -272,6 +287,7 @@ def _ties(lacombe: bool) -> HowtoSection:
                 ),
             ),
             ("6H", "KS"),
+            _("For example, the 6♥ and a king: the best 16 of all."),
         )
     return HowtoSection(
         _("Ties"),
@@ -281,9 +297,9 @@ def _ties(lacombe: bool) -> HowtoSection:
                 "fewest cards; if it is still a tie, the player served first, nearest the farmer's left."
             ),
             _("Ties for nearest to 16 are broken the same way."),
-            _("So a 7, a 3 and the 6♥ beat a 9 and a 7."),
         ),
         ("7S", "3C", "6H"),
+        _("So a 7, a 3 and the 6♥ beat a 9 and a 7."),
     )
 
 
@@ -341,11 +357,14 @@ def _tips(lacombe: bool, rotating: bool) -> HowtoSection:
             "is good business."
         ),
     ]
-    if not rotating:
+    # Under the rotating farm no farm is ever sold: nothing to bid for.
+    if lacombe and not rotating:
+        paragraphs.append(
+            _("That is why the first farm, the only one sold by auction, is worth bidding for.")
+        )
+    elif not rotating:
         paragraphs.append(_("That is why a farm is worth bidding for."))
-    if lacombe:
-        paragraphs.append(_("The best hand of all is the 6♥ with a 10-point card."))
-    return HowtoSection(_("Tips"), tuple(paragraphs), ("6H", "QD"))
+    return HowtoSection(_("Tips"), tuple(paragraphs), ("6H", "QD"), _best_hand_example())
 
 
 def _ferme() -> list[HowtoSection]:
@@ -367,6 +386,7 @@ def _ferme() -> list[HowtoSection]:
                 _("When the game ends, the player with the most chips wins."),
             ),
             ("7S", "3C", "6H"),
+            _sixteen_example(),
         ),
         HowtoSection(
             _("The cards"),
@@ -375,6 +395,7 @@ def _ferme() -> list[HowtoSection]:
                 _("Suits matter only when hands tie: hearts come first, then diamonds, clubs and spades."),
             ),
             _VALUES_EXAMPLE,
+            _values_example(),
         ),
         HowtoSection(
             pgettext("ferme rules", "The farm and the farmer"),
@@ -409,6 +430,7 @@ def _ferme() -> list[HowtoSection]:
                 ),
             ),
             ("10C", "4D", "2S"),
+            _("For example, a 10 and a 4 make 14: stand, or draw and hope for a 2, which makes 16."),
         ),
         HowtoSection(
             _("Settling up"),
@@ -428,10 +450,10 @@ def _ferme() -> list[HowtoSection]:
                     "Nobody at 16: the player nearest to 16, below it, wins the farm instead. If every "
                     "player went over, the farm stays for the next deal.",
                 ),
-                _over_paragraph(),
                 _no_debt(),
             ),
             ("KC", "9D"),
+            _over_paragraph(),
         ),
         HowtoSection(
             _("Ties"),
@@ -451,6 +473,10 @@ def _ferme() -> list[HowtoSection]:
                 ),
             ),
             ("9H", "5C", "2D"),
+            _(
+                "For example, the 9♥, a 5 and a 2 make a 16 that beats every other 16 of three cards "
+                "or more, unless it holds the 6♥."
+            ),
         ),
         HowtoSection(
             _("The next deal"),
@@ -464,7 +490,7 @@ def _ferme() -> list[HowtoSection]:
             ),
         ),
         _end(ferme=True),
-        _signs("ferme"),
+        _signs("ferme", auction=False),
         HowtoSection(
             _("Tips"),
             (
@@ -480,12 +506,14 @@ def _ferme() -> list[HowtoSection]:
                 ),
             ),
             ("6H", "QD"),
+            _best_hand_example(),
         ),
     ]
 
 
-def _signs(rules_name: str) -> HowtoSection:
-    """The legend of the table's marks, each with its picture, true to ``rules_name``."""
+def _signs(rules_name: str, auction: bool) -> HowtoSection:
+    """The legend of the table's marks, each with its picture, true to ``rules_name`` (``auction``:
+    a farm is ever sold, so a player may have a turn to bid)."""
     ferme = rules_name.partition("+")[0] == "ferme"
     over = ngettext("{n} chip to the farmer: over 16", "{n} chips to the farmer: over 16", 3).format(n=3)
     won = ngettext("{n} chip: {pot}", "{n} chips: {pot}", 12).format(n=12, pot=the_pot(rules_name))
@@ -508,7 +536,9 @@ def _signs(rules_name: str) -> HowtoSection:
         ),
         (
             Mark("turn"),
-            _("A name in a pulsing gold glow: that player's turn to bid, draw or stand."),
+            _("A name in a pulsing gold glow: that player's turn to bid, draw or stand.")
+            if auction
+            else _("A name in a pulsing gold glow: that player's turn to draw or stand."),
         ),
         (
             Mark("total"),

@@ -17,7 +17,7 @@ from scenes.i18n import _, ngettext, rules_label
 from scenes.screens.panels import PanelScene
 from scenes.store.settings import default_name, opponents_of, opponents_text, own_name
 from scenes.table.local import LocalTable
-from scenes.table.navigator import Navigator
+from scenes.table.navigator import Navigator, Question
 from scenes.table.setup import DEFAULT_NAMES, LEVEL_LABELS, LEVELS, PERSON, Setup
 from scenes.ui.art import INK
 from scenes.ui.widgets import Button, Choice, Stepper, TextField, Widget
@@ -122,10 +122,10 @@ class NewGameScene(PanelScene):
         return name, level
 
     def enter(self) -> None:
-        """Lay out, focus Start."""
+        """Lay out; the focus in the person's name, so that typing goes there and Enter starts."""
         super().enter()
         self._refresh()
-        self.group.set_focus(self.start)
+        self.group.set_focus(self.you)
 
     def _refresh(self) -> None:
         self.rotating_w.enabled = can_rotate(self.rules)
@@ -186,8 +186,27 @@ class NewGameScene(PanelScene):
         self.begin(setup)
 
     def begin(self, setup: Setup) -> None:
-        """Play the game chosen (a hook: hosting a network table plays it elsewhere)."""
-        self.nav.play(LocalTable.start(setup))
+        """Play the game chosen (a hook: hosting a network table plays it elsewhere); a game saved to
+        continue is replaced only once the person says so."""
+        if not self.game_saved():
+            self.nav.play(LocalTable.start(setup))
+            return
+        self.nav.confirm(
+            Question(
+                lambda: _("Start a new game?"),
+                lambda: _("The game saved to continue will be lost."),
+                lambda: _("Start"),
+                lambda: self.nav.play(LocalTable.start(setup)),
+            )
+        )
+
+    def game_saved(self) -> bool:
+        """Whether a game is saved that Continue would take up (a finished one is not)."""
+        saves = self.app.keeper.saves
+        if saves is None or not saves.exists():
+            return False
+        saved = saves.resume()
+        return saved is not None and not saved.game.is_over
 
     def resize(self, size: tuple[int, int]) -> None:
         """Two columns: the game on the left, the opponents on the right; Start and Back below."""
@@ -280,7 +299,14 @@ class NewGameScene(PanelScene):
         return _("Tab/↑/↓: move · ←/→: change · type a name · Enter: start · Esc: back")
 
     def handle(self, event: pygame.event.Event) -> bool:
-        """Enter starts the game unless a button or choice has the focus."""
+        """Enter starts the game unless a button has the focus; letters typed where no name is being
+        typed go to the person's name."""
+        if (
+            event.type == pygame.TEXTINPUT
+            and event.text.strip()
+            and not isinstance(self.group.focused, TextField)
+        ):
+            self.group.set_focus(self.you)
         if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
             focused = self.group.focused
             if isinstance(focused, Button):

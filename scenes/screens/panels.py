@@ -14,7 +14,7 @@ import pygame
 from scenes.app.loop import App, Scene
 from scenes.i18n import _
 from scenes.ui.art import GOLD, INK
-from scenes.ui.widgets import FocusGroup, Widget, draw_hints, draw_panel
+from scenes.ui.widgets import Choice, FocusGroup, Widget, draw_hints, draw_panel
 
 
 class PanelScene(Scene):
@@ -121,5 +121,7 @@ class PanelScene(Scene):
             draw_hints(surface, text, hints, u, top=self.hints_on_top)
 
     def hints(self) -> str:
-        """Keys that work on every panel."""
-        return _("↑/↓ or Tab: move · Enter: choose · ←/→: change · Esc: back")
+        """The keys that work on this panel: ←/→ only where a choice can be changed with them."""
+        if any(w.visible and w.enabled and isinstance(w, Choice) for w in self.group.widgets):
+            return _("↑/↓ or Tab: move · Enter: choose · ←/→: change · Esc: back")
+        return _("↑/↓ or Tab: move · Enter: choose · Esc: back")

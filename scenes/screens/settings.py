@@ -49,13 +49,24 @@ class SettingsScene(PanelScene):
 
     name = "settings"
     width = 1240
-    dims = 200
+    transparent = False
+    """The panel covers most of the window: the felt around it, nothing of the screen beneath cut
+    by its edges (the table's header half hidden by its top)."""
     panel_alpha = 255
-    """The screen beneath is dimmed well down: the panel covers most of it."""
 
     def __init__(self, app: App) -> None:
         """The settings of ``app``."""
         super().__init__(app, lambda: _("Settings"))
+
+    def window_size(self, desktop: tuple[int, int] | None) -> tuple[int, int]:
+        """The window's size: as it is on screen when windowed and the screen holds it (a window
+        manager may have given it the whole screen), else as it opens (from full screen, say)."""
+        size = self.app.size
+        held = desktop is None or (size[0] <= desktop[0] and size[1] <= desktop[1])
+        if not self.app.settings.fullscreen and held:
+            return size
+        s = self.app.settings
+        return fit_window((s.window_width, s.window_height), desktop)
 
     def _choice(self, label: Message, name: str, options: list[tuple[Any, Message]]) -> Choice:
         return Choice(label, options, lambda: getattr(self.app.settings, name), self._setter(name))
@@ -68,22 +79,23 @@ class SettingsScene(PanelScene):
 
     def build(self) -> list[Widget]:
         """Two columns of choices, then Back."""
-        s = self.app.settings
         self.window_w = Choice(
             lambda: _("Display"),
             [(False, lambda: _("In a window")), (True, lambda: _("Full screen"))],
             lambda: self.app.settings.fullscreen,
             self._setter("fullscreen"),
         )
-        # Only what the screen holds; the size in use (as the screen lets it open) among them.
+        # Only what the screen holds, and the window's own size as it really is: a window manager
+        # may give it more than was asked for (a window as large as the screen), and that size
+        # is then one the window can take.
         desktop = desktop_size()
         sizes = window_sizes(desktop)
-        current = fit_window((s.window_width, s.window_height), desktop)
+        current = self.window_size(desktop)
         sizes = sorted({*sizes, current})
         self.size_w = Choice(
             lambda: _("Window size"),
             [(size, partial("{0[0]} × {0[1]}".format, size)) for size in sizes],
-            lambda: fit_window((self.app.settings.window_width, self.app.settings.window_height), desktop),
+            lambda: self.window_size(desktop),
             lambda size: self.app.update_settings(
                 window_width=size[0], window_height=size[1], window_chosen=True
             ),
@@ -289,6 +301,10 @@ class SettingsScene(PanelScene):
 
     def _widest_option(self, widget: Choice, fs: int) -> int:
         return max((self.app.text.size(name(), fs, "bold")[0] for _v, name in widget.options), default=0)
+
+    def draw_backdrop(self, surface: pygame.Surface) -> None:
+        """The felt."""
+        surface.blit(self.app.art.felt(self.app.size, None), (0, 0))
 
     def draw(self, surface: pygame.Surface) -> None:
         """The panel, the two columns' headings and the widgets."""
