@@ -529,10 +529,10 @@ class GuideOverlay:
         area = pygame.Rect(0, lay.header.bottom, *lay.size)
         area.h -= lay.header.bottom + round(6 * u)
         area = area.inflate(-round(8 * u), 0)
-        words = [rect for rect in self.words() if target is None or not target.contains(rect)]
-        box = place_note(
-            (width, height), area, target, list(buttons), self._covered(), round(28 * u), words, self.stop()
-        )
+        readable = [rect for rect in self.words() if target is None or not target.contains(rect)]
+        gap = round(28 * u)
+        covered = self._covered()
+        box = place_note((width, height), area, target, list(buttons), covered, gap, readable, self.stop())
         button = None
         if button_h:
             label = got_it_label()
@@ -574,9 +574,9 @@ class GuideOverlay:
         if target is not None:
             ring = self.ring(target)
             pygame.draw.rect(surface, RING, ring, width=thick, border_radius=max(6, round(10 * u)))
-            line = self.arrow()
-            if line is not None:
-                self._arrow(surface, *line, thick)
+            arrow = self.arrow()
+            if arrow is not None:
+                self._arrow(surface, *arrow, thick)
         draw_panel(surface, note.box, radius=round(12 * u), alpha=240)
         pygame.draw.rect(surface, RING, note.box, width=max(1, thick // 2), border_radius=round(12 * u))
         pad = round(14 * u)
