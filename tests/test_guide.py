@@ -323,6 +323,21 @@ def test_the_guide_is_skipped_by_key_gamepad_and_pause_menu() -> None:
     assert not [w for w in app.stack.top.group.widgets if w.label() == "Skip the guide"]
 
 
+@pytest.mark.parametrize("language", ["en", "fr", "de"])
+def test_the_guides_keys_are_shown_in_a_small_windows_header(language: str) -> None:
+    """The header shows its keys only when they fit: G must not push them all out at 1024 × 600."""
+    i18n.set_language(language)
+    app, _nav = guided_app((1024, 600))
+    for at in (StepId.FARM_FOR_SALE, StepId.NEAREST, StepId.COLLECT):
+        scene = to_step(app, at)
+        hints = scene.hints()
+        assert i18n._("G: skip the guide") in hints
+        lay = scene.table.layout
+        pad = round(12 * lay.u)
+        room = lay.header.w - 3 * pad - app.text.size(hints, lay.font["small"])[0]
+        assert room > lay.header.w // 3, (at, hints)  # see TableScene.draw_header
+
+
 def test_an_ordinary_games_pause_offers_no_skip() -> None:
     app = App(Settings(animation_speed="instant"), (1280, 720))
     nav = Screens(app)

@@ -175,12 +175,15 @@ class GuidedTableScene(TableScene):
     def hints(self) -> str:
         """The table's keys, with Enter for "Got it" while a step waits for it and G while the guide
         may be skipped."""
-        keys = [super().hints()]
+        keys = [key for key in super().hints().split(" · ") if key]
         if self.guide.skip_offered:
-            keys.insert(0, _("G: skip the guide"))
+            # The guide's keys take the room of the least needed of the table's, so that the line
+            # still fits a small window's header (which shows no keys rather than half of them).
+            spare = (_("Space: skip animation"), _("F11: full screen"))
+            keys = [_("G: skip the guide"), *(key for key in keys if key not in spare)]
         if self.guided.run.holds:
             keys.insert(0, _("Enter: got it"))
-        return " · ".join(key for key in keys if key)
+        return " · ".join(keys)
 
     def skip_guide(self) -> None:
         """Skip the guide (from the pause menu): the game plays on as an ordinary one."""
