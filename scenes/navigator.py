@@ -23,6 +23,7 @@ from scenes.screens.newgame import NewGameScene
 from scenes.screens.pause import PauseScene
 from scenes.screens.settings import SettingsScene
 from scenes.screens.statistics import StatisticsScene
+from scenes.table.guide_words import skip_label
 from scenes.table.guided import GuidedTableScene, first_game
 from scenes.table.local import LocalTable
 from scenes.table.navigator import Choice, Question
@@ -59,8 +60,13 @@ class Screens:
         self.play(LocalTable.start(setup))
 
     def pause(self, source: TableSource) -> None:
-        """The pause panel over the table."""
-        self.app.stack.push(PauseScene(self.app, self, source))
+        """The pause panel over the table (with *Skip the guide* while a guide may be skipped)."""
+        extra = [
+            Choice(skip_label, scene.skip_guide)
+            for scene in self.app.stack.scenes
+            if isinstance(scene, GuidedTableScene) and scene.source is source and scene.guide.skip_offered
+        ]
+        self.app.stack.push(PauseScene(self.app, self, source, extra))
 
     def leave(self, source: TableSource | None) -> None:
         """Save ``source`` (to continue later) and go back to the main menu."""

@@ -4,6 +4,7 @@ every step's words fit and never cover what they point at."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -27,7 +28,9 @@ from game.guide import (
 )
 from game.match import HUMAN
 from game.replay import ScriptedAgent
+from game.rules import FOSTER, rules_named
 from scenes import i18n
+from scenes.app.gamepad import Gamepads
 from scenes.app.loop import App
 from scenes.kiosk.app import KioskApp
 from scenes.kiosk.config import KioskConfig
@@ -39,8 +42,12 @@ from scenes.store.keeper import Keeper
 from scenes.store.saves import SaveStore
 from scenes.store.settings import Settings, SettingsStore
 from scenes.store.stats import StatsStore
+from scenes.table.flow import Stage
 from scenes.table.guide import NOTE_LINES
+from scenes.table.guide_words import Facts, step_words
 from scenes.table.guided import GuidedTableScene
+from scenes.table.local import LocalTable
+from scenes.table.scene import TableScene
 from scenes.table.setup import Setup
 from tools.driver import key, keys_for, top_name
 
@@ -220,6 +227,127 @@ def test_quitting_the_guided_game_keeps_the_persons_own_saved_game(tmp_path: Pat
     assert StatsStore(tmp_path / "stats.json").load() == counted  # and nothing of it was counted
 
 
+def kept_app(tmp_path: Path) -> tuple[App, Screens]:
+    app = App(Settings(animation_speed="instant"), (1280, 720))
+    app.keeper = Keeper(SaveStore(tmp_path / "save.json"), StatsStore(tmp_path / "stats.json"))
+    nav = Screens(app)
+    nav.guided_game()
+    app.step(DT, [])
+    return app, nav
+
+
+def to_step(app: App, at: StepId) -> GuidedTableScene:
+    scene = scene_of(app)
+    assert scene is not None
+    for _ in range(20_000):
+        current = scene.guided.run.current
+        if current is not None and current.id is at and scene.guide.note() is not None:
+            return scene
+        app.step(DT, keys_for(app))
+    raise AssertionError(f"{at} never came up")
+
+
+@pytest.mark.parametrize("at", [StepId.FARM_FOR_SALE, StepId.MUST_DRAW, StepId.LEDGER, StepId.BUY])
+def test_a_skipped_guided_game_is_saved_and_continues_as_an_ordinary_game(tmp_path: Path, at: StepId) -> None:
+    app, _nav = kept_app(tmp_path)
+    scene = to_step(app, at)
+    assert not (tmp_path / "save.json").exists()  # nothing saved while the guide runs
+    app.step(DT, [key(pygame.K_g, "g")])  # G skips the guide
+    assert scene.guided.run.skipped
+    assert (tmp_path / "save.json").exists()  # saved at once, like any game after a move
+    for _ in range(3):
+        app.step(DT, keys_for(app))
+    game = scene.source.game
+    assert not game.is_over
+    app.step(DT, [key(pygame.K_ESCAPE)])
+    assert top_name(app) == "pause"
+    app.stack.top.to_menu()
+    app.step(DT, [])
+    menu = app.stack.top
+    assert isinstance(menu, MenuScene) and menu.saved is not None  # Continue
+    assert menu.saved.game.chips == game.chips and menu.saved.game.deal_no == game.deal_no
+    menu.continue_game()
+    app.step(DT, [])
+    table = app.stack.top
+    assert isinstance(table, TableScene) and not isinstance(table, GuidedTableScene)
+    source = table.source
+    assert isinstance(source, LocalTable) and not isinstance(source.match, GuideMatch)
+    assert source.players[0] == HUMAN and all(spec.startswith("normal:") for spec in source.players[1:])
+    assert source.game.log == game.log
+
+
+@pytest.mark.parametrize("end_early", [True, False])
+def test_a_skipped_guided_game_is_counted_with_every_deal_played(tmp_path: Path, end_early: bool) -> None:
+    app, _nav = kept_app(tmp_path)
+    scene = to_step(app, StepId.LEDGER)  # deal 1 played with the guide, then skipped
+    app.step(DT, [key(pygame.K_g, "g")])
+    for _ in range(40_000):
+        if top_name(app) == "gameover":
+            break
+        if end_early and scene.stage is Stage.LEDGER and scene.source.ledger.deal == 2:
+            app.step(DT, [key(pygame.K_RIGHT), key(pygame.K_RETURN, "\r")])  # End the game
+            app.step(DT, [])
+            assert top_name(app) == "confirm"
+            app.stack.top.group.widgets[0].activate()
+            continue
+        app.step(DT, keys_for(app))
+    for _ in range(5):
+        app.step(DT, [])
+    assert top_name(app) == "gameover"
+    store = StatsStore(tmp_path / "stats.json")
+    store.load()
+    stats = store.for_rules(FOSTER.name)
+    game = scene.source.game
+    assert stats.deals_played == len(game.log) == (2 if end_early else len(DEALS))
+    assert (stats.games_ended_early, stats.games_played) == ((1, 0) if end_early else (0, 1))
+
+
+def test_the_guide_is_skipped_by_key_gamepad_and_pause_menu() -> None:
+    app, _nav = guided_app()
+    scene = to_step(app, StepId.FARM_FOR_SALE)
+    assert "G: skip the guide" in scene.hints()
+    pad = Gamepads().translate(
+        pygame.event.Event(pygame.CONTROLLERBUTTONDOWN, button=pygame.CONTROLLER_BUTTON_BACK)
+    )
+    assert pad is not None and pad.key == pygame.K_g  # the gamepad's Back stands for G
+    app.step(DT, [key(pygame.K_ESCAPE)])
+    pause = app.stack.top
+    assert top_name(app) == "pause"
+    skips = [w for w in pause.group.widgets if w.label() == "Skip the guide"]
+    assert len(skips) == 1
+    skips[0].activate()
+    app.step(DT, [])
+    assert app.stack.top is scene and scene.guided.run.skipped
+    assert "G: skip the guide" not in scene.hints()
+    app.step(DT, [key(pygame.K_ESCAPE)])  # skipped: the pause is an ordinary game's again
+    assert not [w for w in app.stack.top.group.widgets if w.label() == "Skip the guide"]
+
+
+@pytest.mark.parametrize("language", ["en", "fr", "de"])
+def test_the_guides_keys_are_shown_in_a_small_windows_header(language: str) -> None:
+    """The header shows its keys only when they fit: G must not push them all out at 1024 × 600."""
+    i18n.set_language(language)
+    app, _nav = guided_app((1024, 600))
+    for at in (StepId.FARM_FOR_SALE, StepId.NEAREST, StepId.COLLECT):
+        scene = to_step(app, at)
+        hints = scene.hints()
+        assert i18n._("G: skip the guide") in hints
+        lay = scene.table.layout
+        pad = round(12 * lay.u)
+        room = lay.header.w - 3 * pad - app.text.size(hints, lay.font["small"])[0]
+        assert room > lay.header.w // 3, (at, hints)  # see TableScene.draw_header
+
+
+def test_an_ordinary_games_pause_offers_no_skip() -> None:
+    app = App(Settings(animation_speed="instant"), (1280, 720))
+    nav = Screens(app)
+    nav.start(Setup.for_players(3, seed=3))
+    app.step(DT, [])
+    app.step(DT, [key(pygame.K_ESCAPE)])
+    assert top_name(app) == "pause"
+    assert not [w for w in app.stack.top.group.widgets if w.label() == "Skip the guide"]
+
+
 # ---------------------------------------------------------------------- where it is offered
 
 
@@ -243,6 +371,22 @@ def test_the_first_start_offers_the_guided_game_once(tmp_path: Path) -> None:
     nav.menu()
     again.step(DT, [])
     assert isinstance(again.stack.top, MenuScene) and again.settings.guide_offered
+
+
+def test_the_offer_comes_back_when_the_window_was_closed_on_it(tmp_path: Path) -> None:
+    app, nav = first_start(tmp_path)
+    nav.menu()
+    app.step(DT, [])
+    assert isinstance(app.stack.top, GuideOfferScene)
+    again, nav = first_start(tmp_path)  # closed without an answer: offered again
+    nav.menu()
+    again.step(DT, [])
+    assert isinstance(again.stack.top, GuideOfferScene) and not again.settings.guide_offered
+    again.stack.top.group.widgets[1].activate()  # Not now
+    third, nav = first_start(tmp_path)
+    nav.menu()
+    third.step(DT, [])
+    assert isinstance(third.stack.top, MenuScene)
 
 
 def test_the_offer_leads_into_the_guided_game(tmp_path: Path) -> None:
@@ -352,3 +496,68 @@ def test_every_step_fits_and_never_covers_what_it_points_at(language: str, size:
             break
         app.step(DT, keys_for(app))
     assert checked == {step.id for step in FIRST_GAME}
+
+
+def words_on_the_table(scene: GuidedTableScene) -> list[pygame.Rect]:
+    """The totals, the farmer's takings, the headline and the action panel's question, as drawn."""
+    table = scene.table
+    items = table.items(pygame.Rect((0, 0), table.layout.size))
+    rects = [rect for k, (_look, rect) in items.items() if k[0] in ("badge", "takings")]
+    if table.banner is not None:
+        rects.append(table.banner_lines()[2])
+    line = scene.prompt_line()
+    if line is not None:
+        rects.append(line[2])
+    return rects
+
+
+@pytest.mark.parametrize("size", [(1024, 600), (1920, 1080), (3840, 2160)], ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("language", ["en", "fr", "de"])
+def test_the_guide_draws_nothing_over_the_words_on_the_table(language: str, size: tuple[int, int]) -> None:
+    """The note, its ring and its arrow leave every total, the takings, the headline and the
+    panel's question as they are: the table drawn with and without the guide is the same there."""
+    i18n.set_language(language)
+    app, _nav = guided_app(size)
+    scene = scene_of(app)
+    assert scene is not None
+    checked: set[StepId] = set()
+    bare, guided = pygame.Surface(size), pygame.Surface(size)
+    for _ in range(40_000):
+        current = scene.guided.run.current
+        if current is not None and current.id not in checked and not scene.tweens.busy:
+            checked.add(current.id)
+            TableScene.draw(scene, bare)
+            scene.draw(guided)
+            for rect in words_on_the_table(scene):
+                rect = rect.clip(bare.get_rect())
+                same = pygame.image.tobytes(bare.subsurface(rect), "RGB") == pygame.image.tobytes(
+                    guided.subsurface(rect), "RGB"
+                )
+                assert same, (current.id, rect)
+        if at_the_end(app, scene):
+            break
+        app.step(DT, keys_for(app))
+    assert checked == {step.id for step in FIRST_GAME}
+
+
+@pytest.mark.parametrize("language", ["fr", "de"])
+def test_no_number_of_the_guides_words_is_split_from_the_word_after_it(language: str) -> None:
+    """French and German typography: "4 jetons", "« Je m'y tiens »", "La Ferme" never break over two lines."""
+    i18n.set_language(language)
+    for rules in (FOSTER, rules_named("ferme")):
+        for amount in (1, 4, 5, 99):
+            facts = Facts(
+                rules, farm=amount, farmer="Bastien", total=amount, name="Anne", amount=amount, other=15
+            )
+            for step in StepId:
+                words = step_words(step, facts)
+                assert not re.search(r"\d ", words), (step, words)
+                assert "« " not in words and " »" not in words, (step, words)
+                assert "La Ferme" not in words, (step, words)
+
+
+def test_the_last_deals_hint_says_truly_what_the_highest_bid_buys() -> None:
+    """Rules (Foster): the highest bid buys the farm, not any bid; in deal 4 the others pass."""
+    words = step_words(StepId.BUY, Facts(FOSTER, farm=3))
+    assert "makes you the farmer" not in words
+    assert "highest bid" in words and "nobody bids more" in words

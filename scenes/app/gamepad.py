@@ -1,7 +1,8 @@
 """Gamepads: hot-plugged controllers whose buttons act as the keys every scene already knows.
 
 A controller's A is Enter, B is Escape, X is Space (finish the animation), the d-pad and
-left stick are the arrow keys, the shoulders are - and +, Start is Escape (pause). Each
+left stick are the arrow keys, the shoulders are - and +, Start is Escape (pause), Back is G (skip
+the guide of the guided first game). Each
 scene handles keys only, so a gamepad works everywhere the keyboard does.
 """
 
@@ -20,6 +21,7 @@ BUTTON_KEYS: dict[int, int] = {
     pygame.CONTROLLER_BUTTON_X: pygame.K_SPACE,
     pygame.CONTROLLER_BUTTON_Y: pygame.K_TAB,
     pygame.CONTROLLER_BUTTON_START: pygame.K_ESCAPE,
+    pygame.CONTROLLER_BUTTON_BACK: pygame.K_g,
     pygame.CONTROLLER_BUTTON_DPAD_UP: pygame.K_UP,
     pygame.CONTROLLER_BUTTON_DPAD_DOWN: pygame.K_DOWN,
     pygame.CONTROLLER_BUTTON_DPAD_LEFT: pygame.K_LEFT,

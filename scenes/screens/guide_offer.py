@@ -1,7 +1,8 @@
 """The first start's offer: a short guided game to learn Farmer by playing it, or not now.
 
 Shown once over the main menu when the game starts for the first time (nothing played, no game
-saved, never offered before); the settings remember that it was made, whatever the answer.
+saved, never offered before); the settings remember that it was made once it is answered,
+whatever the answer (a window closed on it brings it back at the next start).
 The guided game stays on the menu (and in How to play) for later.
 """
 
@@ -53,15 +54,20 @@ class GuideOfferScene(PanelScene):
             Button(lambda: _("Not now"), self.back),
         ]
 
-    def enter(self) -> None:
-        """Remember that the offer was made (once is enough), then lay out."""
+    def answered(self) -> None:
+        """Remember that the offer was made and answered (once is enough)."""
         if not self.app.settings.guide_offered:
             self.app.update_settings(guide_offered=True)
-        super().enter()
 
     def accept(self) -> None:
         """Play the guided game."""
+        self.answered()
         self.play()
+
+    def back(self) -> None:
+        """Not now (the button, or Escape): the menu."""
+        self.answered()
+        super().back()
 
     def hints(self) -> str:
         """The offer's keys."""

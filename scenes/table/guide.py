@@ -6,7 +6,8 @@ with the step's words beside it, an arrow from the note to the ring, and under a
 only explains a *Got it* button (Enter). The note is placed by :func:`place_note` where it
 covers neither the thing it points at nor any button (the one to press above all), and as
 little as it can of the plates, cards, deck and farm. *Skip the guide* stays in the bottom
-right corner, above *Skip »*, while the guide has steps left.
+right corner, above *Skip »*, while the guide has steps left (G, a gamepad's Back, or the
+pause menu's entry skip it too).
 
 The overlay also keeps the action panel to what the step asks: the buttons of the other
 moves are greyed out (and the table refuses those moves, see
@@ -46,6 +47,8 @@ NOTE_LINES = 5
 LEAST_SCALE = 0.8
 """The smallest the note's letters get, against the table's body text."""
 INK_NOTE = (245, 240, 225)
+SKIP_KEY = pygame.K_g
+"""The key that skips the guide (a gamepad's Back stands for it, see :mod:`scenes.app.gamepad`)."""
 RING = GOLD
 
 
@@ -79,10 +82,14 @@ def place_note(
     forbidden: Sequence[pygame.Rect],
     covered: Sequence[pygame.Rect],
     gap: int,
+    words: Sequence[pygame.Rect] = (),
+    stop: pygame.Rect | None = None,
 ) -> pygame.Rect:
     """Where a note of ``size`` goes in ``area``: beside ``target`` (above, below, to either side)
-    if it can be, else anywhere in ``area``, never over ``target`` nor a ``forbidden`` rectangle,
-    and over as little of the ``covered`` ones as it can. The nearest to ``target`` of the best."""
+    if it can be, else anywhere in ``area``, never over ``target``, a ``forbidden`` rectangle or
+    the ``words`` on the table, and over as little of the ``covered`` ones as it can. The nearest
+    to ``target`` of the best; of those whose arrow (see :func:`arrow_line`, ``stop``) crosses no
+    ``words`` if there are any."""
     w, h = size
     spots: list[pygame.Rect] = []
     if target is not None:
@@ -103,16 +110,19 @@ def place_note(
             box = pygame.Rect(0, 0, w, h)
             box.topleft = (area.x + (area.w - w) * i // steps, area.y + (area.h - h) * j // steps)
             spots.append(box)
-    keep_off = [*forbidden, *([target.inflate(gap, gap)] if target is not None else [])]
-    best: tuple[tuple[int, float], pygame.Rect] | None = None
+    keep_off = [*forbidden, *words, *([target.inflate(gap, gap)] if target is not None else [])]
+    best: tuple[tuple[bool, int, float], pygame.Rect] | None = None
     for box in spots:
         if not area.contains(box) or box.collidelist(keep_off) != -1:
             continue
+        # Words crossed by the arrow could not be read: any spot that spares them beats every other.
+        start, end = arrow_line(box, target, stop) if target is not None else (box.center, box.center)
+        blots = any(crosses(start, end, rect) for rect in words)
         hidden = sum(_overlap(box, rect) for rect in covered)
         if target is not None:  # the arrow had better not cross the words or cards on its way
-            hidden += sum(_crossed(box, target, rect) * gap for rect in covered if not rect.contains(target))
+            hidden += sum(_crossed(start, end, rect) * gap for rect in covered if not rect.contains(target))
         far = 0.0 if target is None else math.dist(box.center, target.center)
-        score = (hidden, far)
+        score = (blots, hidden, far)
         if best is None or score < best[0]:
             best = (score, box)
     if best is not None:
@@ -127,12 +137,30 @@ def _overlap(a: pygame.Rect, b: pygame.Rect) -> int:
     return clip.w * clip.h
 
 
-def _crossed(box: pygame.Rect, target: pygame.Rect, rect: pygame.Rect) -> int:
-    """How far the arrow from ``box`` to ``target`` runs over ``rect`` (pixels)."""
-    start = _edge_point(box, target.center)
-    end = _edge_point(target, box.center)
+def _crossed(start: tuple[float, float], end: tuple[float, float], rect: pygame.Rect) -> int:
+    """How far the line from ``start`` to ``end`` runs over ``rect`` (pixels)."""
     line = rect.clipline(start, end)
     return round(math.dist(*line)) if line else 0
+
+
+def arrow_line(
+    box: pygame.Rect, ring: pygame.Rect, stop: pygame.Rect | None = None
+) -> tuple[tuple[float, float], tuple[float, float]]:
+    """Where the arrow from the note ``box`` to ``ring`` starts and ends: from the edge of one to the
+    edge of the other, or only as far as the edge of ``stop`` (the action panel round a button,
+    whose question the arrow would otherwise run through)."""
+    start = _edge_point(box, ring.center)
+    end = _edge_point(ring, box.center)
+    if stop is not None and not stop.collidepoint(start):
+        into = stop.clipline(start, ring.center)
+        if into:
+            end = (float(into[0][0]), float(into[0][1]))
+    return start, end
+
+
+def crosses(start: tuple[float, float], end: tuple[float, float], rect: pygame.Rect) -> bool:
+    """Whether the line from ``start`` to ``end`` runs over ``rect``."""
+    return bool(rect.clipline(start, end))
 
 
 def _edge_point(rect: pygame.Rect, toward: tuple[float, float]) -> tuple[float, float]:
@@ -250,8 +278,14 @@ class GuideOverlay:
         self.run.got_it()
 
     def skip(self) -> None:
-        """Stop the guide: the game plays on without it."""
+        """Stop the guide: the game plays on without it, and is saved like any other from now on."""
+        if not self.skip_offered:
+            return
         self.source.skip()
+        if self.scene.stage is Stage.LEDGER:
+            self.scene.app.deal_shown(self.source.kept)  # the deals already shown count at once
+        else:
+            self.scene.app.game_moved(self.source.kept)
 
     @property
     def skip_offered(self) -> bool:
@@ -259,12 +293,15 @@ class GuideOverlay:
         return self.run.active and self.run.in_order and self.scene.stage is not Stage.FINAL
 
     def handle(self, event: pygame.event.Event) -> bool:
-        """Enter (or a click on it) for *Got it*; a click on *Skip the guide*."""
+        """Enter (or a click on it) for *Got it*; G (a gamepad's Back) or a click for *Skip the guide*."""
         self._place_skip()
         note = self.note()
         holding = self.run.holds and note is not None
         if event.type == pygame.KEYDOWN and holding and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
             self.got_it()
+            return True
+        if event.type == pygame.KEYDOWN and event.key == SKIP_KEY and self.skip_offered:
+            self.skip()
             return True
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             if (
@@ -294,14 +331,19 @@ class GuideOverlay:
             return scene.table.items(pygame.Rect((0, 0), lay.size))[("farm",)][1]
         if spot is Spot.PLATE:
             seat = self._seat(step)
-            return lay.seat(seat).plate.inflate(8, 8) if seat is not None else None
+            if seat is None:
+                return None
+            plate = lay.seat(seat).plate.inflate(8, 8)
+            badge = self._badge(seat)
+            if badge is not None and self.ring(plate).colliderect(badge):
+                # A ring across the total would spoil its figures: round the whole seat instead.
+                return plate.union(self._hand(seat)).union(badge)
+            return plate
         if spot is Spot.HAND:
             you = self.source.bottom
-            hand = lay.seat(you).hand
-            cards = [pygame.Rect(0, 0, *s.size) for s in scene.table.seats[you].hand]
-            for rect, sprite in zip(cards, scene.table.seats[you].hand, strict=True):
-                rect.center = (round(sprite.pos[0]), round(sprite.pos[1] - sprite.lift))
-            return hand.unionall(cards) if cards else hand
+            hand = self._hand(you)
+            badge = self._badge(you)
+            return hand.union(badge) if badge is not None else hand
         button: Button | None = None
         if spot is Spot.GO_ON:
             group = handler.group if isinstance(handler, LedgerHandler) else None
@@ -313,7 +355,70 @@ class GuideOverlay:
             button = {Spot.CARD: handler.card_button, Spot.STAND: handler.stand_button}.get(spot)
         if button is None or not button.visible:
             return None
-        return button.rect.inflate(10, 10)
+        # The ring hugs the button as closely as it must to leave the question above it and the
+        # totals below it readable (the panel leaves little room at a small size).
+        words = self.words(lasting=True)
+        for pad in (10, 6, 2):
+            rect = button.rect.inflate(pad, pad)
+            if self.ring(rect).collidelist(words) == -1:
+                return rect
+        return button.rect.copy()
+
+    def ring(self, target: pygame.Rect) -> pygame.Rect:
+        """The gold ring drawn round ``target``."""
+        thick = self._thick()
+        return target.inflate(thick * 2, thick * 2)
+
+    def _thick(self) -> int:
+        return max(2, round(3 * self.scene.table.layout.u))
+
+    def _hand(self, seat: int) -> pygame.Rect:
+        """Where ``seat``'s cards lie now (their place when it has none)."""
+        table = self.scene.table
+        cards = [pygame.Rect(0, 0, *s.size) for s in table.seats[seat].hand]
+        for rect, sprite in zip(cards, table.seats[seat].hand, strict=True):
+            rect.center = (round(sprite.pos[0]), round(sprite.pos[1] - sprite.lift))
+        hand = table.layout.seat(seat).hand
+        return hand.unionall(cards) if cards else hand
+
+    def _badge(self, seat: int) -> pygame.Rect | None:
+        """The total shown on ``seat``'s hand, as drawn (None: none shown)."""
+        window = pygame.Rect((0, 0), self.scene.table.layout.size)
+        item = self.scene.table.items(window).get(("badge", seat))
+        return item[1] if item is not None else None
+
+    def words(self, *, lasting: bool = False) -> list[pygame.Rect]:
+        """The words on the table that the note and its arrow must leave readable: the action
+        panel's question, the totals on the hands, the farmer's takings, the headline and (unless
+        ``lasting``: only what stays) the notes written by the chips' flights."""
+        scene = self.scene
+        rects: list[pygame.Rect] = []
+        line = scene.prompt_line()
+        if line is not None:
+            rects.append(line[2])
+        kinds = ("badge", "takings", "banner") if lasting else ("badge", "takings", "banner", "label")
+        window = pygame.Rect((0, 0), scene.table.layout.size)
+        for key, (_look, rect) in scene.table.items(window).items():
+            if isinstance(key, tuple) and key and key[0] in kinds:
+                rects.append(rect)
+        return rects
+
+    def stop(self) -> pygame.Rect | None:
+        """Where the arrow stops short of what it points at: the action panel's edge, for a button
+        under its question (None: the arrow reaches the ring)."""
+        step = self.step
+        if step is None or step.spot not in (Spot.BID, Spot.PASS, Spot.CARD, Spot.STAND):
+            return None
+        return self.scene.table.layout.panel if self.scene.handler.prompt is not None else None
+
+    def arrow(self) -> tuple[tuple[float, float], tuple[float, float]] | None:
+        """Where the arrow of the step on show runs, from the note towards its ring (None: no arrow)."""
+        note = self.note()
+        target = self.target()
+        if note is None or target is None:
+            return None
+        start, end = arrow_line(note.box, self.ring(target), self.stop())
+        return (start, end) if math.dist(start, end) >= self._thick() * 4 else None
 
     def _seat(self, step: Step) -> int | None:
         if step.who is Who.FARMER:
@@ -354,7 +459,7 @@ class GuideOverlay:
                 box = pygame.Rect(0, 0, *sprite.size)
                 box.center = (round(sprite.pos[0]), round(sprite.pos[1] - sprite.lift))
                 rects.append(box)
-        rects += [lay.deck, lay.farm]
+        rects += [lay.deck, lay.farm, *table.fixtures()]
         if table.banner is not None:
             rects.append(table.banner_lines()[2])
         if handler.prompt is not None:
@@ -393,6 +498,7 @@ class GuideOverlay:
             scene.app.text.scale,
             tuple(target or ()),
             tuple(map(tuple, buttons)),
+            tuple(map(tuple, self.words(lasting=True))),
             scene.stage,
         )
         if self._note is not None and self._note[0] == key:
@@ -423,7 +529,10 @@ class GuideOverlay:
         area = pygame.Rect(0, lay.header.bottom, *lay.size)
         area.h -= lay.header.bottom + round(6 * u)
         area = area.inflate(-round(8 * u), 0)
-        box = place_note((width, height), area, target, list(buttons), self._covered(), round(28 * u))
+        readable = [rect for rect in self.words() if target is None or not target.contains(rect)]
+        gap = round(28 * u)
+        covered = self._covered()
+        box = place_note((width, height), area, target, list(buttons), covered, gap, readable, self.stop())
         button = None
         if button_h:
             label = got_it_label()
@@ -461,11 +570,13 @@ class GuideOverlay:
         if note is None:
             return
         target = self.target()
-        thick = max(2, round(3 * u))
+        thick = self._thick()
         if target is not None:
-            ring = target.inflate(thick * 2, thick * 2)
+            ring = self.ring(target)
             pygame.draw.rect(surface, RING, ring, width=thick, border_radius=max(6, round(10 * u)))
-            self._arrow(surface, note.box, ring, thick)
+            arrow = self.arrow()
+            if arrow is not None:
+                self._arrow(surface, *arrow, thick)
         draw_panel(surface, note.box, radius=round(12 * u), alpha=240)
         pygame.draw.rect(surface, RING, note.box, width=max(1, thick // 2), border_radius=round(12 * u))
         pad = round(14 * u)
@@ -477,13 +588,11 @@ class GuideOverlay:
             self.got_it_button.font_size = lay.font["body"]
             self.got_it_button.draw(surface, text, True, False)
 
-    def _arrow(self, surface: pygame.Surface, box: pygame.Rect, ring: pygame.Rect, thick: int) -> None:
-        """A gold arrow from the note to the ring round the thing it is about."""
-        start = _edge_point(box, ring.center)
-        end = _edge_point(ring, box.center)
+    def _arrow(
+        self, surface: pygame.Surface, start: tuple[float, float], end: tuple[float, float], thick: int
+    ) -> None:
+        """A gold arrow from ``start`` (the note's edge) to ``end`` (the ring, or the panel round it)."""
         length = math.dist(start, end)
-        if length < thick * 4:
-            return
         ux, uy = (end[0] - start[0]) / length, (end[1] - start[1]) / length
         head = thick * 4
         base = (end[0] - ux * head, end[1] - uy * head)

@@ -3,11 +3,14 @@ of the moment, with the figures of the table it is shown at.
 
 :class:`Facts` holds the figures a step's words name (taken when the step comes up, so the
 words do not change while its chips land); :func:`step_words` makes the sentence. The
-buttons' names in the sentences are the buttons' own words (Card, Carte, Karte).
+buttons' names in the sentences are the buttons' own words (Card, Carte, Karte). A number is
+never split from the word after it at the end of a line (4 jetons, 4 Chips, 16 juste), nor a
+button's name (« Je m'y tiens »).
 """
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from game.guide import StepId
@@ -51,10 +54,26 @@ def got_it_label() -> str:
     return _("Got it")
 
 
+NO_BREAK = "\u00a0"
+"""The space that keeps a number with its unit when the words are wrapped (see :func:`unsplit`)."""
+_NUMBER_SPACE = re.compile(r"(\d) ")
+
+
+def unsplit(words: str) -> str:
+    """``words`` with every number tied to the word after it (a no-break space), so that no line of
+    the note ends on a bare figure: "4 jetons" and "4 Chips" stay whole wherever they fall."""
+    return _NUMBER_SPACE.sub(lambda m: m.group(1) + NO_BREAK, words)
+
+
 def step_words(step: StepId, facts: Facts) -> str:
-    """What ``step`` says, with ``facts``' figures."""
+    """What ``step`` says, with ``facts``' figures (numbers kept with their units, see :func:`unsplit`)."""
+    return unsplit(_sentence(step, facts))
+
+
+def _sentence(step: StepId, facts: Facts) -> str:
     f = facts
-    card, stand = draw_word(), stand_word(f.rules)
+    # A button's name is one thing to read: never split over two lines ("Je m'y tiens").
+    card, stand = draw_word().replace(" ", NO_BREAK), stand_word(f.rules).replace(" ", NO_BREAK)
     if step is StepId.FARM_FOR_SALE:
         return _(
             "The farm is for sale: the {farm} everyone has just put in. "
@@ -118,7 +137,7 @@ def step_words(step: StepId, facts: Facts) -> str:
     if step is StepId.BUY:
         return _(
             "A new farm of {farm}, and you bid first. Set your bid with + and −, then press Bid: "
-            "it goes into the farm and makes you the farmer."
+            "the highest bid goes into the farm and makes its bidder the farmer. Here nobody bids more."
         ).format(farm=format_chips(f.farm))
     if step is StepId.YOU_FARMER:
         return _(

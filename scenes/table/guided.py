@@ -8,7 +8,8 @@ table scene with the guide's overlay (:mod:`scenes.table.guide`) drawn over it a
 and buttons before the table's.
 
 :func:`first_game` is the guided first game (stacked decks, scripted players, nothing saved or
-counted); :func:`with_hints` puts the first hints on an ordinary game (the kiosk's visitor game).
+counted until the guide is skipped: then an ordinary game, saved and counted); :func:`with_hints`
+puts the first hints on an ordinary game (the kiosk's visitor game).
 """
 
 from __future__ import annotations
@@ -93,9 +94,11 @@ class GuidedTable(LocalTable):
 
     @property
     def kept(self) -> Kept | None:
-        """This game when it is kept like any other (a visitor's); the guided game never is: it
-        would take the place of the person's own saved game, and its deals are staged."""
-        return super().kept if self._keep else None
+        """This game when it is kept like any other (a visitor's, or the guided game once the guide
+        is skipped: an ordinary game from then on, its deals played by the person). The guided game
+        is not kept while the guide runs: it would take the place of the person's own saved game,
+        and its deals are staged."""
+        return super().kept if self._keep or self.run.skipped else None
 
     @property
     def guided_game(self) -> bool:
@@ -120,7 +123,8 @@ class GuidedTable(LocalTable):
         super().start_deal()
 
     def skip(self) -> None:
-        """The person skips the guide: no more steps, and the game plays on as an ordinary one."""
+        """The person skips the guide: no more steps, and the game plays on as an ordinary one
+        (kept like any other from now on, see :attr:`kept`)."""
         self.run.skip()
         if isinstance(self.match, GuideMatch):
             self.match.let_go()
@@ -169,11 +173,22 @@ class GuidedTableScene(TableScene):
         return super().handle(event)
 
     def hints(self) -> str:
-        """The table's keys, with Enter for "Got it" while a step waits for it."""
-        keys = super().hints()
+        """The table's keys, with Enter for "Got it" while a step waits for it and G while the guide
+        may be skipped."""
+        keys = [key for key in super().hints().split(" · ") if key]
+        if self.guide.skip_offered:
+            # The guide's keys take the room of the least needed of the table's, so that the line
+            # still fits a small window's header (which shows no keys rather than half of them).
+            spare = (_("Space: skip animation"), _("F11: full screen"))
+            keys = [_("G: skip the guide"), *(key for key in keys if key not in spare)]
         if self.guided.run.holds:
-            return " · ".join((_("Enter: got it"), keys)) if keys else _("Enter: got it")
-        return keys
+            keys.insert(0, _("Enter: got it"))
+        return " · ".join(keys)
+
+    def skip_guide(self) -> None:
+        """Skip the guide (from the pause menu): the game plays on as an ordinary one."""
+        self.guide.skip()
+        self.dirty = True
 
     def pulse_rects(self) -> list[pygame.Rect] | None:
         """The table's changed rectangles, and the guide's over them (drawn again on top)."""

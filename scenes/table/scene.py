@@ -734,13 +734,24 @@ class TableScene(Scene):
         if not surface.get_clip().colliderect(reach.inflate(round(16 * lay.u), round(16 * lay.u))):
             return  # a frame drawn for a rectangle elsewhere (a glow's): nothing of the panel in it
         draw_panel(surface, panel, radius=max(6, round(12 * lay.u)), alpha=215)
-        if handler.prompt is not None:
-            text = self.prompt_text(handler.prompt())
-            fs = self.app.text.fit(text, lay.font["body"], panel.w - 20, "bold")
-            self.app.text.blit(
-                surface, text, fs, (panel.centerx, panel.y + round(8 * lay.u)), GOLD, "bold", "midtop"
-            )
+        line = self.prompt_line()
+        if line is not None:
+            text, fs, box = line
+            self.app.text.blit(surface, text, fs, box.midtop, GOLD, "bold", "midtop")
         handler.buttons.draw(surface, self.app.text)
+
+    def prompt_line(self) -> tuple[str, int, pygame.Rect] | None:
+        """The action panel's question as drawn: its words, their size and the box they take
+        (None: no question asked)."""
+        handler = self.handler
+        if handler.prompt is None:
+            return None
+        panel = self.table.layout.panel
+        text = self.prompt_text(handler.prompt())
+        fs = self.app.text.fit(text, self.table.layout.font["body"], panel.w - 20, "bold")
+        box = pygame.Rect((0, 0), self.app.text.size(text, fs, "bold"))
+        box.midtop = (panel.centerx, panel.y + round(8 * self.table.layout.u))
+        return text, fs, box
 
     def draw_hint(self, surface: pygame.Surface, line: str) -> None:
         """Advice on a dark strip in the banner's place: one line, a little smaller if it must be,
