@@ -174,3 +174,58 @@ def test_the_final_standings_of_a_game_ended_early_name_no_winner() -> None:
         title = game_over_title(early, eyes, language)
         played_out = game_over_title(GameEnded((130, 90, 80), (0,), EndReason.DEALS), eyes, language)
         assert "130" in title and title != played_out
+
+
+def test_the_rates_of_16s_and_busts_are_shares_of_the_hands_played_not_of_the_deals() -> None:
+    """A deal the player sat out as farmer has no hand: "Hands of 16 — 1 (7%)" divided by every
+    deal. The hands are counted, and the rates are shares of them."""
+    from scenes.app.loop import App
+    from scenes.screens.statistics import StatisticsScene, combined
+    from scenes.store.settings import Settings
+
+    stats = Stats()
+    for seed in range(40):
+        game = random_game(seed, None)
+        for seat in range(game.n_seats):
+            stats = counted(game, seat)
+            hands = [r.hands[seat] for r in game.log]
+            assert stats.deals_played == len(game.log)
+            assert stats.hands_played == sum(1 for h in hands if h)
+            if stats.hands_played < stats.deals_played and stats.sixteens:
+                break
+        else:
+            continue
+        break
+    else:
+        raise AssertionError("no game had a farmer who made a 16 in another deal")
+    scene = StatisticsScene(App(Settings(language="en"), (1024, 600)))
+    rows = dict(scene.lines(stats))
+    share = round(100 * stats.sixteens / stats.hands_played)
+    assert rows["Hands of 16"] == f"{stats.sixteens} ({share}%)", (rows, stats)
+    busts = round(100 * stats.busts / stats.hands_played)
+    assert rows["Hands over 16"] == f"{stats.busts} ({busts}%)", (rows, stats)
+    both = dict(scene.lines(combined([stats, Stats(deals_played=4, hands_played=2, sixteens=1)])))
+    share = round(100 * (stats.sixteens + 1) / (stats.hands_played + 2))
+    assert both["Hands of 16"] == f"{stats.sixteens + 1} ({share}%)"
+
+
+def test_an_old_file_without_hands_counted_gives_no_rate_rather_than_a_false_one(tmp_path: Path) -> None:
+    """Its 16s and busts were counted, its hands were not: the counts show, with no percentage
+    (until the statistics are reset), and the file keeps saying so once saved again."""
+    from scenes.app.loop import App
+    from scenes.screens.statistics import StatisticsScene
+    from scenes.store.settings import Settings
+
+    old = {"foster": {"games_played": 4, "deals_played": 30, "sixteens": 2, "busts": 9}}
+    path = tmp_path / "stats.json"
+    path.write_text(json.dumps({"version": 1, "rules": old}))
+    store = StatsStore(path)
+    foster = store.load()["foster"]
+    assert (foster.hands_played, foster.hands_uncounted) == (0, 30)
+    scene = StatisticsScene(App(Settings(language="en"), (1024, 600)))
+    rows = dict(scene.lines(foster))
+    assert (rows["Hands of 16"], rows["Hands over 16"]) == ("2", "9")
+    foster.add_deal(random_game(3, None).log[0], 1)
+    assert store.save()
+    again = StatsStore(path).load()["foster"]
+    assert again.hands_uncounted == 30 and dict(scene.lines(again))["Hands of 16"] in ("2", "3")
