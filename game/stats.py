@@ -41,6 +41,12 @@ class Stats:
     farms_won: int = 0
     """Farms won in a deal, and the farm the player kept as its farmer at the end of a game."""
     best_farm: int = 0
+    hands_played: int = 0
+    """Deals in which the player held a hand (not those it sat out as farmer): what the rates of
+    16s and of hands over 16 are shares of."""
+    hands_uncounted: int = 0
+    """Deals counted before hands were counted (a statistics file from before): their 16s and busts
+    are in the counts but their hands are not, so no rate is given while any remain."""
     sixteens: int = 0
     busts: int = 0
     results: list[int] = field(default_factory=list)
@@ -65,6 +71,7 @@ class Stats:
             self.best_farm = max(self.best_farm, won)
         hand = record.hands[seat]
         if hand:
+            self.hands_played += 1
             total = sum(card.points for card in hand)
             if total == 16:
                 self.sixteens += 1
@@ -126,7 +133,16 @@ class Stats:
                 setattr(stats, f.name, whole(value, f.name, 0, 10**12 - 1, error=ValueError))
         if len(stats.numbers) != len(stats.results):
             stats.numbers = [0] * len(stats.results)  # a file from before games were numbered
+        if "hands_played" not in data:  # a file from before hands were counted: its deals' hands are unknown
+            stats.hands_uncounted = stats.deals_played
         return stats
+
+    def hand_rate(self, count: int) -> float | None:
+        """``count`` (16s, or hands over 16) as a share of the hands played; None when there is no
+        true share to give: no hand counted yet, or deals counted before hands were (an older file)."""
+        if self.hands_uncounted or not self.hands_played:
+            return None
+        return count / self.hands_played
 
     @property
     def last_number(self) -> int:

@@ -19,6 +19,12 @@ from scenes.table.narrator import Eyes
 from scenes.ui.art import card_text
 
 LANGUAGES = ("en", "fr", "de")
+YOU = {"en": "You", "fr": "Vous", "de": "Du"}
+
+
+def who_in_history(eyes: Eyes, seat: int, language: str) -> str:
+    """How the history names ``seat``: the viewer is "You" (as the headlines speak to them)."""
+    return YOU[language] if seat == eyes.seat else eyes.names[seat]
 
 
 def one_deal_game() -> tuple[list[Event], int, int]:
@@ -40,7 +46,7 @@ def test_history_gives_every_amount_and_every_card_seen_with_its_value(language:
     told = "\n".join(lines)
     for event in seen:
         if isinstance(event, ChipsMoved) and event.reason in (Reason.BID, Reason.OVER, Reason.FARM):
-            giver = eyes.names[event.source] if isinstance(event.source, int) else ""
+            giver = who_in_history(eyes, event.source, language) if isinstance(event.source, int) else ""
             assert any(giver in line and re.search(rf"\b{event.amount}\b", line) for line in lines), event
         if isinstance(event, CardDealt) and event.card is not None:
             assert f"{card_text(event.card)} ({event.card.points})" in told, event
@@ -50,6 +56,30 @@ def test_history_gives_every_amount_and_every_card_seen_with_its_value(language:
             assert f"{faces} = {values} = {event.total}" in told, event
     ended = [line for line, event in zip(lines[-1:], seen[-1:], strict=True) if isinstance(event, GameEnded)]
     assert ended and str(farm) in ended[0] and eyes.names[farmer] in ended[0]
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_history_names_the_viewer_one_way_throughout_and_says_who_pays_the_nearest(language: str) -> None:
+    """"You buy the farm for 3 chips." beside "Anna: Bid 3" named the person two ways: every line
+    says "you" of the viewer (never their name), and the nearest's line says who paid it."""
+    game = table("foster", max_deals=1)
+    events = start(game, top="7S KD 5S 3C 5H 9C 4H 2D", auction="p 3 p p")
+    events += play(game, "d d s d d d s")
+    buyer = game.farmer
+    assert buyer is not None
+    seen = observe(events, buyer)
+    eyes = Eyes(game.names, game.rules, buyer)
+    lines = lines_of(seen, eyes, language, game.farm, game.farmer)
+    told = "\n".join(lines)
+    assert game.names[buyer] not in told, told
+    you = YOU[language]
+    assert any(re.match(rf"{you}\s?:", line.replace("\xa0", " ")) for line in lines), told
+    every_other = {
+        "en": "every other player",
+        "fr": "chacun des autres joueurs",
+        "de": "jedem anderen Spieler",
+    }
+    assert any(every_other[language] in line for line in lines), told
 
 
 def test_the_price_of_the_farm_says_its_figure() -> None:

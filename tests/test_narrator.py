@@ -249,9 +249,13 @@ def test_payment_notes_say_why_chips_move() -> None:
 
 
 def test_nearest_without_a_tie_a_chip_from_each_or_the_corbeille() -> None:
-    assert says(NearestFound(1, 14), seat=1) == "Nobody made 16: you are nearest with 14; a chip from each."
     assert (
-        says(NearestFound(1, 14), seat=0) == "Nobody made 16: Bastien is nearest with 14; a chip from each."
+        says(NearestFound(1, 14), seat=1)
+        == "Nobody made 16: you are nearest with 14; a chip from every other player."
+    )
+    assert (
+        says(NearestFound(1, 14), seat=0)
+        == "Nobody made 16: Bastien is nearest with 14; a chip from every other player."
     )
     assert (
         says(NearestFound(1, 14), "ferme", seat=1)
@@ -261,9 +265,8 @@ def test_nearest_without_a_tie_a_chip_from_each_or_the_corbeille() -> None:
         says(NearestFound(1, 14), "ferme", seat=0, lang="fr")
         == "Personne n'a fait 16 : avec 14, Bastien est au plus près et prend la corbeille."
     )
-    assert says(NearestFound(None, 0), seat=0) == "Everyone went over 16: nobody collects."
-    assert nearest_note(NearestFound(1, 14), eyes(), "en") == "nearest: a chip from each player"
-    assert nearest_note(NearestFound(1, 14), eyes(), "de") == "am nächsten: ein Chip von jedem Spieler"
+    assert nearest_note(NearestFound(1, 14), eyes(), "en") == "nearest: a chip from every other player"
+    assert nearest_note(NearestFound(1, 14), eyes(), "de") == "am nächsten: ein Chip von jedem anderen"
     assert nearest_note(NearestFound(1, 14), eyes("ferme"), "en") is None
     assert nearest_note(NearestFound(None, 0), eyes(), "en") is None
 
@@ -365,18 +368,19 @@ def test_the_ledger_words() -> None:
         "ante",
         "price of the farm",
         "over 16",
-        "the farm",
+        "farm won",
         "nearest",
     ]
     assert [reason_word(r, foster, "fr") for r in Reason] == [
         "mise",
         "prix de la ferme",
         "plus de 16",
-        "la ferme",
+        "ferme gagnée",
         "au plus près",
     ]
-    assert reason_word(Reason.FARM, ferme, "fr") == "la corbeille"
-    assert reason_word(Reason.FARM, foster, "de") == "der Hof"
+    assert reason_word(Reason.FARM, ferme, "fr") == "corbeille gagnée"
+    assert reason_word(Reason.FARM, ferme, "de") == "Hof gewonnen"
+    assert reason_word(Reason.FARM, foster, "de") == "Hof gewonnen"
     assert deal_settled_title(3, "en") == "Deal 3 settled"
 
 
@@ -484,7 +488,7 @@ def test_a_tie_for_nearest_names_both_players_the_rule_and_what_the_nearest_gets
     prize, prize_you = (
         ("wins the farm", "win the farm")
         if rules == "ferme"
-        else ("takes a chip from each", "take a chip from each")
+        else ("takes a chip from every other player", "take a chip from every other player")
     )
     assert says(found, rules) == f"Bastien and Claire both have 12, nearest to 16: {why} and {prize}."
     assert (
@@ -496,7 +500,8 @@ def test_a_tie_for_nearest_names_both_players_the_rule_and_what_the_nearest_gets
     assert (
         fr.startswith("Égalité à 12, au plus près de 16, entre Bastien et Claire : Bastien ") and french in fr
     )
-    assert fr.endswith("gagne la corbeille." if rules == "ferme" else "reçoit un jeton de chacun.")
+    ends = "gagne la corbeille." if rules == "ferme" else "reçoit un jeton de chacun des autres joueurs."
+    assert fr.endswith(ends)
 
 
 def test_new_french_sentences_keep_the_catalogues_typography() -> None:
@@ -533,7 +538,8 @@ def test_a_tie_among_several_players_takes_the_plural() -> None:
     near = NearestFound(3, 13, Tie((0, 2), 0, TieBreak.SERVED_FIRST))
     assert (
         says(near)
-        == "Dan, Anna and Claire all have 13, nearest to 16: Dan was served first and takes a chip from each."
+        == "Dan, Anna and Claire all have 13, nearest to 16: Dan was served first and takes a chip from "
+        "every other player."
     )
 
 
@@ -827,3 +833,70 @@ def test_real_ties_from_the_engine_are_explained(
         assert you_lost is not None and you_lost.startswith(f"You and {names[winner]} both ")
         fr = headline(event, Eyes(names, ruleset, None), "fr")
         assert fr is not None and french in fr and names[beaten] in fr
+
+
+# --- words that said something untrue or unclear ------------------------------------------------
+
+
+@pytest.mark.parametrize("rules", ["foster", "lacombe", "ferme"])
+def test_everyone_over_16_says_nobody_is_nearest_and_the_pot_stays_not_that_nobody_collects(
+    rules: str,
+) -> None:
+    """RULES 3 (foster, lacombe: "If every player went over, nobody collects" the nearest's chips)
+    and ferme ("the corbeille stays for the next deal"): the farmer has just collected from every
+    player, so the banner says what is true: nobody is nearest, and the pot stays."""
+    found = NearestFound(None, 0)
+    assert says(found, rules, seat=0) == "Everyone went over 16: nobody is nearest, and the farm stays."
+    pot = "la corbeille" if rules == "ferme" else "la ferme"
+    assert says(found, rules, seat=0, lang="fr") == (
+        f"Tout le monde a dépassé 16 : personne n'est au plus près, {pot} reste."
+    )
+    assert says(found, rules, seat=0, lang="de") == (
+        "Alle haben sich überkauft: Niemand liegt am nächsten an 16, der Hof bleibt."
+    )
+
+
+def test_a_tie_that_includes_you_says_you_in_the_form_the_sentence_needs() -> None:
+    """"Gleichstand zwischen Du und Bastien" was wrong: the person's own name (the default "Du",
+    "Vous") stood inside the list; a list naming the viewer says "you" in the form it needs there."""
+    names = ("Du", "Bastien", "Claire", "Dan")
+    seen = Eyes(names, rules_named("foster"), 0)
+    tie = GameEnded((105, 105, 90, 100), (0, 1), EndReason.DEALS)
+    assert game_over_title(tie, seen, "en") == "Game over: a tie between you and Bastien (105 chips)."
+    assert game_over_title(tie, seen, "de") == "Spielende: Gleichstand zwischen dir und Bastien (105 Chips)."
+    assert plain(game_over_title(tie, seen, "fr")) == (
+        "Partie terminée : égalité entre vous et Bastien (105 jetons)."
+    )
+    three = GameEnded((105, 105, 105, 100), (0, 1, 2), EndReason.DEALS)
+    assert game_over_title(three, seen, "de") == (
+        "Spielende: Gleichstand zwischen dir, Bastien und Claire (105 Chips)."
+    )
+    early = GameEnded((105, 105, 90, 100), (0, 1), EndReason.STOPPED)
+    assert game_over_title(early, seen, "en") == (
+        "Game ended early: you and Bastien shared the lead (105 chips)."
+    )
+    assert plain(game_over_title(early, seen, "fr")) == (
+        "Partie arrêtée avant la fin : vous et Bastien étiez à égalité en tête (105 jetons)."
+    )
+    assert game_over_title(early, seen, "de") == (
+        "Vorzeitig beendet: Du und Bastien lagt gleichauf vorn (105 Chips)."
+    )
+    assert game_over_title(tie, eyes(seat=2), "de") == (
+        "Spielende: Gleichstand zwischen Anna und Bastien (105 Chips)."
+    )
+
+
+@pytest.mark.parametrize(("rules", "rotating"), [("foster", False), ("foster", True), ("lacombe", False),
+                                                  ("ferme", False)])
+def test_the_farmers_banner_says_a_chip_for_each_point_over_16(rules: str, rotating: bool) -> None:
+    """RULES: over 16, "each such player pays the farmer 1 chip per point over 16"; "a chip a point"
+    could be read as a chip for every point of the hand."""
+    from scenes.table.narrator import farmer_role
+
+    rule_set = rules_named(rules, rotating) if rotating else rules_named(rules)
+    for seat in (0, 1):
+        seen = Eyes(NAMES, rule_set, 0)
+        assert "a chip for each point over 16" in farmer_role(seat, seen, "en")
+        assert "un jeton par point au-dessus de 16" in farmer_role(seat, seen, "fr")
+        assert "einen Chip pro Punkt über 16" in farmer_role(seat, seen, "de")
+        assert "a chip a point" not in farmer_role(seat, seen, "en")

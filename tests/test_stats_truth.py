@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -174,3 +175,133 @@ def test_the_final_standings_of_a_game_ended_early_name_no_winner() -> None:
         title = game_over_title(early, eyes, language)
         played_out = game_over_title(GameEnded((130, 90, 80), (0,), EndReason.DEALS), eyes, language)
         assert "130" in title and title != played_out
+
+
+def test_the_rates_of_16s_and_busts_are_shares_of_the_hands_played_not_of_the_deals() -> None:
+    """A deal the player sat out as farmer has no hand: "Hands of 16 — 1 (7%)" divided by every
+    deal. The hands are counted, and the rates are shares of them."""
+    from scenes.app.loop import App
+    from scenes.screens.statistics import StatisticsScene, combined
+    from scenes.store.settings import Settings
+
+    stats = Stats()
+    for seed in range(40):
+        game = random_game(seed, None)
+        for seat in range(game.n_seats):
+            stats = counted(game, seat)
+            hands = [r.hands[seat] for r in game.log]
+            assert stats.deals_played == len(game.log)
+            assert stats.hands_played == sum(1 for h in hands if h)
+            if stats.hands_played < stats.deals_played and stats.sixteens:
+                break
+        else:
+            continue
+        break
+    else:
+        raise AssertionError("no game had a farmer who made a 16 in another deal")
+    scene = StatisticsScene(App(Settings(language="en"), (1024, 600)))
+    rows = dict(scene.lines(stats))
+    share = round(100 * stats.sixteens / stats.hands_played)
+    assert rows["Hands of 16"] == f"{stats.sixteens} ({share}%)", (rows, stats)
+    busts = round(100 * stats.busts / stats.hands_played)
+    assert rows["Hands over 16"] == f"{stats.busts} ({busts}%)", (rows, stats)
+    both = dict(scene.lines(combined([stats, Stats(deals_played=4, hands_played=2, sixteens=1)])))
+    share = round(100 * (stats.sixteens + 1) / (stats.hands_played + 2))
+    assert both["Hands of 16"] == f"{stats.sixteens + 1} ({share}%)"
+
+
+def test_an_old_file_without_hands_counted_gives_no_rate_rather_than_a_false_one(tmp_path: Path) -> None:
+    """Its 16s and busts were counted, its hands were not: the counts show, with no percentage
+    (until the statistics are reset), and the file keeps saying so once saved again."""
+    from scenes.app.loop import App
+    from scenes.screens.statistics import StatisticsScene
+    from scenes.store.settings import Settings
+
+    old = {"foster": {"games_played": 4, "deals_played": 30, "sixteens": 2, "busts": 9}}
+    path = tmp_path / "stats.json"
+    path.write_text(json.dumps({"version": 1, "rules": old}))
+    store = StatsStore(path)
+    foster = store.load()["foster"]
+    assert (foster.hands_played, foster.hands_uncounted) == (0, 30)
+    scene = StatisticsScene(App(Settings(language="en"), (1024, 600)))
+    rows = dict(scene.lines(foster))
+    assert (rows["Hands of 16"], rows["Hands over 16"]) == ("2", "9")
+    foster.add_deal(random_game(3, None).log[0], 1)
+    assert store.save()
+    again = StatsStore(path).load()["foster"]
+    assert again.hands_uncounted == 30 and dict(scene.lines(again))["Hands of 16"] in ("2", "3")
+
+
+def _play_with_quits(
+    folder: Path, seed: int, stages: tuple[str, ...], chance: float
+) -> tuple[Game, Stats, int]:
+    """A 6-deal foster game played through the window, the window closed at random moments of the
+    ``stages`` named (then Continue from the menu), to its final ledger; the game, the statistics
+    read from the file, and how many times the window was closed."""
+    import pygame
+
+    from scenes.app.loop import App
+    from scenes.navigator import Screens, start_game
+    from scenes.screens.menu import MenuScene
+    from scenes.store.saves import SaveStore
+    from scenes.store.settings import Settings
+    from scenes.table.setup import Setup
+    from tools.driver import key, keys_for, local_game, table_on
+
+    rng = random.Random(seed)
+
+    def window() -> App:
+        app = App(Settings(animation_speed="instant"), (1280, 720))
+        app.keeper = Keeper(SaveStore(folder / "save.json"), StatsStore(folder / "stats.json"))
+        app.stack.push(MenuScene(app, Screens(app)))
+        app.step(1 / 60, [])
+        return app
+
+    app = window()
+    start_game(app, Setup.for_players(4, "foster", False, 6, seed=seed))
+    app.step(1 / 60, [])
+    closed = 0
+    game = local_game(app).game
+    for _ in range(100_000):
+        table = table_on(app)
+        stage = table.stage.value if table is not None else ""
+        if table is not None and local_game(app).over and stage == "ledger":
+            break
+        if stage in stages and rng.random() < chance:
+            game = local_game(app).game
+            app.step(1 / 60, [pygame.event.Event(pygame.QUIT)])
+            closed += 1
+            if game.is_over:  # closed during the last deal's showdown: nothing left to continue
+                break
+            app = window()
+            menu = app.stack.top
+            assert isinstance(menu, MenuScene) and menu.continue_button.visible
+            app.step(1 / 60, [key(pygame.K_RETURN, "\r")])
+            app.step(1 / 60, [])
+            continue
+        app.step(1 / 60, keys_for(app))
+    game = local_game(app).game
+    assert game.is_over
+    store = StatsStore(folder / "stats.json")
+    store.load()
+    return game, store.for_rules("foster"), closed
+
+
+@pytest.mark.parametrize(
+    ("seed", "stages", "chance"),
+    [(1, ("deal", "showdown"), 0.03), (5, ("deal", "showdown", "auction", "ledger"), 0.05),
+     (4, ("ledger",), 0.5)],
+)
+def test_every_deal_played_is_counted_once_however_often_the_window_is_closed(
+    tmp_path: Path, seed: int, stages: tuple[str, ...], chance: float
+) -> None:
+    """A deal left during its showdown (the engine had settled it, its ledger not yet shown) was
+    saved as played, and Continue went on at the next deal: it was never counted. Deals counted are
+    the deals played, and chips won less lost is the result, with the window closed on ledgers and
+    mid-deal."""
+    game, stats, closed = _play_with_quits(tmp_path, seed, stages, chance)
+    assert closed >= 2
+    assert stats.deals_played == len(game.log)
+    assert stats.hands_played == sum(1 for r in game.log if r.hands[0])
+    assert stats.chips_won - stats.chips_lost == game.standings()[0] - START
+    assert stats.games_played == 1

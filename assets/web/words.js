@@ -25,15 +25,15 @@ export function ruleWords(key) {
 export function farmerRole(rules) {
   const words = ruleWords(rules);
   if (words.nearestTakesFarm) {
-    return pgettext("ferme rules", "You are the farmer: you play no hand, and everyone who goes over 16 pays you a chip a point. Whoever makes 16, or else comes nearest below it, wins the farm and deals next.");
+    return pgettext("ferme rules", "You are the farmer: you play no hand, and everyone who goes over 16 pays you a chip for each point over 16. Whoever makes 16, or else comes nearest below it, wins the farm and deals next.");
   }
   if (String(rules).endsWith("+rotating")) {
-    return _("You are the farmer: you play no hand, and everyone who goes over 16 pays you a chip a point, until someone makes exactly 16 and takes the farm; then the next player in turn is farmer.");
+    return _("You are the farmer: you play no hand, and everyone who goes over 16 pays you a chip for each point over 16, until someone makes exactly 16 and takes the farm; then the next player in turn is farmer.");
   }
   if (words.base === "lacombe") {
-    return _("You are the farmer: you play no hand, and everyone who goes over 16 pays you a chip a point, until someone makes exactly 16, takes the farm and becomes farmer.");
+    return _("You are the farmer: you play no hand, and everyone who goes over 16 pays you a chip for each point over 16, until someone makes exactly 16, takes the farm and becomes farmer.");
   }
-  return _("You are the farmer: you play no hand, and everyone who goes over 16 pays you a chip a point, until someone makes exactly 16 and takes the farm.");
+  return _("You are the farmer: you play no hand, and everyone who goes over 16 pays you a chip for each point over 16, until someone makes exactly 16 and takes the farm.");
 }
 
 /** The stand button's word: Stand; Basta under Lacombe. @param {string} rules */
@@ -166,15 +166,19 @@ function farmerChosen(event, you, who, ferme) {
 }
 
 function nearest(event, eyes) {
-  if (event.seat === null) return _("Everyone went over 16: nobody collects.");
+  if (event.seat === null) {  // every player paid the farmer: nobody is nearest, and the pot stays
+    return ruleWords(eyes.rules).corbeille
+      ? pgettext("ferme rules", "Everyone went over 16: nobody is nearest, and the farm stays.")
+      : _("Everyone went over 16: nobody is nearest, and the farm stays.");
+  }
   if (event.tie) return tie(eyes, event.seat, event.total, event.tie);
   const who = eyes.names[event.seat];
   const you = event.seat === eyes.seat;
   const takes = ruleWords(eyes.rules).nearestTakesFarm;
   if (you && takes) return _("Nobody made 16: you are nearest with {n} and take the farm.", { n: event.total });
-  if (you) return _("Nobody made 16: you are nearest with {n}; a chip from each.", { n: event.total });
+  if (you) return _("Nobody made 16: you are nearest with {n}; a chip from every other player.", { n: event.total });
   if (takes) return _("Nobody made 16: {name} is nearest with {n} and takes the farm.", { name: who, n: event.total });
-  return _("Nobody made 16: {name} is nearest with {n}; a chip from each.", { name: who, n: event.total });
+  return _("Nobody made 16: {name} is nearest with {n}; a chip from every other player.", { name: who, n: event.total });
 }
 
 function farmWon(event, eyes) {
@@ -251,7 +255,7 @@ function tieWhy(by, you, values) {
 function tiePrize(rules, you, sixteen) {
   const r = ruleWords(rules);
   if (!sixteen && !r.nearestTakesFarm) {
-    return you ? pgettext("tie", "take a chip from each") : pgettext("tie", "takes a chip from each");
+    return you ? pgettext("tie", "take a chip from every other player") : pgettext("tie", "takes a chip from every other player");
   }
   if (r.corbeille) return you ? pgettext("tie, ferme rules", "win the farm") : pgettext("tie, ferme rules", "wins the farm");
   return you ? pgettext("tie", "win the farm") : pgettext("tie", "wins the farm");
@@ -296,6 +300,18 @@ export function reasonWord(reason, rules) {
 }
 
 /**
+ * Seats as a list of names, the page's own seat first and called `you` (the form of "you" the
+ * sentence needs there: "zwischen dir und Bastien"), as the window's narrator does.
+ * @param {number[]} seats
+ * @param {Eyes} eyes
+ * @param {string} you
+ */
+function namesWithYou(seats, eyes, you) {
+  if (!seats.includes(eyes.seat)) return joinNames(seats.map((s) => eyes.names[s]));
+  return joinNames([you, ...seats.filter((s) => s !== eyes.seat).map((s) => eyes.names[s])]);
+}
+
+/**
  * The final standings' title: who won, with how many chips; of a game the host ended early
  * (reason "stopped"), who was ahead, as nobody won it.
  * @param {{standings: number[], winners: number[], reason: string}} result
@@ -309,6 +325,12 @@ export function gameOverTitle(result, eyes) {
       if (w === eyes.seat) return _("Game ended early: you were ahead with {n} chips.", { n: best });
       return _("Game ended early: {name} was ahead with {n} chips.", { name: eyes.names[w], n: best });
     }
+    if (result.winners.includes(eyes.seat)) {  // the verb agrees with "you and …": a sentence of its own
+      return pgettext("you among them", "Game ended early: {names} shared the lead ({n} chips).", {
+        names: namesWithYou(result.winners, eyes, pgettext("you, subject in a list", "you")),
+        n: best,
+      });
+    }
     return _("Game ended early: {names} shared the lead ({n} chips).", {
       names: joinNames(result.winners.map((s) => eyes.names[s])),
       n: best,
@@ -320,7 +342,7 @@ export function gameOverTitle(result, eyes) {
     return _("Game over: {name} wins with {n} chips.", { name: eyes.names[w], n: best });
   }
   return _("Game over: a tie between {names} ({n} chips).", {
-    names: joinNames(result.winners.map((s) => eyes.names[s])),
+    names: namesWithYou(result.winners, eyes, pgettext("you, after between in a list", "you")),
     n: best,
   });
 }

@@ -32,6 +32,8 @@ def combined(stats: list[Stats]) -> Stats:
         total.games_shared += s.games_shared
         total.games_ended_early += s.games_ended_early
         total.deals_played += s.deals_played
+        total.hands_played += s.hands_played
+        total.hands_uncounted += s.hands_uncounted
         total.chips_won += s.chips_won
         total.chips_lost += s.chips_lost
         total.farms_bought += s.farms_bought
@@ -109,6 +111,12 @@ class StatisticsScene(PanelScene):
                 f"{format_number(part)} ({format_percent(part / whole, 0)})" if whole else format_number(part)
             )
 
+        def of_hands(part: int) -> str:
+            share = s.hand_rate(part)
+            if share is None:  # no hand counted, or an older file's uncounted hands: no true share
+                return format_number(part)
+            return f"{format_number(part)} ({format_percent(share, 0)})"
+
         return [
             (_("Games played"), format_number(s.games_played)),
             (_("Games won"), rate(s.games_won, s.games_played)),
@@ -121,8 +129,9 @@ class StatisticsScene(PanelScene):
             (_("Farms bought"), format_number(s.farms_bought)),
             (_("Farms won"), format_number(s.farms_won)),
             (_("Best farm won"), format_number(s.best_farm)),
-            (_("Hands of 16"), rate(s.sixteens, s.deals_played)),
-            (_("Hands over 16"), rate(s.busts, s.deals_played)),
+            # Shares of the hands played: a deal sat out as farmer has no hand.
+            (_("Hands of 16"), of_hands(s.sixteens)),
+            (_("Hands over 16"), of_hands(s.busts)),
         ]
 
     def draw(self, surface: pygame.Surface) -> None:

@@ -5,7 +5,8 @@ The keeper listens to the app (:meth:`scenes.app.loop.App.game_moved` and
 every deal whose end the table has shown, and hears from the navigator when the player
 leaves a game (to the menu, or by closing the window). The
 keeper saves the game (or the snapshot taken at the start of an unfinished deal), counts
-the human's deals and games into the statistics once each, deletes the save of a finished
+the human's deals and games into the statistics once each (a deal when its end is shown, or
+when the game is left after the engine settled it), deletes the save of a finished
 game and keeps that game's deal log for ``farmer --export-log``. A keeper without stores
 (tests, the replay, the attract mode) keeps nothing. Nothing here needs a display.
 """
@@ -107,9 +108,18 @@ class Keeper:
             self._save(kept)
 
     def leave(self, kept: Kept | None) -> None:
-        """The player leaves the game (to the menu, or the window closes): save what can be saved."""
-        if kept is not None:
-            self._save(kept)
+        """The player leaves the game (to the menu, or the window closes): save what can be saved,
+        and count every deal the engine has settled, shown or not. The save holds those deals as
+        played, and a continued game counts only the deals after them, so a deal left before its
+        ledger came (during its showdown) would otherwise never be counted. A game the engine has
+        ended is counted whole and not kept (a finished game has nothing to continue)."""
+        if kept is None:
+            return
+        self._count(kept)
+        if kept.over:
+            self._finished(kept)
+            return
+        self._save(kept)
 
     def leave_all(self, scenes: Iterable[object]) -> None:
         """Save the game of whichever scene on the stack plays one (the window is closing)."""
@@ -127,12 +137,18 @@ class Keeper:
         if self.saves is None:
             return
         if kept.over and kept.settled_on_screen:
-            self._keep_log(kept.game.log)
-            self.saves.delete()
+            self._finished(kept)
             return
         document = kept.save_document()
         if document is not None and not self.saves.save_document(document):
             log.warning("%s", self.saves.problem)
+
+    def _finished(self, kept: Kept) -> None:
+        """``kept`` is over: keep its deal log for export, and delete its save."""
+        if self.saves is None:
+            return
+        self._keep_log(kept.game.log)
+        self.saves.delete()
 
     def _keep_log(self, records: list[DealRecord]) -> None:
         path = self.last_log

@@ -46,11 +46,20 @@ def hand_words(cards: tuple[Card, ...], total: int) -> str:
     return f"{faces} = {' + '.join(str(card.points) for card in cards)} = {total}"
 
 
+def _who(seat: int, eyes: Eyes, language: str) -> str:
+    """A seat as the history's lines name it: the viewer is "You", as the headlines speak to them."""
+    if eyes.you(seat):
+        # Translators: the viewer at the head of a line of the history ("You: Bid 15", "You → Bastien").
+        return i18n.voice(language).pgettext("history", "You")
+    return eyes.names[seat]
+
+
 def lines_of(
     events: list[Event], eyes: Eyes, language: str, farm: int = 0, farmer: int | None = None
 ) -> list[str]:
     """What a deal said, in order: headlines, each player's words on one line with the cards they
-    were seen to take, every payment with its amount, every hand shown with its cards' values.
+    were seen to take, every payment with its amount, every hand shown with its cards' values. The
+    viewer is "You" throughout, as the headlines speak to them ("You buy the farm…", "You: Bid 15").
     ``farm`` and ``farmer`` are the farm nobody won at the end of the game and who keeps it."""
     out: list[str] = []
     said_by: int | None = None  # the seat whose words the last line gathers
@@ -66,19 +75,19 @@ def lines_of(
             if said_by == seat:
                 out[-1] += " · " + said
             else:
-                out.append(f"{colon(eyes.names[seat])} {said}")
+                out.append(f"{colon(_who(seat, eyes, language))} {said}")
                 said_by = seat
             continue
         said_by = None
         if isinstance(event, HandShown):
-            out.append(f"{colon(eyes.names[event.seat])} {hand_words(event.cards, event.total)}")
+            out.append(f"{colon(_who(event.seat, eyes, language))} {hand_words(event.cards, event.total)}")
             continue
         words = headline(event, eyes, language, farm=farm, farmer=farmer)
         if words is None and isinstance(event, ChipsMoved):
             note = payment_words(event, eyes, language)
             if note is not None:
-                giver = eyes.names[event.source] if isinstance(event.source, int) else ""
-                taker = eyes.names[event.target] if isinstance(event.target, int) else ""
+                giver = _who(event.source, eyes, language) if isinstance(event.source, int) else ""
+                taker = _who(event.target, eyes, language) if isinstance(event.target, int) else ""
                 words = f"{colon(f'{giver} → {taker}'.strip(' →'))} {note}"
         if words and (not out or out[-1] != words):
             out.append(words)

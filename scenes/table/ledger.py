@@ -254,7 +254,7 @@ class LedgerHandler(Handler):
         if not any(b.visible for b in self.group.widgets):
             return []
         if self.countdown is not None:
-            return [_("Enter: continue"), _("Any key: wait"), _("T: the table")]
+            return [_("Enter: continue"), _("Any other key: wait"), _("T: the table")]
         return [_("Enter: continue"), _("Tab: next button"), _("T: the table")]
 
     # ------------------------------------------------------------------ drawing
@@ -395,9 +395,11 @@ class LedgerHandler(Handler):
             name = source.names[seat]
             if self.final:
                 name = f"{places[seat]} {name}"
-            if farmer == seat:
-                name += " " + FARMER_SIGN  # the farmer's house, as on the table: no word to make feminine
-            name = text.ellipsize(name, fs, round(cols[1] * area.w) - 3 * dot - gap, "bold")  # before Before
+            # The farmer's house, as on the table (no word to make feminine), kept whole when a long
+            # name is cut short: the name gives up its room, never the sign.
+            sign = " " + FARMER_SIGN if farmer == seat else ""
+            room = round(cols[1] * area.w) - 3 * dot - gap  # before Before
+            name = text.ellipsize(name, fs, room - text.size(sign, fs, "bold")[0], "bold") + sign
             text.blit(surface, name, fs, (area.x + 3 * dot, cy), INK, "bold", "midleft")
             delta = now[seat] - before[seat]
             text.blit(surface, str(before[seat]), fs, (area.x + cols[1] * area.w, cy), INK, "sans", "midleft")

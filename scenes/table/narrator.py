@@ -110,6 +110,14 @@ def _join(v: Voice, names: Sequence[str]) -> str:
     return v._("{names} and {last}").format(names=", ".join(names[:-1]), last=names[-1])
 
 
+def _names(v: Voice, eyes: Eyes, seats: Sequence[int], you: str) -> str:
+    """``seats`` as a list in running text, the viewer first and called ``you`` (the form of "you"
+    the sentence needs there: "zwischen dir und Bastien", never the person's own name, "Du")."""
+    if eyes.seat not in seats:
+        return _join(v, [eyes.names[s] for s in seats])
+    return _join(v, [you, *(eyes.names[s] for s in seats if s != eyes.seat)])
+
+
 # --- the banner across the table ------------------------------------------------------------
 
 
@@ -223,7 +231,10 @@ def _auction(v: Voice, event: AuctionOpened | BidMade | Passed | FarmSold | Farm
 
 def _nearest(v: Voice, event: NearestFound, eyes: Eyes) -> str:
     if event.seat is None:
-        return v._("Everyone went over 16: nobody collects.")
+        # Every player paid the farmer, so nobody "collects" is untrue: nobody is nearest, the pot stays.
+        if _ferme(eyes.rules):
+            return v.pgettext("ferme rules", "Everyone went over 16: nobody is nearest, and the farm stays.")
+        return v._("Everyone went over 16: nobody is nearest, and the farm stays.")
     if event.tie is not None:
         return _tie(v, eyes, event.seat, event.total, event.tie)
     who = eyes.names[event.seat]
@@ -232,12 +243,14 @@ def _nearest(v: Voice, event: NearestFound, eyes: Eyes) -> str:
     if you and takes_farm:
         return v._("Nobody made 16: you are nearest with {n} and take the farm.").format(n=event.total)
     if you:
-        return v._("Nobody made 16: you are nearest with {n}; a chip from each.").format(n=event.total)
+        return v._("Nobody made 16: you are nearest with {n}; a chip from every other player.").format(
+            n=event.total
+        )
     if takes_farm:
         return v._("Nobody made 16: {name} is nearest with {n} and takes the farm.").format(
             name=who, n=event.total
         )
-    return v._("Nobody made 16: {name} is nearest with {n}; a chip from each.").format(
+    return v._("Nobody made 16: {name} is nearest with {n}; a chip from every other player.").format(
         name=who, n=event.total
     )
 
@@ -318,42 +331,49 @@ def farmer_role(seat: int, eyes: Eyes, language: str) -> str:
             return v.pgettext(
                 "ferme rules",
                 "You are the farmer: you play no hand, and everyone who goes over 16 pays you a chip "
-                "a point. Whoever makes 16, or else comes nearest below it, wins the farm and deals next.",
+                "for each point over 16. Whoever makes 16, or else comes nearest below it, wins the farm "
+                "and deals next.",
             )
         if rules.succession is Succession.ROTATE:
             return v._(
                 "You are the farmer: you play no hand, and everyone who goes over 16 pays you a chip "
-                "a point, until someone makes exactly 16 and takes the farm; then the next player in "
+                "for each point over 16, until someone makes exactly 16 and takes the farm; then the next "
+                "player in "
                 "turn is farmer."
             )
         if rules.succession is Succession.WINNER:
             return v._(
                 "You are the farmer: you play no hand, and everyone who goes over 16 pays you a chip "
-                "a point, until someone makes exactly 16, takes the farm and becomes farmer."
+                "for each point over 16, until someone makes exactly 16, takes the farm and becomes farmer."
             )
         return v._(
-            "You are the farmer: you play no hand, and everyone who goes over 16 pays you a chip a point, "
+            "You are the farmer: you play no hand, and everyone who goes over 16 pays you a chip for each "
+            "point over 16, "
             "until someone makes exactly 16 and takes the farm."
         )
     if rules.nearest_takes_farm:
         text = v.pgettext(
             "ferme rules",
-            "{name} is the farmer: no hand to play, and everyone who goes over 16 pays a chip a point. "
+            "{name} is the farmer: no hand to play, and everyone who goes over 16 pays a chip for each "
+            "point over 16. "
             "Whoever makes 16, or else comes nearest below it, wins the farm and deals next.",
         )
     elif rules.succession is Succession.ROTATE:
         text = v._(
-            "{name} is the farmer: no hand to play, and everyone who goes over 16 pays a chip a point, "
+            "{name} is the farmer: no hand to play, and everyone who goes over 16 pays a chip for each "
+            "point over 16, "
             "until someone makes exactly 16 and takes the farm; then the next player in turn is farmer."
         )
     elif rules.succession is Succession.WINNER:
         text = v._(
-            "{name} is the farmer: no hand to play, and everyone who goes over 16 pays a chip a point, "
+            "{name} is the farmer: no hand to play, and everyone who goes over 16 pays a chip for each "
+            "point over 16, "
             "until someone makes exactly 16, takes the farm and becomes farmer."
         )
     else:
         text = v._(
-            "{name} is the farmer: no hand to play, and everyone who goes over 16 pays a chip a point, "
+            "{name} is the farmer: no hand to play, and everyone who goes over 16 pays a chip for each "
+            "point over 16, "
             "until someone makes exactly 16 and takes the farm."
         )
     return text.format(name=eyes.names[seat])
@@ -441,10 +461,12 @@ def _why(v: Voice, tie: Tie, you: bool) -> str:
 
 
 def _prize(v: Voice, rules: RuleSet, you: bool, sixteen: bool) -> str:
-    """What the winner gets, as a verb phrase: "wins the farm", "takes a chip from each"."""
+    """What the winner gets, as a verb phrase: "wins the farm", "takes a chip from every other player"."""
     if not sixteen and not rules.nearest_takes_farm:
         return (
-            v.pgettext("tie", "take a chip from each") if you else v.pgettext("tie", "takes a chip from each")
+            v.pgettext("tie", "take a chip from every other player")
+            if you
+            else v.pgettext("tie", "takes a chip from every other player")
         )
     if _ferme(rules):
         return (
@@ -524,12 +546,12 @@ def payment_words(event: ChipsMoved, eyes: Eyes, language: str) -> str | None:
 def nearest_note(event: NearestFound, eyes: Eyes, language: str) -> str | None:
     """The note beside the nearest seat when each player pays it a chip, else None.
 
-    "nearest: a chip from each player"; None when everyone went over, or when the nearest
+    "nearest: a chip from every other player"; None when everyone went over, or when the nearest
     wins the farm itself (the French rules).
     """
     if event.seat is None or eyes.rules.nearest_takes_farm:
         return None
-    return _voice(language)._("nearest: a chip from each player")
+    return _voice(language)._("nearest: a chip from every other player")
 
 
 def showdown_opens(language: str) -> str:
@@ -582,7 +604,7 @@ def advice_words(advice: Advice, rules: RuleSet, language: str) -> str:
 
 
 def reason_word(reason: Reason, rules: RuleSet, language: str) -> str:
-    """A payment's reason in the ledger's Why column: ante, price of the farm, over 16, the farm, nearest.
+    """A payment's reason in the ledger's Why column: ante, price of the farm, over 16, farm won, nearest.
 
     The farm is la corbeille under the French rules.
     """
@@ -593,8 +615,10 @@ def reason_word(reason: Reason, rules: RuleSet, language: str) -> str:
         return v._("price of the farm")
     if reason is Reason.OVER:
         return v._("over 16")
-    if reason is Reason.FARM:
-        return _the_pot(v, rules)
+    if reason is Reason.FARM:  # a bare "the farm" beside "+3" did not say the farm was won
+        if _ferme(rules):
+            return v.pgettext("ledger reason, ferme rules", "farm won")
+        return v.pgettext("ledger reason", "farm won")
     return v._("nearest")
 
 
@@ -676,11 +700,17 @@ def game_over_title(result: GameEnded, eyes: Eyes, language: str) -> str:
             return v._("Game ended early: {name} was ahead with {n} chips.").format(
                 name=eyes.names[winners[0]], n=best
             )
+        if eyes.seat in winners:  # the verb agrees with "you and …": a sentence of its own
+            # Translators: "you" as the subject, first in a list of names ("you and Bastien shared …").
+            names = _names(v, eyes, winners, v.pgettext("you, subject in a list", "you"))
+            said = v.pgettext("you among them", "Game ended early: {names} shared the lead ({n} chips).")
+            return said.format(names=names, n=best)
         names = _join(v, [eyes.names[s] for s in winners])
         return v._("Game ended early: {names} shared the lead ({n} chips).").format(names=names, n=best)
     if len(winners) == 1:
         if eyes.you(winners[0]):
             return v._("Game over: you win with {n} chips!").format(n=best)
         return v._("Game over: {name} wins with {n} chips.").format(name=eyes.names[winners[0]], n=best)
-    names = _join(v, [eyes.names[s] for s in winners])
+    # Translators: "you" first in a list after "between" ("a tie between you and Bastien"): de "dir".
+    names = _names(v, eyes, winners, v.pgettext("you, after between in a list", "you"))
     return v._("Game over: a tie between {names} ({n} chips).").format(names=names, n=best)

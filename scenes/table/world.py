@@ -982,14 +982,19 @@ class Table:
             rects.append(avoid)
         return rects + self._placed
 
-    def _clear_spot(self, box: pygame.Rect, window: pygame.Rect, avoid: pygame.Rect | None) -> pygame.Rect:
-        """``box`` moved, as little as it takes, to where it covers nothing it must not and stays inside."""
-        obstacles = self._obstacles(avoid)
-        for dx, dy in _spiral(max(4, box.h // 2)):
-            spot = box.move(dx, dy)
-            if window.contains(spot) and spot.collidelist(obstacles) < 0:
-                return spot
-        return box.clamp(window)  # nowhere clear: at least inside the window
+    def _clear_spot(
+        self, box: pygame.Rect, window: pygame.Rect, avoid: pygame.Rect | None
+    ) -> pygame.Rect | None:
+        """``box`` moved, as little as it takes, to where it covers nothing it must not and stays
+        inside; where nothing is clear near it, to where at least it covers no name plate. None when
+        even that cannot be: the note is not shown rather than laid across a name."""
+        plates = [self.layout.seat(seat).plate for seat in range(len(self.seats))]
+        for obstacles in (self._obstacles(avoid), plates):
+            for dx, dy in _spiral(max(4, box.h // 2), NOTE_RINGS):
+                spot = box.move(dx, dy)
+                if window.contains(spot) and spot.collidelist(obstacles) < 0:
+                    return spot
+        return None
 
     def _label_boxes(self, window: pygame.Rect) -> list[tuple[str, float, pygame.Rect]]:
         """Each note's words, how faded it is (0-255) and where it stands: clear of the plates, the
@@ -1015,15 +1020,20 @@ class Table:
                         break
                     x, y = x + label.away[0] * 2, y + label.away[1] * 2
                     box.center = (round(x), round(y))
-            box = self._clear_spot(box, window, label.avoid)
-            self._placed.append(box)
-            out.append((text, fade, box))
+            spot = self._clear_spot(box, window, label.avoid)
+            if spot is None:  # no room beside the plates: unseen, and covering nothing
+                out.append((text, 0.0, pygame.Rect(box.center, (0, 0))))
+                continue
+            self._placed.append(spot)
+            out.append((text, fade, spot))
         self._labels_at = (key, out)
         return out
 
     def _draw_label(
         self, surface: pygame.Surface, label: Label, text: str, fade: float, box: pygame.Rect
     ) -> None:
+        if not box.w:
+            return  # a note with no room beside the plates (see _clear_spot)
         img = self.text.render(text, self.layout.font["small"], label.color, "bold")
         bg = pygame.Surface(box.size, pygame.SRCALPHA)
         pygame.draw.rect(bg, (0, 0, 0, int(170 * fade)), bg.get_rect(), border_radius=box.h // 2)
@@ -1031,6 +1041,10 @@ class Table:
         img.set_alpha(int(255 * fade))
         surface.blit(img, img.get_rect(center=box.center))
         img.set_alpha(None)
+
+
+NOTE_RINGS = 40
+"""How far round its place a note looks for room (in steps of half its height)."""
 
 
 def _spiral(step: int, rings: int = 12) -> list[tuple[int, int]]:
