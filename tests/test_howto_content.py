@@ -62,7 +62,7 @@ def test_every_rule_set_has_a_legend_with_a_picture_per_paragraph(rules: str, ro
         ngettext("{n} chip to the farmer: over 16", "{n} chips to the farmer: over 16", 3).format(n=3)
         in labels
     )
-    nearest = _("nearest: a chip from each player")
+    nearest = _("nearest: a chip from every other player")
     assert (nearest in labels) == (rules != "ferme")
     # Other sections have no pictures.
     assert all(not s.marks for s in sections if s is not legend)
@@ -79,7 +79,7 @@ def test_the_legend_names_the_pot_by_rule_set_in_french_and_german() -> None:
     set_language("de")
     german = _section(howto_sections("lacombe"), "Zeichen am Tisch")
     assert any("Hof" in p for p in german.paragraphs)
-    assert any(m is not None and m.text == "am nächsten: ein Chip von jedem Spieler" for m in german.marks)
+    assert any(m is not None and m.text == "am nächsten: ein Chip von jedem anderen" for m in german.marks)
 
 
 @pytest.mark.parametrize("lang", ["fr", "de"])

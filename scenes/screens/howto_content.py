@@ -572,7 +572,7 @@ def _signs(rules_name: str, auction: bool) -> HowtoSection:
     else:
         entries += [
             (
-                Mark("label", _("nearest: a chip from each player")),
+                Mark("label", _("nearest: a chip from every other player")),
                 _(
                     "Nobody made 16: every other player, but not the farmer, pays a chip to the player "
                     "nearest to 16, and the farm stays where it is."
