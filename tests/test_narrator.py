@@ -896,7 +896,7 @@ def test_the_farmers_banner_says_a_chip_for_each_point_over_16(rules: str, rotat
     rule_set = rules_named(rules, rotating) if rotating else rules_named(rules)
     for seat in (0, 1):
         seen = Eyes(NAMES, rule_set, 0)
-        assert "a chip for each point over 16" in farmer_role(seat, seen, "en")
+        assert "a chip for each point above it" in farmer_role(seat, seen, "en")
         assert "un jeton par point au-dessus de 16" in farmer_role(seat, seen, "fr")
         assert "einen Chip pro Punkt über 16" in farmer_role(seat, seen, "de")
         assert "a chip a point" not in farmer_role(seat, seen, "en")

@@ -25,15 +25,15 @@ export function ruleWords(key) {
 export function farmerRole(rules) {
   const words = ruleWords(rules);
   if (words.nearestTakesFarm) {
-    return pgettext("ferme rules", "You are the farmer: you play no hand, and everyone who goes over 16 pays you a chip for each point over 16. Whoever makes 16, or else comes nearest below it, wins the farm and deals next.");
+    return pgettext("ferme rules", "You are the farmer: you play no hand, and everyone who goes over 16 pays you a chip for each point above it. Whoever makes 16, or else comes nearest below it, wins the farm and deals next.");
   }
   if (String(rules).endsWith("+rotating")) {
-    return _("You are the farmer: you play no hand, and everyone who goes over 16 pays you a chip for each point over 16, until someone makes exactly 16 and takes the farm; then the next player in turn is farmer.");
+    return _("You are the farmer: you play no hand, and everyone who goes over 16 pays you a chip for each point above it, until someone makes exactly 16 and takes the farm; then the next player in turn is farmer.");
   }
   if (words.base === "lacombe") {
-    return _("You are the farmer: you play no hand, and everyone who goes over 16 pays you a chip for each point over 16, until someone makes exactly 16, takes the farm and becomes farmer.");
+    return _("You are the farmer: you play no hand, and everyone who goes over 16 pays you a chip for each point above it, until someone makes exactly 16, takes the farm and becomes farmer.");
   }
-  return _("You are the farmer: you play no hand, and everyone who goes over 16 pays you a chip for each point over 16, until someone makes exactly 16 and takes the farm.");
+  return _("You are the farmer: you play no hand, and everyone who goes over 16 pays you a chip for each point above it, until someone makes exactly 16 and takes the farm.");
 }
 
 /** The stand button's word: Stand; Basta under Lacombe. @param {string} rules */

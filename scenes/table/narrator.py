@@ -331,49 +331,49 @@ def farmer_role(seat: int, eyes: Eyes, language: str) -> str:
             return v.pgettext(
                 "ferme rules",
                 "You are the farmer: you play no hand, and everyone who goes over 16 pays you a chip "
-                "for each point over 16. Whoever makes 16, or else comes nearest below it, wins the farm "
+                "for each point above it. Whoever makes 16, or else comes nearest below it, wins the farm "
                 "and deals next.",
             )
         if rules.succession is Succession.ROTATE:
             return v._(
                 "You are the farmer: you play no hand, and everyone who goes over 16 pays you a chip "
-                "for each point over 16, until someone makes exactly 16 and takes the farm; then the next "
+                "for each point above it, until someone makes exactly 16 and takes the farm; then the next "
                 "player in "
                 "turn is farmer."
             )
         if rules.succession is Succession.WINNER:
             return v._(
                 "You are the farmer: you play no hand, and everyone who goes over 16 pays you a chip "
-                "for each point over 16, until someone makes exactly 16, takes the farm and becomes farmer."
+                "for each point above it, until someone makes exactly 16, takes the farm and becomes farmer."
             )
         return v._(
             "You are the farmer: you play no hand, and everyone who goes over 16 pays you a chip for each "
-            "point over 16, "
+            "point above it, "
             "until someone makes exactly 16 and takes the farm."
         )
     if rules.nearest_takes_farm:
         text = v.pgettext(
             "ferme rules",
             "{name} is the farmer: no hand to play, and everyone who goes over 16 pays a chip for each "
-            "point over 16. "
+            "point above it. "
             "Whoever makes 16, or else comes nearest below it, wins the farm and deals next.",
         )
     elif rules.succession is Succession.ROTATE:
         text = v._(
             "{name} is the farmer: no hand to play, and everyone who goes over 16 pays a chip for each "
-            "point over 16, "
+            "point above it, "
             "until someone makes exactly 16 and takes the farm; then the next player in turn is farmer."
         )
     elif rules.succession is Succession.WINNER:
         text = v._(
             "{name} is the farmer: no hand to play, and everyone who goes over 16 pays a chip for each "
-            "point over 16, "
+            "point above it, "
             "until someone makes exactly 16, takes the farm and becomes farmer."
         )
     else:
         text = v._(
             "{name} is the farmer: no hand to play, and everyone who goes over 16 pays a chip for each "
-            "point over 16, "
+            "point above it, "
             "until someone makes exactly 16 and takes the farm."
         )
     return text.format(name=eyes.names[seat])
