@@ -434,7 +434,8 @@ def test_guessing_codes_is_slowed_to_a_crawl() -> None:
 
 @pytest.mark.parametrize("version", ["1.0", "true", '"1"', "2"])
 def test_the_version_must_be_exactly_the_whole_number_1(version: str) -> None:
-    from game.net.protocol import ProtocolError, parse_client_message
+    from game.net.client_messages import parse_client_message
+    from game.net.protocol import ProtocolError
 
     with pytest.raises(ProtocolError) as caught:
         parse_client_message('{"type": "list", "version": ' + version + "}")
@@ -442,7 +443,8 @@ def test_the_version_must_be_exactly_the_whole_number_1(version: str) -> None:
 
 
 def test_duplicate_keys_and_deep_nesting_are_refused() -> None:
-    from game.net.protocol import ProtocolError, parse_client_message
+    from game.net.client_messages import parse_client_message
+    from game.net.protocol import ProtocolError
 
     for text in ('{"type": "list", "version": 1, "version": 1}', "[" * 1000 + "]" * 1000,
                  '{"type": "ping", "ref": ' + "9" * 1000 + "}"):

@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 from game.actions import DRAW, PASS, STAND, bid
 from game.engine import Game
 from game.events import CardDealt, EndReason, Event, FarmWon, GameEnded, NearestFound
+from game.net.client_messages import parse_client_message
 from game.net.codec import (
     EVENT_TYPES,
     CodecError,
@@ -29,7 +30,6 @@ from game.net.protocol import (
     ErrorCode,
     ProtocolError,
     decode_server_message,
-    parse_client_message,
     parse_settings,
 )
 from game.observe import observe

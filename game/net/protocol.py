@@ -3,7 +3,7 @@
 Every message is one WebSocket text frame holding one JSON object with a ``"type"``.
 PROTOCOL.md beside this module is the full description; this module is the one place
 both ends read the numbers and shapes from. The server reads what clients send with
-:func:`parse_client_message`; clients read what the server sends with
+:func:`game.net.client_messages.parse_client_message`; clients read what the server sends with
 :func:`decode_server_message`, which gives the dataclasses below (with real engine
 events and views). Nothing here imports asyncio or a socket library.
 """
@@ -23,13 +23,11 @@ from game.net.codec import (
     CodecError,
     History,
     Json,
-    decode_action,
     decode_events,
     decode_history,
     decode_view,
     encode_action,
 )
-from game.readfile import FileReadError, parse_json
 from game.rules import RULE_KEYS
 from game.view import View
 
@@ -230,94 +228,6 @@ def clean_name(value: Any) -> str:
 
 
 # ---------------------------------------------------------------- client -> server
-
-OPENING_TYPES = frozenset({"create", "join", "resume", "watch", "list"})
-"""The messages that may open a connection (each names the protocol ``version``)."""
-_FIELDS: dict[str, frozenset[str]] = {
-    "create": frozenset({"version", "name", "settings", "seat"}),
-    "join": frozenset({"version", "table", "name", "seat"}),
-    "resume": frozenset({"version", "table", "token"}),
-    "watch": frozenset({"version", "table"}),
-    "list": frozenset({"version"}),
-    "act": frozenset({"action", "seat", "ref"}),
-    "ready": frozenset({"deal"}),
-    "start": frozenset(),
-    "end": frozenset(),
-    "leave": frozenset(),
-    "remove": frozenset({"seat"}),
-    "ping": frozenset({"ref"}),
-}
-
-
-@dataclass(frozen=True, slots=True)
-class ClientMessage:
-    """A client's message as the server checked it: ``type`` and its fields, all well formed."""
-
-    type: str
-    fields: Json
-    action: Action | None = None
-    """The action of an ``act`` message."""
-    ref: int | None = None
-    """The client's own number for the message, echoed in the answer (``act``, ``ping``)."""
-
-
-def _bad(message: str) -> ProtocolError:
-    return ProtocolError(ErrorCode.BAD_MESSAGE, message)
-
-
-def parse_client_message(data: str | bytes) -> ClientMessage:
-    """Check one frame a client sent: its size, JSON, type and fields; :class:`ProtocolError` if wrong.
-
-    It does not judge whether the message fits the moment (the table does that).
-    """
-    if isinstance(data, bytes):
-        raise ProtocolError(ErrorCode.BAD_JSON, "binary frames are not part of the protocol: send JSON text")
-    if len(data) > MAX_MESSAGE_BYTES or len(data.encode("utf-8", "replace")) > MAX_MESSAGE_BYTES:
-        raise ProtocolError(ErrorCode.TOO_BIG, f"a message may hold at most {MAX_MESSAGE_BYTES} bytes")
-    try:
-        obj = parse_json(data, MAX_MESSAGE_DEPTH)
-    except FileReadError as exc:
-        raise ProtocolError(ErrorCode.BAD_JSON, f"not a JSON object of this protocol: {exc}") from None
-    if type(obj) is not dict:
-        raise ProtocolError(ErrorCode.BAD_JSON, "each message is one JSON object")
-    kind = obj.get("type")
-    if type(kind) is not str or kind not in _FIELDS:
-        raise _bad(f"unknown message type {kind!r} (known: {', '.join(sorted(_FIELDS))})")
-    unknown = set(obj) - _FIELDS[kind] - {"type"}
-    if unknown:
-        raise _bad(f"{kind}: unknown fields {', '.join(sorted(map(str, unknown)))}")
-    if kind in OPENING_TYPES:
-        version = obj.get("version")
-        if type(version) is not int or version != VERSION:
-            raise ProtocolError(
-                ErrorCode.VERSION, f"this server speaks protocol version {VERSION}, not {version!r}"
-            )
-    ref = obj.get("ref")
-    if ref is not None and (type(ref) is not int or not 0 <= ref < 2**53):
-        raise _bad("ref must be a whole number from 0 to 2**53 - 1")
-    if kind == "remove" and obj.get("seat") is None:
-        raise _bad("remove: seat is the seat to free")
-    for key in ("seat", "deal"):
-        value = obj.get(key)
-        if value is not None and (type(value) is not int or not 0 <= value < 10**7):
-            raise _bad(f"{key} must be a whole number")
-    for key in ("table", "token"):
-        value = obj.get(key)
-        if key in _FIELDS[kind] and (type(value) is not str or not 0 < len(value) <= 64):
-            raise _bad(f"{kind}: {key} must be a text of 1 to 64 characters")
-    if "name" in _FIELDS[kind]:
-        try:
-            obj["name"] = clean_name(obj.get("name"))
-        except ValueError as exc:
-            raise _bad(f"{kind}: {exc}") from None
-    action = None
-    if kind == "act":
-        try:
-            action = decode_action(obj.get("action"))
-        except CodecError as exc:
-            raise _bad(f"act: {exc}") from None
-    return ClientMessage(kind, obj, action, ref)
-
 
 def act_message(action: Action, ref: int | None = None, seat: int | None = None) -> Json:
     """The ``act`` message for ``action``."""

@@ -29,12 +29,12 @@ from game.ai.specs import parse_agent
 from game.engine import Phase
 from game.events import EndReason, Event
 from game.match import HUMAN, Match, player_spec, reseed
+from game.net.client_messages import Act, AtTable, End, Leave, Ping, Ready, Remove, Start
 from game.net.codec import Json, encode_events, encode_history, encode_view
 from game.net.protocol import (
     CLOSE_REMOVED,
     CLOSE_REPLACED,
     MAX_SPECTATORS,
-    ClientMessage,
     ErrorCode,
     ProtocolError,
     Settings,
@@ -295,51 +295,49 @@ class Table:
 
     # ------------------------------------------------------------------ messages
 
-    def handle(self, member: Member, msg: ClientMessage, now: float) -> None:
+    def handle(self, member: Member, msg: AtTable, now: float) -> None:
         """Act on a table message from ``member``; :class:`ProtocolError` when it is refused."""
-        kind = msg.type
-        if kind == "remove":
-            index = self.seat_of(member)
-            if index is None:
-                raise ProtocolError(ErrorCode.SPECTATOR, "spectators watch: they cannot remove a seat")
-            self._host_only(index, "remove a seat")
-            self.remove(msg.fields["seat"], now)
-            return
-        if kind == "ping":
-            reply: Json = {"type": "pong"}
-            if msg.ref is not None:
-                reply["ref"] = msg.ref
-            member.send(_dumps(reply))
-            return
-        if kind == "leave":
-            self.leave(member, now)
-            return
+        match msg:
+            case Ping(ref=ref):
+                reply: Json = {"type": "pong"}
+                if ref is not None:
+                    reply["ref"] = ref
+                member.send(_dumps(reply))
+                return
+            case Leave():
+                self.leave(member, now)
+                return
         index = self.seat_of(member)
         if index is None:
-            raise ProtocolError(ErrorCode.SPECTATOR, "spectators watch: they cannot act, start or end a game")
-        if kind == "act":
-            self._act(member, index, msg, now)
-        elif kind == "ready":
-            self._ready(index, msg, now)
-        elif kind == "start":
-            self._host_only(index, "start the game")
-            if self.started:
-                raise ProtocolError(ErrorCode.NOT_NOW, "the game has already started")
-            self.start(now)
-        elif kind == "end":
-            self._host_only(index, "end the game")
-            if self.match is None or self.over:
-                raise ProtocolError(ErrorCode.NOT_NOW, "no game is being played")
-            self.end_requested = True
-            self._broadcast_text(_dumps(self.info()))
-            self.advance(now)
+            what = "remove a seat" if isinstance(msg, Remove) else "act, start or end a game"
+            raise ProtocolError(ErrorCode.SPECTATOR, f"spectators watch: they cannot {what}")
+        match msg:
+            case Remove(seat=seat):
+                self._host_only(index, "remove a seat")
+                self.remove(seat, now)
+            case Act():
+                self._act(member, index, msg, now)
+            case Ready(deal=deal):
+                self._ready(index, deal, now)
+            case Start():
+                self._host_only(index, "start the game")
+                if self.started:
+                    raise ProtocolError(ErrorCode.NOT_NOW, "the game has already started")
+                self.start(now)
+            case End():
+                self._host_only(index, "end the game")
+                if self.match is None or self.over:
+                    raise ProtocolError(ErrorCode.NOT_NOW, "no game is being played")
+                self.end_requested = True
+                self._broadcast_text(_dumps(self.info()))
+                self.advance(now)
 
     def _host_only(self, index: int, what: str) -> None:
         if not self.seats[index].host:
             raise ProtocolError(ErrorCode.NOT_HOST, f"only the table's host may {what}")
 
-    def _act(self, member: Member, index: int, msg: ClientMessage, now: float) -> None:
-        wanted = msg.fields.get("seat")
+    def _act(self, member: Member, index: int, msg: Act, now: float) -> None:
+        wanted = msg.seat
         if wanted is not None and wanted != index:
             raise ProtocolError(ErrorCode.NOT_YOUR_SEAT, f"you hold seat {index}, not seat {wanted}")
         if self.match is None:
@@ -348,7 +346,6 @@ class Table:
         if game.to_act != index:
             who = "nobody is to act now" if game.to_act is None else f"it is {game.names[game.to_act]}'s turn"
             raise ProtocolError(ErrorCode.NOT_YOUR_TURN, f"not your turn: {who}")
-        assert msg.action is not None
         try:
             events = self.match.act(index, msg.action)
         except IllegalAction as exc:
@@ -356,8 +353,7 @@ class Table:
         self.turn_until = None
         self.advance(now, events, member, msg.ref)
 
-    def _ready(self, index: int, msg: ClientMessage, now: float) -> None:
-        deal = msg.fields.get("deal")
+    def _ready(self, index: int, deal: int | None, now: float) -> None:
         if self.match is not None and deal is not None and deal <= self.match.game.deal_no:
             return  # a late ready for a deal that has started: no harm done
         if self.match is None or self.match.game.phase is not Phase.BETWEEN:
