@@ -17,8 +17,8 @@ from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed
 
 from game.net.client import open_connection
+from game.net.codes import CloseCode
 from game.net.protocol import (
-    CLOSE_REMOVED,
     MAX_SERVER_MESSAGE_BYTES,
     MAX_WRONG_CODES_PER_MINUTE,
     opening_message,
@@ -395,7 +395,7 @@ def test_only_public_tables_are_listed_and_the_host_removes_a_seat_before_the_st
             private_host, lambda m: m["type"] == "table" and not m["table"]["seats"][seat]["person"]
         )
         assert info["table"]["seats"][seat]["name"] == f"AI {seat + 1}"
-        assert await closed_code(squatter) == CLOSE_REMOVED
+        assert await closed_code(squatter) == CloseCode.REMOVED
         own = await ask(private_host, {"type": "remove", "seat": 0}, "nothing")
         assert own["code"] == "not_now"
         await private_host.send(json.dumps({"type": "start"}))

@@ -29,7 +29,8 @@ from game.net.client_messages import (
     ref_of,
     wire_fields,
 )
-from game.net.protocol import ErrorCode, ProtocolError, Settings
+from game.net.codes import ErrorCode
+from game.net.protocol import ProtocolError, Settings
 
 GOOD: list[tuple[dict[str, Any], object]] = [
     ({"type": "create", "version": 1, "name": " Anne  B ", "settings": {"seats": 3}, "seat": 2},

@@ -25,9 +25,9 @@ from game.net.codec import (
     encode_event,
     encode_view,
 )
+from game.net.codes import ErrorCode
 from game.net.protocol import (
     MAX_MESSAGE_BYTES,
-    ErrorCode,
     ProtocolError,
     decode_server_message,
     parse_settings,

@@ -15,11 +15,11 @@ from typing import Any, ClassVar
 from game import schema
 from game.actions import Action
 from game.net.codec import CodecError, decode_action
+from game.net.codes import ErrorCode
 from game.net.protocol import (
     MAX_MESSAGE_BYTES,
     MAX_MESSAGE_DEPTH,
     VERSION,
-    ErrorCode,
     ProtocolError,
     Settings,
     clean_name,

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
-from enum import Enum
 from typing import Any
 
 from game.actions import Action
@@ -27,7 +26,11 @@ from game.net.codec import (
     decode_history,
     decode_view,
     encode_action,
+    encode_events,
+    encode_history,
+    encode_view,
 )
+from game.net.codes import ErrorCode
 from game.rules import RULE_KEYS
 from game.view import View
 
@@ -60,18 +63,6 @@ MAX_WRONG_CODES_PER_MINUTE = 20
 MAX_SPECTATORS = 16
 """Spectators one table admits."""
 
-CLOSE_REPLACED = 4001
-"""Close code: another connection took this seat with its token (do not reconnect)."""
-CLOSE_LEFT = 4002
-"""Close code: the person left the table (do not reconnect)."""
-CLOSE_REMOVED = 4003
-"""Close code: the host removed this person's seat before the start (do not reconnect)."""
-CLOSE_EXPIRED = 4004
-"""Close code: the table was closed before its start, having waited too long with no change of
-seats, or gave way to a new table on a full server (do not reconnect)."""
-CLOSE_POLICY = 1008
-"""Close code: too many messages refused in a row, or no opening message in time."""
-
 TURN_SECONDS = Limit(5, 600, "turn seconds")
 """How long a person may think over one move before the AI makes it for them."""
 PAUSE_SECONDS = Limit(0, 300, "pause seconds")
@@ -82,43 +73,6 @@ MINUTES = Limit(1, 24 * 60, "minutes")
 """An agreed playing time, in minutes."""
 DEFAULT_TURN_SECONDS = 45
 DEFAULT_PAUSE_SECONDS = 15
-
-
-class ErrorCode(Enum):
-    """Why the server refused a message; the value is the ``code`` of an ``error`` message."""
-
-    BAD_JSON = "bad_json"
-    """Not a JSON object (or a binary frame)."""
-    BAD_MESSAGE = "bad_message"
-    """A JSON object that is not a message of this protocol, or a field is wrong."""
-    TOO_BIG = "too_big"
-    """Longer than :data:`MAX_MESSAGE_BYTES`."""
-    TOO_FAST = "too_fast"
-    """Over the rate limit; send it again later."""
-    VERSION = "version"
-    """The client speaks another protocol version."""
-    NOT_NOW = "not_now"
-    """The message does not fit this moment (for example ``act`` before joining, ``ready`` mid-deal)."""
-    NO_TABLE = "no_table"
-    """No table has that code."""
-    TABLE_FULL = "table_full"
-    """No seat is free (or no more spectators)."""
-    STARTED = "started"
-    """The game has started: people can no longer join (they may watch)."""
-    BAD_TOKEN = "bad_token"
-    """The token does not hold a seat at that table."""
-    NOT_HOST = "not_host"
-    """Only the table's host may do that."""
-    NOT_YOUR_SEAT = "not_your_seat"
-    """An action for a seat this connection does not hold."""
-    NOT_YOUR_TURN = "not_your_turn"
-    """It is another seat's turn (or nobody's)."""
-    ILLEGAL = "illegal"
-    """The engine refused the action; the message names the rule."""
-    SPECTATOR = "spectator"
-    """Spectators cannot act."""
-    SERVER_FULL = "server_full"
-    """The server holds as many tables or connections as it may (or as one address may hold)."""
 
 
 class ProtocolError(ValueError):
@@ -260,6 +214,11 @@ class SeatInfo:
     host: bool
     """Whether this seat's person is the table's host."""
 
+    def to_json(self) -> Json:
+        """The seat as an item of the ``table`` message's ``seats``."""
+        return {"seat": self.seat, "name": self.name, "person": self.person, "connected": self.connected,
+                "host": self.host}
+
 
 @dataclass(frozen=True, slots=True)
 class TableInfo:
@@ -277,6 +236,19 @@ class TableInfo:
     unsaved: bool = False
     """Whether the server could not save the table's latest state (it keeps trying): people are
     told until a save works, when a ``table`` message says false again."""
+    ending: bool = False
+    """Whether the host asked to end the game (it ends when the deal being played is settled)."""
+
+    def to_json(self) -> Json:
+        """The ``table`` message."""
+        return {
+            "type": "table",
+            "table": {
+                "code": self.code, "settings": self.settings, "started": self.started, "over": self.over,
+                "ending": self.ending, "seats": [seat.to_json() for seat in self.seats],
+                "spectators": self.spectators, "fixed_deck": self.fixed_deck, "unsaved": self.unsaved,
+            },
+        }
 
 
 @dataclass(frozen=True, slots=True)
@@ -287,6 +259,11 @@ class Welcome:
     seat: int | None
     token: str | None
     host: bool
+
+    def to_json(self) -> Json:
+        """The ``welcome`` message."""
+        return {"type": "welcome", "table": self.table, "seat": self.seat, "token": self.token,
+                "host": self.host}
 
 
 @dataclass(frozen=True, slots=True)
@@ -306,6 +283,18 @@ class Update:
     sync: bool = False
     history: History | None = None
 
+    def to_json(self) -> Json:
+        """The ``update`` message."""
+        msg: Json = {"type": "update", "seq": self.seq, "events": encode_events(list(self.events)),
+                     "view": encode_view(self.view)}
+        if self.sync:
+            msg["sync"] = True
+        if self.history is not None:
+            msg["history"] = encode_history(self.history)
+        if self.ref is not None:
+            msg["ref"] = self.ref
+        return msg
+
 
 @dataclass(frozen=True, slots=True)
 class Pause:
@@ -315,6 +304,10 @@ class Pause:
     seconds: float
     waiting: tuple[int, ...]
 
+    def to_json(self) -> Json:
+        """The ``pause`` message."""
+        return {"type": "pause", "deal": self.deal, "seconds": self.seconds, "waiting": list(self.waiting)}
+
 
 @dataclass(frozen=True, slots=True)
 class Turn:
@@ -322,6 +315,10 @@ class Turn:
 
     seat: int
     seconds: float
+
+    def to_json(self) -> Json:
+        """The ``turn`` message."""
+        return {"type": "turn", "seat": self.seat, "seconds": self.seconds}
 
 
 @dataclass(frozen=True, slots=True)
@@ -332,6 +329,18 @@ class Error:
     message: str
     ref: int | None = None
 
+    @classmethod
+    def refusal(cls, error: ProtocolError, ref: int | None = None) -> Error:
+        """The ``error`` message for a refusal (``ref``: the refused message's)."""
+        return cls(error.code.value, error.message, ref)
+
+    def to_json(self) -> Json:
+        """The ``error`` message."""
+        msg: Json = {"type": "error", "code": self.code, "message": self.message}
+        if self.ref is not None:
+            msg["ref"] = self.ref
+        return msg
+
 
 @dataclass(frozen=True, slots=True)
 class Pong:
@@ -339,12 +348,38 @@ class Pong:
 
     ref: int | None
 
+    def to_json(self) -> Json:
+        """The ``pong`` message."""
+        return {"type": "pong"} if self.ref is None else {"type": "pong", "ref": self.ref}
+
 
 @dataclass(frozen=True, slots=True)
 class TableList:
     """The tables not over (answer to ``list``): each ``{code, rules, seats, free, started, over}``."""
 
     tables: tuple[Json, ...]
+
+    def to_json(self) -> Json:
+        """The ``tables`` message."""
+        return {"type": "tables", "tables": list(self.tables)}
+
+
+@dataclass(frozen=True, slots=True)
+class TableSummary:
+    """One table in a ``tables`` list."""
+
+    code: str
+    rules: str
+    seats: int
+    free: int
+    """Seats no person holds."""
+    started: bool
+    over: bool
+
+    def to_json(self) -> Json:
+        """The table as an item of the ``tables`` message."""
+        return {"code": self.code, "rules": self.rules, "seats": self.seats, "free": self.free,
+                "started": self.started, "over": self.over}
 
 
 @dataclass(frozen=True, slots=True)
@@ -357,7 +392,9 @@ class Closed:
     """The server's close code (None: no close frame came, or the client closed)."""
 
 
-ServerMessage = Welcome | TableInfo | Update | Pause | Turn | Error | Pong | TableList | Closed
+Sent = Welcome | TableInfo | Update | Pause | Turn | Error | Pong | TableList
+"""Anything a server sends (each has ``to_json``)."""
+ServerMessage = Sent | Closed
 """Anything a client reads."""
 
 
@@ -412,7 +449,7 @@ def decode_server_message(data: str | bytes) -> ServerMessage:
             return TableInfo(
                 str(t["code"]), dict(t["settings"]), bool(t["started"]), bool(t["over"]),
                 tuple(_seat_info(s) for s in t["seats"]), int(t["spectators"]),
-                bool(t.get("fixed_deck", False)), t.get("unsaved") is True,
+                bool(t.get("fixed_deck", False)), t.get("unsaved") is True, t.get("ending") is True,
             )
         if kind == "error":
             ref = obj.get("ref")
@@ -430,11 +467,3 @@ def decode_server_message(data: str | bytes) -> ServerMessage:
             RecursionError, MemoryError) as exc:
         raise CodecError(f"bad {repr(kind)[:40]} message from the server: {str(exc)[:200]}") from None
     raise CodecError(f"unknown message type {repr(kind)[:40]} from the server")
-
-
-def error_message(error: ProtocolError, ref: int | None = None) -> Json:
-    """The ``error`` message for a refusal."""
-    msg: Json = {"type": "error", "code": error.code.value, "message": error.message}
-    if ref is not None:
-        msg["ref"] = ref
-    return msg

@@ -41,18 +41,16 @@ from game.net.client_messages import (
     parse_client_message,
     ref_of,
 )
+from game.net.codes import CloseCode, ErrorCode
 from game.net.protocol import (
-    CLOSE_EXPIRED,
-    CLOSE_LEFT,
-    CLOSE_POLICY,
     CODE_ALPHABET,
     CODE_LENGTH,
     MAX_FRAME_BYTES,
     RATE_BURST,
     RATE_PER_SECOND,
-    ErrorCode,
+    Error,
     ProtocolError,
-    error_message,
+    TableList,
 )
 from game.net.store import FolderStore, TableStore
 from game.net.table import Table
@@ -109,7 +107,7 @@ class Connection:
         self.stamp = loop.time()
         self.refused = 0
         self.closing: str | None = None
-        self.close_code = 1000
+        self.close_code: int = CloseCode.NORMAL
         self.opened = loop.time()
         remote = ws.remote_address
         self.address = str(remote[0]) if isinstance(remote, tuple) and remote else "?"
@@ -129,7 +127,7 @@ class Connection:
             return
         self.outbox.put_nowait(text)
 
-    def close(self, reason: str, code: int = 1000) -> None:
+    def close(self, reason: str, code: int = CloseCode.NORMAL) -> None:
         """Close with ``code`` after the messages already queued."""
         if self.closing is None:
             self.closing = reason
@@ -275,7 +273,7 @@ class Server:
         if self._retry is not None:
             self._retry.cancel()
         if self._ws is not None:
-            self._ws.close(close_connections=True, code=1001, reason="the server is stopping")
+            self._ws.close(close_connections=True, code=CloseCode.GOING_AWAY, reason="the server is stopping")
             await self._ws.wait_closed()
 
     async def serve_forever(self) -> None:
@@ -326,7 +324,7 @@ class Server:
         for conn in self.connections:
             if conn.table is table:
                 conn.table = None
-                conn.close(reason, CLOSE_EXPIRED)
+                conn.close(reason, CloseCode.EXPIRED)
         table.closed = True
         log.info("table %s closed before its start: %s", table.code, reason)
         self._schedule(table)
@@ -376,7 +374,7 @@ class Server:
         conn = Connection(ws, self.loop, config.rate_per_second, config.rate_burst, config.outbox_limit)
         refused = self.admission.admit(conn)
         if refused is not None:
-            await ws.close(1013, refused)
+            await ws.close(CloseCode.TRY_LATER, refused)
             return
         writer = asyncio.create_task(conn.writer())
         try:
@@ -405,7 +403,7 @@ class Server:
                 try:
                     data = await asyncio.wait_for(ws.recv(), max(0.0, deadline - self.loop.time()))
                 except TimeoutError:
-                    conn.close("no table created, joined, resumed or watched in time", CLOSE_POLICY)
+                    conn.close("no table created, joined, resumed or watched in time", CloseCode.POLICY)
                     return
             else:
                 data = await ws.recv()
@@ -443,13 +441,13 @@ class Server:
             conn.refused = 0
         except ProtocolError as exc:
             conn.refused += 1
-            conn.send(json.dumps(error_message(exc, ref)))
+            conn.send(json.dumps(Error.refusal(exc, ref).to_json()))
             limit = self.config.max_refused_in_a_row
             if conn.refused >= limit:
-                conn.close(f"{limit} messages refused in a row", CLOSE_POLICY)
+                conn.close(f"{limit} messages refused in a row", CloseCode.POLICY)
         except Exception:
             log.exception("message from a client failed")
-            conn.send(json.dumps({"type": "error", "code": "server", "message": "the server failed on that"}))
+            conn.send(json.dumps(Error(ErrorCode.SERVER.value, "the server failed on that").to_json()))
         return not fast
 
     def _dispatch(self, conn: Connection, msg: ClientMessage) -> None:
@@ -471,7 +469,7 @@ class Server:
             self._schedule(table)
         if isinstance(msg, Leave):
             conn.table = None
-            conn.close("you left the table", CLOSE_LEFT)
+            conn.close("you left the table", CloseCode.LEFT)
 
     def _open(self, conn: Connection, msg: Opening, now: float) -> None:
         match msg:
@@ -479,9 +477,9 @@ class Server:
                 # Only the tables their hosts made public; those open to join first, started ones after.
                 tables = sorted(
                     (t.summary() for t in self.tables.values() if t.settings.public and not t.over),
-                    key=lambda t: t["started"],
+                    key=lambda t: t.started,
                 )
-                conn.send(json.dumps({"type": "tables", "tables": tables[:100]}))
+                conn.send(json.dumps(TableList(tuple(t.to_json() for t in tables[:100])).to_json()))
                 return
             case Create():
                 self._create(conn, msg, now)

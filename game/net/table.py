@@ -30,14 +30,21 @@ from game.engine import Phase
 from game.events import EndReason, Event
 from game.match import HUMAN, Match, player_spec, reseed
 from game.net.client_messages import Act, AtTable, End, Leave, Ping, Ready, Remove, Start
-from game.net.codec import Json, encode_events, encode_history, encode_view
+from game.net.codec import Json, encode_history, encode_view
+from game.net.codes import CloseCode, ErrorCode
 from game.net.protocol import (
-    CLOSE_REMOVED,
-    CLOSE_REPLACED,
     MAX_SPECTATORS,
-    ErrorCode,
+    Pause,
+    Pong,
     ProtocolError,
+    SeatInfo,
+    Sent,
     Settings,
+    TableInfo,
+    TableSummary,
+    Turn,
+    Update,
+    Welcome,
     parse_settings,
 )
 from game.observe import observe
@@ -70,7 +77,7 @@ class Member(Protocol):
         """Queue one message (a JSON text) for the connection; never blocks."""
         ...
 
-    def close(self, reason: str, code: int = 1000) -> None:
+    def close(self, reason: str, code: int = CloseCode.NORMAL) -> None:
         """Close the connection with ``code``, telling it ``reason``."""
         ...
 
@@ -95,8 +102,8 @@ class Seat:
     """Ready for the next deal (reset at each pause)."""
 
 
-def _dumps(message: Json) -> str:
-    return json.dumps(message, separators=(",", ":"))
+def _dumps(message: Sent) -> str:
+    return json.dumps(message.to_json(), separators=(",", ":"))
 
 
 class Table:
@@ -161,34 +168,26 @@ class Table:
             return True
         return bool(self.spectators) and not any(s.person for s in self.seats)
 
-    def summary(self) -> Json:
+    def summary(self) -> TableSummary:
         """This table in a ``tables`` list (the server lists only tables whose host made them public)."""
-        return {
-            "code": self.code, "rules": self.settings.rules, "seats": self.settings.seats,
-            "free": sum(not s.person for s in self.seats), "started": self.started, "over": self.over,
-        }
+        return TableSummary(self.code, self.settings.rules, self.settings.seats,
+                            sum(not s.person for s in self.seats), self.started, self.over)
 
-    def info(self) -> Json:
+    def info(self) -> TableInfo:
         """The ``table`` message."""
-        return {
-            "type": "table",
-            "table": {
-                "code": self.code,
-                "settings": {**self.settings.to_json(), "seed": None},
-                "started": self.started,
-                "over": self.over,
-                "ending": self.end_requested,
-                "seats": [
-                    {"seat": i, "name": s.name, "person": s.person, "connected": s.member is not None,
-                     "host": s.host}
-                    for i, s in enumerate(self.seats)
-                ],
-                "spectators": len(self.spectators),
-                # The seed itself is never sent; that there is one is (its creator knows every deck).
-                "fixed_deck": self.settings.seed is not None,
-                "unsaved": self.unsaved,
-            },
-        }
+        return TableInfo(
+            code=self.code,
+            settings={**self.settings.to_json(), "seed": None},
+            started=self.started,
+            over=self.over,
+            ending=self.end_requested,
+            seats=tuple(SeatInfo(i, s.name, s.person, s.member is not None, s.host)
+                        for i, s in enumerate(self.seats)),
+            spectators=len(self.spectators),
+            # The seed itself is never sent; that there is one is (its creator knows every deck).
+            fixed_deck=self.settings.seed is not None,
+            unsaved=self.unsaved,
+        )
 
     # ------------------------------------------------------------------ joining and leaving
 
@@ -199,8 +198,7 @@ class Table:
 
     def _welcome(self, member: Member, seat: int | None, token: str | None) -> None:
         host = seat is not None and self.seats[seat].host
-        welcome = {"type": "welcome", "table": self.code, "seat": seat, "token": token, "host": host}
-        member.send(_dumps(welcome))
+        member.send(_dumps(Welcome(self.code, seat, token, host)))
 
     def join(self, member: Member, name: str, wanted: int | None, now: float, host: bool = False) -> None:
         """Seat a person (the first free seat, or ``wanted``) before the game starts."""
@@ -225,7 +223,7 @@ class Table:
             held = seat.token_hash
             if seat.person and held is not None and secrets.compare_digest(held, wanted):
                 if seat.member is not None and seat.member is not member:
-                    seat.member.close("your seat was taken up by a new connection", CLOSE_REPLACED)
+                    seat.member.close("your seat was taken up by a new connection", CloseCode.REPLACED)
                 seat.member = member
                 self._welcome(member, index, token)
                 self._changed(now, member)
@@ -290,7 +288,7 @@ class Table:
         seat.name = self.settings.names[index] if index < len(self.settings.names) and \
             self.settings.names[index] else f"AI {index + 1}"
         if member is not None:
-            member.close("the host removed you from the table", CLOSE_REMOVED)
+            member.close("the host removed you from the table", CloseCode.REMOVED)
         self._changed(now)
 
     # ------------------------------------------------------------------ messages
@@ -299,10 +297,7 @@ class Table:
         """Act on a table message from ``member``; :class:`ProtocolError` when it is refused."""
         match msg:
             case Ping(ref=ref):
-                reply: Json = {"type": "pong"}
-                if ref is not None:
-                    reply["ref"] = ref
-                member.send(_dumps(reply))
+                member.send(_dumps(Pong(ref)))
                 return
             case Leave():
                 self.leave(member, now)
@@ -471,30 +466,19 @@ class Table:
         game = self.match.game
         self.seq += 1
         # A sync (no events) is a whole state: with it, the chips of every deal so far.
-        history = None if events else encode_history(self._chips_history())
+        sync = not events
+        history = tuple(map(tuple, self._chips_history())) if sync else None
         for index, seat in enumerate(self.seats):
             member = seat.member
             if member is None or (only is not None and member is not only):
                 continue
-            msg: Json = {
-                "type": "update", "seq": self.seq,
-                "events": encode_events(observe(events, index)),
-                "view": encode_view(game.view_for(index)),
-            }
-            if history is not None:
-                msg["sync"] = True
-                msg["history"] = history
-            if member is actor and ref is not None:
-                msg["ref"] = ref
-            member.send(_dumps(msg))
+            update = Update(self.seq, tuple(observe(events, index)), game.view_for(index),
+                            ref if member is actor else None, sync, history)
+            member.send(_dumps(update))
         watchers = [m for m in self.spectators if only is None or m is only]
         if watchers:
-            msg = {"type": "update", "seq": self.seq, "events": encode_events(observe(events, None)),
-                   "view": encode_view(game.view_for(None))}
-            if history is not None:
-                msg["sync"] = True
-                msg["history"] = history
-            text = _dumps(msg)
+            text = _dumps(Update(self.seq, tuple(observe(events, None)), game.view_for(None),
+                                 None, sync, history))
             for member in watchers:
                 member.send(text)
 
@@ -516,16 +500,14 @@ class Table:
             waiting = tuple(i for i, s in enumerate(self.seats) if s.member is not None and not s.ready)
             pause = (game.deal_no + 1, self.pause_until, waiting)
             if pause != self._sent_pause or force:
-                self._broadcast_text(_dumps({"type": "pause", "deal": pause[0],
-                                             "seconds": round(max(0.0, self.pause_until - now), 3),
-                                             "waiting": list(waiting)}))
+                self._broadcast_text(_dumps(Pause(pause[0], round(max(0.0, self.pause_until - now), 3),
+                                                  waiting)))
         self._sent_pause = pause
         turn: tuple[Any, ...] | None = None
         if game.to_act is not None and self.turn_until is not None:
             turn = (game.to_act, self.turn_until)
             if turn != self._sent_turn or force:
-                self._broadcast_text(_dumps({"type": "turn", "seat": game.to_act,
-                                             "seconds": round(max(0.0, self.turn_until - now), 3)}))
+                self._broadcast_text(_dumps(Turn(game.to_act, round(max(0.0, self.turn_until - now), 3))))
         self._sent_turn = turn
 
     def saved(self, ok: bool) -> None:
