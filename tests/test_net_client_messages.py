@@ -30,7 +30,7 @@ from game.net.client_messages import (
     wire_fields,
 )
 from game.net.codes import ErrorCode
-from game.net.protocol import ProtocolError, Settings
+from game.net.protocol import ProtocolError, Settings, parse_settings
 
 GOOD: list[tuple[dict[str, Any], object]] = [
     ({"type": "create", "version": 1, "name": " Anne  B ", "settings": {"seats": 3}, "seat": 2},
@@ -99,6 +99,28 @@ def test_an_opening_names_the_version_and_the_others_may_not() -> None:
     assert caught.value.code is ErrorCode.BAD_MESSAGE and "version" in caught.value.message
 
 
+@pytest.mark.parametrize(("settings", "named"), [
+    ({"rules": "ferme+rotating"}, "settings.rules"),
+    ({"seats": "5"}, "settings.seats"),
+    ({"deals": 0}, "settings.deals"),
+    ({"minutes": True}, "settings.minutes"),
+    ({"ai": ["easy", "genius", "normal"], "seats": 3}, "settings.ai item 2"),
+    ({"ai": ["easy", "normal"], "seats": 3}, "settings.ai"),
+    ({"chips": 5}, "settings.chips"),
+    ({"turn_seconds": 1.5}, "settings.turn_seconds"),
+    ({"pause_seconds": None}, "settings.pause_seconds"),
+    ({"names": ["Ann", 3]}, "settings.names item 2"),
+    ({"seed": -1}, "settings.seed"),
+    ({"public": 1}, "settings.public"),
+    ({"colour": "red"}, "'colour'"),
+    ([], "settings"),
+])
+def test_a_wrong_setting_is_refused_by_its_name(settings: Any, named: str) -> None:
+    with pytest.raises(ProtocolError) as caught:
+        parse_settings(settings)
+    assert caught.value.code is ErrorCode.BAD_MESSAGE and named in caught.value.message
+
+
 # ---------------------------------------------------------------- fuzzing
 
 JSON = st.recursive(
@@ -136,3 +158,14 @@ def test_any_json_in_any_field_is_read_or_refused_with_a_protocol_error(obj: dic
         assert exc.message
         return
     assert type(read) is MESSAGES[obj["type"]]
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.dictionaries(st.sampled_from(sorted(Settings.__slots__)), JSON, max_size=6))
+def test_any_json_in_any_setting_is_read_or_refused_with_a_protocol_error(obj: dict[str, Any]) -> None:
+    try:
+        read = parse_settings(obj)
+    except ProtocolError as exc:
+        assert exc.code is ErrorCode.BAD_MESSAGE and exc.message
+        return
+    assert isinstance(read, Settings) and len(read.ai) in (1, read.seats)

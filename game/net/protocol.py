@@ -14,6 +14,7 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
+from game import schema
 from game.actions import Action
 from game.ai.levels import LEVELS
 from game.events import Event
@@ -130,44 +131,51 @@ class Settings:
         }
 
 
-def _opt_limit(value: Any, limit: Limit) -> int | None:
-    return None if value is None else limit.check(value)
+def _bad_settings(message: str) -> ProtocolError:
+    return ProtocolError(ErrorCode.BAD_MESSAGE, f"bad settings: {message}")
+
+
+def _within(value: Any, what: str, limit: Limit) -> int:
+    return schema.whole(value, what, limit.low, limit.high, error=_bad_settings)
+
+
+def _level(value: Any, what: str) -> str:
+    return schema.one_of(value, what, tuple(LEVELS), error=_bad_settings)
+
+
+def _seat_name(value: Any, what: str) -> str:
+    """A name of a seat the AI plays: a name, or empty (or null) for the seat's own ``AI n``."""
+    if value is None or value == "":
+        return ""
+    try:
+        return clean_name(value)
+    except ValueError as exc:
+        raise _bad_settings(f"{what}: {exc}") from None
 
 
 def parse_settings(value: Any) -> Settings:
-    """Read and check a ``settings`` object; :class:`ProtocolError` (``bad_message``) says what is wrong."""
-    if type(value) is not dict:
-        raise ProtocolError(ErrorCode.BAD_MESSAGE, "settings must be a JSON object")
-    unknown = set(value) - set(Settings.__slots__)
-    if unknown:
-        raise ProtocolError(ErrorCode.BAD_MESSAGE, f"unknown settings: {', '.join(sorted(unknown))}")
+    """Read and check a ``settings`` object; :class:`ProtocolError` (``bad_message``) names what is wrong."""
+    value = schema.some_keys(value, "settings", Settings.__slots__, error=_bad_settings)
     base = Settings()
-    try:
-        rules = value.get("rules", base.rules)
-        if rules not in RULE_KEYS:
-            raise ValueError(f"rules must be one of {', '.join(RULE_KEYS)}, not {rules!r}")
-        seats = PLAYERS.check(value.get("seats", base.seats))
-        deals = _opt_limit(value.get("deals", base.deals), DEALS)
-        minutes = _opt_limit(value.get("minutes", base.minutes), MINUTES)
-        ai_value = value.get("ai", list(base.ai))
-        ai = tuple([ai_value] if isinstance(ai_value, str) else ai_value) if ai_value is not None else ()
-        if not ai or len(ai) not in (1, seats) or not all(level in LEVELS for level in ai):
-            raise ValueError(f"ai must be one level ({', '.join(LEVELS)}) or one per seat")
-        chips = CHIPS.check(value.get("chips", base.chips))
-        turn = TURN_SECONDS.check(value.get("turn_seconds", base.turn_seconds))
-        pause = PAUSE_SECONDS.check(value.get("pause_seconds", base.pause_seconds))
-        names_value = value.get("names", [])
-        if not isinstance(names_value, list) or len(names_value) > seats:
-            raise ValueError("names must be a list of at most one name per seat")
-        names = tuple(clean_name(n) if n else "" for n in names_value)
-        seed = value.get("seed")
-        if seed is not None and (type(seed) is not int or not 0 <= seed < 2**63):
-            raise ValueError("seed must be a whole number from 0 to 2**63 - 1")
-        public = value.get("public", base.public)
-        if type(public) is not bool:
-            raise ValueError("public must be true or false")
-    except (ValueError, TypeError) as exc:
-        raise ProtocolError(ErrorCode.BAD_MESSAGE, f"bad settings: {exc}") from None
+    rules = schema.one_of(value.get("rules", base.rules), "settings.rules", RULE_KEYS, error=_bad_settings)
+    seats = _within(value.get("seats", base.seats), "settings.seats", PLAYERS)
+    deals = schema.optional(_within, value.get("deals", base.deals), "settings.deals", DEALS)
+    minutes = schema.optional(_within, value.get("minutes", base.minutes), "settings.minutes", MINUTES)
+    match value.get("ai", list(base.ai)):
+        case str() as one:
+            ai: tuple[str, ...] = (_level(one, "settings.ai"),)
+        case several:
+            ai = tuple(schema.list_of(several, "settings.ai", seats, _level, least=1, error=_bad_settings))
+            if len(ai) not in (1, seats):
+                raise _bad_settings(f"settings.ai must be one level ({', '.join(LEVELS)}) or one per seat")
+    chips = _within(value.get("chips", base.chips), "settings.chips", CHIPS)
+    turn = _within(value.get("turn_seconds", base.turn_seconds), "settings.turn_seconds", TURN_SECONDS)
+    pause = _within(value.get("pause_seconds", base.pause_seconds), "settings.pause_seconds", PAUSE_SECONDS)
+    names = tuple(schema.list_of(value.get("names", []), "settings.names", seats, _seat_name,
+                                 error=_bad_settings))
+    seed = schema.optional(schema.whole, value.get("seed"), "settings.seed", 0, 2**63 - 1,
+                           error=_bad_settings)
+    public = schema.truth(value.get("public", base.public), "settings.public", error=_bad_settings)
     return Settings(rules, seats, deals, minutes, ai, chips, turn, pause, names, seed, public)
 
 
