@@ -8,6 +8,7 @@ import pytest
 
 from game.engine import Game
 from game.events import Event
+from game.net.codec import CodecError
 from game.net.codes import ErrorCode
 from game.net.protocol import (
     Error,
@@ -76,6 +77,18 @@ def test_an_update_writes_sync_and_history_before_ref_and_reads_back() -> None:
     assert written["history"] == [[100, 100, 100]]
     assert decode_server_message(compact(sync)) == sync
     assert decode_server_message(compact(Update(3, events, view, 5))) == Update(3, events, view, 5)
+
+
+@pytest.mark.parametrize(("text", "named"), [
+    ('{"type":"welcome","table":"ABCD2345","seat":true,"token":"t","host":true}', "welcome.seat"),
+    ('{"type":"welcome","table":"","seat":1,"token":"t","host":true}', "welcome.table"),
+    ('{"type":"welcome","table":"ABCD2345","seat":1,"token":5,"host":true}', "welcome.token"),
+    ('{"type":"pong","ref":1.5}', "pong.ref"),
+    ('{"type":"error","code":"x","message":"y","ref":"1"}', "error.ref"),
+])
+def test_a_client_refuses_a_server_message_by_the_field_it_cannot_read(text: str, named: str) -> None:
+    with pytest.raises(CodecError, match=named):
+        decode_server_message(text)
 
 
 def test_a_refusal_carries_its_codes_word() -> None:

@@ -427,6 +427,11 @@ def _update(obj: Json) -> Update:
     return Update(int(obj["seq"]), events, view, obj.get("ref"), sync, history)
 
 
+def _echoed(obj: Json, kind: str) -> int | None:
+    """The ``ref`` a server message carries back (any whole number, or none)."""
+    return schema.optional(schema.whole, obj.get("ref"), f"{kind}.ref", -(2**63), 2**63 - 1, error=ValueError)
+
+
 def decode_server_message(data: str | bytes) -> ServerMessage:
     """A server's message as a dataclass; :class:`CodecError` when it is not one."""
     try:
@@ -437,40 +442,32 @@ def decode_server_message(data: str | bytes) -> ServerMessage:
         raise CodecError("the server sent something that is not a JSON object")
     kind = obj.get("type")
     try:
-        if kind == "update":
-            return _update(obj)
-        if kind == "turn":
-            return Turn(int(obj["seat"]), float(obj["seconds"]))
-        if kind == "pause":
-            return Pause(int(obj["deal"]), float(obj["seconds"]), tuple(int(s) for s in obj["waiting"]))
-        if kind == "welcome":
-            table, seat, token = obj["table"], obj.get("seat"), obj.get("token")
-            if type(table) is not str or not 0 < len(table) <= 64:
-                raise ValueError("table must be a code")
-            if seat is not None and (type(seat) is not int or not 0 <= seat < 100):
-                raise ValueError("seat must be a seat number or null")
-            if token is not None and (type(token) is not str or not 0 < len(token) <= 64):
-                raise ValueError("token must be a text or null")
-            return Welcome(table, seat, token, obj.get("host") is True)
-        if kind == "table":
-            t = obj["table"]
-            return TableInfo(
-                str(t["code"]), dict(t["settings"]), bool(t["started"]), bool(t["over"]),
-                tuple(_seat_info(s) for s in t["seats"]), int(t["spectators"]),
-                bool(t.get("fixed_deck", False)), t.get("unsaved") is True, t.get("ending") is True,
-            )
-        if kind == "error":
-            ref = obj.get("ref")
-            if ref is not None and type(ref) is not int:
-                raise ValueError("ref must be a whole number")
-            return Error(str(obj["code"])[:40], str(obj["message"])[:500], ref)
-        if kind == "pong":
-            ref = obj.get("ref")
-            if ref is not None and type(ref) is not int:
-                raise ValueError("ref must be a whole number")
-            return Pong(ref)
-        if kind == "tables":
-            return TableList(tuple(dict(t) for t in obj["tables"]))
+        match kind:
+            case "update":
+                return _update(obj)
+            case "turn":
+                return Turn(int(obj["seat"]), float(obj["seconds"]))
+            case "pause":
+                return Pause(int(obj["deal"]), float(obj["seconds"]), tuple(int(s) for s in obj["waiting"]))
+            case "welcome":
+                table = schema.text(obj["table"], "welcome.table", 64, least=1, error=ValueError)
+                seat = schema.optional(schema.whole, obj.get("seat"), "welcome.seat", 0, 99, error=ValueError)
+                token = schema.optional(schema.text, obj.get("token"), "welcome.token", 64, least=1,
+                                        error=ValueError)
+                return Welcome(table, seat, token, obj.get("host") is True)
+            case "table":
+                t = obj["table"]
+                return TableInfo(
+                    str(t["code"]), dict(t["settings"]), bool(t["started"]), bool(t["over"]),
+                    tuple(_seat_info(s) for s in t["seats"]), int(t["spectators"]),
+                    bool(t.get("fixed_deck", False)), t.get("unsaved") is True, t.get("ending") is True,
+                )
+            case "error":
+                return Error(str(obj["code"])[:40], str(obj["message"])[:500], _echoed(obj, "error"))
+            case "pong":
+                return Pong(_echoed(obj, "pong"))
+            case "tables":
+                return TableList(tuple(dict(t) for t in obj["tables"]))
     except (KeyError, TypeError, ValueError, AttributeError, IndexError, OverflowError,
             RecursionError, MemoryError) as exc:
         raise CodecError(f"bad {repr(kind)[:40]} message from the server: {str(exc)[:200]}") from None
