@@ -144,3 +144,13 @@ def exact_keys(value: Any, what: str, keys: Sequence[str], *, error: Error = Sch
     if extra:
         raise error(f"{what} has unknown {', '.join(map(repr, extra))}")
     return value
+
+
+def some_keys(value: Any, what: str, keys: Sequence[str], *, error: Error = SchemaError) -> dict[str, Any]:
+    """``value`` when it is an object whose every key is one of ``keys`` (any may be missing)."""
+    if type(value) is not dict:
+        raise error(f"{what} must be an object (of {', '.join(keys)})")
+    extra = [key for key in value if key not in keys]
+    if extra:
+        raise error(f"{what} has unknown {', '.join(map(repr, extra))}")
+    return value

@@ -28,7 +28,8 @@ from websockets.asyncio.client import ClientConnection, connect
 from game.net import web
 from game.net.admission import Admission, HeadVerdict, RequestHead, ServerConfig
 from game.net.client import Client, open_connection
-from game.net.protocol import CLOSE_EXPIRED, Closed, opening_message
+from game.net.codes import CloseCode
+from game.net.protocol import Closed, opening_message
 from game.net.server import Server, ServerThread
 from scenes.net.remote import expired_words
 from tests.test_net_attacks import ask, closed_code, until
@@ -347,7 +348,7 @@ def test_squatters_from_twenty_addresses_cannot_keep_an_honest_table_from_openin
         assert answer["type"] == "welcome", answer
         assert len(server.tables) == 200
         # The first squatter's table (the longest idle) gave way, its host told why; no other did.
-        assert await closed_code(squatters[0], 5) == CLOSE_EXPIRED
+        assert await closed_code(squatters[0], 5) == CloseCode.EXPIRED
         assert sum(ws.close_code is None for ws in squatters[1:]) == 199
         pong = await ask(honest, {"type": "ping"}, "pong")
         assert pong["type"] == "pong"
@@ -373,8 +374,8 @@ def test_a_table_not_started_closes_at_its_deadline_though_its_host_stays() -> N
         assert code in server.tables
         # Pings are no change of seats.
         assert (await ask(host, {"type": "ping"}, "pong"))["type"] == "pong"
-        assert await closed_code(host, 5) == CLOSE_EXPIRED
-        assert await closed_code(friend, 5) == CLOSE_EXPIRED
+        assert await closed_code(host, 5) == CloseCode.EXPIRED
+        assert await closed_code(friend, 5) == CloseCode.EXPIRED
         await until(lambda: code not in server.tables, 5)
         await server.close()
 
@@ -460,7 +461,7 @@ def test_the_window_is_told_its_table_closed_before_the_start_and_does_not_recon
             if isinstance(message, Closed):
                 closed.append(message)
                 break
-        assert closed and closed[0].code == CLOSE_EXPIRED and not closed[0].retrying, closed
+        assert closed and closed[0].code == CloseCode.EXPIRED and not closed[0].retrying, closed
         assert expired_words() == "This table was closed: it waited too long to start."
         threading.Event().wait(1.0)
         assert not client.connected and not client.running

@@ -17,8 +17,8 @@ from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed
 
 from game.net.client import open_connection
+from game.net.codes import CloseCode
 from game.net.protocol import (
-    CLOSE_REMOVED,
     MAX_SERVER_MESSAGE_BYTES,
     MAX_WRONG_CODES_PER_MINUTE,
     opening_message,
@@ -395,7 +395,7 @@ def test_only_public_tables_are_listed_and_the_host_removes_a_seat_before_the_st
             private_host, lambda m: m["type"] == "table" and not m["table"]["seats"][seat]["person"]
         )
         assert info["table"]["seats"][seat]["name"] == f"AI {seat + 1}"
-        assert await closed_code(squatter) == CLOSE_REMOVED
+        assert await closed_code(squatter) == CloseCode.REMOVED
         own = await ask(private_host, {"type": "remove", "seat": 0}, "nothing")
         assert own["code"] == "not_now"
         await private_host.send(json.dumps({"type": "start"}))
@@ -434,7 +434,8 @@ def test_guessing_codes_is_slowed_to_a_crawl() -> None:
 
 @pytest.mark.parametrize("version", ["1.0", "true", '"1"', "2"])
 def test_the_version_must_be_exactly_the_whole_number_1(version: str) -> None:
-    from game.net.protocol import ProtocolError, parse_client_message
+    from game.net.client_messages import parse_client_message
+    from game.net.protocol import ProtocolError
 
     with pytest.raises(ProtocolError) as caught:
         parse_client_message('{"type": "list", "version": ' + version + "}")
@@ -442,7 +443,8 @@ def test_the_version_must_be_exactly_the_whole_number_1(version: str) -> None:
 
 
 def test_duplicate_keys_and_deep_nesting_are_refused() -> None:
-    from game.net.protocol import ProtocolError, parse_client_message
+    from game.net.client_messages import parse_client_message
+    from game.net.protocol import ProtocolError
 
     for text in ('{"type": "list", "version": 1, "version": 1}', "[" * 1000 + "]" * 1000,
                  '{"type": "ping", "ref": ' + "9" * 1000 + "}"):

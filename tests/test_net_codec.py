@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 from game.actions import DRAW, PASS, STAND, bid
 from game.engine import Game
 from game.events import CardDealt, EndReason, Event, FarmWon, GameEnded, NearestFound
+from game.net.client_messages import parse_client_message
 from game.net.codec import (
     EVENT_TYPES,
     CodecError,
@@ -24,12 +25,11 @@ from game.net.codec import (
     encode_event,
     encode_view,
 )
+from game.net.codes import ErrorCode
 from game.net.protocol import (
     MAX_MESSAGE_BYTES,
-    ErrorCode,
     ProtocolError,
     decode_server_message,
-    parse_client_message,
     parse_settings,
 )
 from game.observe import observe

@@ -14,7 +14,8 @@ from typing import Any, TypeVar
 from game.cards import Card
 from game.match import HUMAN, Match
 from game.net.client import Client
-from game.net.protocol import Error, ErrorCode, Settings, TableInfo, Update, Welcome
+from game.net.codes import ErrorCode
+from game.net.protocol import Error, Settings, TableInfo, Update, Welcome
 from game.net.table import Table
 from game.phase import Phase
 from game.records import DealRecord

@@ -22,6 +22,7 @@ from game.schema import (
     number,
     one_of,
     optional,
+    some_keys,
     text,
     truth,
     whole,
@@ -125,6 +126,15 @@ def test_optional_and_exact_keys() -> None:
         exact_keys([1, 2], "pair", ("a", "b"))
 
 
+def test_some_keys_takes_an_object_of_known_keys_any_missing() -> None:
+    assert some_keys({}, "opts", ("a", "b")) == {}
+    assert some_keys({"b": 1}, "opts", ("a", "b")) == {"b": 1}
+    with pytest.raises(SchemaError, match="opts has unknown 'c'"):
+        some_keys({"a": 1, "c": 2}, "opts", ("a", "b"))
+    with pytest.raises(SchemaError, match="opts must be an object"):
+        some_keys([], "opts", ("a",))
+
+
 @pytest.mark.parametrize("error", [SaveError, CodecError, LogError, ValueError])
 def test_each_caller_gets_its_own_error_type(error: type[ValueError]) -> None:
     readers: list[Any] = [
@@ -137,6 +147,7 @@ def test_each_caller_gets_its_own_error_type(error: type[ValueError]) -> None:
         lambda: card("x", "a", error=error),
         lambda: list_of("x", "a", 3, error=error),
         lambda: exact_keys("x", "a", ("b",), error=error),
+        lambda: some_keys("x", "a", ("b",), error=error),
     ]
     for read in readers:
         with pytest.raises(error) as caught:

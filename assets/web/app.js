@@ -5,7 +5,7 @@
  */
 
 import { _, chooseLanguage, language, loadLanguage } from "./i18n.js";
-import { Link } from "./net.js";
+import { CLOSE, ERROR, Link } from "./net.js";
 import { applyUpdate, emptyState, screenOf } from "./state.js";
 import { byId, clampBid, render, setText, tick } from "./view.js";
 import { refusal, savedAgainWords, unsavedWords } from "./words.js";
@@ -118,7 +118,7 @@ function onState(connected) {
 
 function onClosed(code, reason) {
   page.connected = false;
-  if (code === 4002 || (page.state.result && code !== 4001)) {
+  if (code === CLOSE.LEFT || (page.state.result && code !== CLOSE.REPLACED)) {
     draw();
     return;
   }
@@ -129,7 +129,7 @@ function onClosed(code, reason) {
     return;
   }
   page.closed = true;
-  if (code === 4003 || code === 4004) forget();
+  if (code === CLOSE.REMOVED || code === CLOSE.EXPIRED) forget();
   page.closedMessage = closedWords(code, reason);
   notice("");
   draw();
@@ -142,9 +142,9 @@ function onClosed(code, reason) {
  * @param {string} reason
  */
 function closedWords(code, reason) {
-  if (code === 4001) return _("Your seat was taken back from another screen.");
-  if (code === 4003) return _("The host removed you from the table.");
-  if (code === 4004) return _("This table was closed: it waited too long to start.");
+  if (code === CLOSE.REPLACED) return _("Your seat was taken back from another screen.");
+  if (code === CLOSE.REMOVED) return _("The host removed you from the table.");
+  if (code === CLOSE.EXPIRED) return _("This table was closed: it waited too long to start.");
   return _("The connection to the table was closed: {why}", { why: reason || String(code) });
 }
 
@@ -205,9 +205,9 @@ function welcome(m) {
 
 function refused(m) {
   const state = page.state;
-  if (state.seat === null || (page.lost && m.code === "bad_token") || (page.lost && m.code === "no_table")) {
+  if (state.seat === null || (page.lost && m.code === ERROR.BAD_TOKEN) || (page.lost && m.code === ERROR.NO_TABLE)) {
     // An opening refused: the join form again, with the reason.
-    if (m.code === "bad_token" || m.code === "no_table") forget();
+    if (m.code === ERROR.BAD_TOKEN || m.code === ERROR.NO_TABLE) forget();
     page.link.close();
     page.token = null;
     page.joining = false;
@@ -218,7 +218,7 @@ function refused(m) {
     return;
   }
   if (m.ref !== undefined && m.ref === state.pending) state.pending = null;
-  if (m.code !== "not_now") notice(refusal(m.code, m.message));
+  if (m.code !== ERROR.NOT_NOW) notice(refusal(m.code, m.message));
 }
 
 /** Forget the kept token of this table (the game is over, or the seat is gone). */

@@ -9,8 +9,46 @@
 /** The protocol version the page speaks. */
 export const VERSION = 1;
 
+/**
+ * The server's error codes, by name: a copy of game/net/codes.py's ErrorCode (no build step;
+ * tests/test_net_codes.py holds the two equal).
+ */
+export const ERROR = Object.freeze({
+  BAD_JSON: "bad_json",
+  BAD_MESSAGE: "bad_message",
+  TOO_BIG: "too_big",
+  TOO_FAST: "too_fast",
+  VERSION: "version",
+  NOT_NOW: "not_now",
+  NO_TABLE: "no_table",
+  TABLE_FULL: "table_full",
+  STARTED: "started",
+  BAD_TOKEN: "bad_token",
+  NOT_HOST: "not_host",
+  NOT_YOUR_SEAT: "not_your_seat",
+  NOT_YOUR_TURN: "not_your_turn",
+  ILLEGAL: "illegal",
+  SPECTATOR: "spectator",
+  SERVER_FULL: "server_full",
+  SERVER: "server",
+});
+
+/** The close codes, by name: a copy of game/net/codes.py's CloseCode (held equal by the same test). */
+export const CLOSE = Object.freeze({
+  NORMAL: 1000,
+  GOING_AWAY: 1001,
+  UNREADABLE: 1002,
+  POLICY: 1008,
+  TOO_BIG: 1009,
+  TRY_LATER: 1013,
+  REPLACED: 4001,
+  LEFT: 4002,
+  REMOVED: 4003,
+  EXPIRED: 4004,
+});
+
 /** Close codes after which the page does not reconnect. */
-export const FINAL_CLOSES = [4001, 4002, 4003, 4004];
+export const FINAL_CLOSES = [CLOSE.REPLACED, CLOSE.LEFT, CLOSE.REMOVED, CLOSE.EXPIRED];
 
 const WAITS = [500, 1000, 2000, 4000, 8000];
 const LONGEST_WAIT = 10000;
@@ -65,7 +103,7 @@ export class Link {
       message = null;
     }
     if (!message || typeof message !== "object" || typeof message.type !== "string") {
-      this.end(ws, 1002, "unreadable message");
+      this.end(ws, CLOSE.UNREADABLE, "unreadable message");
       return;
     }
     this.handlers.onMessage(message);
@@ -88,7 +126,7 @@ export class Link {
 
   end(ws, code, reason) {
     this.ended = true;
-    ws.close(1000);
+    ws.close(CLOSE.NORMAL);
     this.handlers.onClosed(code, reason);
   }
 
@@ -119,7 +157,7 @@ export class Link {
   close() {
     this.ended = true;
     clearTimeout(this.timer);
-    if (this.ws) this.ws.close(1000);
+    if (this.ws) this.ws.close(CLOSE.NORMAL);
     this.ws = null;
   }
 }

@@ -6,6 +6,7 @@
 
 import { _, ngettext, npgettext, pgettext } from "./i18n.js";
 import { SUIT_SYMBOLS } from "./cards.js";
+import { ERROR } from "./net.js";
 
 /**
  * What a rule set calls things, from its key ("foster", "lacombe+rotating", "ferme").
@@ -364,14 +365,14 @@ export function savedAgainWords() {
  */
 export function refusal(code, message) {
   switch (code) {
-    case "not_your_turn": return _("It is not your turn.");
-    case "illegal": return _("That move is not allowed.");
-    case "too_fast": return _("Too fast: the table could not keep up. Try again.");
-    case "not_host": return _("Only the table's host can do that.");
-    case "no_table": return _("No table has that code.");
-    case "bad_token": return _("That seat is not yours any more.");
-    case "table_full": return _("That table is full.");
-    case "started": return _("That game has started: you can only watch it.");
+    case ERROR.NOT_YOUR_TURN: return _("It is not your turn.");
+    case ERROR.ILLEGAL: return _("That move is not allowed.");
+    case ERROR.TOO_FAST: return _("Too fast: the table could not keep up. Try again.");
+    case ERROR.NOT_HOST: return _("Only the table's host can do that.");
+    case ERROR.NO_TABLE: return _("No table has that code.");
+    case ERROR.BAD_TOKEN: return _("That seat is not yours any more.");
+    case ERROR.TABLE_FULL: return _("That table is full.");
+    case ERROR.STARTED: return _("That game has started: you can only watch it.");
     default: return _("The table refused that: {why}", { why: message });
   }
 }

@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Generic, Protocol, TypeVar
 
+from game.net.codes import CloseCode
 from game.net.protocol import (
     HELLO_SECONDS,
     MAX_REFUSED_IN_A_ROW,
@@ -226,7 +227,7 @@ class Placeful(Protocol):
         """Whether it has no place at a table yet (and is not closing)."""
         ...
 
-    def close(self, reason: str, code: int = 1000) -> None:
+    def close(self, reason: str, code: int = CloseCode.NORMAL) -> None:
         """Close it with ``code`` after what it was already sent."""
         ...
 
@@ -307,12 +308,13 @@ class Admission(Generic[C]):
         if len(placeless) >= self.config.max_placeless_per_address:
             # The oldest has waited longest for nothing (at least placeless_yield_seconds, or the
             # newcomer would have been dropped at once): it goes, not the newcomer.
-            min(placeless, key=lambda c: c.opened).close("too many connections from your address", 1013)
+            oldest = min(placeless, key=lambda c: c.opened)
+            oldest.close("too many connections from your address", CloseCode.TRY_LATER)
         if len(self.connections) >= self.max_clients:
             idle = [c for c in self.connections if c.placeless]
             if not idle:
                 return "the server holds as many connections as it may: try again later"
-            min(idle, key=lambda c: c.opened).close("the server is full", 1013)
+            min(idle, key=lambda c: c.opened).close("the server is full", CloseCode.TRY_LATER)
         self.connections.add(conn)
         self.by_address.setdefault(conn.address, set()).add(conn)
         return None

@@ -25,12 +25,8 @@ from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 
 from game.actions import Action
 from game.net.codec import CodecError, Json
+from game.net.codes import CloseCode
 from game.net.protocol import (
-    CLOSE_EXPIRED,
-    CLOSE_LEFT,
-    CLOSE_POLICY,
-    CLOSE_REMOVED,
-    CLOSE_REPLACED,
     MAX_SERVER_MESSAGE_BYTES,
     Closed,
     Error,
@@ -50,7 +46,8 @@ RECONNECT_DELAYS = (0.2, 0.5, 1.0, 2.0, 3.0)
 """Waits between attempts (the last repeats)."""
 UNREADABLE = -1
 """The close code this side gives a connection it dropped for a frame it could not read (never sent)."""
-FINAL_CLOSES = (CLOSE_REPLACED, CLOSE_LEFT, CLOSE_POLICY, CLOSE_REMOVED, CLOSE_EXPIRED, UNREADABLE)
+FINAL_CLOSES = (CloseCode.REPLACED, CloseCode.LEFT, CloseCode.POLICY, CloseCode.REMOVED, CloseCode.EXPIRED,
+                UNREADABLE)
 """Close codes after which the client does not reconnect."""
 
 

@@ -3,7 +3,7 @@
 Every message is one WebSocket text frame holding one JSON object with a ``"type"``.
 PROTOCOL.md beside this module is the full description; this module is the one place
 both ends read the numbers and shapes from. The server reads what clients send with
-:func:`parse_client_message`; clients read what the server sends with
+:func:`game.net.client_messages.parse_client_message`; clients read what the server sends with
 :func:`decode_server_message`, which gives the dataclasses below (with real engine
 events and views). Nothing here imports asyncio or a socket library.
 """
@@ -12,9 +12,9 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
-from enum import Enum
 from typing import Any
 
+from game import schema
 from game.actions import Action
 from game.ai.levels import LEVELS
 from game.events import Event
@@ -23,13 +23,15 @@ from game.net.codec import (
     CodecError,
     History,
     Json,
-    decode_action,
     decode_events,
     decode_history,
     decode_view,
     encode_action,
+    encode_events,
+    encode_history,
+    encode_view,
 )
-from game.readfile import FileReadError, parse_json
+from game.net.codes import ErrorCode
 from game.rules import RULE_KEYS
 from game.view import View
 
@@ -62,18 +64,6 @@ MAX_WRONG_CODES_PER_MINUTE = 20
 MAX_SPECTATORS = 16
 """Spectators one table admits."""
 
-CLOSE_REPLACED = 4001
-"""Close code: another connection took this seat with its token (do not reconnect)."""
-CLOSE_LEFT = 4002
-"""Close code: the person left the table (do not reconnect)."""
-CLOSE_REMOVED = 4003
-"""Close code: the host removed this person's seat before the start (do not reconnect)."""
-CLOSE_EXPIRED = 4004
-"""Close code: the table was closed before its start, having waited too long with no change of
-seats, or gave way to a new table on a full server (do not reconnect)."""
-CLOSE_POLICY = 1008
-"""Close code: too many messages refused in a row, or no opening message in time."""
-
 TURN_SECONDS = Limit(5, 600, "turn seconds")
 """How long a person may think over one move before the AI makes it for them."""
 PAUSE_SECONDS = Limit(0, 300, "pause seconds")
@@ -84,43 +74,6 @@ MINUTES = Limit(1, 24 * 60, "minutes")
 """An agreed playing time, in minutes."""
 DEFAULT_TURN_SECONDS = 45
 DEFAULT_PAUSE_SECONDS = 15
-
-
-class ErrorCode(Enum):
-    """Why the server refused a message; the value is the ``code`` of an ``error`` message."""
-
-    BAD_JSON = "bad_json"
-    """Not a JSON object (or a binary frame)."""
-    BAD_MESSAGE = "bad_message"
-    """A JSON object that is not a message of this protocol, or a field is wrong."""
-    TOO_BIG = "too_big"
-    """Longer than :data:`MAX_MESSAGE_BYTES`."""
-    TOO_FAST = "too_fast"
-    """Over the rate limit; send it again later."""
-    VERSION = "version"
-    """The client speaks another protocol version."""
-    NOT_NOW = "not_now"
-    """The message does not fit this moment (for example ``act`` before joining, ``ready`` mid-deal)."""
-    NO_TABLE = "no_table"
-    """No table has that code."""
-    TABLE_FULL = "table_full"
-    """No seat is free (or no more spectators)."""
-    STARTED = "started"
-    """The game has started: people can no longer join (they may watch)."""
-    BAD_TOKEN = "bad_token"
-    """The token does not hold a seat at that table."""
-    NOT_HOST = "not_host"
-    """Only the table's host may do that."""
-    NOT_YOUR_SEAT = "not_your_seat"
-    """An action for a seat this connection does not hold."""
-    NOT_YOUR_TURN = "not_your_turn"
-    """It is another seat's turn (or nobody's)."""
-    ILLEGAL = "illegal"
-    """The engine refused the action; the message names the rule."""
-    SPECTATOR = "spectator"
-    """Spectators cannot act."""
-    SERVER_FULL = "server_full"
-    """The server holds as many tables or connections as it may (or as one address may hold)."""
 
 
 class ProtocolError(ValueError):
@@ -178,44 +131,51 @@ class Settings:
         }
 
 
-def _opt_limit(value: Any, limit: Limit) -> int | None:
-    return None if value is None else limit.check(value)
+def _bad_settings(message: str) -> ProtocolError:
+    return ProtocolError(ErrorCode.BAD_MESSAGE, f"bad settings: {message}")
+
+
+def _within(value: Any, what: str, limit: Limit) -> int:
+    return schema.whole(value, what, limit.low, limit.high, error=_bad_settings)
+
+
+def _level(value: Any, what: str) -> str:
+    return schema.one_of(value, what, tuple(LEVELS), error=_bad_settings)
+
+
+def _seat_name(value: Any, what: str) -> str:
+    """A name of a seat the AI plays: a name, or empty (or null) for the seat's own ``AI n``."""
+    if value is None or value == "":
+        return ""
+    try:
+        return clean_name(value)
+    except ValueError as exc:
+        raise _bad_settings(f"{what}: {exc}") from None
 
 
 def parse_settings(value: Any) -> Settings:
-    """Read and check a ``settings`` object; :class:`ProtocolError` (``bad_message``) says what is wrong."""
-    if type(value) is not dict:
-        raise ProtocolError(ErrorCode.BAD_MESSAGE, "settings must be a JSON object")
-    unknown = set(value) - set(Settings.__slots__)
-    if unknown:
-        raise ProtocolError(ErrorCode.BAD_MESSAGE, f"unknown settings: {', '.join(sorted(unknown))}")
+    """Read and check a ``settings`` object; :class:`ProtocolError` (``bad_message``) names what is wrong."""
+    value = schema.some_keys(value, "settings", Settings.__slots__, error=_bad_settings)
     base = Settings()
-    try:
-        rules = value.get("rules", base.rules)
-        if rules not in RULE_KEYS:
-            raise ValueError(f"rules must be one of {', '.join(RULE_KEYS)}, not {rules!r}")
-        seats = PLAYERS.check(value.get("seats", base.seats))
-        deals = _opt_limit(value.get("deals", base.deals), DEALS)
-        minutes = _opt_limit(value.get("minutes", base.minutes), MINUTES)
-        ai_value = value.get("ai", list(base.ai))
-        ai = tuple([ai_value] if isinstance(ai_value, str) else ai_value) if ai_value is not None else ()
-        if not ai or len(ai) not in (1, seats) or not all(level in LEVELS for level in ai):
-            raise ValueError(f"ai must be one level ({', '.join(LEVELS)}) or one per seat")
-        chips = CHIPS.check(value.get("chips", base.chips))
-        turn = TURN_SECONDS.check(value.get("turn_seconds", base.turn_seconds))
-        pause = PAUSE_SECONDS.check(value.get("pause_seconds", base.pause_seconds))
-        names_value = value.get("names", [])
-        if not isinstance(names_value, list) or len(names_value) > seats:
-            raise ValueError("names must be a list of at most one name per seat")
-        names = tuple(clean_name(n) if n else "" for n in names_value)
-        seed = value.get("seed")
-        if seed is not None and (type(seed) is not int or not 0 <= seed < 2**63):
-            raise ValueError("seed must be a whole number from 0 to 2**63 - 1")
-        public = value.get("public", base.public)
-        if type(public) is not bool:
-            raise ValueError("public must be true or false")
-    except (ValueError, TypeError) as exc:
-        raise ProtocolError(ErrorCode.BAD_MESSAGE, f"bad settings: {exc}") from None
+    rules = schema.one_of(value.get("rules", base.rules), "settings.rules", RULE_KEYS, error=_bad_settings)
+    seats = _within(value.get("seats", base.seats), "settings.seats", PLAYERS)
+    deals = schema.optional(_within, value.get("deals", base.deals), "settings.deals", DEALS)
+    minutes = schema.optional(_within, value.get("minutes", base.minutes), "settings.minutes", MINUTES)
+    match value.get("ai", list(base.ai)):
+        case str() as one:
+            ai: tuple[str, ...] = (_level(one, "settings.ai"),)
+        case several:
+            ai = tuple(schema.list_of(several, "settings.ai", seats, _level, least=1, error=_bad_settings))
+            if len(ai) not in (1, seats):
+                raise _bad_settings(f"settings.ai must be one level ({', '.join(LEVELS)}) or one per seat")
+    chips = _within(value.get("chips", base.chips), "settings.chips", CHIPS)
+    turn = _within(value.get("turn_seconds", base.turn_seconds), "settings.turn_seconds", TURN_SECONDS)
+    pause = _within(value.get("pause_seconds", base.pause_seconds), "settings.pause_seconds", PAUSE_SECONDS)
+    names = tuple(schema.list_of(value.get("names", []), "settings.names", seats, _seat_name,
+                                 error=_bad_settings))
+    seed = schema.optional(schema.whole, value.get("seed"), "settings.seed", 0, 2**63 - 1,
+                           error=_bad_settings)
+    public = schema.truth(value.get("public", base.public), "settings.public", error=_bad_settings)
     return Settings(rules, seats, deals, minutes, ai, chips, turn, pause, names, seed, public)
 
 
@@ -230,94 +190,6 @@ def clean_name(value: Any) -> str:
 
 
 # ---------------------------------------------------------------- client -> server
-
-OPENING_TYPES = frozenset({"create", "join", "resume", "watch", "list"})
-"""The messages that may open a connection (each names the protocol ``version``)."""
-_FIELDS: dict[str, frozenset[str]] = {
-    "create": frozenset({"version", "name", "settings", "seat"}),
-    "join": frozenset({"version", "table", "name", "seat"}),
-    "resume": frozenset({"version", "table", "token"}),
-    "watch": frozenset({"version", "table"}),
-    "list": frozenset({"version"}),
-    "act": frozenset({"action", "seat", "ref"}),
-    "ready": frozenset({"deal"}),
-    "start": frozenset(),
-    "end": frozenset(),
-    "leave": frozenset(),
-    "remove": frozenset({"seat"}),
-    "ping": frozenset({"ref"}),
-}
-
-
-@dataclass(frozen=True, slots=True)
-class ClientMessage:
-    """A client's message as the server checked it: ``type`` and its fields, all well formed."""
-
-    type: str
-    fields: Json
-    action: Action | None = None
-    """The action of an ``act`` message."""
-    ref: int | None = None
-    """The client's own number for the message, echoed in the answer (``act``, ``ping``)."""
-
-
-def _bad(message: str) -> ProtocolError:
-    return ProtocolError(ErrorCode.BAD_MESSAGE, message)
-
-
-def parse_client_message(data: str | bytes) -> ClientMessage:
-    """Check one frame a client sent: its size, JSON, type and fields; :class:`ProtocolError` if wrong.
-
-    It does not judge whether the message fits the moment (the table does that).
-    """
-    if isinstance(data, bytes):
-        raise ProtocolError(ErrorCode.BAD_JSON, "binary frames are not part of the protocol: send JSON text")
-    if len(data) > MAX_MESSAGE_BYTES or len(data.encode("utf-8", "replace")) > MAX_MESSAGE_BYTES:
-        raise ProtocolError(ErrorCode.TOO_BIG, f"a message may hold at most {MAX_MESSAGE_BYTES} bytes")
-    try:
-        obj = parse_json(data, MAX_MESSAGE_DEPTH)
-    except FileReadError as exc:
-        raise ProtocolError(ErrorCode.BAD_JSON, f"not a JSON object of this protocol: {exc}") from None
-    if type(obj) is not dict:
-        raise ProtocolError(ErrorCode.BAD_JSON, "each message is one JSON object")
-    kind = obj.get("type")
-    if type(kind) is not str or kind not in _FIELDS:
-        raise _bad(f"unknown message type {kind!r} (known: {', '.join(sorted(_FIELDS))})")
-    unknown = set(obj) - _FIELDS[kind] - {"type"}
-    if unknown:
-        raise _bad(f"{kind}: unknown fields {', '.join(sorted(map(str, unknown)))}")
-    if kind in OPENING_TYPES:
-        version = obj.get("version")
-        if type(version) is not int or version != VERSION:
-            raise ProtocolError(
-                ErrorCode.VERSION, f"this server speaks protocol version {VERSION}, not {version!r}"
-            )
-    ref = obj.get("ref")
-    if ref is not None and (type(ref) is not int or not 0 <= ref < 2**53):
-        raise _bad("ref must be a whole number from 0 to 2**53 - 1")
-    if kind == "remove" and obj.get("seat") is None:
-        raise _bad("remove: seat is the seat to free")
-    for key in ("seat", "deal"):
-        value = obj.get(key)
-        if value is not None and (type(value) is not int or not 0 <= value < 10**7):
-            raise _bad(f"{key} must be a whole number")
-    for key in ("table", "token"):
-        value = obj.get(key)
-        if key in _FIELDS[kind] and (type(value) is not str or not 0 < len(value) <= 64):
-            raise _bad(f"{kind}: {key} must be a text of 1 to 64 characters")
-    if "name" in _FIELDS[kind]:
-        try:
-            obj["name"] = clean_name(obj.get("name"))
-        except ValueError as exc:
-            raise _bad(f"{kind}: {exc}") from None
-    action = None
-    if kind == "act":
-        try:
-            action = decode_action(obj.get("action"))
-        except CodecError as exc:
-            raise _bad(f"act: {exc}") from None
-    return ClientMessage(kind, obj, action, ref)
-
 
 def act_message(action: Action, ref: int | None = None, seat: int | None = None) -> Json:
     """The ``act`` message for ``action``."""
@@ -350,6 +222,11 @@ class SeatInfo:
     host: bool
     """Whether this seat's person is the table's host."""
 
+    def to_json(self) -> Json:
+        """The seat as an item of the ``table`` message's ``seats``."""
+        return {"seat": self.seat, "name": self.name, "person": self.person, "connected": self.connected,
+                "host": self.host}
+
 
 @dataclass(frozen=True, slots=True)
 class TableInfo:
@@ -367,6 +244,19 @@ class TableInfo:
     unsaved: bool = False
     """Whether the server could not save the table's latest state (it keeps trying): people are
     told until a save works, when a ``table`` message says false again."""
+    ending: bool = False
+    """Whether the host asked to end the game (it ends when the deal being played is settled)."""
+
+    def to_json(self) -> Json:
+        """The ``table`` message."""
+        return {
+            "type": "table",
+            "table": {
+                "code": self.code, "settings": self.settings, "started": self.started, "over": self.over,
+                "ending": self.ending, "seats": [seat.to_json() for seat in self.seats],
+                "spectators": self.spectators, "fixed_deck": self.fixed_deck, "unsaved": self.unsaved,
+            },
+        }
 
 
 @dataclass(frozen=True, slots=True)
@@ -377,6 +267,11 @@ class Welcome:
     seat: int | None
     token: str | None
     host: bool
+
+    def to_json(self) -> Json:
+        """The ``welcome`` message."""
+        return {"type": "welcome", "table": self.table, "seat": self.seat, "token": self.token,
+                "host": self.host}
 
 
 @dataclass(frozen=True, slots=True)
@@ -396,6 +291,18 @@ class Update:
     sync: bool = False
     history: History | None = None
 
+    def to_json(self) -> Json:
+        """The ``update`` message."""
+        msg: Json = {"type": "update", "seq": self.seq, "events": encode_events(list(self.events)),
+                     "view": encode_view(self.view)}
+        if self.sync:
+            msg["sync"] = True
+        if self.history is not None:
+            msg["history"] = encode_history(self.history)
+        if self.ref is not None:
+            msg["ref"] = self.ref
+        return msg
+
 
 @dataclass(frozen=True, slots=True)
 class Pause:
@@ -405,6 +312,10 @@ class Pause:
     seconds: float
     waiting: tuple[int, ...]
 
+    def to_json(self) -> Json:
+        """The ``pause`` message."""
+        return {"type": "pause", "deal": self.deal, "seconds": self.seconds, "waiting": list(self.waiting)}
+
 
 @dataclass(frozen=True, slots=True)
 class Turn:
@@ -412,6 +323,10 @@ class Turn:
 
     seat: int
     seconds: float
+
+    def to_json(self) -> Json:
+        """The ``turn`` message."""
+        return {"type": "turn", "seat": self.seat, "seconds": self.seconds}
 
 
 @dataclass(frozen=True, slots=True)
@@ -422,6 +337,18 @@ class Error:
     message: str
     ref: int | None = None
 
+    @classmethod
+    def refusal(cls, error: ProtocolError, ref: int | None = None) -> Error:
+        """The ``error`` message for a refusal (``ref``: the refused message's)."""
+        return cls(error.code.value, error.message, ref)
+
+    def to_json(self) -> Json:
+        """The ``error`` message."""
+        msg: Json = {"type": "error", "code": self.code, "message": self.message}
+        if self.ref is not None:
+            msg["ref"] = self.ref
+        return msg
+
 
 @dataclass(frozen=True, slots=True)
 class Pong:
@@ -429,12 +356,38 @@ class Pong:
 
     ref: int | None
 
+    def to_json(self) -> Json:
+        """The ``pong`` message."""
+        return {"type": "pong"} if self.ref is None else {"type": "pong", "ref": self.ref}
+
 
 @dataclass(frozen=True, slots=True)
 class TableList:
     """The tables not over (answer to ``list``): each ``{code, rules, seats, free, started, over}``."""
 
     tables: tuple[Json, ...]
+
+    def to_json(self) -> Json:
+        """The ``tables`` message."""
+        return {"type": "tables", "tables": list(self.tables)}
+
+
+@dataclass(frozen=True, slots=True)
+class TableSummary:
+    """One table in a ``tables`` list."""
+
+    code: str
+    rules: str
+    seats: int
+    free: int
+    """Seats no person holds."""
+    started: bool
+    over: bool
+
+    def to_json(self) -> Json:
+        """The table as an item of the ``tables`` message."""
+        return {"code": self.code, "rules": self.rules, "seats": self.seats, "free": self.free,
+                "started": self.started, "over": self.over}
 
 
 @dataclass(frozen=True, slots=True)
@@ -447,7 +400,9 @@ class Closed:
     """The server's close code (None: no close frame came, or the client closed)."""
 
 
-ServerMessage = Welcome | TableInfo | Update | Pause | Turn | Error | Pong | TableList | Closed
+Sent = Welcome | TableInfo | Update | Pause | Turn | Error | Pong | TableList
+"""Anything a server sends (each has ``to_json``)."""
+ServerMessage = Sent | Closed
 """Anything a client reads."""
 
 
@@ -472,6 +427,11 @@ def _update(obj: Json) -> Update:
     return Update(int(obj["seq"]), events, view, obj.get("ref"), sync, history)
 
 
+def _echoed(obj: Json, kind: str) -> int | None:
+    """The ``ref`` a server message carries back (any whole number, or none)."""
+    return schema.optional(schema.whole, obj.get("ref"), f"{kind}.ref", -(2**63), 2**63 - 1, error=ValueError)
+
+
 def decode_server_message(data: str | bytes) -> ServerMessage:
     """A server's message as a dataclass; :class:`CodecError` when it is not one."""
     try:
@@ -482,49 +442,33 @@ def decode_server_message(data: str | bytes) -> ServerMessage:
         raise CodecError("the server sent something that is not a JSON object")
     kind = obj.get("type")
     try:
-        if kind == "update":
-            return _update(obj)
-        if kind == "turn":
-            return Turn(int(obj["seat"]), float(obj["seconds"]))
-        if kind == "pause":
-            return Pause(int(obj["deal"]), float(obj["seconds"]), tuple(int(s) for s in obj["waiting"]))
-        if kind == "welcome":
-            table, seat, token = obj["table"], obj.get("seat"), obj.get("token")
-            if type(table) is not str or not 0 < len(table) <= 64:
-                raise ValueError("table must be a code")
-            if seat is not None and (type(seat) is not int or not 0 <= seat < 100):
-                raise ValueError("seat must be a seat number or null")
-            if token is not None and (type(token) is not str or not 0 < len(token) <= 64):
-                raise ValueError("token must be a text or null")
-            return Welcome(table, seat, token, obj.get("host") is True)
-        if kind == "table":
-            t = obj["table"]
-            return TableInfo(
-                str(t["code"]), dict(t["settings"]), bool(t["started"]), bool(t["over"]),
-                tuple(_seat_info(s) for s in t["seats"]), int(t["spectators"]),
-                bool(t.get("fixed_deck", False)), t.get("unsaved") is True,
-            )
-        if kind == "error":
-            ref = obj.get("ref")
-            if ref is not None and type(ref) is not int:
-                raise ValueError("ref must be a whole number")
-            return Error(str(obj["code"])[:40], str(obj["message"])[:500], ref)
-        if kind == "pong":
-            ref = obj.get("ref")
-            if ref is not None and type(ref) is not int:
-                raise ValueError("ref must be a whole number")
-            return Pong(ref)
-        if kind == "tables":
-            return TableList(tuple(dict(t) for t in obj["tables"]))
+        match kind:
+            case "update":
+                return _update(obj)
+            case "turn":
+                return Turn(int(obj["seat"]), float(obj["seconds"]))
+            case "pause":
+                return Pause(int(obj["deal"]), float(obj["seconds"]), tuple(int(s) for s in obj["waiting"]))
+            case "welcome":
+                table = schema.text(obj["table"], "welcome.table", 64, least=1, error=ValueError)
+                seat = schema.optional(schema.whole, obj.get("seat"), "welcome.seat", 0, 99, error=ValueError)
+                token = schema.optional(schema.text, obj.get("token"), "welcome.token", 64, least=1,
+                                        error=ValueError)
+                return Welcome(table, seat, token, obj.get("host") is True)
+            case "table":
+                t = obj["table"]
+                return TableInfo(
+                    str(t["code"]), dict(t["settings"]), bool(t["started"]), bool(t["over"]),
+                    tuple(_seat_info(s) for s in t["seats"]), int(t["spectators"]),
+                    bool(t.get("fixed_deck", False)), t.get("unsaved") is True, t.get("ending") is True,
+                )
+            case "error":
+                return Error(str(obj["code"])[:40], str(obj["message"])[:500], _echoed(obj, "error"))
+            case "pong":
+                return Pong(_echoed(obj, "pong"))
+            case "tables":
+                return TableList(tuple(dict(t) for t in obj["tables"]))
     except (KeyError, TypeError, ValueError, AttributeError, IndexError, OverflowError,
             RecursionError, MemoryError) as exc:
         raise CodecError(f"bad {repr(kind)[:40]} message from the server: {str(exc)[:200]}") from None
     raise CodecError(f"unknown message type {repr(kind)[:40]} from the server")
-
-
-def error_message(error: ProtocolError, ref: int | None = None) -> Json:
-    """The ``error`` message for a refusal."""
-    msg: Json = {"type": "error", "code": error.code.value, "message": error.message}
-    if ref is not None:
-        msg["ref"] = ref
-    return msg

@@ -2,7 +2,7 @@
 
 Run it headless as ``farmer-server`` (:mod:`game.net.cli`), or inside the game's own process
 with :class:`ServerThread` (``farmer --host``). It moves messages: each frame is checked for
-size and rate, read with :func:`game.net.protocol.parse_client_message`, handed to the
+size and rate, read with :func:`game.net.client_messages.parse_client_message`, handed to the
 :class:`~game.net.table.Table` it belongs to, and anything wrong is refused with an ``error``
 message to that connection alone. The rooms around it: :mod:`game.net.admission` (every limit
 and timeout, :class:`ServerConfig`), :mod:`game.net.web` (the sockets' front door and the page
@@ -28,22 +28,29 @@ from websockets.exceptions import ConnectionClosed
 
 from game.net import cli, lan
 from game.net.admission import DEFAULT_PORT, FD_RESERVE, Admission, ServerConfig, give_way
+from game.net.client_messages import (
+    ClientMessage,
+    Create,
+    Join,
+    Leave,
+    ListTables,
+    Opening,
+    Remove,
+    Resume,
+    Watch,
+    parse_client_message,
+    ref_of,
+)
+from game.net.codes import CloseCode, ErrorCode
 from game.net.protocol import (
-    CLOSE_EXPIRED,
-    CLOSE_LEFT,
-    CLOSE_POLICY,
     CODE_ALPHABET,
     CODE_LENGTH,
     MAX_FRAME_BYTES,
-    OPENING_TYPES,
     RATE_BURST,
     RATE_PER_SECOND,
-    ClientMessage,
-    ErrorCode,
+    Error,
     ProtocolError,
-    error_message,
-    parse_client_message,
-    parse_settings,
+    TableList,
 )
 from game.net.store import FolderStore, TableStore
 from game.net.table import Table
@@ -100,7 +107,7 @@ class Connection:
         self.stamp = loop.time()
         self.refused = 0
         self.closing: str | None = None
-        self.close_code = 1000
+        self.close_code: int = CloseCode.NORMAL
         self.opened = loop.time()
         remote = ws.remote_address
         self.address = str(remote[0]) if isinstance(remote, tuple) and remote else "?"
@@ -120,7 +127,7 @@ class Connection:
             return
         self.outbox.put_nowait(text)
 
-    def close(self, reason: str, code: int = 1000) -> None:
+    def close(self, reason: str, code: int = CloseCode.NORMAL) -> None:
         """Close with ``code`` after the messages already queued."""
         if self.closing is None:
             self.closing = reason
@@ -266,7 +273,7 @@ class Server:
         if self._retry is not None:
             self._retry.cancel()
         if self._ws is not None:
-            self._ws.close(close_connections=True, code=1001, reason="the server is stopping")
+            self._ws.close(close_connections=True, code=CloseCode.GOING_AWAY, reason="the server is stopping")
             await self._ws.wait_closed()
 
     async def serve_forever(self) -> None:
@@ -317,7 +324,7 @@ class Server:
         for conn in self.connections:
             if conn.table is table:
                 conn.table = None
-                conn.close(reason, CLOSE_EXPIRED)
+                conn.close(reason, CloseCode.EXPIRED)
         table.closed = True
         log.info("table %s closed before its start: %s", table.code, reason)
         self._schedule(table)
@@ -367,7 +374,7 @@ class Server:
         conn = Connection(ws, self.loop, config.rate_per_second, config.rate_burst, config.outbox_limit)
         refused = self.admission.admit(conn)
         if refused is not None:
-            await ws.close(1013, refused)
+            await ws.close(CloseCode.TRY_LATER, refused)
             return
         writer = asyncio.create_task(conn.writer())
         try:
@@ -396,7 +403,7 @@ class Server:
                 try:
                     data = await asyncio.wait_for(ws.recv(), max(0.0, deadline - self.loop.time()))
                 except TimeoutError:
-                    conn.close("no table created, joined, resumed or watched in time", CLOSE_POLICY)
+                    conn.close("no table created, joined, resumed or watched in time", CloseCode.POLICY)
                     return
             else:
                 data = await ws.recv()
@@ -429,54 +436,75 @@ class Server:
                     f"too many messages: at most {conn.rate:g} a second (bursts of {conn.burst:g})",
                 )
             msg = parse_client_message(data)
-            ref = msg.ref
+            ref = ref_of(msg)
             self._dispatch(conn, msg)
             conn.refused = 0
         except ProtocolError as exc:
             conn.refused += 1
-            conn.send(json.dumps(error_message(exc, ref)))
+            conn.send(json.dumps(Error.refusal(exc, ref).to_json()))
             limit = self.config.max_refused_in_a_row
             if conn.refused >= limit:
-                conn.close(f"{limit} messages refused in a row", CLOSE_POLICY)
+                conn.close(f"{limit} messages refused in a row", CloseCode.POLICY)
         except Exception:
             log.exception("message from a client failed")
-            conn.send(json.dumps({"type": "error", "code": "server", "message": "the server failed on that"}))
+            conn.send(json.dumps(Error(ErrorCode.SERVER.value, "the server failed on that").to_json()))
         return not fast
 
     def _dispatch(self, conn: Connection, msg: ClientMessage) -> None:
         now = self.loop.time()
-        if msg.type in OPENING_TYPES:
-            if conn.table is not None:
-                raise ProtocolError(ErrorCode.NOT_NOW, "this connection already has a place at a table")
-            self._open(conn, msg, now)
-            return
+        match msg:
+            case Create() | Join() | Resume() | Watch() | ListTables():
+                if conn.table is not None:
+                    raise ProtocolError(ErrorCode.NOT_NOW, "this connection already has a place at a table")
+                self._open(conn, msg, now)
+                return
         table = conn.table
         if table is None:
             raise ProtocolError(ErrorCode.NOT_NOW, "create, join, resume or watch a table first")
         try:
             table.handle(conn, msg, now)
-            if msg.type in ("leave", "remove") and table.code in self._lobby:
+            if isinstance(msg, Leave | Remove) and table.code in self._lobby:
                 self._lobby[table.code] = now
         finally:
             self._schedule(table)
-        if msg.type == "leave":
+        if isinstance(msg, Leave):
             conn.table = None
-            conn.close("you left the table", CLOSE_LEFT)
+            conn.close("you left the table", CloseCode.LEFT)
 
-    def _open(self, conn: Connection, msg: ClientMessage, now: float) -> None:
-        fields = msg.fields
-        if msg.type == "list":
-            # Only the tables their hosts made public; those open to join first, started ones after.
-            tables = sorted(
-                (t.summary() for t in self.tables.values() if t.settings.public and not t.over),
-                key=lambda t: t["started"],
-            )
-            conn.send(json.dumps({"type": "tables", "tables": tables[:100]}))
-            return
-        if msg.type == "create":
-            self._create(conn, msg, now)
-            return
-        code = str(fields["table"]).strip().upper()
+    def _open(self, conn: Connection, msg: Opening, now: float) -> None:
+        match msg:
+            case ListTables():
+                # Only the tables their hosts made public; those open to join first, started ones after.
+                tables = sorted(
+                    (t.summary() for t in self.tables.values() if t.settings.public and not t.over),
+                    key=lambda t: t.started,
+                )
+                conn.send(json.dumps(TableList(tuple(t.to_json() for t in tables[:100])).to_json()))
+                return
+            case Create():
+                self._create(conn, msg, now)
+                return
+        found = self._find(conn, msg.table, now)
+        conn.table = found
+        try:
+            match msg:
+                case Join(name=name, seat=seat):
+                    found.join(conn, name, seat, now)
+                    if found.code in self._lobby:
+                        self._lobby[found.code] = now
+                case Resume(token=token):
+                    found.resume(conn, token, now)
+                case Watch():
+                    found.watch(conn, now)
+        except ProtocolError:
+            conn.table = None
+            raise
+        finally:
+            self._schedule(found)
+
+    def _find(self, conn: Connection, code: str, now: float) -> Table:
+        """The table ``code`` names, counting a wrong code against ``conn``'s address."""
+        code = code.strip().upper()
         wrong = self.admission.wrong_codes(conn.address, now)
         if wrong >= self.config.wrong_codes_per_minute:
             raise ProtocolError(ErrorCode.TOO_FAST,
@@ -485,30 +513,15 @@ class Server:
         if found is None or found.closed:
             self.admission.wrong_code(conn.address, now)
             raise ProtocolError(ErrorCode.NO_TABLE, f"no table has the code {code[:16]!r}")
-        conn.table = found
-        try:
-            if msg.type == "join":
-                found.join(conn, fields["name"], fields.get("seat"), now)
-                if found.code in self._lobby:
-                    self._lobby[found.code] = now
-            elif msg.type == "resume":
-                found.resume(conn, fields["token"], now)
-            else:
-                found.watch(conn, now)
-        except ProtocolError:
-            conn.table = None
-            raise
-        finally:
-            self._schedule(found)
+        return found
 
-    def _create(self, conn: Connection, msg: ClientMessage, now: float) -> None:
-        fields = msg.fields
+    def _create(self, conn: Connection, msg: Create, now: float) -> None:
         opened = sum(1 for code, where in self._origin.items()
                      if where == conn.address and code in self.tables and not self.tables[code].over)
         if opened >= self.config.tables_per_address:
             raise ProtocolError(ErrorCode.SERVER_FULL,
                                 f"your address has {opened} tables open here, as many as it may")
-        settings = parse_settings(fields.get("settings", {}))
+        settings = msg.settings
         if settings.seed is not None and not self.config.allow_seed:
             raise ProtocolError(ErrorCode.BAD_MESSAGE, "this server does not accept a seed")
         if len(self.tables) >= self.config.max_tables:
@@ -523,7 +536,7 @@ class Server:
         self._lobby[table.code] = now
         conn.table = table
         try:
-            table.join(conn, fields["name"], fields.get("seat"), now, host=True)
+            table.join(conn, msg.name, msg.seat, now, host=True)
         except ProtocolError:
             conn.table = None
             del self.tables[table.code]

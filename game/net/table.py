@@ -29,15 +29,22 @@ from game.ai.specs import parse_agent
 from game.engine import Phase
 from game.events import EndReason, Event
 from game.match import HUMAN, Match, player_spec, reseed
-from game.net.codec import Json, encode_events, encode_history, encode_view
+from game.net.client_messages import Act, AtTable, End, Leave, Ping, Ready, Remove, Start
+from game.net.codec import Json, encode_history, encode_view
+from game.net.codes import CloseCode, ErrorCode
 from game.net.protocol import (
-    CLOSE_REMOVED,
-    CLOSE_REPLACED,
     MAX_SPECTATORS,
-    ClientMessage,
-    ErrorCode,
+    Pause,
+    Pong,
     ProtocolError,
+    SeatInfo,
+    Sent,
     Settings,
+    TableInfo,
+    TableSummary,
+    Turn,
+    Update,
+    Welcome,
     parse_settings,
 )
 from game.observe import observe
@@ -70,7 +77,7 @@ class Member(Protocol):
         """Queue one message (a JSON text) for the connection; never blocks."""
         ...
 
-    def close(self, reason: str, code: int = 1000) -> None:
+    def close(self, reason: str, code: int = CloseCode.NORMAL) -> None:
         """Close the connection with ``code``, telling it ``reason``."""
         ...
 
@@ -95,8 +102,8 @@ class Seat:
     """Ready for the next deal (reset at each pause)."""
 
 
-def _dumps(message: Json) -> str:
-    return json.dumps(message, separators=(",", ":"))
+def _dumps(message: Sent) -> str:
+    return json.dumps(message.to_json(), separators=(",", ":"))
 
 
 class Table:
@@ -161,34 +168,26 @@ class Table:
             return True
         return bool(self.spectators) and not any(s.person for s in self.seats)
 
-    def summary(self) -> Json:
+    def summary(self) -> TableSummary:
         """This table in a ``tables`` list (the server lists only tables whose host made them public)."""
-        return {
-            "code": self.code, "rules": self.settings.rules, "seats": self.settings.seats,
-            "free": sum(not s.person for s in self.seats), "started": self.started, "over": self.over,
-        }
+        return TableSummary(self.code, self.settings.rules, self.settings.seats,
+                            sum(not s.person for s in self.seats), self.started, self.over)
 
-    def info(self) -> Json:
+    def info(self) -> TableInfo:
         """The ``table`` message."""
-        return {
-            "type": "table",
-            "table": {
-                "code": self.code,
-                "settings": {**self.settings.to_json(), "seed": None},
-                "started": self.started,
-                "over": self.over,
-                "ending": self.end_requested,
-                "seats": [
-                    {"seat": i, "name": s.name, "person": s.person, "connected": s.member is not None,
-                     "host": s.host}
-                    for i, s in enumerate(self.seats)
-                ],
-                "spectators": len(self.spectators),
-                # The seed itself is never sent; that there is one is (its creator knows every deck).
-                "fixed_deck": self.settings.seed is not None,
-                "unsaved": self.unsaved,
-            },
-        }
+        return TableInfo(
+            code=self.code,
+            settings={**self.settings.to_json(), "seed": None},
+            started=self.started,
+            over=self.over,
+            ending=self.end_requested,
+            seats=tuple(SeatInfo(i, s.name, s.person, s.member is not None, s.host)
+                        for i, s in enumerate(self.seats)),
+            spectators=len(self.spectators),
+            # The seed itself is never sent; that there is one is (its creator knows every deck).
+            fixed_deck=self.settings.seed is not None,
+            unsaved=self.unsaved,
+        )
 
     # ------------------------------------------------------------------ joining and leaving
 
@@ -199,8 +198,7 @@ class Table:
 
     def _welcome(self, member: Member, seat: int | None, token: str | None) -> None:
         host = seat is not None and self.seats[seat].host
-        welcome = {"type": "welcome", "table": self.code, "seat": seat, "token": token, "host": host}
-        member.send(_dumps(welcome))
+        member.send(_dumps(Welcome(self.code, seat, token, host)))
 
     def join(self, member: Member, name: str, wanted: int | None, now: float, host: bool = False) -> None:
         """Seat a person (the first free seat, or ``wanted``) before the game starts."""
@@ -225,7 +223,7 @@ class Table:
             held = seat.token_hash
             if seat.person and held is not None and secrets.compare_digest(held, wanted):
                 if seat.member is not None and seat.member is not member:
-                    seat.member.close("your seat was taken up by a new connection", CLOSE_REPLACED)
+                    seat.member.close("your seat was taken up by a new connection", CloseCode.REPLACED)
                 seat.member = member
                 self._welcome(member, index, token)
                 self._changed(now, member)
@@ -290,56 +288,51 @@ class Table:
         seat.name = self.settings.names[index] if index < len(self.settings.names) and \
             self.settings.names[index] else f"AI {index + 1}"
         if member is not None:
-            member.close("the host removed you from the table", CLOSE_REMOVED)
+            member.close("the host removed you from the table", CloseCode.REMOVED)
         self._changed(now)
 
     # ------------------------------------------------------------------ messages
 
-    def handle(self, member: Member, msg: ClientMessage, now: float) -> None:
+    def handle(self, member: Member, msg: AtTable, now: float) -> None:
         """Act on a table message from ``member``; :class:`ProtocolError` when it is refused."""
-        kind = msg.type
-        if kind == "remove":
-            index = self.seat_of(member)
-            if index is None:
-                raise ProtocolError(ErrorCode.SPECTATOR, "spectators watch: they cannot remove a seat")
-            self._host_only(index, "remove a seat")
-            self.remove(msg.fields["seat"], now)
-            return
-        if kind == "ping":
-            reply: Json = {"type": "pong"}
-            if msg.ref is not None:
-                reply["ref"] = msg.ref
-            member.send(_dumps(reply))
-            return
-        if kind == "leave":
-            self.leave(member, now)
-            return
+        match msg:
+            case Ping(ref=ref):
+                member.send(_dumps(Pong(ref)))
+                return
+            case Leave():
+                self.leave(member, now)
+                return
         index = self.seat_of(member)
         if index is None:
-            raise ProtocolError(ErrorCode.SPECTATOR, "spectators watch: they cannot act, start or end a game")
-        if kind == "act":
-            self._act(member, index, msg, now)
-        elif kind == "ready":
-            self._ready(index, msg, now)
-        elif kind == "start":
-            self._host_only(index, "start the game")
-            if self.started:
-                raise ProtocolError(ErrorCode.NOT_NOW, "the game has already started")
-            self.start(now)
-        elif kind == "end":
-            self._host_only(index, "end the game")
-            if self.match is None or self.over:
-                raise ProtocolError(ErrorCode.NOT_NOW, "no game is being played")
-            self.end_requested = True
-            self._broadcast_text(_dumps(self.info()))
-            self.advance(now)
+            what = "remove a seat" if isinstance(msg, Remove) else "act, start or end a game"
+            raise ProtocolError(ErrorCode.SPECTATOR, f"spectators watch: they cannot {what}")
+        match msg:
+            case Remove(seat=seat):
+                self._host_only(index, "remove a seat")
+                self.remove(seat, now)
+            case Act():
+                self._act(member, index, msg, now)
+            case Ready(deal=deal):
+                self._ready(index, deal, now)
+            case Start():
+                self._host_only(index, "start the game")
+                if self.started:
+                    raise ProtocolError(ErrorCode.NOT_NOW, "the game has already started")
+                self.start(now)
+            case End():
+                self._host_only(index, "end the game")
+                if self.match is None or self.over:
+                    raise ProtocolError(ErrorCode.NOT_NOW, "no game is being played")
+                self.end_requested = True
+                self._broadcast_text(_dumps(self.info()))
+                self.advance(now)
 
     def _host_only(self, index: int, what: str) -> None:
         if not self.seats[index].host:
             raise ProtocolError(ErrorCode.NOT_HOST, f"only the table's host may {what}")
 
-    def _act(self, member: Member, index: int, msg: ClientMessage, now: float) -> None:
-        wanted = msg.fields.get("seat")
+    def _act(self, member: Member, index: int, msg: Act, now: float) -> None:
+        wanted = msg.seat
         if wanted is not None and wanted != index:
             raise ProtocolError(ErrorCode.NOT_YOUR_SEAT, f"you hold seat {index}, not seat {wanted}")
         if self.match is None:
@@ -348,7 +341,6 @@ class Table:
         if game.to_act != index:
             who = "nobody is to act now" if game.to_act is None else f"it is {game.names[game.to_act]}'s turn"
             raise ProtocolError(ErrorCode.NOT_YOUR_TURN, f"not your turn: {who}")
-        assert msg.action is not None
         try:
             events = self.match.act(index, msg.action)
         except IllegalAction as exc:
@@ -356,8 +348,7 @@ class Table:
         self.turn_until = None
         self.advance(now, events, member, msg.ref)
 
-    def _ready(self, index: int, msg: ClientMessage, now: float) -> None:
-        deal = msg.fields.get("deal")
+    def _ready(self, index: int, deal: int | None, now: float) -> None:
         if self.match is not None and deal is not None and deal <= self.match.game.deal_no:
             return  # a late ready for a deal that has started: no harm done
         if self.match is None or self.match.game.phase is not Phase.BETWEEN:
@@ -475,30 +466,19 @@ class Table:
         game = self.match.game
         self.seq += 1
         # A sync (no events) is a whole state: with it, the chips of every deal so far.
-        history = None if events else encode_history(self._chips_history())
+        sync = not events
+        history = tuple(map(tuple, self._chips_history())) if sync else None
         for index, seat in enumerate(self.seats):
             member = seat.member
             if member is None or (only is not None and member is not only):
                 continue
-            msg: Json = {
-                "type": "update", "seq": self.seq,
-                "events": encode_events(observe(events, index)),
-                "view": encode_view(game.view_for(index)),
-            }
-            if history is not None:
-                msg["sync"] = True
-                msg["history"] = history
-            if member is actor and ref is not None:
-                msg["ref"] = ref
-            member.send(_dumps(msg))
+            update = Update(self.seq, tuple(observe(events, index)), game.view_for(index),
+                            ref if member is actor else None, sync, history)
+            member.send(_dumps(update))
         watchers = [m for m in self.spectators if only is None or m is only]
         if watchers:
-            msg = {"type": "update", "seq": self.seq, "events": encode_events(observe(events, None)),
-                   "view": encode_view(game.view_for(None))}
-            if history is not None:
-                msg["sync"] = True
-                msg["history"] = history
-            text = _dumps(msg)
+            text = _dumps(Update(self.seq, tuple(observe(events, None)), game.view_for(None),
+                                 None, sync, history))
             for member in watchers:
                 member.send(text)
 
@@ -520,16 +500,14 @@ class Table:
             waiting = tuple(i for i, s in enumerate(self.seats) if s.member is not None and not s.ready)
             pause = (game.deal_no + 1, self.pause_until, waiting)
             if pause != self._sent_pause or force:
-                self._broadcast_text(_dumps({"type": "pause", "deal": pause[0],
-                                             "seconds": round(max(0.0, self.pause_until - now), 3),
-                                             "waiting": list(waiting)}))
+                self._broadcast_text(_dumps(Pause(pause[0], round(max(0.0, self.pause_until - now), 3),
+                                                  waiting)))
         self._sent_pause = pause
         turn: tuple[Any, ...] | None = None
         if game.to_act is not None and self.turn_until is not None:
             turn = (game.to_act, self.turn_until)
             if turn != self._sent_turn or force:
-                self._broadcast_text(_dumps({"type": "turn", "seat": game.to_act,
-                                             "seconds": round(max(0.0, self.turn_until - now), 3)}))
+                self._broadcast_text(_dumps(Turn(game.to_act, round(max(0.0, self.turn_until - now), 3))))
         self._sent_turn = turn
 
     def saved(self, ok: bool) -> None:

@@ -19,11 +19,10 @@ from __future__ import annotations
 import pygame
 
 from game.net.client import Client
+from game.net.codes import CloseCode, ErrorCode
 from game.net.protocol import (
-    CLOSE_EXPIRED,
     Closed,
     Error,
-    ErrorCode,
     ServerMessage,
     TableInfo,
     Update,
@@ -208,7 +207,7 @@ class LobbyScene(PanelScene):
                     return
                 self.start_button.enabled = True
             elif isinstance(message, Closed) and not message.retrying:
-                if message.code == CLOSE_EXPIRED:
+                if message.code == CloseCode.EXPIRED:
                     self._give_up(expired_words())
                 else:
                     self._give_up(_("Cannot reach a table at {address}.").format(address=self.address))
