@@ -10,7 +10,7 @@ to do by ``match`` on the message's class. PROTOCOL.md, "Client → server", is 
 from __future__ import annotations
 
 from dataclasses import dataclass, fields
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Self
 
 from game import schema
 from game.actions import Action
@@ -68,6 +68,17 @@ class _Fields:
             return clean_name(self.obj.get("name"))
         except ValueError as exc:
             raise _bad(f"{self.what('name')}: {exc}") from None
+
+
+class _NoFields:
+    """A message with no fields of its own: read as it is."""
+
+    __slots__ = ()
+
+    @classmethod
+    def read(cls, f: _Fields) -> Self:
+        """The message (it has no fields)."""
+        return cls()
 
 
 # ---------------------------------------------------------------- opening messages
@@ -136,16 +147,11 @@ class Watch:
 
 
 @dataclass(frozen=True, slots=True)
-class ListTables:
+class ListTables(_NoFields):
     """Ask for the public tables not over."""
 
     TYPE: ClassVar[str] = "list"
     OPENING: ClassVar[bool] = True
-
-    @classmethod
-    def read(cls, f: _Fields) -> ListTables:
-        """The message (it has no fields)."""
-        return cls()
 
 
 # ---------------------------------------------------------------- messages of a connection with a place
@@ -187,42 +193,27 @@ class Ready:
 
 
 @dataclass(frozen=True, slots=True)
-class Start:
+class Start(_NoFields):
     """The host starts the game."""
 
     TYPE: ClassVar[str] = "start"
     OPENING: ClassVar[bool] = False
 
-    @classmethod
-    def read(cls, f: _Fields) -> Start:
-        """The message (it has no fields)."""
-        return cls()
-
 
 @dataclass(frozen=True, slots=True)
-class End:
+class End(_NoFields):
     """The host ends the game between deals."""
 
     TYPE: ClassVar[str] = "end"
     OPENING: ClassVar[bool] = False
 
-    @classmethod
-    def read(cls, f: _Fields) -> End:
-        """The message (it has no fields)."""
-        return cls()
-
 
 @dataclass(frozen=True, slots=True)
-class Leave:
+class Leave(_NoFields):
     """Give the seat up (or stop watching)."""
 
     TYPE: ClassVar[str] = "leave"
     OPENING: ClassVar[bool] = False
-
-    @classmethod
-    def read(cls, f: _Fields) -> Leave:
-        """The message (it has no fields)."""
-        return cls()
 
 
 @dataclass(frozen=True, slots=True)
