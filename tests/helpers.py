@@ -7,6 +7,8 @@ import time
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
+import pygame
+
 from game.actions import DRAW, PASS, STAND, Action, bid
 from game.agents import ThresholdAgent
 from game.cards import DECK, Card, parse_cards
@@ -195,3 +197,23 @@ def hosted_lobby(app: App, setup: Setup) -> LobbyScene:
     lobby = app.stack.top
     assert isinstance(lobby, LobbyScene)
     return lobby
+
+
+def drawn_words(app: App) -> list[tuple[str, pygame.Rect, pygame.Rect | None]]:
+    """The words drawn on ``app``'s next frame, in order: each with its rectangle and the clip it
+    was drawn under (None: the whole target)."""
+    seen: list[tuple[str, pygame.Rect, pygame.Rect | None]] = []
+    real = app.text.blit
+
+    def spy(target: pygame.Surface, text: str, *args: object, **kwargs: object) -> pygame.Rect:
+        rect = real(target, text, *args, **kwargs)  # type: ignore[arg-type]
+        clip = target.get_clip()
+        seen.append((text, rect, None if clip == target.get_rect() else clip))
+        return rect
+
+    app.text.blit = spy  # type: ignore[method-assign, assignment]
+    try:
+        app.draw()
+    finally:
+        del app.text.blit
+    return seen

@@ -15,6 +15,7 @@ from scenes.i18n import set_language
 from scenes.screens.howto import HowToScene
 from scenes.screens.howto_content import howto_sections
 from scenes.store.settings import Settings
+from tests.helpers import drawn_words
 
 RULES = [("foster", False), ("foster", True), ("lacombe", False), ("lacombe", True), ("ferme", False)]
 SIZES = [(1024, 600), (1280, 720), (1920, 1080), (3840, 2160)]
@@ -38,22 +39,11 @@ class Line:
 def _page(app: App, scene: HowToScene) -> set[Line]:
     """The lines of words drawn whole inside the scrolling body on the next frame (the body is
     where the screen clips its content), each at its place down the whole content."""
-    seen: set[Line] = set()
-    real = app.text.blit
-
-    def spy(target: pygame.Surface, text: str, *args: object, **kwargs: object) -> pygame.Rect:
-        rect = real(target, text, *args, **kwargs)  # type: ignore[arg-type]
-        clip = target.get_clip()
-        if clip != target.get_rect() and clip.inflate(2, 2).contains(rect):
-            seen.add(Line(text, rect.x, round(rect.y + scene.scroll)))
-        return rect
-
-    app.text.blit = spy  # type: ignore[method-assign, assignment]
-    try:
-        app.draw()
-    finally:
-        del app.text.blit
-    return seen
+    return {
+        Line(text, rect.x, round(rect.y + scene.scroll))
+        for text, rect, clip in drawn_words(app)
+        if clip is not None and clip.inflate(2, 2).contains(rect)
+    }
 
 
 def _press(app: App, scene: HowToScene, key: int) -> None:

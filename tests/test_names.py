@@ -16,6 +16,7 @@ from scenes.i18n import set_language
 from scenes.navigator import Screens
 from scenes.screens.newgame import NewGameScene
 from scenes.store.settings import Settings, SettingsStore
+from tests.helpers import drawn_words
 
 
 @pytest.fixture(autouse=True)
@@ -26,20 +27,7 @@ def english_after() -> Iterator[None]:
 
 def _drawn(app: App) -> list[tuple[str, pygame.Rect]]:
     """The words drawn on the next frame, with where."""
-    seen: list[tuple[str, pygame.Rect]] = []
-    real = app.text.blit
-
-    def spy(target: pygame.Surface, text: str, *args: object, **kwargs: object) -> pygame.Rect:
-        rect = real(target, text, *args, **kwargs)  # type: ignore[arg-type]
-        seen.append((text, rect))
-        return rect
-
-    app.text.blit = spy  # type: ignore[method-assign, assignment]
-    try:
-        app.draw()
-    finally:
-        del app.text.blit
-    return seen
+    return [(text, rect) for text, rect, _clip in drawn_words(app)]
 
 
 def _form(app: App) -> NewGameScene:
