@@ -342,7 +342,9 @@ class LastDeal:
         def bad(message: str) -> CodecError:
             return CodecError(f"last_deal: {message}")
         obj = _fields_of(value, "last_deal", bad)
-        seat = (lambda v, w: schema.whole(v, w, 0, seats - 1, error=bad))
+        def seat(value: Any, what: str) -> int:
+            return schema.whole(value, what, 0, seats - 1, error=bad)
+
         return cls(
             schema.whole(obj.get("deal"), "deal", 1, max(1, deal_no), error=bad),
             seat(obj.get("farmer"), "farmer"),

@@ -524,7 +524,8 @@ class Table:
         sync = not events
         history = tuple(map(tuple, self._chips_history())) if sync else None
         # A whole state says, too, what a newcomer (or someone back) could not have seen.
-        redealt, last, ended = (self._redealt(), self._last_deal(), self.ended) if sync else (None, None, None)
+        redealt, last, ended = (self._redealt(), self._last_deal(), self.ended) if sync else \
+            (None, None, None)
         for index, seat in enumerate(self.seats):
             member = seat.member
             if member is None or (only is not None and member is not only):

@@ -13,6 +13,7 @@ for a pause.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 
 import pygame
@@ -63,6 +64,16 @@ PULSE_FPS = 15.0
 """Frames a second while only a glow pulses (the seat to act, the winning hand): gentle and cheap."""
 LEDGER_DIM = 120
 """How much the ledger darkens the table beneath it (0-255)."""
+CLOCK_LATE = 10.0
+"""Seconds left to decide from which the countdown turns red."""
+CLOCK_RED = (255, 120, 100)
+
+
+def clock_words(seconds: float) -> str:
+    """The countdown of the person's decision, as the page says it ("0:40 left to decide")."""
+    whole = max(0, math.ceil(seconds))
+    # Translators: the bar counting down your turn; {time} is minutes and seconds ("4:59").
+    return _("{time} left to decide").format(time=f"{whole // 60}:{whole % 60:02d}")
 
 
 HINT_LINES = 4
@@ -328,7 +339,7 @@ class TableScene(Scene):
         )
         panel = lay.panel.unionall([b.rect for b in buttons.widgets if b.visible])
         prompt = self.prompt_text(handler.prompt()) if handler.prompt is not None else None
-        items[("panel",)] = ((prompt, live), panel)
+        items[("panel",)] = ((prompt, live, self.clock_line()), panel)
         if top:
             self._place_corner_buttons()
             for name, button, on in (
@@ -353,6 +364,7 @@ class TableScene(Scene):
             tuple((b.visible, b.enabled) for b in handler.buttons.widgets),
             self.source.waiting_for,
             handler.shows(),
+            self.clock_line(),
         )
 
     def update(self, dt: float) -> None:
@@ -374,6 +386,7 @@ class TableScene(Scene):
 
     def _update(self, dt: float) -> None:
         self.source.poll()
+        self._drop_stale_prompt()
         self.tweens.speed = self.app.speed * self.pace
         self.tweens.update(dt)
         self.table.update(dt)
@@ -420,6 +433,16 @@ class TableScene(Scene):
         if len(feed):
             return  # more to show first (at instant speed, next frame)
         self._let_someone_act(dt)
+
+    def _drop_stale_prompt(self) -> None:
+        """A question the game no longer asks goes at once: the computer moved for the person (their
+        time ran out), or the connection is being restored (nothing could be sent meanwhile)."""
+        handler = self.handler
+        if handler.prompt is None or self.stage not in (Stage.AUCTION, Stage.DEAL):
+            return
+        if not self.source.human_to_act:
+            handler.hide_panel()
+            self.table.active = None
 
     def _let_someone_act(self, dt: float) -> None:
         source = self.source
@@ -738,6 +761,12 @@ class TableScene(Scene):
         if line is not None:
             text, fs, box = line
             self.app.text.blit(surface, text, fs, box.midtop, GOLD, "bold", "midtop")
+        clock = self.clock_line()
+        if clock is not None:
+            words, late = clock
+            pad = round(10 * lay.u)
+            spot = (panel.right - pad, panel.y + round(8 * lay.u))
+            self.app.text.blit(surface, words, lay.font["small"], spot, CLOCK_RED if late else INK, "bold", "topright")
         handler.buttons.draw(surface, self.app.text)
 
     def prompt_line(self) -> tuple[str, int, pygame.Rect] | None:
@@ -746,12 +775,28 @@ class TableScene(Scene):
         handler = self.handler
         if handler.prompt is None:
             return None
-        panel = self.table.layout.panel
+        lay = self.table.layout
+        panel = lay.panel
         text = self.prompt_text(handler.prompt())
-        fs = self.app.text.fit(text, self.table.layout.font["body"], panel.w - 20, "bold")
+        room = panel.w - 20
+        clock = self.clock_line()
+        if clock is not None:
+            # The countdown stands at the panel's right: the question keeps the middle clear of it.
+            room -= 2 * (self.app.text.size(clock[0], lay.font["small"], "bold")[0] + round(14 * lay.u))
+        fs = self.app.text.fit(text, lay.font["body"], max(room, panel.w // 3), "bold")
         box = pygame.Rect((0, 0), self.app.text.size(text, fs, "bold"))
         box.midtop = (panel.centerx, panel.y + round(8 * self.table.layout.u))
         return text, fs, box
+
+    def clock_line(self) -> tuple[str, bool] | None:
+        """The countdown of the person's decision beside the question ("0:40 left to decide"), and
+        whether it runs late (None: no question, or no clock: a table at this screen)."""
+        if self.handler.prompt is None:
+            return None
+        seconds = self.source.turn_clock
+        if seconds is None:
+            return None
+        return clock_words(seconds), seconds <= CLOCK_LATE
 
     def draw_hint(self, surface: pygame.Surface, line: str) -> None:
         """Advice on a dark strip in the banner's place: one line, a little smaller if it must be,
