@@ -137,6 +137,11 @@ def expired_words() -> str:
     return _("This table was closed: it waited too long to start.")
 
 
+def back_at_table() -> str:
+    """The notice when the connection is back (and nothing was played for the person meanwhile)."""
+    return _("Back at the table.")
+
+
 def time_up(action: Action) -> str:
     """The line for a move the computer played for the person when their time ran out."""
     if action.kind is Kind.PASS:
@@ -173,9 +178,14 @@ def missed_deal_words(last: LastDeal, names: Sequence[str], you: int | None,
             n=last.deal, name=names[last.winner], chips=last.farm)
     rows = list(history or ())
     if you is not None and len(rows) >= 2:
-        change = rows[-1][you] - rows[-2][you]
-        sign = "+" if change > 0 else ("−" if change < 0 else "")
-        line += " " + _("Your chips: {change}.").format(change=f"{sign}{abs(change)}")
+        chips = rows[-1][you]
+        change = chips - rows[-2][you]
+        if change:
+            sign = "+" if change > 0 else "−"
+            words = _("Your chips: {change} (now {chips}).")
+            line += " " + words.format(change=f"{sign}{abs(change)}", chips=chips)
+        else:
+            line += " " + _("Your chips: unchanged ({chips}).").format(chips=chips)
     return line
 
 
@@ -457,6 +467,7 @@ class RemoteTable:
             self.notices.notice(partial(time_up, move.action), TOLD_SECONDS)
         away = [p for p in update.played_for if p.why is StandIn.AWAY]
         if away:
+            drop_notice(self.notices, back_at_table)  # said better: what was played meanwhile
             self.notices.notice(partial(back_words, len(away)), TOLD_SECONDS)
         if update.redealt is not None and update.redealt != self.redealt_told:
             self.redealt_told = update.redealt
@@ -486,7 +497,7 @@ class RemoteTable:
         if self.ready_for is not None and self.ready_for > self._view.deal_no:
             self.client.ready(self.ready_for)  # it may have been lost with the connection
         self._drop_reconnecting()
-        self.notices.notice(lambda: _("Back at the table."))
+        self.notices.notice(back_at_table)
 
     def _drop_reconnecting(self) -> None:
         drop_notice(self.notices, reconnecting)

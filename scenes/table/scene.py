@@ -766,7 +766,8 @@ class TableScene(Scene):
             words, late = clock
             pad = round(10 * lay.u)
             spot = (panel.right - pad, panel.y + round(8 * lay.u))
-            self.app.text.blit(surface, words, lay.font["small"], spot, CLOCK_RED if late else INK, "bold", "topright")
+            colour = CLOCK_RED if late else INK
+            self.app.text.blit(surface, words, lay.font["small"], spot, colour, "bold", "topright")
         handler.buttons.draw(surface, self.app.text)
 
     def prompt_line(self) -> tuple[str, int, pygame.Rect] | None:
