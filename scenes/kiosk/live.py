@@ -91,6 +91,8 @@ class LiveTable:
         """Seconds before the next try after a failure (0: try whenever asked)."""
         self.tables = 0
         """Tables opened since the kiosk started."""
+        self.previous: str | None = None
+        """The code of the table whose game just ended: its phones are offered the next table."""
 
     # ------------------------------------------------------------------ state
 
@@ -175,6 +177,10 @@ class LiveTable:
                 self.page = page_url(f"{self.address()}:{self.port}", message.table)
                 self.tables += 1
                 log.info("live table %s open at %s", message.table, self.page)
+                if self.previous is not None and self.server is not None:
+                    # The phones of the game just ended are offered this table with one tap.
+                    self.server.follow(self.previous, message.table)
+                self.previous = None
             elif isinstance(message, TableInfo):
                 self.info = message
             elif isinstance(message, Error):
@@ -219,6 +225,8 @@ class LiveTable:
         self.ensure()
 
     def _let_go(self) -> None:
+        if self.started and self.code is not None:
+            self.previous = self.code
         if self.host is not None:
             if not self.started:
                 self.host.leave()
@@ -231,6 +239,7 @@ class LiveTable:
         """Log ``why``, close everything, and leave the live table for :data:`RETRY_SECONDS`."""
         log.warning("%s; the demo plays instead, another try in %.0f s", why, RETRY_SECONDS)
         self.close()
+        self.previous = None  # that server is gone, and its tables with it
         self.retry_in = RETRY_SECONDS
 
     def close(self) -> None:
