@@ -93,6 +93,9 @@ class LiveTable:
         """Tables opened since the kiosk started."""
         self.previous: str | None = None
         """The code of the table whose game just ended: its phones are offered the next table."""
+        self.watcher: Client | None = None
+        """The kiosk's spectator's connection, opened before the start so that the screen sees the
+        game from its first ante (joined later, its ledger could only say "before you came")."""
 
     # ------------------------------------------------------------------ state
 
@@ -200,7 +203,11 @@ class LiveTable:
             self.counted = 0.0
             return
         self.counted += dt
-        if self.counted >= self.config.live_countdown or self.people >= self.seats_to_start:
+        if self.watcher is None:
+            self.watcher = Client(f"ws://127.0.0.1:{self.port}", reconnect_seconds=0)
+            self.watcher.watch(self.code)
+        due = self.counted >= self.config.live_countdown or self.people >= self.seats_to_start
+        if due and self.watcher.table is not None:  # the spectator is seated: it sees the first ante
             self._start(host)
 
     def _start(self, host: Client) -> None:
@@ -211,10 +218,14 @@ class LiveTable:
         self.started = True
 
     def watch(self) -> Client | None:
-        """A spectator's connection to the table (the caller reads and closes it); None when there
-        is no table."""
+        """A spectator's connection to the table (the caller reads and closes it): the one opened
+        before the start, which has seen the game from its first event, else a new one; None when
+        there is no table."""
         if self.code is None or self.server is None:
             return None
+        if self.watcher is not None:
+            client, self.watcher = self.watcher, None
+            return client
         client = Client(f"ws://127.0.0.1:{self.port}", reconnect_seconds=0)
         client.watch(self.code)
         return client
@@ -227,6 +238,9 @@ class LiveTable:
     def _let_go(self) -> None:
         if self.started and self.code is not None:
             self.previous = self.code
+        if self.watcher is not None:
+            self.watcher.close(timeout=0)
+            self.watcher = None
         if self.host is not None:
             if not self.started:
                 self.host.leave()
