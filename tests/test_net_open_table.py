@@ -9,9 +9,9 @@ from pathlib import Path
 import pygame
 
 from game.net.server import ServerThread
+from scenes.navigator import Screens
 from scenes.net.host import HostScene
 from scenes.net.join import JoinScene
-from scenes.navigator import Screens
 from scenes.table.setup import PERSON
 from tests.helpers import drawn_words
 from tests.test_net_seats import address, window, words
