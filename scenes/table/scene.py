@@ -339,7 +339,10 @@ class TableScene(Scene):
         )
         panel = lay.panel.unionall([b.rect for b in buttons.widgets if b.visible])
         prompt = self.prompt_text(handler.prompt()) if handler.prompt is not None else None
-        items[("panel",)] = ((prompt, live, self.clock_line()), panel)
+        items[("panel",)] = ((prompt, live), panel)
+        clock = self.clock_rect()
+        if clock is not None:
+            items[("clock",)] = (self.clock_line(), clock)
         if top:
             self._place_corner_buttons()
             for name, button, on in (
@@ -552,6 +555,9 @@ class TableScene(Scene):
         live = [b.rect for b in handler.buttons.widgets if b.visible]
         if live or handler.prompt is not None:
             out.append(lay.panel.unionall(live))
+        clock = self.clock_rect()
+        if clock is not None:
+            out.append(clock)
         self._place_corner_buttons()
         out += [self.skip_button.rect, self.history_button.rect, self.coach_button.rect]
         if self.page_drawn is not None:
@@ -761,14 +767,32 @@ class TableScene(Scene):
         if line is not None:
             text, fs, box = line
             self.app.text.blit(surface, text, fs, box.midtop, GOLD, "bold", "midtop")
-        clock = self.clock_line()
-        if clock is not None:
-            words, late = clock
-            pad = round(10 * lay.u)
-            spot = (panel.right - pad, panel.y + round(8 * lay.u))
-            colour = CLOCK_RED if late else INK
-            self.app.text.blit(surface, words, lay.font["small"], spot, colour, "bold", "topright")
         handler.buttons.draw(surface, self.app.text)
+        self.draw_clock(surface)
+
+    def clock_rect(self) -> pygame.Rect | None:
+        """Where the countdown of the person's decision stands: a small strip on the action panel's
+        top edge, at its right (None: no clock)."""
+        clock = self.clock_line()
+        if clock is None:
+            return None
+        lay = self.table.layout
+        w, h = self.app.text.size(clock[0], lay.font["small"], "bold")
+        pad = round(8 * lay.u)
+        rect = pygame.Rect(0, 0, w + 2 * pad, h + pad)
+        rect.bottomright = (lay.panel.right - round(12 * lay.u), lay.panel.top + rect.h // 3)
+        return rect
+
+    def draw_clock(self, surface: pygame.Surface) -> None:
+        """The countdown beside the question: white, then red in its last seconds."""
+        clock, rect = self.clock_line(), self.clock_rect()
+        if clock is None or rect is None:
+            return
+        words, late = clock
+        draw_panel(surface, rect, radius=rect.h // 2, alpha=235)
+        colour = CLOCK_RED if late else INK
+        size = self.table.layout.font["small"]
+        self.app.text.blit(surface, words, size, rect.center, colour, "bold", "center")
 
     def prompt_line(self) -> tuple[str, int, pygame.Rect] | None:
         """The action panel's question as drawn: its words, their size and the box they take
@@ -779,12 +803,7 @@ class TableScene(Scene):
         lay = self.table.layout
         panel = lay.panel
         text = self.prompt_text(handler.prompt())
-        room = panel.w - 20
-        clock = self.clock_line()
-        if clock is not None:
-            # The countdown stands at the panel's right: the question keeps the middle clear of it.
-            room -= 2 * (self.app.text.size(clock[0], lay.font["small"], "bold")[0] + round(14 * lay.u))
-        fs = self.app.text.fit(text, lay.font["body"], max(room, panel.w // 3), "bold")
+        fs = self.app.text.fit(text, lay.font["body"], panel.w - 20, "bold")
         box = pygame.Rect((0, 0), self.app.text.size(text, fs, "bold"))
         box.midtop = (panel.centerx, panel.y + round(8 * self.table.layout.u))
         return text, fs, box
