@@ -47,10 +47,10 @@ def test_a_page_waits_while_reconnecting_and_says_the_deal_a_restarted_host_deal
     try:
         host.client.start()
         # The host plays its seat; the page's person, asked, does not answer.
-        pump(host, 20, lambda: page.evaluate(
-            "document.body.dataset.screen === 'table' && !!document.querySelector("
-            "'#table-screen button[data-action]:not([disabled])') && !document.querySelector('#clock')?.hidden"),
-            "the page was never asked to act with its clock running", hold=False)
+        asked = ("document.body.dataset.screen === 'table' && !document.querySelector('#clock')?.hidden"
+                 " && !!document.querySelector('#table-screen button[data-action]:not([disabled])')")
+        pump(host, 20, lambda: page.evaluate(asked), "the page was never asked to act with its clock running",
+             hold=False)
         deal = game_of(server, host.code).deal_no
         server.stop()
         page.wait_for("(document.querySelector('#notice')?.textContent || '').includes('Reconnecting')", 10,
