@@ -124,3 +124,26 @@ def test_a_finished_page_offers_the_table_that_follows_with_one_tap(browser: Bro
         following.client.close()
         page.close()
         server.stop()
+
+
+def test_a_page_out_of_time_is_told_what_the_computer_played_for_it_and_its_clock_goes(
+    browser: Browser, tmp_path: Path
+) -> None:
+    server = serve(tmp_path)
+    port = server.server.port
+    host = Host(server, {"seats": 3, "ai": "easy", "turn_seconds": 5, "pause_seconds": 300})
+    person = open_person(browser, f"http://127.0.0.1:{port}", host.code, "Pia", "fr", PHONE)
+    page = person.page
+    try:
+        host.client.start()
+        pump(host, 30, lambda: page.evaluate("!(document.querySelector('#clock')?.hidden ?? true)"),
+             "the page's clock never ran", hold=False)
+        pump(host, 30, lambda: "Temps écoulé" in str(page.evaluate("document.querySelector('#notice')?.textContent")),
+             "the page was never told the computer played for it", hold=False)
+        notice = str(page.evaluate("document.querySelector('#notice').textContent"))
+        assert notice.startswith("Temps écoulé\u00a0: l'ordinateur a "), notice
+        assert notice.endswith(" pour vous."), notice
+    finally:
+        host.client.close()
+        page.close()
+        server.stop()
