@@ -138,7 +138,8 @@ def test_a_page_out_of_time_is_told_what_the_computer_played_for_it_and_its_cloc
         host.client.start()
         pump(host, 30, lambda: page.evaluate("!(document.querySelector('#clock')?.hidden ?? true)"),
              "the page's clock never ran", hold=False)
-        pump(host, 30, lambda: "Temps écoulé" in str(page.evaluate("document.querySelector('#notice')?.textContent")),
+        notice_js = "document.querySelector('#notice')?.textContent"
+        pump(host, 30, lambda: "Temps écoulé" in str(page.evaluate(notice_js)),
              "the page was never told the computer played for it", hold=False)
         notice = str(page.evaluate("document.querySelector('#notice').textContent"))
         assert notice.startswith("Temps écoulé\u00a0: l'ordinateur a "), notice
