@@ -7,15 +7,15 @@ from __future__ import annotations
 from pathlib import Path
 
 import pygame
+from helpers import DT, drawn_words
+from test_net_seats import address, window, words
+from test_net_window import lobby, run, top
 
 from game.net.server import ServerThread
 from scenes.navigator import Screens
 from scenes.net.host import HostScene
 from scenes.net.join import JoinScene
 from scenes.table.setup import PERSON
-from tests.helpers import drawn_words
-from tests.test_net_seats import address, window, words
-from tests.test_net_window import DT, lobby, run, top
 from tools.driver import key
 
 NONE_YET = "No table is open there yet: open one with “Open a table there”."

@@ -13,14 +13,14 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pygame
+from helpers import DT, Phone, drawn_words
+from test_net_window import top, window_at
 
 from game.net.protocol import Update
 from game.net.server import ServerConfig, ServerThread
 from scenes.app.loop import App
 from scenes.net.remote import NetworkSeat, time_up
 from scenes.table.scene import TableScene
-from tests.helpers import Phone, drawn_words
-from tests.test_net_window import DT, top, window_at
 from tools.driver import key
 
 CLOCK = re.compile(r"^\d+:\d\d left to decide$")
