@@ -346,7 +346,7 @@ class LobbyScene(PanelScene):
         """A seat no person holds, as chosen: kept for a person (the host's "A person"), or the
         computer at its level until someone joins."""
         if seat in self.people:
-            return _("a seat for a person (waiting for them)")
+            return _("A seat for a person (waiting for them)")
         levels = settings.get("ai")
         level = levels[seat if len(levels) > 1 else 0] if isinstance(levels, list) and levels else None
         if level in LEVEL_LABELS:
