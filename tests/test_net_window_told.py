@@ -21,7 +21,7 @@ from game.net.server import ServerConfig, ServerThread
 from scenes.app.loop import App
 from scenes.net.remote import NetworkSeat, time_up
 from scenes.table.scene import TableScene
-from tools.driver import key
+from tools.driver import key, keys_for
 
 CLOCK = re.compile(r"^\d+:\d\d left to decide$")
 
@@ -131,6 +131,15 @@ def test_a_restarted_host_says_the_deal_it_deals_again_and_the_window_waits_mean
         run([app], lambda: any("restarted" in w for w in said(app)), seconds=20)
         assert f"The host restarted: deal {deal} is dealt again (its cards and chips went back)." in said(app)
         assert "Reconnecting…" not in said(app)
+        # Played to its ledger (the window's person pressing as a simple player does): the deal dealt
+        # again says so there too, where its chips are counted.
+        end = time.monotonic() + 30
+        while top(app) != "ledger":
+            app.step(DT, keys_for(app))
+            assert time.monotonic() < end, top(app)
+            time.sleep(0.002)
+        words = " ".join(w for w, _rect, _clip in drawn_words(app))
+        assert "Dealt again after the host restarted" in words, words
     finally:
         server.stop()
 

@@ -469,6 +469,8 @@ class RemoteTable:
         if away:
             drop_notice(self.notices, back_at_table)  # said better: what was played meanwhile
             self.notices.notice(partial(back_words, len(away)), TOLD_SECONDS)
+        if update.redealt is not None:
+            self.ledger.redealt = update.redealt  # its ledger says so when it is settled
         if update.redealt is not None and update.redealt != self.redealt_told:
             self.redealt_told = update.redealt
             self.notices.notice(partial(redealt_words, update.redealt), TOLD_SECONDS)

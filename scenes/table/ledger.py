@@ -66,6 +66,11 @@ def draw_mark(
     pygame.draw.polygon(surface, color, points, width)
 
 
+def redealt_note() -> str:
+    """The ledger's word on a deal dealt again after the table's host restarted."""
+    return _("Dealt again after the host restarted: the cards and chips of its first dealing went back.")
+
+
 class LedgerHandler(Handler):
     """The settlement of the deal just shown; see the module docstring."""
 
@@ -264,7 +269,14 @@ class LedgerHandler(Handler):
         return deal_settled_title(self.source.ledger.deal, i18n.language())
 
     def subtitle(self) -> str:
-        """The line under the heading: what the deal earned its farmer, when a person here dealt it."""
+        """The line under the heading: that the deal was dealt again after its host restarted, and
+        what the deal earned its farmer, when a person here dealt it."""
+        ledger = self.source.ledger
+        again = redealt_note() if not self.final and ledger.redealt == ledger.deal else ""
+        return " ".join(part for part in (again, self._takings()) if part)
+
+    def _takings(self) -> str:
+        """What the deal earned its farmer, when a person here dealt it."""
         farmer = self.table.farmer  # as shown
         source = self.source
         if self.final or farmer is None or not source.person(farmer):
