@@ -138,8 +138,8 @@ def test_a_restarted_host_says_the_deal_it_deals_again_and_the_window_waits_mean
             app.step(DT, keys_for(app))
             assert time.monotonic() < end, top(app)
             time.sleep(0.002)
-        words = " ".join(w for w, _rect, _clip in drawn_words(app))
-        assert "Dealt again after the host restarted" in words, words
+        ledger = " ".join(w for w, _rect, _clip in drawn_words(app))
+        assert "Dealt again after the host restarted" in ledger, ledger
     finally:
         server.stop()
 
