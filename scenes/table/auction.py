@@ -263,6 +263,8 @@ class AuctionHandler(Handler):
                 self.not_now()  # a bid's key while nobody asks: say why nothing happens
                 return True
             return super().handle(event)
+        if self.refused_click(event, {self.bid_button: only_pass}):
+            return True
         if event.type == pygame.MOUSEWHEEL:
             self.nudge(event.y)
             return True

@@ -236,6 +236,9 @@ class DealHandler(Handler):
 
     def handle(self, event: pygame.event.Event) -> bool:
         """C or D asks for a card, S stands; D or Enter deals when the person deals by hand."""
+        if self.prompt is not None and self.refused_click(event, {self.card_button: deck_empty,
+                                                                  self.stand_button: must_draw}):
+            return True
         if event.type == pygame.KEYDOWN:
             if self.deal_button.visible and event.key in (pygame.K_d, pygame.K_RETURN, pygame.K_KP_ENTER):
                 self.do_deal()

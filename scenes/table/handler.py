@@ -134,6 +134,16 @@ class Handler:
             return  # said already: a key held down says it once
         self.app.notice(why)
 
+    def refused_click(self, event: pygame.event.Event, why: dict[Button, Callable[[], str]]) -> bool:
+        """A click on a greyed-out button of ``why`` says why it cannot act (whether it was one)."""
+        if event.type != pygame.MOUSEBUTTONDOWN or event.button != 1:
+            return False
+        for button, words in why.items():
+            if button.visible and not button.enabled and button.rect.collidepoint(event.pos):
+                self.refuse(words)
+                return True
+        return False
+
     def not_now(self) -> None:
         """The person pressed a move's key while the game does not ask them (not their turn, or their
         move is on its way): say so."""
