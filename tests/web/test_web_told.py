@@ -11,7 +11,6 @@ from typing import Any
 
 from game.events import EndReason
 from game.net.server import ServerConfig, ServerThread
-from game.phase import Phase
 from scenes.table.narrator import Eyes, game_over_title
 from tests.web.play import PHONE, Host, game_of, open_person, table_of
 from tools.browser import Browser
@@ -108,7 +107,7 @@ def test_a_finished_page_offers_the_table_that_follows_with_one_tap(browser: Bro
     following = Host(server, {"seats": 3, "ai": "easy"})
     try:
         host.client.start()
-        pump(host, 60, lambda: game_of(server, host.code).phase is Phase.OVER, "the one deal never ended")
+        pump(host, 60, lambda: table_of(server, host.code).over, "the one deal never ended")
         page.wait_for("document.body.dataset.screen === 'over'", 10, "the final screen")
         assert not page.evaluate("!!document.querySelector('button[data-action=\"next\"]')")
         server.follow(host.code, following.code)
