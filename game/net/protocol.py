@@ -14,6 +14,7 @@ import json
 from collections.abc import Callable
 from dataclasses import dataclass
 from enum import Enum
+from functools import partial
 from typing import Any
 
 from game import schema
@@ -122,6 +123,10 @@ class Settings:
     """The game's seed; only a server started to allow it accepts one (tests, replays)."""
     public: bool = False
     """Whether ``list`` shows the table to anyone who asks (else only its code lets people in)."""
+    people: tuple[int, ...] = ()
+    """Seats the host keeps for people (a window's "A person"): a joiner who names no seat takes
+    the first of them still free before any seat the AI was given. The AI plays them too while
+    nobody holds them."""
 
     def level(self, seat: int) -> str:
         """The AI level of ``seat``."""
@@ -133,7 +138,7 @@ class Settings:
             "rules": self.rules, "seats": self.seats, "deals": self.deals, "minutes": self.minutes,
             "ai": list(self.ai), "chips": self.chips, "turn_seconds": self.turn_seconds,
             "pause_seconds": self.pause_seconds, "names": list(self.names), "seed": self.seed,
-            "public": self.public,
+            "public": self.public, "people": list(self.people),
         }
 
 
@@ -147,6 +152,11 @@ def _within(value: Any, what: str, limit: Limit) -> int:
 
 def _level(value: Any, what: str) -> str:
     return schema.one_of(value, what, tuple(LEVELS), error=_bad_settings)
+
+
+def _seat(value: Any, what: str, seats: int) -> int:
+    """A seat of a table of ``seats`` seats (0 to ``seats`` - 1)."""
+    return schema.whole(value, what, 0, seats - 1, error=_bad_settings)
 
 
 def _seat_name(value: Any, what: str) -> str:
@@ -182,7 +192,11 @@ def parse_settings(value: Any) -> Settings:
     seed = schema.optional(schema.whole, value.get("seed"), "settings.seed", 0, 2**63 - 1,
                            error=_bad_settings)
     public = schema.truth(value.get("public", base.public), "settings.public", error=_bad_settings)
-    return Settings(rules, seats, deals, minutes, ai, chips, turn, pause, names, seed, public)
+    people = tuple(schema.list_of(value.get("people", []), "settings.people", seats, partial(_seat, seats=seats),
+                                  error=_bad_settings))
+    if len(set(people)) != len(people):
+        raise _bad_settings("settings.people names a seat twice")
+    return Settings(rules, seats, deals, minutes, ai, chips, turn, pause, names, seed, public, people)
 
 
 def clean_name(value: Any) -> str:

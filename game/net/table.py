@@ -221,7 +221,9 @@ class Table:
         member.send(_dumps(Welcome(self.code, seat, token, host)))
 
     def join(self, member: Member, name: str, wanted: int | None, now: float, host: bool = False) -> None:
-        """Seat a person (the first free seat, or ``wanted``) before the game starts."""
+        """Seat a person before the game starts: at ``wanted``; else a guest at the first free seat
+        the host kept for a person (``settings.people``), or the first free seat when none is left
+        (the host, creating the table, at the first free seat)."""
         if self.started:
             raise ProtocolError(ErrorCode.STARTED, "the game has started: you may watch it, not join it")
         free = [i for i, s in enumerate(self.seats) if not s.person]
@@ -229,7 +231,8 @@ class Table:
             raise ProtocolError(ErrorCode.TABLE_FULL, "every seat at this table is taken")
         if wanted is not None and wanted not in free:
             raise ProtocolError(ErrorCode.TABLE_FULL, f"seat {wanted} is not free (free: {free})")
-        index = free[0] if wanted is None else wanted
+        kept = [i for i in free if i in self.settings.people and not host]
+        index = wanted if wanted is not None else (kept or free)[0]
         seat = self.seats[index]
         seat.name, seat.person, seat.member, seat.host = name, True, member, host
         token = self._new_token(seat)

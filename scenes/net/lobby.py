@@ -87,7 +87,6 @@ class LobbyScene(PanelScene):
         table: str = "",
         name: str = "",
         resuming: bool = False,
-        people: tuple[int, ...] = (),
     ) -> None:
         """The lobby of ``client``'s table (``create``, ``join``, ``resume`` or ``watch`` already
         sent) at ``address``; ``server`` is the table server this window runs for it, if any.
@@ -103,9 +102,6 @@ class LobbyScene(PanelScene):
         self.table = table
         self.name_sat = name
         self.resuming = resuming
-        self.people = people
-        """The seats the host chose for people (the Open a table form's "A person"): said as such
-        while nobody holds them, where the other free seats say their computer's level."""
         self.welcome: Welcome | None = None
         self.info: TableInfo | None = None
         self.messages: list[ServerMessage] = []
@@ -343,9 +339,10 @@ class LobbyScene(PanelScene):
             text.blit(surface, status, sfs, (self.panel.centerx, top), GOLD, "sans", "midtop")
 
     def free_seat(self, seat: int, name: str, settings: dict[str, object]) -> str:
-        """A seat no person holds, as chosen: kept for a person (the host's "A person"), or the
-        computer at its level until someone joins."""
-        if seat in self.people:
+        """A seat no person holds, as chosen: kept for a person (the host's "A person", the table's
+        ``people``: the next to join sits there), or the computer at its level until someone joins."""
+        people = settings.get("people")
+        if isinstance(people, list) and seat in people:
             return _("A seat for a person (waiting for them)")
         levels = settings.get("ai")
         level = levels[seat if len(levels) > 1 else 0] if isinstance(levels, list) and levels else None
