@@ -20,9 +20,10 @@ from game.net.protocol import Update
 from game.net.server import ServerConfig, ServerThread
 from scenes.app.loop import App
 from scenes.net.remote import NetworkSeat, time_up
+from scenes.table.handler import not_while_reconnecting
 from scenes.table.flow import Stage
 from scenes.table.scene import TableScene
-from tools.driver import key, keys_for
+from tools.driver import click, key, keys_for
 
 CLOCK = re.compile(r"^\d+:\d\d left to decide$")
 
@@ -176,5 +177,50 @@ def test_a_window_back_from_a_drop_is_told_the_computer_played_for_it(tmp_path: 
         source = seat(app)
         if source.ledger.history and len(source.ledger.history) > 1:  # a deal was settled meanwhile
             assert any(re.match(r"Deal \d+: .* the farm", w) for w in heard), heard
+    finally:
+        server.stop()
+
+
+def test_while_reconnecting_the_ledgers_next_deal_is_greyed_out_and_says_why(tmp_path: Path) -> None:
+    server = server_at(tmp_path)
+    port = server.server.port
+    try:
+        app, phone = seated(server)
+        end = time.monotonic() + 30
+        while top(app) != "ledger":  # the window's person plays as a simple player to the ledger
+            app.step(DT, keys_for(app))
+            phone.play()
+            assert time.monotonic() < end, top(app)
+            time.sleep(0.002)
+        handler = table_scene(app).handler
+        go_on = handler.group.widgets[0]  # type: ignore[attr-defined]
+        assert go_on.label() == "Next deal" and go_on.enabled
+        server.stop()
+        run([app], lambda: "Reconnecting…" in said(app), seconds=10)
+        app.step(DT, [])
+        assert not go_on.enabled  # nothing can be sent meanwhile: "ready" would be lost
+        app.step(DT, [click(go_on.rect.center)])
+        assert top(app) == "ledger" and not_while_reconnecting() in said(app)
+        app.notices.clear()
+        app.step(DT, [key(pygame.K_RETURN, "\r")])
+        assert top(app) == "ledger" and not_while_reconnecting() in said(app)
+        server = server_at(tmp_path, port)
+        run([app], lambda: "Reconnecting…" not in said(app) and go_on.enabled, seconds=20)
+        app.step(DT, [click(go_on.rect.center)])
+        assert top(app) != "ledger"
+    finally:
+        server.stop()
+
+
+def test_a_moves_key_while_reconnecting_says_so_not_that_it_is_not_your_turn(tmp_path: Path) -> None:
+    server = server_at(tmp_path)
+    try:
+        app, phone = seated(server)
+        run([app], lambda: asked(app), [phone])
+        server.stop()
+        run([app], lambda: "Reconnecting…" in said(app), seconds=10)
+        app.step(DT, [key(pygame.K_b, "b"), key(pygame.K_c, "c")])
+        assert not_while_reconnecting() in said(app)
+        assert "It is not your turn." not in said(app)
     finally:
         server.stop()

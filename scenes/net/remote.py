@@ -350,6 +350,11 @@ class RemoteTable:
         return self.you(self.waiting_for)
 
     @property
+    def offline(self) -> bool:
+        """Whether the connection is being restored (nothing sent meanwhile would arrive)."""
+        return self.reconnecting
+
+    @property
     def over(self) -> bool:
         """Whether the game has ended."""
         return self._view.phase is Phase.OVER

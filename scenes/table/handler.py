@@ -34,6 +34,12 @@ def not_your_turn() -> str:
     return _("It is not your turn.")
 
 
+def not_while_reconnecting() -> str:
+    """Why a move, Next deal or End the game does nothing: the connection to the table's host is
+    being restored, and what was sent now would be lost."""
+    return _("Reconnecting: nothing can be sent until the connection is back.")
+
+
 class Host(Protocol):
     """What a handler may use of the scene that runs it."""
 
@@ -145,9 +151,11 @@ class Handler:
         return False
 
     def not_now(self) -> None:
-        """The person pressed a move's key while the game does not ask them (not their turn, or their
-        move is on its way): say so."""
-        if not self.source.watching:
+        """The person pressed a move's key while the game does not ask them (the connection is being
+        restored, not their turn, or their move is on its way): say so."""
+        if self.source.offline:
+            self.refuse(not_while_reconnecting)
+        elif not self.source.watching:
             self.refuse(not_your_turn)
 
     def hide_panel(self) -> None:

@@ -17,7 +17,7 @@ import pygame
 from game.events import FARM, Event, GameEnded
 from scenes import i18n
 from scenes.i18n import _, colon, format_chips, pgettext, pot_name
-from scenes.table.handler import Handler, Host
+from scenes.table.handler import Handler, Host, not_while_reconnecting
 from scenes.table.narrator import deal_settled_title, farmer_takings, game_over_title, headline, reason_word
 from scenes.table.navigator import Question
 from scenes.table.world import SEAT_COLORS, SEAT_MARKS
@@ -90,6 +90,9 @@ class LedgerHandler(Handler):
         """Seconds until a watched game goes on by itself."""
         self.countdown: float | None = None
         """Seconds until a person's ledger goes on by itself (None: it waits for them)."""
+        self.sending: list[Button] = []
+        """The buttons that tell the table's host something (Next deal, End the game): greyed out
+        while the connection is being restored."""
 
     @property
     def last_deal(self) -> bool:
@@ -103,9 +106,11 @@ class LedgerHandler(Handler):
         go_on = Button(
             (lambda: _("Final standings")) if over else (lambda: _("Next deal")), self.host.next_deal, True
         )
+        end = Button(lambda: _("End the game"), self.ask_to_end)
+        self.sending = ([] if over else [go_on]) + ([] if over or not self.source.can_end else [end])
         if over or not self.source.can_end:
             return [go_on]
-        return [go_on, Button(lambda: _("End the game"), self.ask_to_end)]
+        return [go_on, end]
 
     def ask_to_end(self) -> None:
         """End the game, once the person says so: a game ended early is recorded as such, never won."""
@@ -215,8 +220,18 @@ class LedgerHandler(Handler):
             b.font_size = self.table.layout.font["body"]
         self._chart = None
 
+    def follow_connection(self) -> None:
+        """Grey out what tells the host something while the connection is being restored; when it is
+        back, Next deal has the focus again (the focus left it while it was greyed out)."""
+        online = not self.source.offline
+        if self.sending and self.sending[0].enabled != online and online:
+            self.group.set_focus(self.sending[0])
+        for button in self.sending:
+            button.enabled = online
+
     def update(self, dt: float) -> None:
         """A watched game goes on by itself; a person's, when the countdown runs out."""
+        self.follow_connection()
         if self.countdown is not None:
             self.countdown -= dt  # the seconds a person reads, whatever the animations' speed
             if self.countdown <= 0:
@@ -249,6 +264,12 @@ class LedgerHandler(Handler):
             b.visible for b in self.group.widgets
         ):
             self.toggle_peek()
+            return True
+        if self.refused_click(event, dict.fromkeys(self.sending, not_while_reconnecting)):
+            return True
+        offline = self.source.offline and any(b.visible for b in self.sending)
+        if offline and event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            self.refuse(not_while_reconnecting)  # "Enter: continue" cannot, meanwhile
             return True
         return self.group.handle(event)
 

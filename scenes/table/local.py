@@ -202,6 +202,11 @@ class LocalTable:
         return None
 
     @property
+    def offline(self) -> bool:
+        """Never: the game is played here."""
+        return False
+
+    @property
     def over(self) -> bool:
         """Whether the game has ended."""
         return self.game.is_over

@@ -30,7 +30,7 @@ from scenes.i18n import _
 from scenes.table.auction import AuctionHandler
 from scenes.table.deal import DealHandler
 from scenes.table.flow import Stage, ends_deal, stage_of, stage_waiting
-from scenes.table.handler import Handler
+from scenes.table.handler import Handler, not_while_reconnecting
 from scenes.table.history import HistoryScene, Journal
 from scenes.table.ledger import WATCH_PAUSE, FinalHandler, LedgerHandler
 from scenes.table.narrator import Eyes, advice_words, bubble, headline, thinking
@@ -208,6 +208,9 @@ class TableScene(Scene):
         """Go on from the ledger: the final standings if the game has ended, else the next deal."""
         if self.stage is not Stage.LEDGER:
             return  # a second press before the stage changed
+        if self.source.offline and not self.source.over:
+            self.handler.refuse(not_while_reconnecting)  # "ready" would be lost
+            return
         if not self.source.over:
             self.source.start_deal()
             self.app.game_moved(self.source.kept)
@@ -217,6 +220,9 @@ class TableScene(Scene):
     def end_game(self) -> None:
         """Stop after this deal: the final standings."""
         if self.stage is not Stage.LEDGER or self.source.over:
+            return
+        if self.source.offline:
+            self.handler.refuse(not_while_reconnecting)  # asked before the connection went
             return
         self.source.end_now()
         self.app.game_moved(self.source.kept)

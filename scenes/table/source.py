@@ -145,6 +145,12 @@ class TableSource(Protocol):
         ...
 
     @property
+    def offline(self) -> bool:
+        """Whether the connection to the game's host is being restored: nothing can be sent
+        meanwhile (a move, "ready" for the next deal, the end of the game), so nothing is offered."""
+        ...
+
+    @property
     def over(self) -> bool:
         """Whether the game has ended."""
         ...
