@@ -20,8 +20,8 @@ from game.net.protocol import Update
 from game.net.server import ServerConfig, ServerThread
 from scenes.app.loop import App
 from scenes.net.remote import NetworkSeat, time_up
-from scenes.table.handler import not_while_reconnecting
 from scenes.table.flow import Stage
+from scenes.table.handler import not_while_reconnecting
 from scenes.table.scene import TableScene
 from tools.driver import click, key, keys_for
 
