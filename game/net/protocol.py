@@ -193,7 +193,8 @@ def parse_settings(value: Any) -> Settings:
                            error=_bad_settings)
     public = schema.truth(value.get("public", base.public), "settings.public", error=_bad_settings)
     seat = partial(_seat, seats=seats)
-    people = tuple(schema.list_of(value.get("people", []), "settings.people", seats, seat, error=_bad_settings))
+    people = tuple(schema.list_of(value.get("people", []), "settings.people", seats, seat,
+                                  error=_bad_settings))
     if len(set(people)) != len(people):
         raise _bad_settings("settings.people names a seat twice")
     return Settings(rules, seats, deals, minutes, ai, chips, turn, pause, names, seed, public, people)
