@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 import pygame
 
-from scenes.ui.layout import free_spot
+from scenes.ui.layout import HEADER_HEIGHT, free_spot
 from scenes.ui.text import Text
 
 WIDTHS = (1.0, 0.62, 0.45, 0.33)
@@ -25,6 +25,8 @@ class Placed:
     lines: tuple[str, ...]
     size: int
     box: pygame.Rect
+    opaque: bool = False
+    """Drawn with no see-through: a band over the table's header hides the header's words whole."""
 
 
 def place_notices(
@@ -73,8 +75,9 @@ def _clear_place(
                 return Placed(tuple(lines), fs, spot)
     fs = text.fit(line, max(10, round(14 * u)), w - pad_x, min_size=8)
     line = text.ellipsize(line, fs, w - pad_x)
-    band = pygame.Rect(0, 0, w, text.size(line, fs)[1] + pad_y // 2)
-    return Placed((line,), fs, band)
+    # As tall as the header it lies over: a shorter band would leave its words cut in half beneath.
+    band = pygame.Rect(0, 0, w, max(text.size(line, fs)[1] + pad_y // 2, round(HEADER_HEIGHT * u)))
+    return Placed((line,), fs, band, opaque=True)
 
 
 def _balanced(lines: list[str], line: str, size: int, width: int, text: Text) -> list[str]:
