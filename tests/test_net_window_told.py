@@ -224,3 +224,37 @@ def test_a_moves_key_while_reconnecting_says_so_not_that_it_is_not_your_turn(tmp
         assert "It is not your turn." not in said(app)
     finally:
         server.stop()
+
+
+NEXT_DEAL = re.compile(r"Deal (\d+) starts in (\d+):(\d\d), or as soon as everyone is ready\.")
+
+
+def test_between_deals_the_window_says_when_the_next_deal_starts(tmp_path: Path) -> None:
+    """After Next deal the table waits for the others (or the pause): it says which deal starts and
+    when, not a bare table."""
+    server = server_at(tmp_path)
+    try:
+        app, phone = seated(server)
+        ready = phone.client.ready
+        phone.client.ready = lambda deal=None: None  # type: ignore[method-assign]  # the pause (300 s) runs
+        end = time.monotonic() + 30
+        while top(app) != "ledger":
+            app.step(DT, keys_for(app))
+            phone.play()
+            assert time.monotonic() < end, top(app)
+            time.sleep(0.002)
+        deal = seat(app).ledger.deal
+        app.step(DT, [key(pygame.K_RETURN, "\r")])  # Next deal: this window is ready
+        run([app], lambda: seat(app).pause is not None and top(app) != "ledger", seconds=10)
+        app.step(DT, [])
+        drawn = " ".join(w for w, _rect, _clip in drawn_words(app))  # the banner may take two lines
+        shown = NEXT_DEAL.search(drawn)
+        assert shown is not None, drawn
+        assert int(shown[1]) == deal + 1
+        assert 250 <= int(shown[2]) * 60 + int(shown[3]) <= 300
+        ready(deal + 1)  # everyone is ready: the deal starts, and the line goes
+        run([app], lambda: seat(app).view.deal_no == deal + 1, seconds=10)
+        app.step(DT, [])
+        assert NEXT_DEAL.search(" ".join(w for w, _rect, _clip in drawn_words(app))) is None
+    finally:
+        server.stop()

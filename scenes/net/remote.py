@@ -49,6 +49,7 @@ from game.view import View
 from scenes.i18n import _, ngettext
 from scenes.store.keeper import Kept
 from scenes.table.setup import Setup
+from scenes.table.source import NextDeal
 
 RECONNECT_NOTICE_SECONDS = 600.0
 """How long "Reconnecting…" may stay up (it goes as soon as the connection is back)."""
@@ -236,6 +237,8 @@ class RemoteTable:
         self.ledger = self._ledger(first.view, first.events, first.history)
         self.pause: Pause | None = None
         """The last word on the pause between deals."""
+        self.pause_at = 0.0
+        """When that word came (the clock's own time, :func:`time.monotonic`)."""
         self.turn: Turn | None = None
         """The last word on whose turn it is and for how long."""
         self.turn_at = 0.0
@@ -350,6 +353,15 @@ class RemoteTable:
         return self.you(self.waiting_for)
 
     @property
+    def next_deal_clock(self) -> NextDeal | None:
+        """The pause's word, counted down, while the game is between deals and its next deal has
+        not started (None otherwise)."""
+        pause, view = self.pause, self._view
+        if pause is None or view.phase is not Phase.BETWEEN or pause.deal <= view.deal_no or len(self.feed):
+            return None
+        return NextDeal(pause.deal, max(0.0, pause.seconds - (time.monotonic() - self.pause_at)))
+
+    @property
     def offline(self) -> bool:
         """Whether the connection is being restored (nothing sent meanwhile would arrive)."""
         return self.reconnecting
@@ -418,6 +430,7 @@ class RemoteTable:
             self._update(message)
         elif isinstance(message, Pause):
             self.pause = message
+            self.pause_at = time.monotonic()
         elif isinstance(message, Turn):
             self.turn = message
             self.turn_at = time.monotonic()

@@ -69,11 +69,23 @@ CLOCK_LATE = 10.0
 CLOCK_RED = (255, 120, 100)
 
 
+def minutes_seconds(seconds: float) -> str:
+    """``seconds`` as a countdown shows them ("4:59"), rounded up."""
+    whole = max(0, math.ceil(seconds))
+    return f"{whole // 60}:{whole % 60:02d}"
+
+
 def clock_words(seconds: float) -> str:
     """The countdown of the person's decision, as the page says it ("0:40 left to decide")."""
-    whole = max(0, math.ceil(seconds))
     # Translators: the bar counting down your turn; {time} is minutes and seconds ("4:59").
-    return _("{time} left to decide").format(time=f"{whole // 60}:{whole % 60:02d}")
+    return _("{time} left to decide").format(time=minutes_seconds(seconds))
+
+
+def next_deal_words(deal: int, seconds: float) -> str:
+    """What the table says between deals at a network table, once this screen has gone on."""
+    # Translators: between deals at a network table; {time} is minutes and seconds ("0:12").
+    return _("Deal {n} starts in {time}, or as soon as everyone is ready.").format(
+        n=deal, time=minutes_seconds(seconds))
 
 
 HINT_LINES = 4
@@ -87,6 +99,8 @@ class TableScene(Scene):
         super().__init__(app)
         self.nav = nav
         self.source = source
+        self.next_deal_banner: Callable[[], str] = lambda: self.next_deal_line() or ""
+        """The banner between deals at a network table (one object: the banner changes once)."""
         self.table = table or Table(source, app.art, app.text, Tweener(app.speed), app.size)
         self.table.sound = app.sound.play
         self.eyes = Eyes(source.names, source.rules, source.eyes)
@@ -374,6 +388,7 @@ class TableScene(Scene):
             self.source.waiting_for,
             handler.shows(),
             self.clock_line(),
+            self.next_deal_line(),
         )
 
     def update(self, dt: float) -> None:
@@ -441,6 +456,8 @@ class TableScene(Scene):
             return
         if len(feed):
             return  # more to show first (at instant speed, next frame)
+        if self.next_deal_line() is not None and self.table.banner is not self.next_deal_banner:
+            self.table.banner = self.next_deal_banner  # the last deal's words make way for it
         self._let_someone_act(dt)
 
     def _drop_stale_prompt(self) -> None:
@@ -813,6 +830,14 @@ class TableScene(Scene):
         box = pygame.Rect((0, 0), self.app.text.size(text, fs, "bold"))
         box.midtop = (panel.centerx, panel.y + round(8 * self.table.layout.u))
         return text, fs, box
+
+    def next_deal_line(self) -> str | None:
+        """Between deals at a network table, once this screen went on from the ledger: when the next
+        deal starts (on the banner; None otherwise)."""
+        clock = self.source.next_deal_clock
+        if clock is None or self.stage in (Stage.LEDGER, Stage.FINAL):
+            return None
+        return next_deal_words(clock.deal, clock.seconds)
 
     def clock_line(self) -> tuple[str, bool] | None:
         """The countdown of the person's decision beside the question ("0:40 left to decide"), and
