@@ -9,10 +9,11 @@ from pathlib import Path
 import pygame
 import pytest
 from helpers import DT, Phone, drawn_words
-from test_net_seats import address, window, words
+from test_net_seats import address, seat_of, wait_for, window, words
 from test_net_window import lobby, run, top
 
-from game.net.protocol import ProtocolError, parse_settings
+from game.net.client import Client
+from game.net.protocol import ProtocolError, TableInfo, parse_settings
 from game.net.server import ServerThread
 from scenes.navigator import Screens
 from scenes.net.host import HostScene
@@ -107,3 +108,17 @@ def test_the_seats_kept_for_people_are_seats_of_the_table_each_named_once() -> N
     for wrong in ([4], [-1], [1, 1], "1", [True], [0, 1, 2, 3, 0]):
         with pytest.raises(ProtocolError):
             parse_settings({"seats": 4, "people": wrong})
+
+
+def test_a_seat_given_up_before_the_start_gets_the_name_its_host_gave_it_back(server: ServerThread) -> None:
+    host = Client(f"ws://{address(server)}")
+    host.create("Hosta", {"seats": 3, "names": ["", "Bastien", "Claire"]})
+    wait_for(host, lambda m: isinstance(m, TableInfo))
+    assert host.table is not None
+    guest = Client(f"ws://{address(server)}")
+    guest.join(host.table, "Gus")
+    assert seat_of(host, 1, person=True).seats[1].name == "Gus"
+    guest.leave()
+    assert seat_of(host, 1, person=False).seats[1].name == "Bastien"
+    guest.close(timeout=0.5)
+    host.close(timeout=0.5)

@@ -128,6 +128,11 @@ class Settings:
     the first of them still free before any seat the AI was given. The AI plays them too while
     nobody holds them."""
 
+    def free_name(self, seat: int) -> str:
+        """The name of ``seat`` while no person holds it: the host's name for it, else ``AI n``."""
+        named = self.names[seat] if seat < len(self.names) else ""
+        return named or f"AI {seat + 1}"
+
     def level(self, seat: int) -> str:
         """The AI level of ``seat``."""
         return self.ai[seat] if len(self.ai) > 1 else self.ai[0]

@@ -118,10 +118,7 @@ class Table:
         """A table not started, every seat the AI's; ``save`` is called whenever it should be saved."""
         self.code = code
         self.settings = settings
-        self.seats = [
-            Seat(settings.names[i] if i < len(settings.names) and settings.names[i] else f"AI {i + 1}")
-            for i in range(settings.seats)
-        ]
+        self.seats = [Seat(settings.free_name(i)) for i in range(settings.seats)]
         self.spectators: list[Member] = []
         self.match: Match | None = None
         self.stand_ins: dict[int, Agent] = {}
@@ -285,7 +282,7 @@ class Table:
             self.match.players[index] = spec
             self.match.agents[index] = self.stand_ins.pop(index)
         else:
-            seat.name = f"AI {index + 1}"
+            seat.name = self.settings.free_name(index)
         if was_host:
             heir = next((s for s in self.seats if s.person), None)
             if heir is not None:
@@ -308,8 +305,7 @@ class Table:
             raise ProtocolError(ErrorCode.NOT_NOW, f"nobody holds seat {index}")
         member = seat.member
         seat.member, seat.person, seat.token_hash, seat.ready = None, False, None, False
-        seat.name = self.settings.names[index] if index < len(self.settings.names) and \
-            self.settings.names[index] else f"AI {index + 1}"
+        seat.name = self.settings.free_name(index)
         if member is not None:
             member.close("the host removed you from the table", CloseCode.REMOVED)
         self._changed(now)
