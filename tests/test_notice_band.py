@@ -21,3 +21,15 @@ def test_a_notice_with_no_clear_place_covers_the_whole_header(size: tuple[int, i
     band = placed[0].box
     assert band.top <= header.top and band.bottom >= header.bottom and band.w >= header.w
     assert placed[0].opaque
+
+
+def test_several_notices_with_no_clear_place_stand_one_under_another_not_on_top_of_each_other() -> None:
+    pygame.font.init()
+    size = (1024, 600)
+    texts = ["Reconnecting: nothing can be sent until the connection is back.", "Reconnecting…",
+             "Time's up: the computer stood for you."]
+    placed = place_notices(texts, size, unit(size), Text(), [pygame.Rect(0, 0, *size)])
+    boxes = [p.box for p in placed]
+    assert all(not a.colliderect(b) for i, a in enumerate(boxes) for b in boxes[i + 1:]), boxes
+    assert boxes[0].top == 0  # the newest first, at the top
+    assert all(b.bottom <= size[1] for b in boxes)

@@ -53,13 +53,17 @@ def place_notices(
             box.midbottom = (w // 2, placed[-1].box.top - round(6 * u) if placed else bottom)
             placed.append(Placed((line,), fs, box))
             continue
-        placed.append(_clear_place(line, window, u, text, keep_clear + [p.box for p in placed]))
+        # Bands along the top go one under another: the newest first, none hiding another.
+        top = max((p.box.bottom for p in placed if p.opaque), default=0)
+        placed.append(_clear_place(line, window, u, text, keep_clear + [p.box for p in placed], top))
     return placed
 
 
 def _clear_place(
-    line: str, window: tuple[int, int], u: float, text: Text, obstacles: list[pygame.Rect]
+    line: str, window: tuple[int, int], u: float, text: Text, obstacles: list[pygame.Rect], top: int = 0
 ) -> Placed:
+    """``line`` where it covers none of ``obstacles``, nearest the bottom's middle; else a band across
+    the window from ``top`` (the top, or under the bands already there)."""
     w, h = window
     area = pygame.Rect(0, 0, w, h)
     pad_x, pad_y = round(32 * u), round(14 * u)
@@ -76,7 +80,7 @@ def _clear_place(
     fs = text.fit(line, max(10, round(14 * u)), w - pad_x, min_size=8)
     line = text.ellipsize(line, fs, w - pad_x)
     # As tall as the header it lies over: a shorter band would leave its words cut in half beneath.
-    band = pygame.Rect(0, 0, w, max(text.size(line, fs)[1] + pad_y // 2, round(HEADER_HEIGHT * u)))
+    band = pygame.Rect(0, top, w, max(text.size(line, fs)[1] + pad_y // 2, round(HEADER_HEIGHT * u)))
     return Placed((line,), fs, band, opaque=True)
 
 
