@@ -2,9 +2,14 @@
 
 from __future__ import annotations
 
+from types import SimpleNamespace
+from typing import Any, cast
+
 import pytest
 from helpers import DT, record_text
 
+from game.ledger import Ledger
+from game.rules import rules_named
 from scenes import i18n
 from scenes.app.loop import App
 from scenes.navigator import start_game
@@ -54,3 +59,15 @@ def test_a_long_farmer_name_is_cut_short_but_keeps_the_farm_sign_and_the_hint_sa
         assert ledgers >= 2 and hinted
     finally:
         i18n.set_language("en")
+
+
+@pytest.mark.parametrize(("watching", "words"), [(False, "−1 before you came back"), (True, "−1 before you came")])
+def test_what_was_paid_before_a_screen_took_the_deal_up_says_whether_it_came_back(watching: bool, words: str) -> None:
+    """A seat's window back mid-deal (restarted, reconnected) was at the table when its ante was paid:
+    "before you came back"; a spectator arriving mid-deal: "before you came"."""
+    ledger = Ledger([100, 100, 100], farm=0, deal=1)
+    ledger.chips = [99, 99, 99]
+    ledger.joined = 1
+    source = SimpleNamespace(rules=rules_named("foster"), ledger=ledger, watching=watching)
+    handler = LedgerHandler(cast(Any, SimpleNamespace(source=source)))
+    assert handler.reason_parts(0) == [words]

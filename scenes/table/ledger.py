@@ -351,8 +351,11 @@ class LedgerHandler(Handler):
             merged[part] = merged.get(part, 0) + 1  # nine chips from the nearest read "+1 nearest ×9"
         parts = [f"{k} ×{v}" if v > 1 else k for k, v in merged.items()]
         unseen = self.source.ledger.unseen(seat)
-        if unseen:  # a deal joined late: what was paid before this screen came, said as such
-            parts.insert(0, f"{'+' if unseen > 0 else '−'}{abs(unseen)} " + _("before you came"))
+        if unseen:  # a deal taken up late: what was paid before this screen came, said as such
+            # A seat's screen taken up mid-deal is one come back (a seat is only ever joined before
+            # the start): its person was at the table when those chips moved. A spectator was not.
+            when = _("before you came") if self.source.watching else _("before you came back")
+            parts.insert(0, f"{'+' if unseen > 0 else '−'}{abs(unseen)} " + when)
         return parts
 
     def reasons(self, seat: int) -> str:
