@@ -63,7 +63,7 @@ def test_a_long_farmer_name_is_cut_short_but_keeps_the_farm_sign_and_the_hint_sa
 
 @pytest.mark.parametrize(("watching", "words"),
                          [(False, "−1 before you came back"), (True, "−1 before you came")])
-def test_what_was_paid_before_a_deal_was_taken_up_says_whether_it_came_back(watching: bool, words: str) -> None:
+def test_paid_before_taking_a_deal_up_says_if_the_screen_came_back(watching: bool, words: str) -> None:
     """A seat's window back mid-deal (restarted, reconnected) was at the table when its ante was paid:
     "before you came back"; a spectator arriving mid-deal: "before you came"."""
     ledger = Ledger([100, 100, 100], farm=0, deal=1)
