@@ -19,7 +19,11 @@ from test_net_window import top, window_at
 from game.net.protocol import Update
 from game.net.server import ServerConfig, ServerThread
 from scenes.app.loop import App
+from scenes.navigator import Screens
+from scenes.net.lobby import join_table
 from scenes.net.remote import NetworkSeat, time_up
+from scenes.screens.menu import MenuScene
+from scenes.store.settings import Settings
 from scenes.table.flow import Stage
 from scenes.table.handler import not_while_reconnecting
 from scenes.table.scene import TableScene
@@ -256,5 +260,27 @@ def test_between_deals_the_window_says_when_the_next_deal_starts(tmp_path: Path)
         run([app], lambda: seat(app).view.deal_no == deal + 1, seconds=10)
         app.step(DT, [])
         assert NEXT_DEAL.search(" ".join(w for w, _rect, _clip in drawn_words(app))) is None
+    finally:
+        server.stop()
+
+
+def test_a_spectators_ledger_goes_on_by_itself_while_reconnecting(tmp_path: Path) -> None:
+    """A spectator sends nothing to go on from a ledger: the connection being restored does not stop
+    its watched ledger going on by itself (it once stayed on that ledger for the rest of the game)."""
+    server = server_at(tmp_path)
+    try:
+        phone = Phone(server.server.port, None, "Phoebe",
+                      {"seats": 3, "ai": "easy", "turn_seconds": 600, "pause_seconds": 300})
+        run([], lambda: phone.welcome is not None, [phone])
+        assert phone.welcome is not None
+        phone.client.ready = lambda deal=None: None  # type: ignore[method-assign]  # after deal 1: a long pause
+        app = App(Settings(animation_speed="fast"), (1024, 600))
+        app.stack.push(MenuScene(app, Screens(app)))
+        join_table(app, Screens(app), "127.0.0.1", server.server.port, phone.welcome.table, "", watch=True)
+        phone.client.start()
+        run([app], lambda: top(app) == "ledger", [phone], seconds=60)
+        server.stop()
+        run([app], lambda: "Reconnecting…" in said(app), seconds=10)
+        run([app], lambda: top(app) != "ledger", seconds=15)  # its watch pause, meanwhile
     finally:
         server.stop()

@@ -222,8 +222,8 @@ class TableScene(Scene):
         """Go on from the ledger: the final standings if the game has ended, else the next deal."""
         if self.stage is not Stage.LEDGER:
             return  # a second press before the stage changed
-        if self.source.offline and not self.source.over:
-            self.handler.refuse(not_while_reconnecting)  # "ready" would be lost
+        if self.source.offline and not self.source.over and not self.source.watching:
+            self.handler.refuse(not_while_reconnecting)  # "ready" would be lost (a spectator sends none)
             return
         if not self.source.over:
             self.source.start_deal()
