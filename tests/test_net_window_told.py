@@ -218,6 +218,7 @@ def test_while_reconnecting_the_ledgers_next_deal_is_greyed_out_and_says_why(tmp
 
 def test_a_moves_key_while_reconnecting_says_so_not_that_it_is_not_your_turn(tmp_path: Path) -> None:
     server = server_at(tmp_path)
+    port = server.server.port
     try:
         app, phone = seated(server)
         run([app], lambda: asked(app), [phone])
@@ -226,6 +227,9 @@ def test_a_moves_key_while_reconnecting_says_so_not_that_it_is_not_your_turn(tmp
         app.step(DT, [key(pygame.K_b, "b"), key(pygame.K_c, "c")])
         assert not_while_reconnecting() in said(app)
         assert "It is not your turn." not in said(app)
+        server = server_at(tmp_path, port)
+        run([app], lambda: "Reconnecting…" not in said(app), [phone], seconds=20)
+        assert not_while_reconnecting() not in said(app)  # no longer true: it goes with "Reconnecting…"
     finally:
         server.stop()
 

@@ -48,6 +48,7 @@ from game.rules import RuleSet
 from game.view import View
 from scenes.i18n import _, ngettext
 from scenes.store.keeper import Kept
+from scenes.table.handler import not_while_reconnecting
 from scenes.table.setup import Setup
 from scenes.table.source import NextDeal
 
@@ -521,6 +522,7 @@ class RemoteTable:
 
     def _drop_reconnecting(self) -> None:
         drop_notice(self.notices, reconnecting)
+        drop_notice(self.notices, not_while_reconnecting)  # a refusal no longer true goes with it
 
 
 class NetworkSeat(RemoteTable):
