@@ -476,12 +476,15 @@ class LedgerHandler(Handler):
         while True:
             whys = {} if self.final else {seat: self.why_lines(seat, small, width) for seat in order}
             step = text.font(small).get_linesize()
-            tall = {seat: len(lines) * step for seat, lines in whys.items() if len(lines) > 1}
-            singles = len(order) - len(tall)
-            base = min(line_h, (room - sum(max(h, least) for h in tall.values())) // max(1, singles))
-            heights = {seat: max(base, least, tall.get(seat, 0)) for seat in order}
-            if sum(heights.values()) <= room:
-                return heights, whys, small
+            # A row of several lines keeps a gap above and below them where there is room: its last
+            # line never sits against the next row's first, so which row says what stays plain.
+            for pad in (step // 2, 0):
+                tall = {seat: len(lines) * step + pad for seat, lines in whys.items() if len(lines) > 1}
+                singles = len(order) - len(tall)
+                base = min(line_h, (room - sum(max(h, least) for h in tall.values())) // max(1, singles))
+                heights = {seat: max(base, least, tall.get(seat, 0)) for seat in order}
+                if sum(heights.values()) <= room:
+                    return heights, whys, small
             if small <= 8:
                 return self._cut_to_rows(order, room, least, whys, small, width)
             small -= 1
