@@ -198,7 +198,7 @@ def test_while_reconnecting_the_ledgers_next_deal_is_greyed_out_and_says_why(tmp
             time.sleep(0.002)
         handler = table_scene(app).handler
         go_on = handler.group.widgets[0]  # type: ignore[attr-defined]
-        assert go_on.label() == "Next deal" and go_on.enabled
+        assert go_on.label().startswith("Next deal") and go_on.enabled
         server.stop()
         run([app], lambda: "Reconnecting…" in said(app), seconds=10)
         app.step(DT, [])
@@ -252,6 +252,12 @@ def test_between_deals_the_window_says_when_the_next_deal_starts(tmp_path: Path)
             assert time.monotonic() < end, top(app)
             time.sleep(0.002)
         deal = seat(app).ledger.deal
+        run([app], lambda: seat(app).pause is not None, seconds=10)
+        app.step(DT, [])
+        go_on = table_scene(app).handler.group.widgets[0]  # type: ignore[attr-defined]
+        counted = re.fullmatch(r"Next deal \((\d+):(\d\d)\)", go_on.label())
+        assert counted is not None, go_on.label()  # the ledger counts the host's pause down too
+        assert 250 <= int(counted[1]) * 60 + int(counted[2]) <= 300
         app.step(DT, [key(pygame.K_RETURN, "\r")])  # Next deal: this window is ready
         run([app], lambda: seat(app).pause is not None and top(app) != "ledger", seconds=10)
         app.step(DT, [])

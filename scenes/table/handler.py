@@ -9,6 +9,7 @@ person may do when the engine waits for them.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Protocol
 
@@ -27,6 +28,12 @@ if TYPE_CHECKING:
     from scenes.app.loop import App
     from scenes.table.navigator import Navigator
     from scenes.ui.tween import Tweener
+
+
+def minutes_seconds(seconds: float) -> str:
+    """``seconds`` as a countdown shows them ("4:59"), rounded up."""
+    whole = max(0, math.ceil(seconds))
+    return f"{whole // 60}:{whole % 60:02d}"
 
 
 def not_your_turn() -> str:

@@ -17,7 +17,7 @@ import pygame
 from game.events import FARM, Event, GameEnded
 from scenes import i18n
 from scenes.i18n import _, colon, format_chips, pgettext, pot_name
-from scenes.table.handler import Handler, Host, not_while_reconnecting
+from scenes.table.handler import Handler, Host, minutes_seconds, not_while_reconnecting
 from scenes.table.narrator import deal_settled_title, farmer_takings, game_over_title, headline, reason_word
 from scenes.table.navigator import Question
 from scenes.table.world import SEAT_COLORS, SEAT_MARKS
@@ -145,6 +145,7 @@ class LedgerHandler(Handler):
             self.auto = self.host.watch_pause
         elif self.goes_on_by_itself():
             self.countdown = GO_ON_PAUSE
+        if buttons and not self.final:
             buttons[0].label = self._counting(buttons[0].label)
         self.resize(self.app.size)
         self.app.deal_shown(self.source.kept)
@@ -178,10 +179,15 @@ class LedgerHandler(Handler):
         """The go-on button's ``words`` with the seconds left while the countdown runs."""
 
         def label() -> str:
-            if self.countdown is None:
-                return words()
-            # Translators: the Next deal button counting down the seconds before it presses itself.
-            return pgettext("countdown", "{button} ({n})").format(button=words(), n=self.seconds_left)
+            if self.countdown is not None:
+                # Translators: the Next deal button counting down the seconds before it presses itself.
+                return pgettext("countdown", "{button} ({n})").format(button=words(), n=self.seconds_left)
+            pause = self.source.next_deal_clock
+            if pause is not None and not self.last_deal:
+                # A network table's pause: the next deal starts then, whether this screen goes on or not.
+                return pgettext("countdown", "{button} ({n})").format(
+                    button=words(), n=minutes_seconds(pause.seconds))
+            return words()
 
         return label
 
@@ -191,7 +197,7 @@ class LedgerHandler(Handler):
 
     def shows(self) -> object:
         """The countdown's seconds (the button's words change with them)."""
-        return self.seconds_left
+        return self.seconds_left, self.group.widgets[0].label() if self.group.widgets else None
 
     def resize(self, size: tuple[int, int]) -> None:
         """The panel covers most of the table; buttons at its foot."""

@@ -13,7 +13,6 @@ for a pause.
 
 from __future__ import annotations
 
-import math
 from collections.abc import Callable
 
 import pygame
@@ -30,7 +29,7 @@ from scenes.i18n import _
 from scenes.table.auction import AuctionHandler
 from scenes.table.deal import DealHandler
 from scenes.table.flow import Stage, ends_deal, stage_of, stage_waiting
-from scenes.table.handler import Handler, not_while_reconnecting
+from scenes.table.handler import Handler, minutes_seconds, not_while_reconnecting
 from scenes.table.history import HistoryScene, Journal
 from scenes.table.ledger import WATCH_PAUSE, FinalHandler, LedgerHandler
 from scenes.table.narrator import Eyes, advice_words, bubble, headline, thinking
@@ -67,12 +66,6 @@ LEDGER_DIM = 120
 CLOCK_LATE = 10.0
 """Seconds left to decide from which the countdown turns red."""
 CLOCK_RED = (255, 120, 100)
-
-
-def minutes_seconds(seconds: float) -> str:
-    """``seconds`` as a countdown shows them ("4:59"), rounded up."""
-    whole = max(0, math.ceil(seconds))
-    return f"{whole // 60}:{whole % 60:02d}"
 
 
 def clock_words(seconds: float) -> str:
