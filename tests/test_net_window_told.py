@@ -294,3 +294,19 @@ def test_a_spectators_ledger_goes_on_by_itself_while_reconnecting(tmp_path: Path
         run([app], lambda: top(app) != "ledger", seconds=15)  # its watch pause, meanwhile
     finally:
         server.stop()
+
+
+def test_a_moves_key_pressed_again_while_the_move_is_on_its_way_does_not_say_it_is_not_your_turn(
+    tmp_path: Path,
+) -> None:
+    server = server_at(tmp_path)
+    try:
+        app, phone = seated(server)
+        run([app], lambda: asked(app), [phone])
+        stage = table_scene(app).stage
+        pressed = key(pygame.K_p, "p") if stage is Stage.AUCTION else key(pygame.K_c, "c")
+        app.step(DT, [pressed, pressed])  # the second before the host has answered the first
+        assert "It is not your turn." not in said(app)
+        assert "One moment: the table is catching up." in said(app)
+    finally:
+        server.stop()

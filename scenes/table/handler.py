@@ -41,6 +41,12 @@ def not_your_turn() -> str:
     return _("It is not your turn.")
 
 
+def catching_up() -> str:
+    """Why a move's key did nothing though the game waits for the person: their last move is on its
+    way, or the table is still showing what came before."""
+    return _("One moment: the table is catching up.")
+
+
 def not_while_reconnecting() -> str:
     """Why a move, Next deal or End the game does nothing: the connection to the table's host is
     being restored, and what was sent now would be lost."""
@@ -158,11 +164,16 @@ class Handler:
         return False
 
     def not_now(self) -> None:
-        """The person pressed a move's key while the game does not ask them (the connection is being
-        restored, not their turn, or their move is on its way): say so."""
-        if self.source.offline:
+        """The person pressed a move's key while the screen does not ask them (the connection is being
+        restored, their move is on its way or the table is catching up, or not their turn): say so."""
+        source = self.source
+        if source.offline:
             self.refuse(not_while_reconnecting)
-        elif not self.source.watching:
+        elif source.watching:
+            return
+        elif source.you(source.view.to_act):
+            self.refuse(catching_up)  # the game does wait for them: not yet on screen, or answered
+        else:
             self.refuse(not_your_turn)
 
     def hide_panel(self) -> None:
