@@ -203,6 +203,7 @@ def test_while_reconnecting_the_ledgers_next_deal_is_greyed_out_and_says_why(tmp
         run([app], lambda: "Reconnecting…" in said(app), seconds=10)
         app.step(DT, [])
         assert not go_on.enabled  # nothing can be sent meanwhile: "ready" would be lost
+        assert go_on.label() == "Next deal"  # the host's pause is not known meanwhile: no count
         app.step(DT, [click(go_on.rect.center)])
         assert top(app) == "ledger" and not_while_reconnecting() in said(app)
         app.notices.clear()

@@ -360,6 +360,8 @@ class RemoteTable:
         pause, view = self.pause, self._view
         if pause is None or view.phase is not Phase.BETWEEN or pause.deal <= view.deal_no or len(self.feed):
             return None
+        if self.reconnecting:
+            return None  # the host may be restarting: its pause is not known until it says it again
         return NextDeal(pause.deal, max(0.0, pause.seconds - (time.monotonic() - self.pause_at)))
 
     @property
