@@ -311,3 +311,30 @@ def test_a_moves_key_pressed_again_while_the_move_is_on_its_way_does_not_say_it_
         assert "One moment: the table is catching up." in said(app)
     finally:
         server.stop()
+
+
+def test_a_ledger_left_up_while_the_host_starts_the_next_deal_says_so(tmp_path: Path) -> None:
+    server = server_at(tmp_path)
+    try:
+        phone = Phone(server.server.port, None, "Phoebe",
+                      {"seats": 3, "ai": "easy", "turn_seconds": 600, "pause_seconds": 1})
+        run([], lambda: phone.welcome is not None, [phone])
+        assert phone.welcome is not None
+        app = window_at(server.server.port, phone.welcome.table)
+        phone.client.start()
+        run([app], lambda: isinstance(app.stack.top, TableScene), [phone])
+        end = time.monotonic() + 30
+        while top(app) != "ledger":
+            app.step(DT, keys_for(app))
+            phone.play()
+            assert time.monotonic() < end, top(app)
+            time.sleep(0.002)
+        shown = seat(app).ledger.deal
+        # The person reads on; the pause (1 s) runs out and the host deals the next deal meanwhile.
+        run([app], lambda: seat(app).view.deal_no > shown, [phone], seconds=20)
+        app.step(DT, [])
+        assert top(app) == "ledger"
+        assert any(w in said(app) for w in (f"Deal {shown + 1} has begun: go on to play your hand.",
+                                             "The game has ended: go on to see how.")), said(app)
+    finally:
+        server.stop()

@@ -11,10 +11,12 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
+from functools import partial
 
 import pygame
 
 from game.events import FARM, Event, GameEnded
+from game.phase import Phase
 from scenes import i18n
 from scenes.i18n import _, colon, format_chips, pgettext, pot_name
 from scenes.table.handler import Handler, Host, minutes_seconds, not_while_reconnecting
@@ -66,6 +68,20 @@ def draw_mark(
     pygame.draw.polygon(surface, color, points, width)
 
 
+def deal_begun(deal: int) -> str:
+    """What a person still reading a ledger is told when a network table's host deals ``deal``."""
+    return _("Deal {n} has begun: go on to play your hand.").format(n=deal)
+
+
+def game_ended_meanwhile() -> str:
+    """What a person still reading a ledger is told when a network table's game ends meanwhile."""
+    return _("The game has ended: go on to see how.")
+
+
+BEGUN_SECONDS = 12.0
+"""How long the word that the host went on stays (it is said once a ledger)."""
+
+
 def redealt_note() -> str:
     """The ledger's word on a deal dealt again after the table's host restarted."""
     return _("Dealt again after the host restarted: the cards and chips of its first dealing went back.")
@@ -90,6 +106,8 @@ class LedgerHandler(Handler):
         """Seconds until a watched game goes on by itself."""
         self.countdown: float | None = None
         """Seconds until a person's ledger goes on by itself (None: it waits for them)."""
+        self.told_begun = False
+        """Whether this ledger said that its table's host has gone on without this screen."""
         self.sending: list[Button] = []
         """The buttons that tell the table's host something (Next deal, End the game): greyed out
         while the connection is being restored."""
@@ -135,6 +153,7 @@ class LedgerHandler(Handler):
     def enter(self) -> None:
         """Lay the panel out; the deal is settled on screen, so it is counted and the game saved."""
         self.peeking = False
+        self.told_begun = False
         buttons = self.choices()
         if buttons and (not self.source.watching or self.final):  # a person is here to press it
             buttons.append(Button(lambda: _("See the table"), self.toggle_peek))
@@ -235,9 +254,25 @@ class LedgerHandler(Handler):
         for button in self.sending:
             button.enabled = online
 
+    def tell_host_went_on(self) -> None:
+        """A person reading this ledger at a network table is told, once, when its host deals the next
+        deal (or the game ends) meanwhile: their turns there run on their clock, whoever reads."""
+        source = self.source
+        if self.told_begun or self.final or source.watching:
+            return
+        view = source.view
+        if view.deal_no <= source.ledger.deal:
+            return
+        self.told_begun = True
+        if view.phase is Phase.OVER:
+            self.app.notice(game_ended_meanwhile, BEGUN_SECONDS)
+        else:
+            self.app.notice(partial(deal_begun, view.deal_no), BEGUN_SECONDS)
+
     def update(self, dt: float) -> None:
         """A watched game goes on by itself; a person's, when the countdown runs out."""
         self.follow_connection()
+        self.tell_host_went_on()
         if self.countdown is not None:
             self.countdown -= dt  # the seconds a person reads, whatever the animations' speed
             if self.countdown <= 0:
