@@ -68,8 +68,11 @@ def draw_mark(
     pygame.draw.polygon(surface, color, points, width)
 
 
-def deal_begun(deal: int) -> str:
-    """What a person still reading a ledger is told when a network table's host deals ``deal``."""
+def deal_begun(deal: int, farmer: bool) -> str:
+    """What a person still reading a ledger is told when a network table's host deals ``deal``
+    (``farmer``: they are its farmer, and play no hand in it)."""
+    if farmer:
+        return _("Deal {n} has begun: go on to follow it.").format(n=deal)
     return _("Deal {n} has begun: go on to play your hand.").format(n=deal)
 
 
@@ -267,7 +270,7 @@ class LedgerHandler(Handler):
         if view.phase is Phase.OVER:
             self.app.notice(game_ended_meanwhile, BEGUN_SECONDS)
         else:
-            self.app.notice(partial(deal_begun, view.deal_no), BEGUN_SECONDS)
+            self.app.notice(partial(deal_begun, view.deal_no, source.you(view.farmer)), BEGUN_SECONDS)
 
     def update(self, dt: float) -> None:
         """A watched game goes on by itself; a person's, when the countdown runs out."""
