@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pygame
 import pytest
-from helpers import DT, Phone, drawn_words
+from helpers import DT, Phone, drawn_words, hosted_lobby
 from test_net_seats import address, seat_of, wait_for, window, words
 from test_net_window import lobby, run, top
 
@@ -19,7 +19,7 @@ from scenes.navigator import Screens
 from scenes.net.host import HostScene
 from scenes.net.join import JoinScene
 from scenes.net.lobby import join_table
-from scenes.table.setup import PERSON
+from scenes.table.setup import PERSON, Setup
 from tools.driver import key
 
 NONE_YET = "No table is open there yet: open one with “Open a table there”."
@@ -122,3 +122,17 @@ def test_a_seat_given_up_before_the_start_gets_the_name_its_host_gave_it_back(se
     assert seat_of(host, 1, person=False).seats[1].name == "Bastien"
     guest.close(timeout=0.5)
     host.close(timeout=0.5)
+
+
+def test_a_window_hosting_its_own_table_seats_a_guest_at_the_seat_it_kept_for_a_person(tmp_path: Path) -> None:
+    app = window(tmp_path / "seats.json")
+    setup = Setup.for_players(4)
+    setup.people = (2,)  # the form's "A person" on seat 3
+    hosted = hosted_lobby(app, setup)
+    run([app], lambda: hosted.info is not None, drive=False)
+    assert hosted.info is not None and hosted.server is not None
+    guest = Phone(hosted.server.server.port, hosted.info.code, "Gus")
+    run([app], lambda: (guest.play(), guest.welcome is not None)[1], drive=False)
+    assert guest.seat == 2
+    guest.client.close(timeout=0.5)
+    hosted.back()
