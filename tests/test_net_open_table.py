@@ -124,7 +124,7 @@ def test_a_seat_given_up_before_the_start_gets_the_name_its_host_gave_it_back(se
     host.close(timeout=0.5)
 
 
-def test_a_window_hosting_its_own_table_seats_a_guest_at_the_seat_it_kept_for_a_person(tmp_path: Path) -> None:
+def test_a_window_hosting_its_table_seats_a_guest_at_the_seat_it_kept_for_a_person(tmp_path: Path) -> None:
     app = window(tmp_path / "seats.json")
     setup = Setup.for_players(4)
     setup.people = (2,)  # the form's "A person" on seat 3
