@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pygame
 import pytest
-from helpers import DT, Phone, drawn_words, hosted_lobby
+from helpers import DT, Phone, drawn_words, hosted_lobby, step_until
 from test_net_seats import address, seat_of, wait_for, window, words
 from test_net_window import lobby, run, top
 
@@ -81,7 +81,7 @@ def test_a_joiner_takes_a_seat_kept_for_a_person_before_a_seat_the_computer_was_
     run([app, guest], lambda: top(guest) == "lobby" and lobby(guest).welcome is not None, drive=False)
     assert lobby(guest).welcome.seat == 2  # type: ignore[union-attr]
     later = Phone(server.server.port, code, "Lena")
-    run([app, guest], lambda: (later.play(), later.welcome is not None)[1], drive=False)
+    step_until([app, guest], lambda: later.welcome is not None, phones=[later])
     assert later.seat == 1
     run([app], lambda: any(s.name == "Lena" for s in lobby(app).info.seats), drive=False)  # type: ignore[union-attr]
     drawn = [w for w, _rect, _clip in drawn_words(app)]
@@ -132,7 +132,7 @@ def test_a_window_hosting_its_table_seats_a_guest_at_the_seat_it_kept_for_a_pers
     run([app], lambda: hosted.info is not None, drive=False)
     assert hosted.info is not None and hosted.server is not None
     guest = Phone(hosted.server.server.port, hosted.info.code, "Gus")
-    run([app], lambda: (guest.play(), guest.welcome is not None)[1], drive=False)
+    step_until([app], lambda: guest.welcome is not None, phones=[guest])
     assert guest.seat == 2
     guest.client.close(timeout=0.5)
     hosted.back()
