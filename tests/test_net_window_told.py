@@ -343,3 +343,4 @@ def test_a_ledger_left_up_while_the_host_starts_the_next_deal_says_so(tmp_path: 
             assert f"Deal {shown + 1} has begun: go on to play your hand." in said(app), said(app)
     finally:
         server.stop()
+

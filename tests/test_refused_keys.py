@@ -14,6 +14,7 @@ from scenes.screens.menu import MenuScene
 from scenes.store.settings import Settings
 from scenes.table.auction import AuctionHandler
 from scenes.table.deal import DealHandler, must_draw
+from scenes.table.handler import catching_up, not_your_turn
 from scenes.table.setup import Setup
 from tools.driver import click, key, keys_for, table_on
 
@@ -77,3 +78,19 @@ def test_a_greyed_out_bid_step_says_why_by_click_and_by_key() -> None:
     app.step(DT, [key(pygame.K_PLUS, "+")])
     assert f"You hold {view.max_bid}: you cannot bid more." in notices_of(app)
     assert handler.prompt is not None and handler.amount == view.max_bid  # nothing else changed
+
+
+
+def test_it_is_not_your_turn_goes_when_the_persons_turn_comes() -> None:
+    """Said while another seat acted, the word would contradict the table once the person is asked."""
+    app = App(Settings(animation_speed="instant"), (1024, 600))
+    app.stack.push(MenuScene(app, Screens(app)))
+    start_game(app, Setup.for_players(3, "foster", seed=5))
+    end = time.monotonic() + 20
+    while not ((table := table_on(app)) is not None and table.handler.prompt is not None):
+        app.step(DT, keys_for(app))
+        assert time.monotonic() < end, "the person was never asked"
+    app.notice(not_your_turn)  # as a key pressed a moment ago, while another seat acted, said it
+    app.notice(catching_up)
+    app.step(DT, [])
+    assert not_your_turn() not in notices_of(app) and catching_up() not in notices_of(app)

@@ -29,7 +29,7 @@ from scenes.i18n import _
 from scenes.table.auction import AuctionHandler
 from scenes.table.deal import DealHandler
 from scenes.table.flow import Stage, ends_deal, stage_of, stage_waiting
-from scenes.table.handler import Handler, minutes_seconds, not_while_reconnecting
+from scenes.table.handler import Handler, catching_up, minutes_seconds, not_while_reconnecting, not_your_turn
 from scenes.table.history import HistoryScene, Journal
 from scenes.table.ledger import WATCH_PAUSE, FinalHandler, LedgerHandler
 from scenes.table.narrator import Eyes, advice_words, bubble, headline, thinking
@@ -477,6 +477,9 @@ class TableScene(Scene):
             self._hand_over(seat, private=stage is Stage.DEAL)
             return
         if source.you(seat):
+            # What a key said a moment ago ("not your turn", "catching up") is no longer true.
+            self.app.withdraw(not_your_turn)
+            self.app.withdraw(catching_up)
             self.handler.human_turn()
             return
         if self.think is None:
