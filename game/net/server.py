@@ -252,6 +252,7 @@ class Server:
                     self._lobby[table.code] = now
                 self._schedule(table)
         self.site = Site(self.config.web_dir, self.config.allow_origins)
+        self.site.healthy = self._healthy
         self.door = Door(self.config, self.admission, self.site, self.max_sockets)
         self._ws = await serve(
             self._handle, self.config.host, self.config.port, max_size=MAX_FRAME_BYTES,
@@ -263,6 +264,10 @@ class Server:
         sockets = list(self._ws.sockets)
         self.port = int(sockets[0].getsockname()[1]) if sockets else self.config.port
         return self.port
+    def _healthy(self) -> bool:
+        """Whether this server takes tables now (``/healthz``): not once it is stopping."""
+        return not self._stopping
+
     async def close(self) -> None:
         """Stop listening and close every connection (the tables stay saved as they are: a deal in
         progress is not played on by the AI but dealt again, freshly shuffled, after a restart)."""

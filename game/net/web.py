@@ -10,6 +10,8 @@ hands a WebSocket upgrade to the game and answers anything else itself:
   files' bytes); the query string (``?t=ABCD2345``) is not part of the lookup;
 - ``GET /i18n/<lang>.json`` (``fr``, ``de``; ``en`` has no messages): the catalogue the window
   reads, as JSON (:func:`game.catalog.web_catalogue`), built once per process;
+- ``GET /healthz``: ``200 ok`` while the server takes tables, ``503`` once it is stopping (or, in
+  a cluster, cannot reach its store): what a proxy's health checks ask;
 - ``HEAD`` of the same: the same headers, no body; any other method: 405;
 - anything else: 404. Paths are compared as they come, never decoded or joined to a folder
   (``..``, ``%2e%2e``, ``//``, backslashes are simply not names of the list): no listing, no
@@ -40,7 +42,7 @@ import json
 import logging
 import re
 import socket
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from importlib.resources.abc import Traversable
 from typing import Any
@@ -66,10 +68,13 @@ CONTENT_TYPES: Mapping[str, str] = {
     "ico": "image/x-icon",
     "webmanifest": "application/manifest+json; charset=utf-8",
     "json": "application/json; charset=utf-8",
+    "txt": "text/plain; charset=utf-8",
 }
 """Each served kind's Content-Type."""
 INDEX = "index.html"
 """The file ``GET /`` answers with."""
+HEALTH_PATH = "/healthz"
+"""The path a proxy's health checks ask (``200 ok``, or ``503`` when this server takes no tables)."""
 PAGE_LANGUAGES = ("en", "fr", "de")
 """The languages ``/i18n/<lang>.json`` answers for (English, the source, with no messages)."""
 MAX_FILE_BYTES = 2 * 1024 * 1024
@@ -157,6 +162,9 @@ class Body:
         return cls(data, CONTENT_TYPES[kind], '"' + hashlib.sha256(data).hexdigest()[:32] + '"')
 
 
+HEALTHY = Body.of(b"ok\n", "txt")
+"""``/healthz``'s answer while the server takes tables."""
+
 _catalogues: dict[str, Body | None] = {}
 
 
@@ -222,6 +230,8 @@ class Site:
                 log.error("%s", exc)
         self.files = read_folder(where) if where is not None else {}
         """The files served, by name."""
+        self.healthy: Callable[[], bool] = lambda: True
+        """Whether this server takes tables now (``/healthz``); the server sets it."""
         if INDEX not in self.files:
             log.warning("the page for phones is missing (no %s in %s): only the game is served", INDEX, where)
 
@@ -251,6 +261,10 @@ class Site:
             response = self._response(http.HTTPStatus.METHOD_NOT_ALLOWED, None, request, host)
             response.headers["Allow"] = "GET, HEAD"
             return response
+        if request.path.partition("?")[0] == HEALTH_PATH:
+            ok = self.healthy()
+            status = http.HTTPStatus.OK if ok else http.HTTPStatus.SERVICE_UNAVAILABLE
+            return self._response(status, HEALTHY if ok else None, request, host)
         body = self.lookup(request.path)
         if body is None:
             return self._response(http.HTTPStatus.NOT_FOUND, None, request, host)
