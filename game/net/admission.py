@@ -69,6 +69,10 @@ class ServerConfig:
     allow_origins: tuple[str, ...] = ()
     """Origins (``https://example.org``) whose pages may open the game's WebSocket besides this
     server's own; a handshake with no ``Origin`` (a window, a tool) is always allowed."""
+    trusted_proxies: tuple[str, ...] = ()
+    """Addresses or networks (``127.0.0.1``, ``10.0.0.0/8``) of proxies in front of this server:
+    from them alone, a connection's PROXY protocol line or ``X-Forwarded-For`` header says the
+    client's address, which every limit per address counts (:mod:`game.net.proxied`)."""
     # ---- the page for phones behind one address
     page_rate: float = 20.0
     """Requests for the page's own files one address may make per second on a credit of their own

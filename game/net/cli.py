@@ -22,6 +22,7 @@ import platformdirs
 
 from game.net import lan
 from game.net.admission import DEFAULT_PORT, ServerConfig
+from game.net.proxied import trusted_networks
 
 log = logging.getLogger("farmer.server")
 
@@ -91,6 +92,14 @@ def _origin(text: str) -> str:
     return f"{scheme}://{rest}"
 
 
+def _network(text: str) -> str:
+    try:
+        trusted_networks([text])
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not an address or network (10.0.0.0/8)") from None
+    return text.strip()
+
+
 def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     """Read the command line (one-line error and exit 2 for a bad flag)."""
     parser = _Parser(
@@ -113,6 +122,9 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     parser.add_argument("--allow-origin", type=_origin, action="append", default=[], metavar="ORIGIN",
                         help="let pages from ORIGIN (https://example.org) play here too, besides this "
                              "server's own page; may be given more than once")
+    parser.add_argument("--trusted-proxy", type=_network, action="append", default=[], metavar="ADDRESS",
+                        help="a proxy in front of this server (127.0.0.1, 10.0.0.0/8): from it alone, the "
+                             "PROXY protocol or X-Forwarded-For says each client's address; may be repeated")
     parser.add_argument("--allow-seed", action="store_true",
                         help="accept a seed in a table's settings (testing only: a seed tells the deck)")
     parser.add_argument("--quiet", action="store_true", help="log only errors")
@@ -127,7 +139,7 @@ def config_of(args: argparse.Namespace, data_dir: Path | None) -> ServerConfig:
     return ServerConfig(
         args.host, args.port, data_dir, args.max_tables, args.max_clients, args.allow_seed,
         max_per_address=args.max_per_address, tables_per_address=args.tables_per_address,
-        allow_origins=tuple(args.allow_origin),
+        allow_origins=tuple(args.allow_origin), trusted_proxies=tuple(args.trusted_proxy),
     )
 
 

@@ -54,7 +54,7 @@ from game.net.protocol import (
 )
 from game.net.store import FolderStore, TableStore
 from game.net.table import Table
-from game.net.web import Door, Site
+from game.net.web import Door, Site, connection_address
 
 __all__ = ["DEFAULT_PORT", "Connection", "Server", "ServerConfig", "ServerThread", "main"]
 
@@ -109,9 +109,8 @@ class Connection:
         self.closing: str | None = None
         self.close_code: int = CloseCode.NORMAL
         self.opened = loop.time()
-        remote = ws.remote_address
-        self.address = str(remote[0]) if isinstance(remote, tuple) and remote else "?"
-        """The peer's address, which caps and limits are counted by."""
+        self.address = connection_address(ws)
+        """The client's address (its peer's, or as a trusted proxy said it): caps and limits count it."""
 
     @property
     def placeless(self) -> bool:
