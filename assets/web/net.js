@@ -45,6 +45,7 @@ export const CLOSE = Object.freeze({
   LEFT: 4002,
   REMOVED: 4003,
   EXPIRED: 4004,
+  MOVED: 4005,
 });
 
 /** Close codes after which the page does not reconnect. */

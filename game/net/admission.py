@@ -128,6 +128,17 @@ class ServerConfig:
     this long gives way to a new one."""
     save_retry_seconds: float = 5.0
     """How soon a table whose save failed is saved again."""
+    # ---- several servers sharing their tables (game.net.pgstore)
+    store_url: str | None = None
+    """A PostgreSQL database (``postgresql://…``) shared with other servers, instead of
+    :attr:`data_dir`: each table is run by one of them under a lease, taken over when it dies."""
+    lease_seconds: float = 10.0
+    """How long a server's hold on a table lasts unless renewed (renewed three times as often):
+    a dead server's tables are taken by others this long after its last renewal at most."""
+    handoff_seconds: float = 30.0
+    """How long a connection for a table another live server runs waits for it to be handed
+    over (at once before the start and between deals, else at the deal's end); then it is
+    closed with 1013 and tries again."""
 
 
 class Bucket:

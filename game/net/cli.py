@@ -92,6 +92,22 @@ def _origin(text: str) -> str:
     return f"{scheme}://{rest}"
 
 
+def _store_url(text: str) -> str:
+    if not text.startswith(("postgresql://", "postgres://")):
+        raise argparse.ArgumentTypeError(f"{text[:40]!r} is not a postgresql:// address")
+    return text
+
+
+def _seconds(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
+    if not 0.5 <= value <= 3600:
+        raise argparse.ArgumentTypeError(f"{text} must be from 0.5 to 3600 seconds")
+    return value
+
+
 def _network(text: str) -> str:
     try:
         trusted_networks([text])
@@ -113,6 +129,13 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     parser.add_argument("--data-dir", type=Path, default=None,
                         help=f"folder for the saved tables (default {default_data_dir()})")
     parser.add_argument("--no-save", action="store_true", help="keep no files: tables end with the server")
+    parser.add_argument("--store", type=_store_url, default=None, metavar="postgresql://…",
+                        help="keep the tables in this PostgreSQL database, shared with other servers "
+                             "(behind a proxy routing by table code), instead of a folder; needs "
+                             "pip install 'farmer-card-game[cluster]'")
+    parser.add_argument("--lease-seconds", type=_seconds, default=10.0,
+                        help="with --store: how long this server's hold on a table lasts unless renewed; "
+                             "a dead server's tables are taken over this long after it died, at most (10)")
     parser.add_argument("--max-tables", type=_positive, default=200, help="most tables at once (200)")
     parser.add_argument("--max-clients", type=_positive, default=2000, help="most connections at once (2000)")
     parser.add_argument("--max-per-address", type=_positive, default=256,
@@ -131,6 +154,8 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     args = parser.parse_args(argv)
     if args.no_save and args.data_dir is not None:
         parser.error("--no-save and --data-dir cannot go together")
+    if args.store is not None and (args.no_save or args.data_dir is not None):
+        parser.error("--store keeps the tables in a database: not with --data-dir or --no-save")
     return args
 
 
@@ -140,6 +165,7 @@ def config_of(args: argparse.Namespace, data_dir: Path | None) -> ServerConfig:
         args.host, args.port, data_dir, args.max_tables, args.max_clients, args.allow_seed,
         max_per_address=args.max_per_address, tables_per_address=args.tables_per_address,
         allow_origins=tuple(args.allow_origin), trusted_proxies=tuple(args.trusted_proxy),
+        store_url=args.store, lease_seconds=args.lease_seconds,
     )
 
 
@@ -149,7 +175,7 @@ def main(argv: Sequence[str] | None, make: Callable[[ServerConfig], Hosting]) ->
     logging.basicConfig(level=logging.ERROR if args.quiet else logging.INFO,
                         format="%(asctime)s %(name)s %(levelname)s %(message)s")
     logging.getLogger("websockets").setLevel(logging.ERROR)
-    data_dir = None if args.no_save else (args.data_dir or default_data_dir())
+    data_dir = None if args.no_save or args.store else (args.data_dir or default_data_dir())
     if data_dir is not None:
         try:
             data_dir.mkdir(mode=0o700, parents=True, exist_ok=True)
@@ -174,7 +200,18 @@ async def _serve(server: Hosting, config: ServerConfig) -> int:
         print(f"farmer-server: error: cannot listen on {config.host}:{config.port}: {exc.strerror or exc}",
               file=sys.stderr)
         return 1
-    where = f"tables saved in {config.data_dir}" if config.data_dir else "tables not saved"
+    except ImportError:
+        print("farmer-server: error: --store needs psycopg: pip install 'farmer-card-game[cluster]'",
+              file=sys.stderr)
+        return 2
+    except Exception as exc:  # the shared store refused (an address, a password, a database down)
+        why = str(exc).strip().splitlines()[0][:300] if str(exc).strip() else type(exc).__name__
+        print(f"farmer-server: error: cannot open the store: {why}", file=sys.stderr)
+        return 1
+    if config.store_url:
+        where = "tables kept in the shared store"
+    else:
+        where = f"tables saved in {config.data_dir}" if config.data_dir else "tables not saved"
     print(f"farmer-server: listening on ws://{config.host}:{port} ({where}; {len(server.tables)} resumed)",
           flush=True)
     if server.has_page:

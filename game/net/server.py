@@ -52,7 +52,7 @@ from game.net.protocol import (
     ProtocolError,
     TableList,
 )
-from game.net.store import FolderStore, TableStore
+from game.net.store import Busy, Claimed, FolderStore, SharedStore, TableStore
 from game.net.table import Table
 from game.net.web import Door, Site, connection_address
 
@@ -87,6 +87,8 @@ class _OnceAMinute(logging.Filter):
 
 
 _ACCEPT_FILTER = _OnceAMinute()
+CLAIM_POLL_SECONDS = 0.1
+"""How often a server waiting for a table another server holds asks again."""
 
 
 class Connection:
@@ -109,6 +111,10 @@ class Connection:
         self.closing: str | None = None
         self.close_code: int = CloseCode.NORMAL
         self.opened = loop.time()
+        self.shared_tables: int = 0
+        """Tables this address opened on every server (asked of a shared store before a ``create``)."""
+        self.shared_list: list[dict[str, object]] | None = None
+        """Every server's public tables (asked of a shared store before a ``list``)."""
         self.address = connection_address(ws)
         """The client's address (its peer's, or as a trusted proxy said it): caps and limits count it."""
 
@@ -179,6 +185,12 @@ class Server:
         self._unsaved: dict[str, str] = {}
         """Tables whose last save failed, and why."""
         self._retry: asyncio.TimerHandle | None = None
+        self.shared: SharedStore | None = None
+        """The store shared with other servers (``--store postgresql://…``), once started."""
+        self._taking: dict[str, asyncio.Future[None]] = {}
+        """Tables being taken from the shared store, for the connections that asked for them."""
+        self._handing: set[str] = set()
+        """Tables another server asked for, to be handed over at their deal's end."""
         self.max_sockets = config.max_clients + FD_RESERVE
         """The most sockets held at once: kept below the process's file limit."""
         self.admission: Admission[Connection] = Admission(config, config.max_clients)
@@ -243,6 +255,15 @@ class Server:
         asyncio_log = logging.getLogger("asyncio")
         if _ACCEPT_FILTER not in asyncio_log.filters:
             asyncio_log.addFilter(_ACCEPT_FILTER)
+        if self.config.store_url is not None:
+            # Imported here alone: psycopg is needed only by servers that share a database.
+            from game.net.pgstore import PgStore
+
+            shared = PgStore(self.config.store_url, self.config.lease_seconds)
+            await shared.open(self)
+            self.store = self.shared = shared
+            log.info("tables kept in the shared store as server %s (leases of %g s)", shared.name,
+                     shared.lease_seconds)
         if self.store is not None:
             now = self.loop.time()
             for table in self.store.load_all(now, self._save):
@@ -264,8 +285,9 @@ class Server:
         self.port = int(sockets[0].getsockname()[1]) if sockets else self.config.port
         return self.port
     def _healthy(self) -> bool:
-        """Whether this server takes tables now (``/healthz``): not once it is stopping."""
-        return not self._stopping
+        """Whether this server takes tables now (``/healthz``): not once it is stopping, nor while
+        it cannot reach its shared store."""
+        return not self._stopping and (self.shared is None or self.shared.reachable)
 
     async def close(self) -> None:
         """Stop listening and close every connection (the tables stay saved as they are: a deal in
@@ -279,6 +301,9 @@ class Server:
         if self._ws is not None:
             self._ws.close(close_connections=True, code=CloseCode.GOING_AWAY, reason="the server is stopping")
             await self._ws.wait_closed()
+        if self.shared is not None:
+            # Every lease released (after the last saves): other servers take the tables at once.
+            await self.shared.close()
 
     async def serve_forever(self) -> None:
         """Run until cancelled."""
@@ -313,6 +338,8 @@ class Server:
     def _tick(self, table: Table) -> None:
         self._timers.pop(table.code, None)
         now = self.loop.time()
+        if not self._still_held(table, now):
+            return
         expires = self._expires(table)
         if expires is not None and now >= expires and not table.started:
             self._expire(table, "the table was not started in time")
@@ -350,6 +377,15 @@ class Server:
         if self.store is None or self.tables.get(table.code) is not table:
             return
         failed = self.store.save(table)
+        if self.shared is not None:
+            if table.code in self._handing and not _mid_deal(table):
+                self.loop.call_soon(self._hand_over, table)
+            if failed is None:
+                return  # written in the background: the answer comes to saved()
+        self._after_save(table, failed)
+
+    def _after_save(self, table: Table, failed: str | None) -> None:
+        """Tell the table whether its save worked; a failed one is retried until it works."""
         table.saved(failed is None)
         if failed is None:
             if self._unsaved.pop(table.code, None) is not None:
@@ -370,6 +406,130 @@ class Server:
                 self._unsaved.pop(code, None)
             else:
                 self._save(table)
+
+    # ------------------------------------------------------------------ the shared store's word
+
+    def saved(self, code: str, failed: str | None) -> None:
+        """The shared store wrote table ``code``'s last save (or says why it could not)."""
+        table = self.tables.get(code)
+        if table is not None:
+            self._after_save(table, failed)
+
+    def lost(self, code: str) -> None:
+        """The shared store says another server holds table ``code`` now: stop running it."""
+        table = self.tables.get(code)
+        if table is not None:
+            self._evict(table, "the table went on to another server")
+
+    def hand_off(self, code: str) -> None:
+        """Another server's clients ask for table ``code``: let it go now before its start or between
+        deals, else at its deal's end."""
+        table = self.tables.get(code)
+        if table is None:
+            return
+        if _mid_deal(table):
+            log.info("table %s is asked for by another server: handed over at its deal's end", code)
+            self._handing.add(code)
+            return
+        self._hand_over(table)
+
+    def _hand_over(self, table: Table) -> None:
+        """Save ``table`` one last time, release its lease, and send its people to the next server."""
+        if self.tables.get(table.code) is not table or self.shared is None or _mid_deal(table):
+            return
+        table.save(in_deal=False)
+        self.shared.let_go(table.code)
+        log.info("table %s handed over to another server", table.code)
+        self._evict(table, "the table went on to another server")
+
+    def _evict(self, table: Table, reason: str) -> None:
+        """Stop running ``table`` here (nothing more saved): its people are closed with 4005 and
+        reconnect, with their tokens, to wherever it runs now."""
+        if self.tables.get(table.code) is not table:
+            return
+        for conn in self.connections:
+            if conn.table is table:
+                conn.table = None
+                conn.close(reason, CloseCode.MOVED)
+        timer = self._timers.pop(table.code, None)
+        if timer is not None:
+            timer.cancel()
+        del self.tables[table.code]
+        for kept in (self._origin, self._unsaved, self._lobby):
+            kept.pop(table.code, None)
+        self._handing.discard(table.code)
+        if self.shared is not None:
+            self.shared.forget(table.code)
+        log.info("table %s no longer runs here: %s", table.code, reason)
+
+    def _still_held(self, table: Table, now: float) -> bool:
+        """Whether this server may still run ``table`` (a shared store's lease, renewed in time);
+        a table whose lease may have lapsed is let go at once, before anything more is played."""
+        if self.shared is None or self.shared.holds(table.code, now):
+            return True
+        self._evict(table, "this server's hold on the table lapsed")
+        return False
+
+    async def _prepare(self, conn: Connection, data: str | bytes) -> None:
+        """Before an opening message is acted on, ask the shared store what it needs: the table it
+        names (taken here if need be), every server's public tables, this address's tables."""
+        shared = self.shared
+        if shared is None or conn.tokens < 1.0:
+            return
+        try:
+            msg = parse_client_message(data)
+        except ProtocolError:
+            return  # refused again, and answered, when it is read for real
+        try:
+            match msg:
+                case Join() | Resume() | Watch():
+                    code = msg.table.strip().upper()
+                    if code not in self.tables and len(code) == CODE_LENGTH:
+                        await self._take(code)
+                case Create():
+                    conn.shared_tables = await shared.tables_opened_by(conn.address)
+                case ListTables():
+                    conn.shared_list = await shared.public_tables()
+        except TimeoutError:
+            conn.close("the table is being handed over from another server: try again", CloseCode.TRY_LATER)
+        except Exception as exc:  # the store unreachable: the client tries again later
+            log.error("the shared store did not answer: %s", str(exc).strip()[:200] or type(exc).__name__)
+            conn.close("the tables' store does not answer: try again", CloseCode.TRY_LATER)
+
+    async def _take(self, code: str) -> None:
+        """Take table ``code`` into this server, once for all the connections asking for it."""
+        taking = self._taking.get(code)
+        if taking is None:
+            taking = asyncio.ensure_future(self._claim(code))
+            self._taking[code] = taking
+            taking.add_done_callback(lambda _: self._taking.pop(code, None))
+        await asyncio.shield(taking)
+
+    async def _claim(self, code: str) -> None:
+        """Claim table ``code`` from the shared store, asking its owner to hand it over and waiting
+        (up to :attr:`ServerConfig.handoff_seconds`) while another live server holds it."""
+        shared = self.shared
+        assert shared is not None
+        deadline = self.loop.time() + self.config.handoff_seconds
+        asked: str | None = None
+        while not self._stopping and code not in self.tables:
+            got = await shared.claim(code, self.loop.time(), self._save)
+            if got is None:
+                return
+            if isinstance(got, Claimed):
+                table = got.table
+                self.tables[code] = table
+                if not table.started:
+                    self._lobby[code] = self.loop.time()
+                self._schedule(table)
+                return
+            assert isinstance(got, Busy)
+            if got.owner != asked:
+                await shared.ask_for(got.owner, code)
+                asked = got.owner
+            if self.loop.time() >= deadline:
+                raise TimeoutError
+            await asyncio.sleep(CLAIM_POLL_SECONDS)
 
     # ------------------------------------------------------------------ connections
 
@@ -413,6 +573,10 @@ class Server:
                 data = await ws.recv()
             if conn.closing is not None:
                 return
+            if self.shared is not None and conn.table is None:
+                await self._prepare(conn, data)
+                if conn.closing is not None:
+                    return
             refused_as_too_fast = not self._receive(conn, data)
             if conn.refused > config.refused_before_slowing:
                 # A connection sending what is refused again and again is read ever more slowly
@@ -465,6 +629,8 @@ class Server:
         table = conn.table
         if table is None:
             raise ProtocolError(ErrorCode.NOT_NOW, "create, join, resume or watch a table first")
+        if not self._still_held(table, now):
+            return
         try:
             table.handle(conn, msg, now)
             if isinstance(msg, Leave | Remove) and table.code in self._lobby:
@@ -479,11 +645,15 @@ class Server:
         match msg:
             case ListTables():
                 # Only the tables their hosts made public; those open to join first, started ones after.
-                tables = sorted(
-                    (t.summary() for t in self.tables.values() if t.settings.public and not t.over),
-                    key=lambda t: t.started,
-                )
-                conn.send(json.dumps(TableList(tuple(t.to_json() for t in tables[:100])).to_json()))
+                if conn.shared_list is not None:  # every server's, from the shared store
+                    listed = sorted(conn.shared_list, key=lambda t: bool(t.get("started")))
+                    conn.shared_list = None
+                else:
+                    listed = [t.to_json() for t in sorted(
+                        (t.summary() for t in self.tables.values() if t.settings.public and not t.over),
+                        key=lambda t: t.started,
+                    )]
+                conn.send(json.dumps(TableList(tuple(listed[:100])).to_json()))
                 return
             case Create():
                 self._create(conn, msg, now)
@@ -522,6 +692,7 @@ class Server:
     def _create(self, conn: Connection, msg: Create, now: float) -> None:
         opened = sum(1 for code, where in self._origin.items()
                      if where == conn.address and code in self.tables and not self.tables[code].over)
+        opened = max(opened, conn.shared_tables)  # on every server, with a shared store
         if opened >= self.config.tables_per_address:
             raise ProtocolError(ErrorCode.SERVER_FULL,
                                 f"your address has {opened} tables open here, as many as it may")
@@ -535,6 +706,8 @@ class Server:
                 raise ProtocolError(ErrorCode.SERVER_FULL, "the server holds as many tables as it may")
             self._expire(self.tables[code], "the server is full, and this table waited longest for its start")
         table = Table(self._new_code(), settings, now, self._save if self.store else None)
+        if self.shared is not None:
+            self.shared.opened(table.code, conn.address)
         self.tables[table.code] = table
         self._origin[table.code] = conn.address
         self._lobby[table.code] = now
@@ -546,6 +719,8 @@ class Server:
             del self.tables[table.code]
             del self._origin[table.code]
             del self._lobby[table.code]
+            if self.shared is not None:
+                self.shared.forget(table.code)
             raise
         self._schedule(table)
         log.info("table %s created (%s, %d seats)", table.code, settings.rules, settings.seats)
@@ -555,6 +730,11 @@ class Server:
             code = "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
             if code not in self.tables:
                 return code
+
+
+def _mid_deal(table: Table) -> bool:
+    """Whether ``table`` is in the middle of a deal (a hand-off waits for its end)."""
+    return table.match is not None and table.match.game.mid_deal and not table.over
 
 
 class ServerThread:
