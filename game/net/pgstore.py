@@ -114,8 +114,13 @@ class PgStore:
     # ------------------------------------------------------------------ life
 
     async def open(self, events: StoreEvents) -> None:
-        """Connect (one connection each for writes, leases, questions and hand-off requests), make
-        the table if missing, and start renewing and listening."""
+        """Connect, make the table if missing, and start writing, renewing and listening."""
+        await self.connect(events)
+        self._tasks = [asyncio.create_task(job()) for job in (self._writer, self._renewer, self._listener)]
+
+    async def connect(self, events: StoreEvents) -> None:
+        """Connect (one connection each for writes, leases, questions and hand-off requests) and
+        make the table if missing; nothing runs by itself yet (:meth:`open` starts it)."""
         self._events = events
         for role in ("write", "lease", "ask", "listen"):
             self._conns[role] = await psycopg.AsyncConnection.connect(self.url, autocommit=True)
@@ -125,7 +130,6 @@ class PgStore:
             await ask.execute(SCHEMA)
         await self._conns["listen"].execute(f"LISTEN {CHANNEL}")
         self.valid_until = asyncio.get_running_loop().time() + self.lease_seconds * (1 - SAFETY)
-        self._tasks = [asyncio.create_task(job()) for job in (self._writer, self._renewer, self._listener)]
 
     async def close(self) -> None:
         """Write what waits, release every lease held, disconnect."""
@@ -268,34 +272,44 @@ class PgStore:
 
     async def _writer(self) -> None:
         """Write the queued saves, releases and deletes in order, each fenced by its epoch."""
-        conn = self._conns["write"]
         while True:
             write = await self._writes.get()
             if write is None:
                 return
-            try:
-                done = await self._write(conn, write)
-            except psycopg.Error as exc:
-                await self._reconnect("write")
-                conn = self._conns["write"]
-                why = str(exc).strip().splitlines()[0][:200] if str(exc).strip() else type(exc).__name__
-                if write.kind in ("save", "insert") and self._events is not None:
-                    self._events.saved(write.code, why)
-                else:
-                    log.error("table %s: %s not written: %s", write.code, write.kind, why)
-                continue
-            if write.kind == "insert" and done:
-                self._new.discard(write.code)
-            if self._events is None:
-                continue
-            current = self.held.get(write.code) == write.epoch
-            if not done and write.kind in ("save", "insert") and current:
-                log.warning("table %s: a save under epoch %d was refused: another server holds it",
-                            write.code, write.epoch)
-                self.forget(write.code)
+            await self._write_one(write)
+
+    async def flush(self) -> None:
+        """Write everything queued now, in order (what the background writer does, for a caller
+        that runs nothing in the background: tests)."""
+        while not self._writes.empty():
+            write = self._writes.get_nowait()
+            if write is not None:
+                await self._write_one(write)
+
+    async def _write_one(self, write: _Write) -> None:
+        """One queued write, and what it tells the server."""
+        try:
+            done = await self._write(self._conns["write"], write)
+        except psycopg.Error as exc:
+            await self._reconnect("write")
+            why = str(exc).strip().splitlines()[0][:200] if str(exc).strip() else type(exc).__name__
+            if write.kind in ("save", "insert") and self._events is not None:
+                self._events.saved(write.code, why)
+            else:
+                log.error("table %s: %s not written: %s", write.code, write.kind, why)
+            return
+        if write.kind == "insert" and done:
+            self._new.discard(write.code)
+        if write.kind not in ("save", "insert"):
+            return
+        if not done and self.held.get(write.code) == write.epoch:
+            log.warning("table %s: a save under epoch %d was refused: another server holds it",
+                        write.code, write.epoch)
+            self.forget(write.code)
+            if self._events is not None:
                 self._events.lost(write.code)
-            elif write.kind in ("save", "insert"):
-                self._events.saved(write.code, None if done else "this server no longer holds the table")
+        elif self._events is not None:
+            self._events.saved(write.code, None if done else "this server no longer holds the table")
 
     async def _write(self, conn: psycopg.AsyncConnection[tuple[object, ...]], write: _Write) -> bool:
         """One write; whether it was accepted (its epoch current and its lease live)."""
