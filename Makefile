@@ -77,7 +77,7 @@ cluster-test: $(STAMP)
 			exit 1; \
 		fi; \
 	fi
-	$(BIN)/python -m pytest -m cluster tests/cluster
+	$(BIN)/python -m pytest -m cluster tests/test_cluster_*.py
 
 # The sdist and the wheel, in dist/ (what the kiosk and pipx install).
 wheel: $(STAMP)

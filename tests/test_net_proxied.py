@@ -8,6 +8,7 @@ import time
 from collections.abc import Iterator
 
 import pytest
+from test_net_admission import UPGRADE, ask_http
 
 from game.net.admission import ServerConfig
 from game.net.cli import config_of, parse_args
@@ -20,7 +21,6 @@ from game.net.proxied import (
     trusted_networks,
 )
 from game.net.server import ServerThread
-from tests.test_net_admission import UPGRADE, ask_http
 
 
 def test_a_proxy_line_gives_the_clients_address_and_its_own_length() -> None:

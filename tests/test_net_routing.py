@@ -13,6 +13,8 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from test_net_admission import get
+from test_web_http import make_page
 from websockets.asyncio.server import ServerConnection
 from websockets.http11 import Request, Response
 
@@ -20,8 +22,6 @@ from game.net.admission import ServerConfig
 from game.net.client import Client, Link, table_url
 from game.net.protocol import Welcome
 from game.net.server import ServerThread
-from tests.test_net_admission import get
-from tests.test_web_http import make_page
 
 ROOT = Path(__file__).resolve().parent.parent
 

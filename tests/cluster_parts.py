@@ -1,29 +1,21 @@
-"""The cluster tests' setup: a real PostgreSQL (as its own user, never root), and for the
+"""The cluster tests' parts: a real PostgreSQL (as its own user, never root), and for the
 end-to-end tests HAProxy and three ``farmer-server`` processes, all on loopback (tools/cluster.py).
-Every test here is marked ``cluster``: ``make cluster-test`` runs them, ``make test`` leaves them out."""
+The tests that use them (``tests/test_cluster_*.py``) are marked ``cluster``: ``make cluster-test``
+runs them, ``make test`` leaves them out."""
 
 from __future__ import annotations
 
+import contextlib
 import os
 import shutil
 import tempfile
 from collections.abc import Iterator
 from pathlib import Path
 
-import pytest
-
 from tools.cluster import Cluster, Postgres, free_port
 
-HERE = Path(__file__).resolve().parent
 LEASE_SECONDS = 3.0
 """The servers' leases in these tests: short, so that a takeover takes seconds."""
-
-
-def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """Everything in tests/cluster starts real components: marked ``cluster``."""
-    for item in items:
-        if HERE in Path(str(item.fspath)).resolve().parents:
-            item.add_marker(pytest.mark.cluster)
 
 
 def _folder() -> Path:
@@ -33,8 +25,8 @@ def _folder() -> Path:
     return folder
 
 
-@pytest.fixture(scope="session")
-def postgres() -> Iterator[Postgres]:
+@contextlib.contextmanager
+def running_postgres() -> Iterator[Postgres]:
     """One PostgreSQL for the run's store tests (its ``farmer`` database)."""
     folder = _folder()
     database = Postgres(folder / "postgres", free_port())
@@ -46,8 +38,8 @@ def postgres() -> Iterator[Postgres]:
         shutil.rmtree(folder, ignore_errors=True)
 
 
-@pytest.fixture
-def cluster() -> Iterator[Cluster]:
+@contextlib.contextmanager
+def running_cluster() -> Iterator[Cluster]:
     """PostgreSQL, three servers (leases of :data:`LEASE_SECONDS`, seeds allowed) and HAProxy,
     fresh for the test, stopped after it."""
     folder = _folder()

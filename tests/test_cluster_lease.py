@@ -13,9 +13,12 @@ from __future__ import annotations
 import asyncio
 import itertools
 import time
+from collections.abc import Iterator
 from typing import Any
 
 import psycopg
+import pytest
+from cluster_parts import running_postgres
 from hypothesis import settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, invariant, rule
@@ -25,6 +28,15 @@ from game.net.protocol import Settings
 from game.net.store import Busy, Claimed
 from game.net.table import Table
 from tools.cluster import Postgres
+
+pytestmark = pytest.mark.cluster
+
+
+@pytest.fixture(scope="module")
+def postgres() -> Iterator[Postgres]:
+    """One PostgreSQL for these tests."""
+    with running_postgres() as database:
+        yield database
 
 LEASE = 0.6
 """The stores' leases here (seconds): a step of waiting may let one lapse."""
@@ -107,7 +119,8 @@ class Leases(RuleBasedStateMachine):
             "SELECT owner, epoch, lease_until > now(), state FROM farmer_tables WHERE code = %s", (code,))
         found = await cur.fetchone()
         assert found is not None
-        return (None if found[0] is None else str(found[0]), int(found[1]), bool(found[2]), str(found[3]))
+        owner = None if found[0] is None else str(found[0])
+        return owner, int(str(found[1])), bool(found[2]), str(found[3])
 
     # ------------------------------------------------------------------ steps
 
