@@ -16,6 +16,7 @@ from __future__ import annotations
 import argparse
 import contextlib
 import os
+import re
 import shutil
 import signal
 import socket
@@ -26,6 +27,8 @@ import time
 from collections.abc import Iterator, Sequence
 from pathlib import Path
 from types import TracebackType
+
+import psycopg
 
 ROOT = Path(__file__).resolve().parent.parent
 HAPROXY_CFG = ROOT / "assets" / "cluster" / "haproxy.cfg"
@@ -141,6 +144,14 @@ class ServerProcess:
             )
         wait_for_port(self.port)
 
+    @property
+    def name(self) -> str | None:
+        """Its name among the servers (from its log), once started."""
+        if self.log is None or not self.log.exists():
+            return None
+        found = re.search(r"as server (\S+) \(leases", self.log.read_text(errors="replace"))
+        return found.group(1) if found else None
+
     def signal(self, sig: int) -> None:
         """Send ``sig`` (SIGKILL, SIGSTOP, SIGCONT...)."""
         if self.proc is not None and self.proc.poll() is None:
@@ -213,6 +224,15 @@ class Cluster:
     def page(self) -> str:
         """The page for phones, through the proxy."""
         return f"http://127.0.0.1:{self.proxy.port}/"
+
+    def owner_of(self, code: str) -> tuple[ServerProcess | None, int]:
+        """The server running table ``code`` (None: none, or released) and its lease's epoch."""
+        with psycopg.connect(self.postgres.url) as conn:
+            row = conn.execute("SELECT owner, epoch FROM farmer_tables WHERE code = %s", (code,)).fetchone()
+        if row is None:
+            return None, 0
+        owner = next((s for s in self.servers if row[0] is not None and s.name == row[0]), None)
+        return owner, int(row[1])
 
     def start(self) -> None:
         """Start PostgreSQL, the servers, then the proxy."""
