@@ -116,9 +116,9 @@ class Postgres:
 
 
 class ServerProcess:
-    """One ``farmer-server`` sharing the store at ``store``, on loopback ``port``."""
+    """One ``farmer-server`` sharing the store at ``store`` (None: keeping nothing), on loopback ``port``."""
 
-    def __init__(self, port: int, store: str, lease_seconds: float, flags: Sequence[str] = ()) -> None:
+    def __init__(self, port: int, store: str | None, lease_seconds: float, flags: Sequence[str] = ()) -> None:
         """A server to start on ``port``."""
         self.port = port
         self.store = store
@@ -136,10 +136,12 @@ class ServerProcess:
     def start(self, log: Path) -> None:
         """Start it (its output goes to ``log``) and wait until it listens."""
         self.log = log
+        keeping = ["--no-save"] if self.store is None else [
+            "--store", self.store, "--lease-seconds", str(self.lease_seconds)]
         with log.open("ab") as out:
             self.proc = subprocess.Popen(
-                [sys.executable, "-m", "game.net.server", "--port", str(self.port), "--store", self.store,
-                 "--lease-seconds", str(self.lease_seconds), "--trusted-proxy", "127.0.0.1", *self.flags],
+                [sys.executable, "-m", "game.net.server", "--port", str(self.port), *keeping,
+                 "--trusted-proxy", "127.0.0.1", *self.flags],
                 cwd=ROOT, stdout=out, stderr=subprocess.STDOUT, start_new_session=True,
             )
         wait_for_port(self.port)

@@ -165,9 +165,12 @@ class Connection:
 class Server:
     """Many tables, one asyncio loop: call :meth:`start` inside a running loop, then :meth:`close`."""
 
-    def __init__(self, config: ServerConfig, store: TableStore | None = None) -> None:
+    def __init__(self, config: ServerConfig, store: TableStore | None = None,
+                 shared: SharedStore | None = None) -> None:
         """A server with ``config``; nothing listens until :meth:`start`. Tables are kept in
-        ``store``, or in a :class:`~game.net.store.FolderStore` of ``config.data_dir`` (if any)."""
+        ``shared`` (a store shared with other servers; made at start from ``config.store_url``
+        if given), else in ``store``, or in a :class:`~game.net.store.FolderStore` of
+        ``config.data_dir`` (if any)."""
         self.config = config
         self.tables: dict[str, Table] = {}
         if store is None and config.data_dir is not None:
@@ -185,8 +188,8 @@ class Server:
         self._unsaved: dict[str, str] = {}
         """Tables whose last save failed, and why."""
         self._retry: asyncio.TimerHandle | None = None
-        self.shared: SharedStore | None = None
-        """The store shared with other servers (``--store postgresql://…``), once started."""
+        self.shared: SharedStore | None = shared
+        """The store shared with other servers (``--store postgresql://…``)."""
         self._taking: dict[str, asyncio.Future[None]] = {}
         """Tables being taken from the shared store, for the connections that asked for them."""
         self._handing: set[str] = set()
@@ -255,15 +258,16 @@ class Server:
         asyncio_log = logging.getLogger("asyncio")
         if _ACCEPT_FILTER not in asyncio_log.filters:
             asyncio_log.addFilter(_ACCEPT_FILTER)
-        if self.config.store_url is not None:
+        if self.shared is None and self.config.store_url is not None:
             # Imported here alone: psycopg is needed only by servers that share a database.
             from game.net.pgstore import PgStore
 
-            shared = PgStore(self.config.store_url, self.config.lease_seconds)
-            await shared.open(self)
-            self.store = self.shared = shared
-            log.info("tables kept in the shared store as server %s (leases of %g s)", shared.name,
-                     shared.lease_seconds)
+            self.shared = PgStore(self.config.store_url, self.config.lease_seconds)
+        if self.shared is not None:
+            await self.shared.open(self)
+            self.store = self.shared
+            log.info("tables kept in the shared store as server %s (leases of %g s)", self.shared.name,
+                     self.shared.lease_seconds)
         if self.store is not None:
             now = self.loop.time()
             for table in self.store.load_all(now, self._save):
