@@ -21,8 +21,10 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import json
 import os
 import shutil
+import subprocess
 import sys
 import tempfile
 from collections.abc import Sequence
@@ -32,6 +34,8 @@ from pathlib import Path
 from tools.cluster import SERVERS, Cluster, Proxy, ServerProcess, free_port, missing
 from tools.load_net import load, percentile
 
+TABLES_PER_PLAYER = 100
+"""Tables one process of bots plays (as ``tools/load_net.py`` plays them)."""
 SERVER_FLAGS = ("--max-tables", "2000", "--max-clients", "20000", "--tables-per-address", "10")
 
 
@@ -55,11 +59,33 @@ class Row:
 
 
 def play(url: str, tables: int, args: argparse.Namespace) -> tuple[list[float], int, float]:
-    """``tables`` tables of bots at ``url`` for ``args.seconds``: the round trips, the games over,
-    and the machine's load average over the last minute (other work shares these cores)."""
-    rtts, games = asyncio.run(load(url, tables, args.people, args.seats, args.level, args.think,
-                                   args.seconds))
+    """``tables`` tables of bots at ``url`` for ``args.seconds``, played by one process of bots for
+    each :data:`TABLES_PER_PLAYER` tables (one process's loop would otherwise be what is measured):
+    the round trips, the games over, and the machine's load average over the last minute (other
+    work shares these cores)."""
+    players = [subprocess.Popen(
+        [sys.executable, "-m", "tools.bench_cluster", "--play", url,
+         "--tables", str(min(TABLES_PER_PLAYER, tables - first)), "--first", str(first),
+         "--people", str(args.people), "--seats", str(args.seats), "--level", args.level,
+         "--think", str(args.think), "--seconds", str(args.seconds)],
+        stdout=subprocess.PIPE, text=True) for first in range(0, tables, TABLES_PER_PLAYER)]
+    rtts: list[float] = []
+    games = 0
+    for player in players:
+        out, _ = player.communicate(timeout=args.seconds + 120)
+        doc = json.loads(out.strip().splitlines()[-1])
+        rtts.extend(float(r) for r in doc["rtts"])
+        games += int(doc["games"])
     return rtts, games, os.getloadavg()[0]
+
+
+def play_here(args: argparse.Namespace) -> int:
+    """``--play URL``: play ``args.tables`` tables (addresses from table ``args.first`` on) and
+    print the round trips and games over as one JSON line."""
+    rtts, games = asyncio.run(load(args.play, args.tables, args.people, args.seats, args.level, args.think,
+                                   args.seconds, first=args.first))
+    print(json.dumps({"rtts": [round(r, 6) for r in rtts], "games": games}), flush=True)
+    return 0
 
 
 def alone_and_behind_proxy(folder: Path, args: argparse.Namespace) -> list[Row]:
@@ -93,7 +119,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--level", default="normal", help="the AI level of the other seats (normal)")
     parser.add_argument("--think", type=float, default=0.5, help="seconds a bot waits before a move (0.5)")
     parser.add_argument("--seconds", type=float, default=20.0, help="seconds each setup plays (20)")
+    parser.add_argument("--play", metavar="URL", help=argparse.SUPPRESS)
+    parser.add_argument("--first", type=int, default=0, help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
+    if args.play:
+        return play_here(args)
     lacking = missing()
     if lacking:
         print(f"bench_cluster: needs {' and '.join(lacking)}: sudo apt-get install {' '.join(lacking)}",
