@@ -242,3 +242,16 @@ def test_psycopg_is_imported_only_by_a_server_given_a_store() -> None:
             "print('psycopg' in sys.modules)")
     out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=60)
     assert out.stdout.strip() == "False", out.stderr
+
+
+def test_sigterm_stops_the_server_cleanly_as_ctrl_c_does(tmp_path: Path) -> None:
+    """A service manager's stop (SIGTERM) is a clean stop: a shared store's leases are released."""
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "game.net.server", "--port", "0", "--data-dir", str(tmp_path)],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=ROOT,
+    )
+    assert proc.stdout is not None and proc.stderr is not None
+    assert "listening on" in proc.stdout.readline()
+    proc.terminate()
+    assert proc.wait(10) == 0
+    assert "stopped after" in proc.stderr.read()

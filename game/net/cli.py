@@ -10,8 +10,10 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import logging
 import os
+import signal
 import sys
 import time
 from collections.abc import Callable, Mapping, Sequence
@@ -218,6 +220,12 @@ async def _serve(server: Hosting, config: ServerConfig) -> int:
         page = lan.page_url(lan.address_to_tell(config.host), port)
         print(f"farmer-server: the page for phones: {page}", flush=True)
     started = time.monotonic()
+    # SIGTERM (systemd, docker, kill) stops it as Ctrl-C does: cleanly, a shared store's leases
+    # released so that other servers take its tables at once.
+    serving = asyncio.current_task()
+    with contextlib.suppress(NotImplementedError, RuntimeError, AttributeError):  # not on Windows
+        if serving is not None:
+            asyncio.get_running_loop().add_signal_handler(signal.SIGTERM, serving.cancel)
     try:
         await server.serve_forever()
     except asyncio.CancelledError:
