@@ -213,11 +213,19 @@ class PgStore:
 
     # ------------------------------------------------------------------ questions (async)
 
+    async def _ask(self, query: str, params: tuple[object, ...]) -> psycopg.AsyncCursor[tuple[object, ...]]:
+        """Run one question on the questions' connection, opened again once if it was lost (the
+        database restarted); the error, if it fails again."""
+        try:
+            return await self._conns["ask"].execute(query, params)
+        except psycopg.OperationalError:
+            await self._reconnect("ask")
+            return await self._conns["ask"].execute(query, params)
+
     async def claim(self, code: str, now: float, save: Callable[[Table], None]) -> Claimed | Busy | None:
         """Take table ``code`` from its last save if its lease was released or lapsed (or is this
         server's own); :class:`Busy` while another server's lease is live; None: no such table."""
-        ask = self._conns["ask"]
-        cur = await ask.execute(
+        cur = await self._ask(
             "UPDATE farmer_tables SET owner = %s, epoch = epoch + 1,"
             " lease_until = now() + make_interval(secs => %s)"
             " WHERE code = %s AND (owner IS NULL OR owner = %s OR lease_until <= now())"
@@ -225,7 +233,7 @@ class PgStore:
             (self.name, self.lease_seconds, code, self.name))
         row = await cur.fetchone()
         if row is None:
-            cur = await ask.execute("SELECT owner FROM farmer_tables WHERE code = %s", (code,))
+            cur = await self._ask("SELECT owner FROM farmer_tables WHERE code = %s", (code,))
             found = await cur.fetchone()
             return None if found is None else Busy(str(found[0]))
         epoch, state = int(str(row[0])), str(row[1])
@@ -237,8 +245,8 @@ class PgStore:
                 raise SaveError("its code is not its row's")
         except ValueError as exc:
             log.error("cannot resume table %s from the store: %s", code, str(exc)[:300])
-            await ask.execute("UPDATE farmer_tables SET owner = NULL WHERE code = %s AND epoch = %s",
-                              (code, epoch))
+            await self._ask("UPDATE farmer_tables SET owner = NULL WHERE code = %s AND epoch = %s",
+                            (code, epoch))
             return None
         self.held[code] = epoch
         log.info("table %s taken (epoch %d)", code, epoch)
@@ -246,13 +254,13 @@ class PgStore:
 
     async def ask_for(self, owner: str, code: str) -> None:
         """Ask server ``owner`` to let table ``code`` go (``NOTIFY``)."""
-        await self._conns["ask"].execute("SELECT pg_notify(%s, %s)", (CHANNEL, f"{owner} {code}"))
+        await self._ask("SELECT pg_notify(%s, %s)", (CHANNEL, f"{owner} {code}"))
 
     async def public_tables(self) -> list[dict[str, object]]:
         """Every server's public tables not over (their summaries), those not started first."""
-        cur = await self._conns["ask"].execute(
+        cur = await self._ask(
             "SELECT summary FROM farmer_tables WHERE public AND summary IS NOT NULL"
-            " ORDER BY saved_at DESC LIMIT 500")
+            " ORDER BY saved_at DESC LIMIT 500", ())
         tables: list[dict[str, object]] = []
         for (summary,) in await cur.fetchall():
             with contextlib.suppress(ValueError):
@@ -263,8 +271,7 @@ class PgStore:
 
     async def tables_opened_by(self, address: str) -> int:
         """Tables (rows) that ``address`` opened, on every server."""
-        cur = await self._conns["ask"].execute(
-            "SELECT count(*) FROM farmer_tables WHERE origin = %s", (address,))
+        cur = await self._ask("SELECT count(*) FROM farmer_tables WHERE origin = %s", (address,))
         row = await cur.fetchone()
         return int(str(row[0])) if row is not None else 0
 
@@ -393,9 +400,16 @@ class PgStore:
             self._conns[role] = await psycopg.AsyncConnection.connect(self.url, autocommit=True)
 
     async def _listener(self) -> None:
-        """Hand-off requests addressed to this server, to :meth:`StoreEvents.hand_off`."""
-        conn = self._conns["listen"]
-        async for note in conn.notifies():
-            owner, _, code = note.payload.partition(" ")
-            if owner == self.name and code in self.held and self._events is not None:
-                self._events.hand_off(code)
+        """Hand-off requests addressed to this server, to :meth:`StoreEvents.hand_off` (listening
+        again, on a new connection, after the database restarted)."""
+        while True:
+            try:
+                async for note in self._conns["listen"].notifies():
+                    owner, _, code = note.payload.partition(" ")
+                    if owner == self.name and code in self.held and self._events is not None:
+                        self._events.hand_off(code)
+            except psycopg.Error:
+                await asyncio.sleep(self.lease_seconds / RENEWALS_PER_LEASE)
+                await self._reconnect("listen")
+                with contextlib.suppress(psycopg.Error):
+                    await self._conns["listen"].execute(f"LISTEN {CHANNEL}")
