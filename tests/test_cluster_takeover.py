@@ -122,9 +122,16 @@ async def everyone_back(seated: Seated, before: dict[int, int], limit: float) ->
     return loop.time() - began
 
 
-def check_the_deal_dealt_again(seated: Seated, marks: dict[int, int], interrupted: int,
-                               settled: dict[int, tuple[int, ...]]) -> None:
-    """Every member was sent the interrupted deal's start again, from the chips of the deal before."""
+def restarts(bot: Bot, mark: int) -> list[DealStarted]:
+    """The deals ``bot`` was told started from its message ``mark`` on."""
+    return [e for m in bot.messages[mark:] if isinstance(m, Update) for e in m.events
+            if isinstance(e, DealStarted)]
+
+
+async def check_the_deal_dealt_again(seated: Seated, marks: dict[int, int], interrupted: int,
+                                     settled: dict[int, tuple[int, ...]]) -> None:
+    """Every member is sent the interrupted deal's start again, from the chips of the deal before."""
+    await until(lambda: all(restarts(b, marks[id(b)]) for b in seated.everyone), 15, "the deal dealt again")
     for bot in seated.everyone:
         sync = first_sync_after(bot, marks[id(bot)])
         view = sync.view
@@ -134,9 +141,8 @@ def check_the_deal_dealt_again(seated: Seated, marks: dict[int, int], interrupte
             # Taken up before the interrupted deal: the chips the deal before left.
             assert view.deal_no == interrupted - 1
             assert view.chips == settled[interrupted - 1]
-        restarts = [e for m in bot.messages[marks[id(bot)]:] if isinstance(m, Update)
-                    for e in m.events if isinstance(e, DealStarted)]
-        assert restarts and restarts[0].deal == interrupted, (bot.name, restarts[:1], interrupted)
+        again = restarts(bot, marks[id(bot)])
+        assert again[0].deal == interrupted, (bot.name, again[:1], interrupted)
         assert sync.history is not None and sync.history[-1] == settled[interrupted - 1]
 
 
@@ -160,7 +166,7 @@ def test_a_tables_server_killed_mid_deal_every_seat_is_back_within_the_lease(clu
             assert now_epoch == epoch + 1
             await until(lambda: all(any(isinstance(m, Update) and m.sync for m in b.messages[marks[id(b)]:])
                                     for b in seated.everyone), 5, "every member's whole state")
-            check_the_deal_dealt_again(seated, marks, interrupted, settled)
+            await check_the_deal_dealt_again(seated, marks, interrupted, settled)
             # The game goes on there: another deal is settled, chips still whole.
             await until(lambda: host.view is not None and host.view.deal_no > interrupted, 60,
                         "the next deal")
@@ -188,7 +194,7 @@ def test_a_server_paused_past_its_lease_lets_the_table_go_and_writes_nothing(clu
                 await everyone_back(seated, before, LEASE_SECONDS + 2.0)
                 taker, taken_epoch = cluster.owner_of(seated.code)
                 assert taker is not None and taker is not paused and taken_epoch == epoch + 1
-                check_the_deal_dealt_again(seated, marks, interrupted, settled)
+                await check_the_deal_dealt_again(seated, marks, interrupted, settled)
                 # Play on at the new server past a deal boundary (a save under the new epoch).
                 await until(lambda: host.view is not None and host.view.deal_no > interrupted, 60,
                             "a deal there")
