@@ -12,6 +12,8 @@ from __future__ import annotations
 
 import asyncio
 import signal
+import urllib.error
+import urllib.request
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 
@@ -276,6 +278,44 @@ def test_a_server_stopped_cleanly_releases_its_tables_for_another_at_once(cluste
             await everyone_back(seated, before, LEASE_SECONDS + 2.0)
             assert cluster.owner_of(seated.code)[1] == epoch + 1
             assert owner.log is not None and "stopped after" in owner.log.read_text()
+        finally:
+            await seated.close()
+
+    asyncio.run(main())
+
+
+def healthy(port: int) -> int:
+    """A server's ``/healthz`` status (0: no answer)."""
+    try:
+        with urllib.request.urlopen(f"http://127.0.0.1:{port}/healthz", timeout=2) as answer:
+            return int(answer.status)
+    except urllib.error.HTTPError as exc:
+        return int(exc.code)
+    except OSError:
+        return 0
+
+
+def test_with_postgresql_down_the_servers_stop_and_say_so_then_the_table_resumes(cluster: Cluster) -> None:
+    async def main() -> None:
+        seated = await seat_a_table(cluster)
+        try:
+            host = seated.people[0]
+            await until(lambda: mid_deal(host, 0), 60, "a deal under way")
+            loop = asyncio.get_running_loop()
+            await loop.run_in_executor(None, cluster.postgres.stop)
+            # No server can be sure of its leases: each stops running its tables, and says so.
+            await until(lambda: all(healthy(s.port) == 503 for s in cluster.servers), 3 * LEASE_SECONDS,
+                        "every server unhealthy")
+            await until(lambda: all(not b.link.connected for b in seated.everyone), 3 * LEASE_SECONDS,
+                        "the table's people cut off")
+            before = {id(b): welcomes(b) for b in seated.everyone}
+            await loop.run_in_executor(None, cluster.postgres.resume)
+            await everyone_back(seated, before, 6 * LEASE_SECONDS)
+            await until(lambda: host.view is not None and any(
+                isinstance(m, Update) and m.sync for m in host.messages[-50:]), 5, "the whole state")
+            assert host.view is not None and sum(host.view.chips) + host.view.farm == SEATS * CHIPS
+            deal = host.view.deal_no
+            await until(lambda: host.view is not None and host.view.deal_no > deal, 60, "play going on")
         finally:
             await seated.close()
 

@@ -101,12 +101,16 @@ class Postgres:
             shutil.chown(self.folder, "postgres", "postgres")
         self._run(str(self.bin / "initdb"), "-D", str(self.data), "-U", "postgres", "--auth=trust",
                   "--no-sync", "-E", "UTF8", "--locale=C")
+        self.resume()
+        self._run(str(self.bin / "createdb"), "-h", "127.0.0.1", "-p", str(self.port), "-U", "postgres",
+                  "farmer")
+
+    def resume(self) -> None:
+        """Start the cluster made (again, after :meth:`stop`)."""
         self._run(str(self.bin / "pg_ctl"), "-D", str(self.data), "-l", str(self.folder / "log"), "-w",
                   "-o", f"-p {self.port} -k {self.folder} -c listen_addresses=127.0.0.1 -c fsync=off"
                         " -c max_connections=200",
                   "start")
-        self._run(str(self.bin / "createdb"), "-h", "127.0.0.1", "-p", str(self.port), "-U", "postgres",
-                  "farmer")
 
     def stop(self) -> None:
         """Stop the cluster (fast: the connected servers are cut off)."""
