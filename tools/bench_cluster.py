@@ -23,10 +23,12 @@ import argparse
 import asyncio
 import json
 import os
+import resource
 import shutil
 import subprocess
 import sys
 import tempfile
+import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -47,22 +49,46 @@ class Row:
     tables: int
     rtts: list[float]
     games: int
-
     load: float
+    """The machine's load average over the last minute, at the end."""
+    bots_cores: float
+    """CPU the bots' processes took, in cores (CPU seconds a second)."""
+    servers_cores: float
+    """CPU the servers took, in cores."""
 
     def line(self) -> str:
-        """The setup as a printed line (milliseconds), with the machine's load average after it."""
+        """The setup as a printed line (milliseconds), with the machine's load after it."""
         ms = [1000 * percentile(self.rtts, q) for q in (0.5, 0.99, 1.0)]
         return (f"{self.name:<11} {self.tables:>4} tables  {len(self.rtts):>6} actions  "
                 f"p50 {ms[0]:6.1f} ms  p99 {ms[1]:6.1f} ms  max {ms[2]:7.1f} ms  "
-                f"({self.games} games over; load average {self.load:.1f})")
+                f"(servers {self.servers_cores:.2f} cores, bots {self.bots_cores:.2f}; "
+                f"load average {self.load:.1f})")
 
 
-def play(url: str, tables: int, args: argparse.Namespace) -> tuple[list[float], int, float]:
+def cpu_seconds(pid: int) -> float:
+    """CPU seconds process ``pid`` has used so far (user and system, from /proc)."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rpartition(")")[2].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def measure(name: str, url: str, tables: int, servers: Sequence[ServerProcess],
+            args: argparse.Namespace) -> Row:
+    """One setup played and measured: the bots' round trips, and the CPU servers and bots took."""
+    began = time.monotonic()
+    server_cpu = sum(cpu_seconds(s.pid) for s in servers)
+    children = resource.getrusage(resource.RUSAGE_CHILDREN)
+    rtts, games = play(url, tables, args)
+    wall = time.monotonic() - began
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    bots = (after.ru_utime + after.ru_stime - children.ru_utime - children.ru_stime) / wall
+    served = (sum(cpu_seconds(s.pid) for s in servers) - server_cpu) / wall
+    return Row(name, tables, rtts, games, os.getloadavg()[0], bots, served)
+
+
+def play(url: str, tables: int, args: argparse.Namespace) -> tuple[list[float], int]:
     """``tables`` tables of bots at ``url`` for ``args.seconds``, played by one process of bots for
     each :data:`TABLES_PER_PLAYER` tables (one process's loop would otherwise be what is measured):
-    the round trips, the games over, and the machine's load average over the last minute (other
-    work shares these cores)."""
+    the round trips and the games over."""
     players = [subprocess.Popen(
         [sys.executable, "-m", "tools.bench_cluster", "--play", url,
          "--tables", str(min(TABLES_PER_PLAYER, tables - first)), "--first", str(first),
@@ -76,7 +102,7 @@ def play(url: str, tables: int, args: argparse.Namespace) -> tuple[list[float], 
         doc = json.loads(out.strip().splitlines()[-1])
         rtts.extend(float(r) for r in doc["rtts"])
         games += int(doc["games"])
-    return rtts, games, os.getloadavg()[0]
+    return rtts, games
 
 
 def play_here(args: argparse.Namespace) -> int:
@@ -94,9 +120,9 @@ def alone_and_behind_proxy(folder: Path, args: argparse.Namespace) -> list[Row]:
     proxy = Proxy(free_port(), [server.port] * SERVERS)
     try:
         server.start(folder / "alone.log")
-        rows = [Row("alone", args.alone, *play(f"ws://127.0.0.1:{server.port}", args.alone, args))]
+        rows = [measure("alone", f"ws://127.0.0.1:{server.port}", args.alone, [server], args)]
         proxy.start(folder / "haproxy-hop.log")
-        rows.append(Row("proxy hop", args.alone, *play(f"ws://127.0.0.1:{proxy.port}", args.alone, args)))
+        rows.append(measure("proxy hop", f"ws://127.0.0.1:{proxy.port}", args.alone, [server], args))
         return rows
     finally:
         proxy.stop()
@@ -106,7 +132,7 @@ def alone_and_behind_proxy(folder: Path, args: argparse.Namespace) -> list[Row]:
 def in_cluster(folder: Path, args: argparse.Namespace) -> Row:
     """Three servers sharing PostgreSQL behind HAProxy: ``args.tables`` tables."""
     with Cluster(folder / "cluster", lease_seconds=10.0, flags=SERVER_FLAGS) as cluster:
-        return Row("cluster", args.tables, *play(cluster.url, args.tables, args))
+        return measure("cluster", cluster.url, args.tables, cluster.servers, args)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
