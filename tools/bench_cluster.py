@@ -36,6 +36,8 @@ from pathlib import Path
 from tools.cluster import SERVERS, Cluster, Proxy, ServerProcess, free_port, missing
 from tools.load_net import load, percentile
 
+WARM_UP_SECONDS = 5.0
+"""How long each setup is played before it is measured."""
 TABLES_PER_PLAYER = 100
 """Tables one process of bots plays (as ``tools/load_net.py`` plays them)."""
 SERVER_FLAGS = ("--max-tables", "2000", "--max-clients", "20000", "--tables-per-address", "10")
@@ -105,6 +107,11 @@ def play(url: str, tables: int, args: argparse.Namespace) -> tuple[list[float], 
     return rtts, games
 
 
+def warm_up(url: str, tables: int, args: argparse.Namespace) -> None:
+    """A first short run, not measured: a fresh server's first tables pay for what it loads once."""
+    play(url, tables, argparse.Namespace(**{**vars(args), "seconds": WARM_UP_SECONDS}))
+
+
 def play_here(args: argparse.Namespace) -> int:
     """``--play URL``: play ``args.tables`` tables (addresses from table ``args.first`` on) and
     print the round trips and games over as one JSON line."""
@@ -120,6 +127,7 @@ def alone_and_behind_proxy(folder: Path, args: argparse.Namespace) -> list[Row]:
     proxy = Proxy(free_port(), [server.port] * SERVERS)
     try:
         server.start(folder / "alone.log")
+        warm_up(f"ws://127.0.0.1:{server.port}", args.alone, args)
         rows = [measure("alone", f"ws://127.0.0.1:{server.port}", args.alone, [server], args)]
         proxy.start(folder / "haproxy-hop.log")
         rows.append(measure("proxy hop", f"ws://127.0.0.1:{proxy.port}", args.alone, [server], args))
@@ -132,6 +140,7 @@ def alone_and_behind_proxy(folder: Path, args: argparse.Namespace) -> list[Row]:
 def in_cluster(folder: Path, args: argparse.Namespace) -> Row:
     """Three servers sharing PostgreSQL behind HAProxy: ``args.tables`` tables."""
     with Cluster(folder / "cluster", lease_seconds=10.0, flags=SERVER_FLAGS) as cluster:
+        warm_up(cluster.url, args.tables, args)
         return measure("cluster", cluster.url, args.tables, cluster.servers, args)
 
 
