@@ -298,8 +298,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         for i, server in enumerate(cluster.servers, 1):
             print(f"cluster: server {i} on port {server.port}, process {server.pid} (log: {server.log})")
         print(f"cluster: HAProxy at {cluster.url} — the page: {cluster.page}")
-        print("cluster: play: farmer, Play on a network, address "
-              f"127.0.0.1:{cluster.proxy.port}; Ctrl-C stops everything", flush=True)
+        print(f"cluster: play: farmer --join 127.0.0.1:{cluster.proxy.port} --name Anne (or the menu's "
+              "network tables at that address); Ctrl-C stops everything", flush=True)
         with contextlib.suppress(KeyboardInterrupt):
             while True:
                 time.sleep(3600)
