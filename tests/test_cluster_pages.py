@@ -140,9 +140,11 @@ def test_windows_pages_and_a_spectator_are_back_within_the_lease_after_a_kill(
     for w, mark in zip(windows, marks[:len(windows)], strict=True):
         sync = next(m for m in w.take()[mark:] if isinstance(m, Update) and m.sync)
         assert sum(sync.view.chips) + sync.view.farm == SEATS * CHIPS
+        assert sync.redealt == 1, sync.redealt
     for p, mark in zip(pages, marks[len(windows):], strict=True):
         sync_doc = next(m for m in page_messages(p)[mark:] if m.get("type") == "update" and m.get("sync"))
         assert sum(sync_doc["view"]["chips"]) + sync_doc["view"]["farm"] == SEATS * CHIPS
+        assert sync_doc.get("redealt") == 1, sync_doc.get("redealt")
         assert not [q for q in p.problems if q.kind == "exception"], p.problems
         p.close()
     for w in windows:

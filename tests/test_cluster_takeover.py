@@ -146,6 +146,8 @@ async def check_the_deal_dealt_again(seated: Seated, marks: dict[int, int], inte
         again = restarts(bot, marks[id(bot)])
         assert again[0].deal == interrupted, (bot.name, again[:1], interrupted)
         assert sync.history is not None and sync.history[-1] == settled[interrupted - 1]
+        # Told in words on every screen: the sync says which deal is dealt again.
+        assert sync.redealt == interrupted, (bot.name, sync.redealt, interrupted)
 
 
 def test_a_tables_server_killed_mid_deal_every_seat_is_back_within_the_lease(cluster: Cluster) -> None:
