@@ -322,3 +322,48 @@ def test_with_postgresql_down_the_servers_stop_and_say_so_then_the_table_resumes
             await seated.close()
 
     asyncio.run(main())
+
+
+def test_a_server_back_after_a_kill_gets_its_tables_handed_back_at_a_deals_end(cluster: Cluster) -> None:
+    async def main() -> None:
+        seated = await seat_a_table(cluster)
+        try:
+            host = seated.people[0]
+            await until(lambda: mid_deal(host, 0), 60, "a deal under way")
+            first, _ = cluster.owner_of(seated.code)
+            assert first is not None and first.log is not None
+            before = {id(b): welcomes(b) for b in seated.everyone}
+            first.signal(signal.SIGKILL)
+            await everyone_back(seated, before, LEASE_SECONDS + 2.0)
+            taker, taken_epoch = cluster.owner_of(seated.code)
+            assert taker is not None and taker is not first
+            # The server comes back on its port: the proxy's hash leads the table's code to it again.
+            loop = asyncio.get_running_loop()
+            first.proc = None
+            await loop.run_in_executor(None, first.start, first.log)
+            await until(lambda: healthy(first.port) == 200, 10, "the server back")
+            await asyncio.sleep(3.0)  # the proxy's checks see it up (rise 2, every second)
+            marks = {id(b): len(b.messages) for b in seated.everyone}
+            before = {id(b): welcomes(b) for b in seated.everyone}
+            late = Bot(cluster.url, "Late")  # someone new comes through the proxy: to the server back
+            late_task = asyncio.create_task(late.run())
+            try:
+                late.watch(seated.code)
+                await asyncio.wait_for(late.welcomed.wait(), 60)
+                assert cluster.owner_of(seated.code) == (first, taken_epoch + 1)
+                await everyone_back(seated, before, 10)
+                for bot in seated.everyone:
+                    moved = [m for m in bot.messages[marks[id(bot)]:] if isinstance(m, Closed)]
+                    assert moved and moved[0].code == CloseCode.MOVED, (bot.name, moved[:1])
+                    sync = first_sync_after(bot, marks[id(bot)])
+                    # Handed over between deals: nothing dealt again, nothing lost.
+                    assert sync.redealt is None
+                    assert sync.view.phase is not Phase.AUCTION and sync.view.phase is not Phase.PLAY
+                    assert sum(sync.view.chips) + sync.view.farm == SEATS * CHIPS
+            finally:
+                await late.close()
+                await asyncio.gather(late_task, return_exceptions=True)
+        finally:
+            await seated.close()
+
+    asyncio.run(main())

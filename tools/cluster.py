@@ -155,8 +155,9 @@ class ServerProcess:
         """Its name among the servers (from its log), once started."""
         if self.log is None or not self.log.exists():
             return None
-        found = re.search(r"as server (\S+) \(leases", self.log.read_text(errors="replace"))
-        return found.group(1) if found else None
+        # The last named: a server started again on its port has a new name.
+        found = re.findall(r"as server (\S+) \(leases", self.log.read_text(errors="replace"))
+        return found[-1] if found else None
 
     def signal(self, sig: int) -> None:
         """Send ``sig`` (SIGKILL, SIGSTOP, SIGCONT...)."""
