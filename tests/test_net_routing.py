@@ -14,14 +14,15 @@ from pathlib import Path
 
 import pytest
 from test_net_admission import get
+from test_net_attacks import ask
 from test_web_http import make_page
 from websockets.asyncio.server import ServerConnection
 from websockets.http11 import Request, Response
 
 from game.net.admission import ServerConfig
-from game.net.client import Client, Link, table_url
-from game.net.protocol import Welcome
-from game.net.server import ServerThread
+from game.net.client import Client, Link, open_connection, table_url
+from game.net.protocol import Welcome, opening_message
+from game.net.server import Server, ServerThread
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -75,8 +76,9 @@ def test_the_windows_links_name_their_table_in_the_url_from_the_first_connection
     guest = Client(f"ws://127.0.0.1:{port}")
     guest.join(code, "Bob")
     assert isinstance(wait_for(guest, Welcome), Welcome)
-    # The host's first connection had no code to name (it made the table); the guest's names it.
-    assert paths == ["/", f"/?t={code}"]
+    # The host's first connection proposed the new table's code, and the table has it: behind a
+    # proxy it is made on the server its code leads to. The guest's connection names it too.
+    assert paths == [f"/?t={code}", f"/?t={code}"]
     # A dropped link comes back to its table's URL.
     host._loop.call_soon_threadsafe(host._link.kill)
     assert isinstance(wait_for(host, Welcome), Welcome)
@@ -112,3 +114,22 @@ def test_healthz_says_ok_while_the_server_takes_tables_and_503_once_it_stops(
     thread.server._stopping = True
     assert get(port, "/healthz").status == 503
     thread.server._stopping = False
+
+
+def test_a_table_takes_the_code_its_creators_url_proposes_when_it_is_one_and_free() -> None:
+    async def main() -> None:
+        server = Server(ServerConfig(port=0))
+        base = f"ws://127.0.0.1:{await server.start()}"
+        made: list[str] = []
+        for query in ("?t=ABCD2345", "?t=abcd2346", "?t=ABCD2345", "?t=ABCD0000", "?t=SHORT", "?t=A&t=B",
+                      "?" + "&".join(f"x{i}=1" for i in range(10)), ""):
+            ws = await open_connection(f"{base}/{query}")
+            answer = await ask(ws, opening_message("create", name="Anne", settings={"seats": 3}), "welcome")
+            made.append(str(answer["table"]))
+        assert made[:2] == ["ABCD2345", "ABCD2346"]
+        # Taken already, not of the alphabet (no 0), too short, twice, or none: a random code.
+        assert all(len(code) == 8 and code not in ("ABCD2345", "ABCD0000") for code in made[2:])
+        assert len(set(made)) == len(made)
+        await server.close()
+
+    asyncio.run(main())

@@ -21,6 +21,7 @@ import asyncio
 import contextlib
 import json
 import queue
+import secrets
 import threading
 from collections.abc import Callable
 from typing import Any
@@ -33,6 +34,8 @@ from game.actions import Action
 from game.net.codec import CodecError, Json
 from game.net.codes import CloseCode
 from game.net.protocol import (
+    CODE_ALPHABET,
+    CODE_LENGTH,
     MAX_SERVER_MESSAGE_BYTES,
     Closed,
     Error,
@@ -66,7 +69,11 @@ def table_url(url: str, code: str | None) -> str:
 
 
 def _code_of(message: Json) -> str | None:
-    """The table an opening message names (None for ``create`` and ``list``)."""
+    """The table an opening message names; for ``create``, a new code this client proposes (the
+    server takes it if free: behind a proxy the table is then made where its code leads, and
+    needs no handing over when its people come); None for ``list``."""
+    if message.get("type") == "create":
+        return "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
     code = message.get("table")
     return code if isinstance(code, str) and code.strip() else None
 

@@ -20,6 +20,7 @@ import secrets
 import sys
 import threading
 import time
+import urllib.parse
 from collections.abc import Sequence
 
 from websockets.asyncio.server import Server as WsServer
@@ -115,6 +116,8 @@ class Connection:
         """Tables this address opened on every server (asked of a shared store before a ``create``)."""
         self.shared_list: list[dict[str, object]] | None = None
         """Every server's public tables (asked of a shared store before a ``list``)."""
+        self.proposed = proposed_code(ws)
+        """The code the client's URL proposes for a table it creates (``?t=CODE``), if any."""
         self.address = connection_address(ws)
         """The client's address (its peer's, or as a trusted proxy said it): caps and limits count it."""
 
@@ -709,7 +712,7 @@ class Server:
             if code is None:
                 raise ProtocolError(ErrorCode.SERVER_FULL, "the server holds as many tables as it may")
             self._expire(self.tables[code], "the server is full, and this table waited longest for its start")
-        table = Table(self._new_code(), settings, now, self._save if self.store else None)
+        table = Table(self._new_code(conn.proposed), settings, now, self._save if self.store else None)
         if self.shared is not None:
             self.shared.opened(table.code, conn.address)
         self.tables[table.code] = table
@@ -729,11 +732,31 @@ class Server:
         self._schedule(table)
         log.info("table %s created (%s, %d seats)", table.code, settings.rules, settings.seats)
 
-    def _new_code(self) -> str:
+    def _new_code(self, proposed: str | None = None) -> str:
+        """A code for a new table: ``proposed`` (the creator's URL's) if it is one and is free here,
+        else a random one. Behind a proxy the table is then made where its code leads."""
+        if proposed is not None and proposed not in self.tables:
+            return proposed
         while True:
             code = "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
             if code not in self.tables:
                 return code
+
+
+def proposed_code(ws: ServerConnection) -> str | None:
+    """The table code in ``ws``'s request URL (``/?t=CODE``) if it is a well-formed one."""
+    request = ws.request
+    if request is None:
+        return None
+    try:
+        query = urllib.parse.urlsplit(request.path).query
+        values = urllib.parse.parse_qs(query, max_num_fields=4).get("t", [])
+    except ValueError:  # more fields than any client sends
+        return None
+    if len(values) != 1:
+        return None
+    code = values[0].strip().upper()
+    return code if len(code) == CODE_LENGTH and all(c in CODE_ALPHABET for c in code) else None
 
 
 def _mid_deal(table: Table) -> bool:
