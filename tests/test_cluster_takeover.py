@@ -377,3 +377,24 @@ def test_a_server_back_after_a_kill_gets_its_tables_handed_back_at_a_deals_end(c
             await seated.close()
 
     asyncio.run(main())
+
+
+def test_a_server_stopped_cleanly_releases_its_tables_for_another_at_once(cluster: Cluster) -> None:
+    async def main() -> None:
+        seated = await seat_a_table(cluster)
+        try:
+            host = seated.people[0]
+            await until(lambda: mid_deal(host, 0), 60, "a deal under way")
+            owner, epoch = cluster.owner_of(seated.code)
+            assert owner is not None
+            before = {id(b): welcomes(b) for b in seated.everyone}
+            await asyncio.get_running_loop().run_in_executor(None, owner.stop)
+            # Released, not left to lapse: whoever comes next takes it without waiting for the lease.
+            assert cluster.owner_of(seated.code)[0] is not owner
+            await everyone_back(seated, before, LEASE_SECONDS + 2.0)
+            assert cluster.owner_of(seated.code)[1] == epoch + 1
+            assert owner.log is not None and "stopped after" in owner.log.read_text()
+        finally:
+            await seated.close()
+
+    asyncio.run(main())
