@@ -23,7 +23,7 @@ from cluster_parts import LEASE_SECONDS, running_cluster
 from game.events import DealStarted
 from game.net.bot import Bot
 from game.net.codes import CloseCode
-from game.net.protocol import Closed, Update, Welcome
+from game.net.protocol import Closed, TableList, Update, Welcome
 from game.phase import Phase
 from tools.cluster import Cluster, ServerProcess
 
@@ -396,5 +396,48 @@ def test_a_server_stopped_cleanly_releases_its_tables_for_another_at_once(cluste
             assert owner.log is not None and "stopped after" in owner.log.read_text()
         finally:
             await seated.close()
+
+    asyncio.run(main())
+
+
+def test_the_tables_per_address_are_counted_on_every_server_by_the_address_the_proxy_says(
+        cluster: Cluster) -> None:
+    async def open_one(address: str) -> tuple[Bot, asyncio.Task[None]]:
+        bot = Bot(cluster.url, "Ann", local_host=address)
+        task = asyncio.create_task(bot.run())
+        bot.create({"seats": 3, "public": True})
+        await until(lambda: bot.welcomed.is_set() or bool(bot.errors), 10, "an answer")
+        return bot, task
+
+    async def main() -> None:
+        opened = [await open_one("127.0.0.9") for _ in range(10)]
+        try:
+            owners = {id(cluster.owner_of(b.link.table or "")[0]) for b, _ in opened}
+            assert all(b.welcomed.is_set() for b, _ in opened)
+            assert len(owners) > 1, "the ten tables all on one server"
+            # The eleventh from that address is refused, whichever server it reaches...
+            refused, task = await open_one("127.0.0.9")
+            opened.append((refused, task))
+            assert not refused.welcomed.is_set() and refused.errors[0].code == "server_full"
+            # ...while another address behind the same proxy opens its own.
+            other, task = await open_one("127.0.0.10")
+            opened.append((other, task))
+            assert other.welcomed.is_set()
+            # The list shows every server's public tables.
+            lister = Bot(cluster.url, "Lou")
+            listed: list[object] = []
+            lister.link.on_message = lambda m: listed.append(m)
+            lister_task = asyncio.create_task(lister.link.run())
+            lister.link.send({"type": "list", "version": 1})
+            await until(lambda: any(isinstance(m, TableList) for m in listed), 10, "the list")
+            table_list = next(m for m in listed if isinstance(m, TableList))
+            codes = {str(t.get("code")) for t in table_list.tables}
+            assert {b.link.table for b, _ in opened if b.link.table} <= codes
+            await lister.link.close()
+            await asyncio.gather(lister_task, return_exceptions=True)
+        finally:
+            for bot, _ in opened:
+                await bot.close()
+            await asyncio.gather(*(t for _, t in opened), return_exceptions=True)
 
     asyncio.run(main())
