@@ -18,9 +18,10 @@ from test_net_window import top, window_at
 
 from game.net.protocol import Update
 from game.net.server import ServerConfig, ServerThread
+from scenes import i18n
 from scenes.app.loop import App
 from scenes.navigator import Screens
-from scenes.net.lobby import join_table
+from scenes.net.lobby import LobbyScene, join_table
 from scenes.net.remote import NetworkSeat, time_up
 from scenes.screens.menu import MenuScene
 from scenes.store.settings import Settings
@@ -344,3 +345,24 @@ def test_a_ledger_left_up_while_the_host_starts_the_next_deal_says_so(tmp_path: 
     finally:
         server.stop()
 
+
+
+def test_the_seats_the_computer_plays_are_named_in_the_windows_language(tmp_path: Path) -> None:
+    """The server names a seat nobody named "AI 3"; a French window says "IA 3", a German one "KI 3"
+    (a person who chose such a name keeps it)."""
+    server = server_at(tmp_path)
+    try:
+        for lang, word in (("fr", "IA"), ("de", "KI")):
+            i18n.set_language(lang)
+            app, phone = seated(server)
+            names = seat(app).names
+            ai = [i for i in range(len(names)) if i not in (phone.seat, seat(app).seat)]
+            assert ai and all(names[i] == f"{word} {i + 1}" for i in ai), names
+            assert names[phone.seat] == "Phoebe"  # type: ignore[index]
+            free = LobbyScene.free_seat(ai[0], f"AI {ai[0] + 1}", {"ai": ["easy"]})
+            assert free.startswith(f"{word} {ai[0] + 1} ("), free  # the lobby says it so too
+            phone.client.close(timeout=0.5)
+            seat(app).close()
+    finally:
+        i18n.set_language("en")
+        server.stop()

@@ -131,7 +131,7 @@ class Settings:
     def free_name(self, seat: int) -> str:
         """The name of ``seat`` while no person holds it: the host's name for it, else ``AI n``."""
         named = self.names[seat] if seat < len(self.names) else ""
-        return named or f"AI {seat + 1}"
+        return named or default_name(seat)
 
     def level(self, seat: int) -> str:
         """The AI level of ``seat``."""
@@ -145,6 +145,12 @@ class Settings:
             "pause_seconds": self.pause_seconds, "names": list(self.names), "seed": self.seed,
             "public": self.public, "people": list(self.people),
         }
+
+
+def default_name(seat: int) -> str:
+    """The name the server gives ``seat`` when nobody named it and no person holds it ("AI 3"); a
+    window says it in its own language."""
+    return f"AI {seat + 1}"
 
 
 def _bad_settings(message: str) -> ProtocolError:

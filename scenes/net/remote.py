@@ -41,6 +41,7 @@ from game.net.protocol import (
     Turn,
     Update,
     Welcome,
+    default_name,
 )
 from game.net.server import ServerThread
 from game.phase import Phase
@@ -67,6 +68,15 @@ class Notices(Protocol):
     def notice(self, message: Callable[[], str], seconds: float = ...) -> None:
         """Show ``message`` for ``seconds``."""
         ...
+
+
+def seat_name(name: str, seat: int, person: bool) -> str:
+    """``seat``'s name as this screen says it: the server's own name for a seat the computer plays
+    ("AI 3") in the person's language; any other name as it was given."""
+    if person or name != default_name(seat):
+        return name
+    # Translators: a seat of a network table the computer plays, nobody having named it ("AI 3").
+    return _("AI {n}").format(n=seat + 1)
 
 
 def reconnecting() -> str:
@@ -292,8 +302,9 @@ class RemoteTable:
 
     @property
     def names(self) -> tuple[str, ...]:
-        """The players' names by seat."""
-        return self._view.names
+        """The players' names by seat (the server's "AI n" in the person's language)."""
+        people = {s.seat for s in self.info.seats if s.person} if self.info is not None else set()
+        return tuple(seat_name(name, i, i in people) for i, name in enumerate(self._view.names))
 
     @property
     def n(self) -> int:
