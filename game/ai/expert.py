@@ -328,11 +328,39 @@ class ExpertAgent:
         share = min(1.0, self.personality.bid_share)
         return min(view.max_bid, int(self.price(view, memory).fair_bid * share))
 
+    def push(self, view: View, memory: TableMemory, own: int) -> int:
+        """The most worth bidding so that a rival still in the auction who pays more than ``own``
+        pays up to the edge of his limit, as his auctions showed it (``own`` when there is none).
+
+        A rival whose limit is known exactly is raised to a chip under it, so that he buys at his
+        limit. One who has only ever paid more than ``own`` and never refused is probed a little
+        further each auction (the further, the more he pays above ``own``): at worst this seat
+        buys a farm a little dearer than it is worth, once, and learns his limit. A rival whose
+        auctions tell different limits is not pushed.
+        """
+        passed = {seat for seat, amount in view.calls if amount is None}
+        best = own
+        for seat, chips in enumerate(view.chips):
+            if seat == view.seat or seat in passed or chips <= 0:
+                continue
+            known = memory.bid_limit(seat)
+            if known is None:
+                continue
+            edge, exact = known
+            edge = min(edge, chips)
+            if edge <= own:
+                continue
+            best = max(best, edge - 1 if exact else edge + (edge - own) // 2)
+        return min(view.max_bid, best)
+
     def bid(self, view: View, memory: TableMemory) -> Action:
-        """Raise by one chip while that stays within :meth:`limit`, else pass."""
+        """Raise by one chip while that stays within :meth:`limit` (or :meth:`push`), else pass."""
         wanted = view.high_bid + 1
         # Raising by one chip never pays more than the last rival's limit plus one.
-        return bid(wanted) if wanted <= self.limit(view, memory) else PASS
+        own = self.limit(view, memory)
+        if wanted <= own:
+            return bid(wanted)
+        return bid(wanted) if wanted <= self.push(view, memory, own) else PASS
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}({self.personality.key})"
