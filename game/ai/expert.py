@@ -305,6 +305,11 @@ class ExpertAgent:
             return DRAW if self.rng.random() < 0.5 else STAND
         return found.best
 
+    def table(self, view: View) -> Table:
+        """What this seat knows at a decision in the deal: its rivals, the prizes, the deck it draws from."""
+        memory = self._memory(view)
+        return Table(view, self.personality, memory, self.economy(view, memory))
+
     def economy(self, view: View, memory: TableMemory) -> Economy:
         """The table's money as this seat sees it (worked out again only when something changed)."""
         seats = tuple(c > 0 for c in view.chips)

@@ -249,7 +249,7 @@ class TableMemory:
             self.player(seat).learn_auction(AuctionSeen(top, refused.get(seat)))
 
     def bid_limit(self, seat: int) -> tuple[int, bool] | None:
-        """The bidding limit of the player at ``seat`` as their auctions showed it (see :meth:`Player.bid_limit`)."""
+        """The bidding limit of the player at ``seat``, as their auctions showed it."""
         return self.player(seat).bid_limit()
 
     def forget_beliefs(self) -> None:
