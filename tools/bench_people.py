@@ -7,7 +7,8 @@ every line-up plays the same shuffles, the players moving round the seats):
 
 - one person and two Experts, beside one person, one Expert and one **best responder** (an
   Expert told the person's strategy: :class:`Informed`); the responder's extra is its chips per
-  seat and deal less the Expert's at the same table, with a 95 % interval over the blocks;
+  seat and deal less an Expert's in its place, on the same shuffles, with a 95 % interval over
+  the paired blocks;
 - two people and one Expert, beside two people and one best responder (the same shuffles);
 - one person and two Normals, and one person and two Easys: the ranking of the levels.
 
@@ -131,38 +132,44 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--levels", action=argparse.BooleanOptionalAction, default=True,
                         help="also Normal and Easy beside one person")
+    parser.add_argument("--responder", action=argparse.BooleanOptionalAction, default=True,
+                        help="also the best responder beside one and two people")
     args = parser.parse_args(argv)
     kinds = args.kinds.split(",")
+    names = ["ee", "ie", "ppe", "ppi"] if args.responder else []
+    if args.levels:
+        names += ["ee", "nn", "zz"] if not args.responder else ["nn", "zz"]
     jobs = []
     for kind in kinds:
         p = f"person:{kind}"
-        lineups = [[p, "expert", "expert"], [p, "informed", "expert"], [p, p, "expert"], [p, p, "informed"]]
-        if args.levels:
-            lineups += [[p, "normal", "normal"], [p, "easy", "easy"]]
-        jobs += [(lineup, args.deals, args.seed, args.rules) for lineup in lineups]
+        made = {"ee": [p, "expert", "expert"], "ie": [p, "informed", "expert"], "ppe": [p, p, "expert"],
+                "ppi": [p, p, "informed"], "nn": [p, "normal", "normal"], "zz": [p, "easy", "easy"]}
+        jobs += [(made[name], args.deals, args.seed, args.rules) for name in names]
     started = time.perf_counter()
     with ProcessPoolExecutor(args.jobs) as pool:
         results = list(pool.map(_run, jobs))
-    per = len(results) // len(kinds)
+    per = len(names)
     print(f"{args.deals} deals per line-up, 3 seats, rules {args.rules}, seed {args.seed}"
           f" ({time.perf_counter() - started:.0f} s); chips per seat and deal, ± 95 %")
-    head = f"{'person':<9} {'expert (1p)':>14} {'responder +':>15} {'expert (2p)':>14} {'responder +':>15}"
+    head = f"{'person':<9} {'expert (1p)':>14}"
+    if args.responder:
+        head += f" {'responder +':>15} {'expert (2p)':>14} {'responder +':>15}"
     if args.levels:
-        head += f" {'normal (1p)':>12} {'easy (1p)':>10} {'person vs E/N/E':>22}"
+        head += f" {'normal (1p)':>14} {'easy (1p)':>14} {'person vs E/N/E':>22}"
     print(head)
     for i, kind in enumerate(kinds):
-        r = results[i * per:(i + 1) * per]
-        ee, ie, ppe, ppi = r[0], r[1], r[2], r[3]
-        expert1 = ee[1]
-        extra1 = difference(ie[1], ie[2])
-        expert2 = ppe[1]
-        extra2 = difference(ppi[1], ppe[1])
-        line = (f"{kind:<9} {expert1.mean():>+7.3f}±{expert1.half_width():.3f} "
-                f"{extra1[0]:>+8.3f}±{extra1[1]:.3f} {expert2.mean():>+7.3f}±{expert2.half_width():.3f} "
-                f"{extra2[0]:>+8.3f}±{extra2[1]:.3f}")
+        r = dict(zip(names, results[i * per:(i + 1) * per], strict=True))
+        ee = r["ee"]
+        line = f"{kind:<9} {ee[1].mean():>+7.3f}±{ee[1].half_width():.3f}"
+        if args.responder:
+            extra1 = difference(r["ie"][1], ee[1])
+            expert2 = r["ppe"][1]
+            extra2 = difference(r["ppi"][1], expert2)
+            line += (f" {extra1[0]:>+8.3f}±{extra1[1]:.3f} {expert2.mean():>+7.3f}±{expert2.half_width():.3f}"
+                     f" {extra2[0]:>+8.3f}±{extra2[1]:.3f}")
         if args.levels:
-            nn, zz = r[4], r[5]
-            line += (f" {nn[1].mean():>+12.3f} {zz[1].mean():>+10.3f}"
+            nn, zz = r["nn"], r["zz"]
+            line += (f" {nn[1].mean():>+7.3f}±{nn[1].half_width():.3f} {zz[1].mean():>+7.3f}±{zz[1].half_width():.3f}"
                      f" {ee[0].mean():>+7.3f}/{nn[0].mean():+.3f}/{zz[0].mean():+.3f}")
         print(line, flush=True)
     return 0

@@ -38,7 +38,7 @@ SLIP = 0.08
 ERRATIC_PRIOR = 0.04
 FLOOR_PRIOR = 0.01
 #: How many of a player's latest auctions tell their bidding limit (people change their minds).
-AUCTIONS_KEPT = 8
+AUCTIONS_KEPT = 24
 
 
 @dataclass(frozen=True, slots=True)
