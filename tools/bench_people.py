@@ -169,7 +169,8 @@ def main(argv: Sequence[str] | None = None) -> int:
                      f" {extra2[0]:>+8.3f}±{extra2[1]:.3f}")
         if args.levels:
             nn, zz = r["nn"], r["zz"]
-            line += (f" {nn[1].mean():>+7.3f}±{nn[1].half_width():.3f} {zz[1].mean():>+7.3f}±{zz[1].half_width():.3f}"
+            line += (f" {nn[1].mean():>+7.3f}±{nn[1].half_width():.3f}"
+                     f" {zz[1].mean():>+7.3f}±{zz[1].half_width():.3f}"
                      f" {ee[0].mean():>+7.3f}/{nn[0].mean():+.3f}/{zz[0].mean():+.3f}")
         print(line, flush=True)
     return 0

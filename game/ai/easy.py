@@ -23,8 +23,9 @@ class EasyAgent:
 
     It ignores the odds, the farm and the others: it counts its own points only. In the
     auction it wants the farm and raises while the price stays under twice what a table of
-    Experts would pay (more or less, by personality): a better player lets it overpay. Like every level it never makes a move
-    that another beats whatever the cards (:func:`~game.ai.common.obvious`).
+    Experts would pay (more or less, by personality): a better player lets it overpay. Like
+    every level it never makes a move that another beats whatever the cards
+    (:func:`~game.ai.common.obvious`).
     """
 
     level = "easy"
