@@ -61,6 +61,7 @@ _tuple = tuple.__new__  # a Transfer made as the tuple it is, without its __new_
 # The phases as module constants for the checks made on every move: on Python 3.11 reading
 # an enum member off its class (``Phase.PLAY``) costs several times a global's read.
 _AUCTION, _PLAY, _OVER = Phase.AUCTION, Phase.PLAY, Phase.OVER
+_DRAW, _STAND = Kind.DRAW, Kind.STAND
 
 
 class Game:
@@ -357,17 +358,24 @@ class Game:
         self._events.append(event)
 
     def _take_events(self) -> list[Event]:
-        events, self._events = self._events, []
+        events = self._events
+        if not events:
+            return []  # (nothing recorded: keep the empty list)
+        self._events = []
         return events
 
     def _move(self, source: Place, target: Place, amount: int, reason: Reason) -> int:
         """Move up to ``amount`` chips (a seat never goes below 0); returns what moved."""
+        # (min() written out: chips move several times in every deal.)
         if source == FARM:
-            amount = min(amount, self.farm)
+            if amount > self.farm:
+                amount = self.farm
             self.farm -= amount
         else:
-            amount = min(amount, self.chips[source])
-            self.chips[source] -= amount
+            chips = self.chips
+            if amount > chips[source]:
+                amount = chips[source]
+            chips[source] -= amount
         self._chips_t = None
         if amount <= 0:
             return 0
@@ -516,9 +524,12 @@ class Game:
         else:
             raise IllegalAction(f"'{action}' is not an auction call: bid or pass")
         self._moves.append((seat, action))
-        active = [s for s in self._bidders if s not in self._passed]
-        if self.high_bidder is not None and active == [self.high_bidder]:
-            self._sell(self.high_bidder, self.high_bid)
+        # Only bidders pass, once each: those still in are the bidders less those who passed.
+        passed = self._passed
+        active = len(self._bidders) - len(passed)
+        high_bidder = self.high_bidder
+        if high_bidder is not None and active == 1 and high_bidder not in passed:
+            self._sell(high_bidder, self.high_bid)
         elif not active:
             # Nobody bid: the seat that opened (left of the last farmer) takes it for nothing.
             assert self.opener is not None
@@ -584,7 +595,8 @@ class Game:
     def _play_step(self, action: Action) -> None:
         seat = self.to_act
         assert seat is not None
-        if action.kind is Kind.DRAW:
+        kind = action.kind
+        if kind is _DRAW:
             deck = self._deck
             if deck.size == 0:
                 raise IllegalAction("the deck is empty: nobody can draw any more")
@@ -596,19 +608,21 @@ class Game:
             self._hands_t[seat] += (card,)
             self._counts[seat] += 1
             self._counts_t = None
-            total = self.totals[seat] + card.points
-            self.totals[seat] = total
+            totals = self.totals
+            total = totals[seat] + card.points
+            totals[seat] = total
             self._drawn += 1
-            if self.record_events:
+            record = self.record_events
+            if record:
                 self._emit(CardDealt(seat, card, bottom, False, len(hand)))
             if total > 16:
                 # Over 16: the player stops without a word.
-                if self.record_events:
+                if record:
                     self._emit(Busted(seat, total))
                     self._emit(TurnEnded(seat))
                 self._turn += 1
                 self._start_turn()
-        elif action.kind is Kind.STAND:
+        elif kind is _STAND:
             if self.must_draw():
                 raise IllegalAction(
                     f"under the {self.rules.name} rules a player must take at least one"
