@@ -338,9 +338,9 @@ class ExpertAgent:
         pays up to the edge of his limit, as his auctions showed it (``own`` when there is none).
 
         A rival whose limit is known exactly is raised to a chip under it, so that he buys at his
-        limit. One who has only ever paid more than ``own`` and never refused is probed a little
-        further each auction (the further, the more he pays above ``own``): at worst this seat
-        buys a farm a little dearer than it is worth, once, and learns his limit. A rival whose
+        limit. One who has only ever paid more than ``own`` and never refused is probed further
+        each auction (as far again above what he paid as that is above ``own``): at worst this
+        seat buys a farm at his limit, once, and learns it (and sees him play). A rival whose
         auctions tell different limits is not pushed.
         """
         passed = {seat for seat, amount in view.calls if amount is None}
@@ -355,7 +355,7 @@ class ExpertAgent:
             edge = min(edge, chips)
             if edge <= own:
                 continue
-            best = max(best, edge - 1 if exact else edge + (edge - own) // 2)
+            best = max(best, edge - 1 if exact else edge + edge - own)
         return min(view.max_bid, best)
 
     def bid(self, view: View, memory: TableMemory) -> Action:

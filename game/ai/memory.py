@@ -116,11 +116,11 @@ class Player:
         """Their bidding limit as their latest auctions show it: ``(limit, exact)``, or None.
 
         ``exact``: they refused the bid above it; otherwise they have paid that much and never
-        refused more, so their limit is at least that. None when fewer than two auctions were
-        seen, or when they tell different limits (a player whose limit moves is not pushed).
+        refused more, so their limit is at least that. None before their first auction, or when
+        they tell different limits (a player whose limit moves is not pushed).
         """
         seen = self.auctions
-        if len(seen) < 2:
+        if not seen:
             return None
         top = max(a.top for a in seen)
         caps = [a.refused - 1 for a in seen if a.refused is not None]
