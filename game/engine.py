@@ -182,11 +182,11 @@ class Game:
 
     def seats_with_chips(self) -> list[int]:
         """The seats that still have chips, in seat order."""
-        return [s for s in range(self.n_seats) if self.chips[s] > 0]
+        return [s for s, c in enumerate(self.chips) if c > 0]
 
     def next_seat_with_chips(self, seat: int, step: int = 1) -> int:
         """The first seat after ``seat`` going ``step`` (+1 left, -1 right) that has chips."""
-        n = self.n_seats
+        n = len(self.names)
         for k in range(1, n + 1):
             other = (seat + step * k) % n
             if self.chips[other] > 0:
@@ -408,7 +408,7 @@ class Game:
         )
         self._moves = []
         self.deal_no += 1
-        n = self.n_seats
+        n = len(self.names)
         self.hands = [[] for _ in range(n)]
         self.totals = [0] * n
         self.order = []
@@ -477,7 +477,7 @@ class Game:
             opener = self._lot()
         else:
             assert self.farmer is not None
-            n = self.n_seats
+            n = len(self.names)
             opener = next(
                 (self.farmer + k) % n for k in range(1, n + 1) if (self.farmer + k) % n in self._in_deal
             )
@@ -487,7 +487,7 @@ class Game:
         self.high_bidder = None
         self._passed = set()
         # Everyone who had chips before the ante takes part, clockwise from the opener.
-        n = self.n_seats
+        n = len(self.names)
         self._bidders = [
             (opener + k) % n for k in range(n) if (opener + k) % n in self._in_deal
         ]
@@ -556,7 +556,7 @@ class Game:
     def _deal_cards(self) -> None:
         farmer = self.farmer
         assert farmer is not None
-        n = self.n_seats
+        n = len(self.names)
         step = int(self.rules.direction)
         self.order = [
             s for s in ((farmer + step * k) % n for k in range(1, n)) if s in self._in_deal
@@ -833,7 +833,7 @@ class Game:
     def _show_last_deal(self, record: DealRecord) -> None:
         """Lay out the table as the deal of ``record`` left it, as every seat saw it at its end:
         the calls, the hands shown, the order served (a restored game's views are the saved game's)."""
-        n = self.n_seats
+        n = len(self.names)
         self.calls = [] if record.auction is None else list(record.auction.bids)
         self._calls_t = tuple(self.calls)
         self.opener = self.calls[0][0] if self.calls else None
