@@ -34,6 +34,8 @@ from game.rules import Ranking
 from game.view import View
 
 _NVALUES = len(VALUES)
+#: The most seats (with chips) at which the Expert probes an overbidder's limit.
+PROBE_SEATS = 4
 
 
 @dataclass(frozen=True, slots=True)
@@ -340,11 +342,15 @@ class ExpertAgent:
         A rival whose limit is known exactly is raised to a chip under it, so that he buys at his
         limit. One who has only ever paid more than ``own`` and never refused is probed further
         each auction (as far again above what he paid as that is above ``own``): at worst this
-        seat buys a farm at his limit, once, and learns it (and sees him play). A rival whose
-        auctions tell different limits is not pushed.
+        seat buys a farm at his limit, once, and learns it (and sees him play); it probes only at
+        a table of at most :data:`PROBE_SEATS` seats, where its share of what he pays more is
+        worth the risk. A rival whose auctions tell different limits is not pushed.
         """
         passed = {seat for seat, amount in view.calls if amount is None}
         best = own
+        # What a pushed rival pays more goes into the farm, which every other player may win, but a
+        # probe that finds his limit buys this seat a dear farm: it pays at a small table only.
+        probe = sum(1 for c in view.chips if c > 0) <= PROBE_SEATS
         for seat, chips in enumerate(view.chips):
             if seat == view.seat or seat in passed or chips <= 0:
                 continue
@@ -353,7 +359,7 @@ class ExpertAgent:
                 continue
             edge, exact = known
             edge = min(edge, chips)
-            if edge <= own:
+            if edge <= own or not (exact or probe):
                 continue
             best = max(best, edge - 1 if exact else edge + edge - own)
         return min(view.max_bid, best)
