@@ -54,7 +54,7 @@ def _games(rules_key: str, players: int, deals: int, seed: int, chips: int) -> t
     """Play a game of Experts, the coach watching seat 0; check every decision of seat 0."""
     rules = rules_named(rules_key)
     agents = {s: ExpertAgent(PERSONALITIES["steady"], seed=s) for s in range(players)}
-    coach = Coach()
+    coach = Coach(rules)
     checked = auctions = first_served = 0
     game = Game([f"P{s}" for s in range(players)], rules, chips=chips, seed=seed, max_deals=deals)
     while game.phase is Phase.BETWEEN:
@@ -144,7 +144,7 @@ def test_the_coach_quotes_the_expert_s_deck_not_every_unseen_card_alike_after_lo
     start(game, top="AS KS 2H 2S AH 3S 2C 3C AC", auction="1 p p p")  # Anna farms
     play(game, "d d d d d d s")  # Ben: A♠ 2♠ A♥ 3♠ 2♣ 3♣ A♣, 13 in seven cards; Carla holds K♠
     view = game.view_for(2)
-    coach = Coach()
+    coach = Coach(game.rules)
     advice = coach.advise(view)
     assert advice is not None and advice.over is not None
     assert advice.over == pytest.approx(deck_chances(view, coach.expert)[1], abs=1e-12)

@@ -22,10 +22,12 @@ from dataclasses import dataclass
 
 from game.actions import Action, Kind
 from game.ai.expert import ExpertAgent
+from game.ai.memory import TableMemory
 from game.ai.model import INDEX, VALUES
 from game.ai.personality import PERSONALITIES
 from game.events import Event
 from game.phase import Phase
+from game.rules import RuleSet
 from game.view import View
 
 
@@ -123,9 +125,11 @@ def advise(view: View, expert: ExpertAgent | None = None) -> Advice | None:
 class Coach:
     """The coach at one table: an Expert that sees what the person's seat sees, and advises from it."""
 
-    def __init__(self) -> None:
-        """A coach that has seen nothing yet."""
+    def __init__(self, rules: RuleSet) -> None:
+        """A coach of a table playing ``rules`` that has seen nothing yet."""
         self.expert = steady_expert()
+        # Its memory from the start, so that what it watches is learnt deal by deal, not kept.
+        self.expert.memory = TableMemory(rules)
 
     def observe(self, events: Iterable[Event]) -> None:
         """Remember what the person's seat saw (``game.observe.observe(events, seat)``)."""

@@ -15,15 +15,15 @@ from game.view import View
 BASE_STOP = 13
 #: How far over the farm's price (what a table of Experts would pay) a beginner bids
 #: (before personality): beginners want the farm and overpay for it.
-EAGER_SHARE = 2.0
+EAGER_SHARE = 1.8
 
 
 class EasyAgent:
     """Stands from a personal total that wavers a little from deal to deal; overpays for the farm.
 
     It ignores the odds, the farm and the others: it counts its own points only. In the
-    auction it wants the farm and raises while the price stays under twice what a table of
-    Experts would pay (more or less, by personality): a better player lets it overpay. Like
+    auction it wants the farm and raises while the price stays under 1.8 times what a table
+    of Experts would pay (more or less, by personality): a better player lets it overpay. Like
     every level it never makes a move that another beats whatever the cards
     (:func:`~game.ai.common.obvious`).
     """

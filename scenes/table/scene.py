@@ -116,7 +116,7 @@ class TableScene(Scene):
         self.coach_button = Button(lambda: _("Coach"), self.ask_coach)
         self.advice: tuple[tuple[object, ...], Advice] | None = None
         """The coach's last advice, and the decision it was for (it goes when the decision changes)."""
-        self.coach = Coach()
+        self.coach = Coach(source.rules)
         """The coach at this table: it remembers what this screen showed, as a seated Expert would."""
         """For the mouse and fingers: finish the animation in progress (Space does it from the keys)."""
         self._shown_items: Items | None = None
