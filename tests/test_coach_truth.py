@@ -97,8 +97,11 @@ def _games(rules_key: str, players: int, deals: int, seed: int, chips: int) -> t
                         else:
                             assert f"bid up to {fair}, the break-even price" in said["en"]
                             assert f"about {advice.collections} chips" in said["en"]
+                            # A farm likely to stay with its farmer to the end: the words say why.
+                            assert ("keeps the farm, bid and all" in said["en"]) == (price.kept >= 0.25)
                     for words in said.values():
-                        for figure in re.findall(r"\d+", words):
+                        chips_said = re.sub(r"\d+(?:[.,]\d+)?[\u00a0\u202f ]?%", "", words)  # not the chances
+                        for figure in re.findall(r"\d+", chips_said):
                             if advice.collections is None or int(figure) != advice.collections:
                                 assert int(figure) <= view.max_bid or int(figure) == 16, words
                 elif view.unseen and view.deck_size > 0 and not advice.must_draw:

@@ -53,6 +53,9 @@ class Advice:
     all it may bid)."""
     cannot_afford: bool = False
     """In the auction: the next bid is more than the seat may bid (that is why it passes)."""
+    kept: float = 0.0
+    """In the auction: the chance that nobody wins the farm before the game ends (it then stays
+    with its farmer, bid and all: why the break-even price can be above what it collects)."""
     pushing: bool = False
     """In the auction: the bid is above the break-even price, to make a rival known to pay more
     than the farm is worth pay up to his limit."""
@@ -113,6 +116,7 @@ def advise(view: View, expert: ExpertAgent | None = None) -> Advice | None:
             fair_bid=shown,
             collections=round(price.collections),
             capped=fair > view.max_bid,
+            kept=price.kept,
             cannot_afford=not bids and wanted > view.max_bid,
             pushing=bids and action.amount > fair,
         )

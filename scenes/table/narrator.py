@@ -562,6 +562,11 @@ def showdown_opens(language: str) -> str:
 # --- the coach ------------------------------------------------------------------------------
 
 
+#: From this chance that nobody wins a farm before the game ends, the coach says so (it is why a
+#: farm can be worth bidding more for than it collects).
+KEPT_WORTH_SAYING = 0.25
+
+
 def advice_words(advice: Advice, rules: RuleSet, language: str) -> str:
     """The coach's advice in a player's words: what the Expert would do, and the true reason why."""
     v = _voice(language)
@@ -584,6 +589,12 @@ def advice_words(advice: Advice, rules: RuleSet, language: str) -> str:
         if advice.bids and advice.capped:
             said = v._("Coach: bid up to {chips}, all you may bid: the farm is worth more than that to you.")
             return said.format(chips=fair)
+        if advice.bids and advice.kept >= KEPT_WORTH_SAYING:
+            return v._(
+                "Coach: bid up to {fair}, the break-even price: above it, letting another player buy is"
+                " better. Its farmer should collect about {collect} chips, and keeps the farm, bid and all,"
+                " if nobody wins it before the end ({kept} likely)."
+            ).format(fair=fair, collect=collect, kept=pct(advice.kept))
         if advice.bids:
             return v._(
                 "Coach: bid up to {fair}, the break-even price: above it, letting another player buy is"
