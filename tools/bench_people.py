@@ -27,7 +27,6 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from game.actions import Action
 from game.ai.expert import ExpertAgent
 from game.ai.memory import TableMemory
 from game.ai.model import THRESHOLDS
@@ -78,10 +77,6 @@ class Informed(ExpertAgent):
             person: Person = PEOPLE[kind](0)
             best = max(best, person.limit(view) - 1)
         return min(view.max_bid, best)
-
-    def choose(self, view: View) -> Action:
-        """As the Expert, with what it was told."""
-        return super().choose(view)
 
 
 def _kind(name: str) -> str | None:
