@@ -60,6 +60,23 @@ class Deck:
         self.size -= 1
         return card
 
+    def take_tops(self, count: int) -> list[Card]:
+        """Deal ``count`` cards from the top, in order (as many :meth:`take_top` calls, in one).
+        Raises ``IndexError`` when the deck holds fewer."""
+        top, bottom = self._top, self._bottom
+        if count > bottom - top + 1:
+            raise IndexError("the deck is empty")
+        cards = self._cards
+        rng = self._rng
+        if rng is not None:
+            random = rng.random
+            for i in range(top, top + count):
+                other = i + int(random() * (bottom - i + 1))
+                cards[i], cards[other] = cards[other], cards[i]
+        self._top = top + count
+        self.size -= count
+        return cards[top : top + count]
+
     def take_bottom(self) -> Card:
         """Deal the bottom card. Raises ``IndexError`` when the deck is empty."""
         top, bottom = self._top, self._bottom

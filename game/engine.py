@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 from game.actions import DRAW, PASS, STAND, Action, IllegalAction, Kind
@@ -62,6 +62,7 @@ _tuple = tuple.__new__  # a Transfer made as the tuple it is, without its __new_
 # an enum member off its class (``Phase.PLAY``) costs several times a global's read.
 _AUCTION, _PLAY, _OVER = Phase.AUCTION, Phase.PLAY, Phase.OVER
 _DRAW, _STAND = Kind.DRAW, Kind.STAND
+_ANTE, _NEAREST = Reason.ANTE, Reason.NEAREST
 
 
 class Game:
@@ -389,6 +390,25 @@ class Game:
             self._emit(ChipsMoved(source, target, amount, reason))
         return amount
 
+    def _chip_from_each(self, payers: Iterable[int], target: Place, reason: Reason) -> None:
+        """:meth:`_move` of one chip from each of ``payers`` that has one to ``target``, in order
+        (written out: the antes and the nearest's chips move in every deal)."""
+        chips, transfers, keep, record = self.chips, self._transfers, self.keep_log, self.record_events
+        paid = 0
+        for seat in payers:
+            if chips[seat] > 0 and seat != target:
+                chips[seat] -= 1
+                paid += 1
+                if keep:
+                    transfers.append(_tuple(Transfer, (seat, target, 1, reason)))
+                if record:
+                    self._emit(ChipsMoved(seat, target, 1, reason))
+        if target == FARM:
+            self.farm += paid
+        else:
+            chips[target] += paid
+        self._chips_t = None
+
     def next_deal(self) -> list[Event]:
         """Start the next deal: form and sell a farm if needed, then (once there is a farmer) deal."""
         if self.phase is Phase.OVER:
@@ -430,9 +450,7 @@ class Game:
         if self.record_events:
             self._emit(DealStarted(self.deal_no, new_farm, farmer))
         if new_farm:
-            for seat in range(n):
-                if self.chips[seat] > 0:
-                    self._move(seat, FARM, 1, Reason.ANTE)
+            self._chip_from_each(range(n), FARM, _ANTE)
         if farmer is None:
             self._open_auction()
         else:
@@ -558,22 +576,27 @@ class Game:
         assert farmer is not None
         n = len(self.names)
         step = int(self.rules.direction)
-        self.order = [
-            s for s in ((farmer + step * k) % n for k in range(1, n)) if s in self._in_deal
-        ]
-        self._order_t = tuple(self.order)
+        # (A plain loop: a comprehension over a generator costs twice as much, once a deal.)
+        in_deal = self._in_deal
+        order = []
+        for k in range(1, n):
+            seat = (farmer + step * k) % n
+            if seat in in_deal:
+                order.append(seat)
+        self.order = order
+        self._order_t = tuple(order)
         if self._stacked is not None:
             self._deck = Deck(self._stacked, None)
             self._stacked = None
         else:
             self._deck = Deck(rng=self.rng)
         record = self.record_events
-        for seat in self.order:
-            card = self._deck.take_top()
-            self.hands[seat].append(card)
-            self._hands_t[seat] += (card,)
-            self._counts[seat] += 1
-            self.totals[seat] = card.points
+        hands, hands_t, counts, totals = self.hands, self._hands_t, self._counts, self.totals
+        for seat, card in zip(self.order, self._deck.take_tops(len(self.order)), strict=True):
+            hands[seat].append(card)
+            hands_t[seat] += (card,)
+            counts[seat] += 1
+            totals[seat] = card.points
             if record:
                 self._emit(CardDealt(seat, card, False, True, 1))
         self._counts_t = None
@@ -658,7 +681,12 @@ class Game:
             raise IllegalAction("the game is over")
         else:
             raise IllegalAction("no deal is in progress: start the next deal first")
-        return self._take_events()
+        # _take_events written out: apply is called on every move.
+        events = self._events
+        if not events:
+            return []
+        self._events = []
+        return events
 
     # ------------------------------------------------------------------ settling up
 
@@ -682,7 +710,9 @@ class Game:
         sixteens = [s for s in order if totals[s] == 16]
         winner: int | None = None
         tie: Tie | None = None
-        if sixteens:
+        if len(sixteens) == 1 and not record:
+            winner = sixteens[0]  # alone on 16: nothing to rank (and no tie to explain)
+        elif sixteens:
             keys = {s: rank_key(ranking, hands[s], order.index(s)) for s in sixteens}
             winner = min(keys, key=keys.__getitem__)
             if record:
@@ -691,8 +721,11 @@ class Game:
             under = [s for s in order if totals[s] < 16]
             nearest = None
             if under:
-                nearest = min(
-                    under,
+                # Only the seats on the best total can be nearest (it leads the key): rank just those.
+                best = max([totals[s] for s in under])
+                level = [s for s in under if totals[s] == best]
+                nearest = level[0] if len(level) == 1 else min(
+                    level,
                     key=lambda s: nearest_key(ranking, totals[s], hands[s], order.index(s)),
                 )
             if record:
@@ -707,9 +740,7 @@ class Game:
                     winner = nearest
                 else:
                     self.nearest = nearest
-                    for seat in order:
-                        if seat != nearest:
-                            self._move(seat, nearest, 1, Reason.NEAREST)
+                    self._chip_from_each(order, nearest, _NEAREST)
         if winner is not None:
             amount = self.farm
             self._move(FARM, winner, amount, Reason.FARM)

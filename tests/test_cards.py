@@ -66,6 +66,20 @@ def test_a_stacked_deck_deals_in_order_from_top_and_bottom() -> None:
     assert len(deck) == 0
 
 
+@pytest.mark.parametrize("stacked", [False, True])
+def test_first_cards_dealt_together_are_the_cards_dealt_one_by_one(stacked: bool) -> None:
+    """Dealing five first cards in one call deals what five single top cards would, leaving the same deck."""
+    def deck() -> Deck:
+        return Deck(parse_cards("AS 2S 3S 4S 5S 6H 7S")) if stacked else Deck(rng=random.Random(11))
+    one_by_one, together = deck(), deck()
+    singles = [one_by_one.take_top() for _ in range(5)]
+    assert together.take_tops(5) == singles
+    assert len(together) == len(one_by_one)
+    assert [together.take_bottom() for _ in range(2)] == [one_by_one.take_bottom() for _ in range(2)]
+    with pytest.raises(IndexError):
+        together.take_tops(len(together) + 1)
+
+
 def test_a_shuffled_deck_is_uniform_enough() -> None:
     """The lazy shuffle gives every card about the same chance to be the first card dealt."""
     rng = random.Random(11)
