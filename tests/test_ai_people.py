@@ -6,12 +6,16 @@ The people are the scripted habits of :mod:`tools.people`; the tournaments are d
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 import tools.people  # noqa: F401 -- registers the person:KIND agent specs
 from game.actions import PASS, Kind, bid
 from game.ai.expert import ExpertAgent
-from game.ai.memory import AuctionSeen, Player, TableMemory
+from game.ai.farm_value import Economy
+from game.ai.memory import AuctionSeen, Player, SeatFigures, TableMemory
+from game.ai.model import THRESHOLDS, Outcome, mixed_outcome
 from game.ai.personality import PERSONALITIES
 from game.engine import Game
 from game.phase import Phase
@@ -95,3 +99,46 @@ def test_once_the_overbidder_has_passed_the_expert_bids_no_further_than_the_farm
     view = game.view_for(1)
     assert expert.limit(view, expert._memory(view)) < 19
     assert expert.choose(view) == PASS
+
+
+def _habit(stands_from: int) -> tuple[float, ...]:
+    return tuple(1.0 if t == stands_from else 0.0 for t in (*THRESHOLDS, None))
+
+
+def test_beside_a_player_who_goes_over_most_hands_the_nearest_chips_are_priced_in() -> None:
+    """RULES.md, foster: when nobody makes 16 the nearest takes a chip from every other player.
+    Beside a chaser (over 16 in most hands) a player standing lower is the nearest most often, so
+    letting a rival hold the farm is worth those chips: the break-even bid falls."""
+    rules = rules_named("foster")
+    expert_hand, chaser_hand = mixed_outcome(True, _habit(14)), mixed_outcome(True, _habit(16))
+    assert chaser_hand.bust > 0.7
+
+    def figures(hand: Outcome) -> SeatFigures:
+        return SeatFigures(over=hand.over, sixteen=hand.sixteen, bust=hand.bust, wins=hand.sixteen,
+                           nearest=0.0, hand=hand)
+
+    seats = {0: figures(expert_hand), 1: figures(expert_hand), 2: figures(chaser_hand)}
+    economy = Economy(rules, range(3), seats)
+    mine, his = economy.nearest(0, (0, 2)), economy.nearest(2, (0, 2))
+    assert mine > 0.2 and mine == pytest.approx(-his)  # what one wins the other pays
+    assert economy.nearest(0, (0, 1)) == pytest.approx(0.0)  # alike players: even
+    blind = Economy(rules, range(3), {s: replace(f, hand=None) for s, f in seats.items()})
+    assert blind.nearest(0, (0, 2)) == 0.0
+    # Were the other alike player to buy, this seat would play beside the chaser and take those
+    # chips: against him the farm is worth the less. Against the chaser buying, nothing changes.
+    assert economy.price(0, 3, rival=1).fair_bid < blind.price(0, 3, rival=1).fair_bid - 0.5
+    assert economy.price(0, 3, rival=2).fair_bid == pytest.approx(blind.price(0, 3, rival=2).fair_bid)
+    # Before any bid, any rival alike: the average of the two.
+    assert economy.price(0, 3, rival=1).fair_bid < economy.price(0, 3).fair_bid
+    assert economy.price(0, 3).fair_bid < economy.price(0, 3, rival=2).fair_bid
+
+
+def test_the_expert_prices_the_farm_against_the_seat_that_holds_the_high_bid() -> None:
+    expert, game = _auction_view([], "5")
+    view = game.view_for(1)
+    memory = expert._memory(view)
+    economy = expert.economy(view, memory)
+    assert expert.price(view, memory) == economy.price(1, view.farm, rival=0)
+    expert, game = _auction_view([], "")  # no bid yet: nobody in particular
+    view = game.view_for(0)
+    assert expert.price(view) == expert.economy(view, expert._memory(view)).price(0, view.farm)

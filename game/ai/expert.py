@@ -326,9 +326,13 @@ class ExpertAgent:
         return found
 
     def price(self, view: View, memory: TableMemory | None = None) -> FarmPrice:
-        """The farm on sale priced for this seat at this table."""
+        """The farm on sale priced for this seat at this table, against the seat that holds the
+        high bid buying it instead (before any bid, any other seat alike): beside a player who
+        goes over in most hands, a rival's farm is worth more to this seat than a farm of his."""
         memory = memory if memory is not None else self._memory(view)
-        return self.economy(view, memory).price(seat_of(view), view.farm)
+        me = seat_of(view)
+        rival = view.high_bidder if view.phase is Phase.AUCTION and view.high_bid > 0 else None
+        return self.economy(view, memory).price(me, view.farm, None if rival == me else rival)
 
     def limit(self, view: View, memory: TableMemory) -> int:
         """The most this seat bids: the break-even price (a cautious expert a little less)."""

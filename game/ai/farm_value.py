@@ -36,7 +36,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from game.ai.memory import SeatFigures, TableMemory
+from game.ai.memory import PRIOR_HANDS, SeatFigures, TableMemory
+from game.ai.model import Outcome
 from game.ai.rates import table_rates
 from game.phase import Phase
 from game.rules import RuleSet, Succession
@@ -95,8 +96,9 @@ class Economy:
         # Hands in one deal are not independent (one deck): scale the product rule to the
         # chance measured at tables of this size.
         self._calibration = shipped.won / model if model > 1e-6 else 1.0
-        self._terms: dict[tuple[int, int | None], tuple[float, float, float, float, float]] = {}
+        self._terms: dict[tuple[int, int | None, int | None], tuple[float, float, float, float, float]] = {}
         self._worth: dict[tuple[int, int | None], float] = {}
+        self._nearest: dict[tuple[int, tuple[int, ...]], float] = {}
 
     @classmethod
     def of(cls, view: View, memory: TableMemory | None = None) -> Economy:
@@ -131,16 +133,21 @@ class Economy:
                 keep *= 1.0 - self.figures[s].sixteen
         return min(1.0, max(1e-3, (1.0 - keep) * self._calibration))
 
-    def terms(self, me: int, left: int | None = None) -> tuple[float, float, float, float, float]:
+    def terms(
+        self, me: int, left: int | None = None, rival: int | None = None
+    ) -> tuple[float, float, float, float, float]:
         """``(D, B, A, Q, u)`` for ``me`` as the farmer of a farm with ``left`` deals of the game
-        to live (None: no end); see the module notes."""
-        key = (me, left)
+        to live (None: no end); see the module notes. ``A`` and ``Q`` are for ``rival`` holding
+        the farm instead (None: any other seat, each alike)."""
+        key = (me, left, rival)
         found = self._terms.get(key)
         if found is None:
-            found = self._terms[key] = self._work_out(me, left)
+            found = self._terms[key] = self._work_out(me, left, rival)
         return found
 
-    def _work_out(self, me: int, left: int | None) -> tuple[float, float, float, float, float]:
+    def _work_out(
+        self, me: int, left: int | None, rival: int | None
+    ) -> tuple[float, float, float, float, float]:
         others = [s for s in self.seats if s != me]
         if not others:
             return 1.0, 0.0, 0.0, 0.0, 0.0
@@ -148,13 +155,34 @@ class Economy:
         collect = sum(self.figures[s].over for s in others)
         mine = self.figures[me]
         a = q = 0.0
-        for j in others:
+        buyers = [rival] if rival in others else others
+        for j in buyers:
             players = [s for s in self.seats if s != j]
             theirs, unwon = lasting(self.won(players), left)
-            a += (mine.nearest - mine.over) * theirs
+            a += (self.nearest(me, players) - mine.over) * theirs
             wins = sum(self.figures[s].wins for s in players)
             q += (mine.wins / wins if wins > 0 else 1.0 / len(players)) * (1.0 - unwon)
-        return deals, collect, a / len(others), q / len(others), back
+        return deals, collect, a / len(buyers), q / len(buyers), back
+
+    def nearest(self, me: int, players: Sequence[int]) -> float:
+        """``me``'s chips won (less paid) as or to the nearest hand in a deal that ``players`` play.
+
+        Where the nearest takes a chip from every other player, it is what everyone's habits
+        predict for this very set of players (beside a player who goes over in most hands, one
+        who stands lower is the nearest most often), weighed with ``me``'s own count as
+        :attr:`~game.ai.memory.SeatFigures.nearest` weighs it; without habits, the count alone.
+        """
+        mine = self.figures[me]
+        hands = [self.figures[s].hand for s in players if s != me]
+        if self.rules.nearest_takes_farm or mine.hand is None or None in hands:
+            return mine.nearest
+        key = (me, tuple(players))
+        found = self._nearest.get(key)
+        if found is None:
+            predicted = _nearest_chips(mine.hand, [h for h in hands if h is not None])
+            weight = PRIOR_HANDS["nearest"]
+            found = self._nearest[key] = mine.nearest + predicted * weight / (weight + mine.hands)
+        return found
 
     def seat_worth(self, me: int, left: int | None = None) -> float:
         """What becoming the farmer of a new farm with ``left`` deals of the game to live is worth
@@ -173,11 +201,12 @@ class Economy:
             found = self._worth[key] = (deals * collect + back * antes - a - q * antes) / (1.0 - back + q)
         return found
 
-    def price(self, me: int, farm: int) -> FarmPrice:
+    def price(self, me: int, farm: int, rival: int | None = None) -> FarmPrice:
         """The farm of ``farm`` chips on sale, priced for ``me`` (the farmer's seat included),
-        for the deals the game has left."""
+        for the deals the game has left, against ``rival`` buying it instead: the seat holding
+        the high bid, which buys it if ``me`` does not outbid him (None: any other seat alike)."""
         left = self.deals_left
-        deals, collect, a, q, back = self.terms(me, left)
+        deals, collect, a, q, back = self.terms(me, left, rival)
         # Winning the farm in the game's last deal leaves no deal to be the farmer of.
         edge = self.seat_worth(me, None if left is None else left - 1)
         fair = (deals * collect + back * farm - a - q * (farm + edge)) / (1.0 - back + q)
@@ -213,6 +242,30 @@ def seat_of(view: View) -> int:
     if seat is None:
         raise ValueError("a spectator's view has no seat to play or price for")
     return seat
+
+
+def _nearest_chips(mine: Outcome, others: Sequence[Outcome]) -> float:
+    """Chips a hand that ends as ``mine`` expects as or to the nearest among ``others`` (hands
+    taken as independent; a tie on one total split evenly): when nobody makes 16, the nearest
+    hand under 16 takes a chip from each other player."""
+    nobody16 = 1.0 - mine.sixteen
+    all_bust = mine.bust
+    for other in others:
+        nobody16 *= 1.0 - other.sixteen
+        all_bust *= other.bust
+    nearest = 0.0  # the chance that this hand is the nearest
+    below = [other.bust for other in others]  # each other's chance to end over 16 or below t
+    for t in range(16):
+        chance = mine.stand[t]
+        if chance > 0.0:
+            beaten = 1.0
+            for i, other in enumerate(others):
+                beaten *= below[i] + 0.5 * other.stand[t]
+            nearest += chance * beaten
+        for i, other in enumerate(others):
+            below[i] += other.stand[t]
+    # Won from every other player as the nearest; a chip paid when another hand is the nearest.
+    return len(others) * nearest - (nobody16 - all_bust - nearest)
 
 
 def farm_value(view: View, memory: TableMemory | None = None) -> FarmPrice:

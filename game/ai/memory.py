@@ -19,7 +19,7 @@ import math
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
-from game.ai.model import HABIT_RULES, THRESHOLDS, mixed_outcome, stand_chance
+from game.ai.model import HABIT_RULES, THRESHOLDS, Outcome, mixed_outcome, stand_chance
 from game.ai.rates import TableRates, table_rates
 from game.events import BidMade, ChipsMoved, DealEnded, DealStarted, Event, HandShown, Passed, Reason
 from game.rules import RuleSet
@@ -333,6 +333,8 @@ class TableMemory:
             bust=shrink(player.busts, bust, "bust"),
             wins=shrink(player.wins, wins, "wins"),
             nearest=shrink(player.nearest, 0.0, "nearest"),
+            hand=theirs,
+            hands=n,
         )
         self._figures[key] = found
         return found
@@ -360,4 +362,9 @@ class SeatFigures:
     wins: float
     """Share of hands that win the farm."""
     nearest: float
-    """Chips won (less paid) as or to the nearest hand, per hand."""
+    """Chips won (less paid) as or to the nearest hand, per hand, as counted (weighed down
+    towards 0 by :data:`PRIOR_HANDS` until there are enough hands)."""
+    hand: Outcome | None = None
+    """How their hand ends, as their habits predict (None: not known, say a table's measured rates)."""
+    hands: int = 0
+    """Hands seen, that their own counts were weighed with."""
