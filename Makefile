@@ -41,9 +41,9 @@ lint: $(STAMP)
 test: lint
 	$(BIN)/python -m pytest -m "not slow and not web"
 
-# The page phones join a table from, played in a real headless Chromium (Debian's, driven over
-# its DevTools protocol by tools/browser.py). Chromium is installed with apt-get when run as root
-# (CI), else named.
+# The page phones join a table from, played in a real headless Chromium (Debian's, driven by
+# Playwright's Python package through tools/pages.py: Playwright downloads no browser of its own).
+# Chromium is installed with apt-get when run as root (CI), else named.
 CHROMIUM := /usr/bin/chromium
 web-test: $(STAMP)
 	@if [ ! -x $(CHROMIUM) ]; then \

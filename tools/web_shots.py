@@ -23,11 +23,13 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from playwright.sync_api import Browser
+
 from game.agents import ThresholdAgent
 from game.net.client import Client
 from game.net.protocol import Pause, Update, Welcome
 from game.net.server import ServerConfig, ServerThread
-from tools.browser import Browser, Page
+from tools.pages import Page, chromium, new_page
 
 SCREENS = ("join", "lobby", "auction", "play", "ledger", "over")
 NAMES = ["Hosta", "", "Bartholomew Longname", "Élisabeth-Charlotte", "Maximilian Müller", "Zoë"]
@@ -78,7 +80,7 @@ def one_run(browser: Browser, port: int, size: tuple[int, int], lang: str, folde
     code = client.table
     assert code is not None
     prefix = f"{size[0]}x{size[1]}-{lang}"
-    page = browser.new_page(size[0], size[1], mobile=True, language=lang)
+    page = new_page(browser, size[0], size[1], mobile=True, language=lang)
     taken: list[Path] = []
     seen: set[str] = set()
     agent = ThresholdAgent()
@@ -149,7 +151,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     expected = len(args.sizes) * len(args.langs) * len(SCREENS)
     taken: list[Path] = []
     try:
-        with Browser() as browser:
+        with chromium() as browser:
             for size in args.sizes:
                 for lang in args.langs:
                     taken += one_run(browser, port, size, lang, args.folder)
