@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass
 from typing import Any
 
 import pygame
@@ -23,6 +25,7 @@ from scenes.navigator import Screens
 from scenes.net.host import host_table
 from scenes.net.lobby import LobbyScene
 from scenes.table.setup import Setup
+from scenes.ui.text import Color, Text
 
 NAMES = ("Anna", "Ben", "Carla", "Dan", "Eve", "Fritz", "Gus", "Hal", "Ida", "Jo")
 
@@ -199,21 +202,58 @@ def hosted_lobby(app: App, setup: Setup) -> LobbyScene:
     return lobby
 
 
+@dataclass(frozen=True)
+class Blitted:
+    """One string a :class:`~scenes.ui.text.Text` drew."""
+
+    words: str
+    rect: pygame.Rect
+    """Where it stood."""
+    target: pygame.Surface
+    """What it was drawn on."""
+    clip: pygame.Rect | None
+    """The clip it was drawn under (None: the whole target)."""
+    pos: tuple[float, float]
+    """The point it was asked to stand at."""
+
+
+def record_text(text: Text) -> list[Blitted]:
+    """Every string ``text`` draws from now on, in order (a list that keeps filling until
+    ``del text.blit`` puts the real method back)."""
+    seen: list[Blitted] = []
+    real = text.blit
+
+    def spy(
+        target: pygame.Surface,
+        words: str,
+        size: int,
+        pos: tuple[float, float],
+        color: Color = (255, 255, 255),
+        style: str = "sans",
+        anchor: str = "topleft",
+    ) -> pygame.Rect:
+        rect = real(target, words, size, pos, color, style, anchor)
+        clip = target.get_clip()
+        seen.append(Blitted(words, rect, target, None if clip == target.get_rect() else clip, pos))
+        return rect
+
+    text.blit = spy  # type: ignore[method-assign]
+    return seen
+
+
+@contextmanager
+def recording(text: Text) -> Iterator[list[Blitted]]:
+    """Every string ``text`` draws while the block runs."""
+    seen = record_text(text)
+    try:
+        yield seen
+    finally:
+        del text.blit
+
+
 def drawn_words(app: App) -> list[tuple[str, pygame.Rect, pygame.Rect | None]]:
     """The words drawn on ``app``'s next frame, in order: each with its rectangle and the clip it
     was drawn under (None: the whole target)."""
-    seen: list[tuple[str, pygame.Rect, pygame.Rect | None]] = []
-    real = app.text.blit
-
-    def spy(target: pygame.Surface, text: str, *args: object, **kwargs: object) -> pygame.Rect:
-        rect = real(target, text, *args, **kwargs)  # type: ignore[arg-type]
-        clip = target.get_clip()
-        seen.append((text, rect, None if clip == target.get_rect() else clip))
-        return rect
-
-    app.text.blit = spy  # type: ignore[method-assign, assignment]
-    try:
+    with recording(app.text) as seen:
         app.draw()
-    finally:
-        del app.text.blit
-    return seen
+    return [(b.words, b.rect, b.clip) for b in seen]

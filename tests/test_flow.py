@@ -8,6 +8,7 @@ the key hints, the farmer's marker.
 from __future__ import annotations
 
 import pygame
+from helpers import recording
 
 from game.events import DealStarted, FarmSold
 from scenes.app.loop import App, Scene
@@ -167,16 +168,9 @@ def test_the_pause_panel_shows_its_own_keys_not_the_tables() -> None:
     app.step(DT, [key(pygame.K_ESCAPE)])
     app.step(DT, [])
     assert app.stack.top is not None and app.stack.top.name == "pause"
-    drawn: list[str] = []
-    blit = app.text.blit
-
-    def spy(surface: pygame.Surface, text: str, *args: object, **kwargs: object) -> pygame.Rect:
-        drawn.append(text)
-        return blit(surface, text, *args, **kwargs)  # type: ignore[arg-type]
-
-    app.text.blit = spy  # type: ignore[method-assign]
-    scene.draw_header(app.screen)
-    assert not any("Space: skip animation" in t or "Esc: menu" in t for t in drawn)
+    with recording(app.text) as drawn:
+        scene.draw_header(app.screen)
+    assert not any("Space: skip animation" in b.words or "Esc: menu" in b.words for b in drawn)
 
 
 def test_the_flow_goes_through_the_navigator_it_is_given() -> None:

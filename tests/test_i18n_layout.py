@@ -15,7 +15,6 @@ Only the top scene draws in that frame: what lies under an overlay is the app's 
 from __future__ import annotations
 
 import dataclasses
-import importlib.util
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -32,18 +31,8 @@ from scenes.store.settings import Settings
 from scenes.store.stats import StatsStore
 from scenes.ui.text import Text
 from scenes.ui.widgets import Button, Choice, TextField, Widget
+from tools import screenshots
 
-
-def _screenshots() -> Any:
-    path = Path(__file__).resolve().parent.parent / "tools" / "screenshots.py"
-    spec = importlib.util.spec_from_file_location("farmer_screenshots_tool", path)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-screenshots = _screenshots()
 SIZES = [(1024, 600), (1920, 1080)]
 SLACK = 2
 """Pixels a string may stray or overlap: the fonts' line boxes reach a little above and below the ink."""

@@ -10,6 +10,7 @@ from collections.abc import Iterable, Iterator
 
 import pygame
 import pytest
+from helpers import record_text
 
 from scenes.app.loop import FPS, App
 from scenes.cli import parser
@@ -325,16 +326,10 @@ def test_the_exit_combination_held_three_seconds_quits(kiosk: KioskApp) -> None:
 
 
 def test_the_exit_combination_shows_its_hold_and_never_hands_the_table_to_a_visitor(kiosk: KioskApp) -> None:
-    drawn: list[str] = []
-    blit = kiosk.text.blit
-
-    def record(surface: pygame.Surface, words: str, *rest: object, **kw: object) -> pygame.Rect:
-        drawn.append(words)
-        return blit(surface, words, *rest, **kw)  # type: ignore[arg-type]
-
-    kiosk.text.blit = record  # type: ignore[method-assign]
+    blitted = record_text(kiosk.text)
     kiosk.draw_every = 1
     hold_combo(kiosk, 1.5)
+    drawn = [b.words for b in blitted]
     assert kiosk.mode is Mode.ATTRACT and kiosk.visitor_games == 0  # the operator is no visitor
     assert any(w.startswith("Keep holding to close the kiosk: ") for w in drawn), drawn[-5:]
     half = [w for w in drawn if w.startswith("Keep holding")][-1]

@@ -10,6 +10,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
+from test_replay import logged_game
 
 from game.actions import PASS, IllegalAction
 from game.net.client import Client
@@ -24,7 +25,6 @@ from scenes.table.guided import first_game, with_hints
 from scenes.table.local import LocalTable, replay_table, resume_table
 from scenes.table.setup import Setup
 from scenes.table.source import TableSource
-from tests.test_replay import logged_game
 
 FAST = {"rate_per_second": 1000.0, "rate_burst": 1000}
 

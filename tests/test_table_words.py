@@ -6,6 +6,7 @@ from typing import Any
 
 import pygame
 import pytest
+from helpers import Blitted, record_text
 
 from scenes import i18n
 from scenes.app.loop import App
@@ -20,18 +21,9 @@ DT = 1 / 60
 
 
 
-def record_words(app: App) -> list[tuple[str, pygame.Rect]]:
+def record_words(app: App) -> list[Blitted]:
     """Every text ``app`` draws from now on, with where it stood (a list that keeps filling)."""
-    drawn: list[tuple[str, pygame.Rect]] = []
-    blit = app.text.blit
-
-    def record(surface: pygame.Surface, words: str, *rest: Any, **kw: Any) -> pygame.Rect:
-        rect = blit(surface, words, *rest, **kw)
-        drawn.append((words, rect))
-        return rect
-
-    app.text.blit = record  # type: ignore[method-assign]
-    return drawn
+    return record_text(app.text)
 
 @pytest.mark.parametrize(("rules", "lang", "word"), [("lacombe", "en", "Basta"), ("foster", "en", "Stand"),
                                                      ("ferme", "fr", "Je m'y tiens")])
@@ -76,15 +68,17 @@ def test_the_ledger_shows_every_why_whole_with_ten_players_at_the_smallest_windo
                 assert isinstance(handler, LedgerHandler)
                 drawn.clear()
                 app.draw()
-                shown = " ".join(words for words, _rect in drawn)
+                shown = " ".join(b.words for b in drawn)
                 buttons = min(b.rect.top for b in handler.group.widgets)
                 for seat in range(10):
                     for part in handler.reason_parts(seat):
                         assert part in shown.replace(", ", " ").replace(",", ""), (part, seat)
                 reasons = [handler.reasons(s) for s in range(10)]
-                whys = [(w, r) for w, r in drawn if any(w.rstrip(",") in why for why in reasons)]
+                whys = [
+                    (b.words, b.rect) for b in drawn if any(b.words.rstrip(",") in why for why in reasons)
+                ]
                 assert whys and all(r.right <= handler.panel.right and r.bottom <= buttons for _w, r in whys)
-                assert not any(w.endswith("…") for w, _r in drawn)
+                assert not any(b.words.endswith("…") for b in drawn)
                 ledgers += 1
                 if ledgers == 3:
                     break
@@ -384,10 +378,11 @@ def test_every_choice_s_value_keeps_clear_of_its_arrows_and_both_settings_column
                     app.draw()  # laid out again for the value now chosen
                     drawn.clear()
                     choice.draw(app.screen, app.text, False, False)
-                    value = next(r for w, r in drawn if w == choice.value_text() or w.endswith("…"))
-                    arrows = [r for w, r in drawn if w in ("‹", "›")]
+                    shown = choice.value_text()
+                    value = next(b.rect for b in drawn if b.words == shown or b.words.endswith("…"))
+                    arrows = [b.rect for b in drawn if b.words in ("‹", "›")]
                     assert not any(value.colliderect(a) for a in arrows), (lang, choice.value_text())
-                    assert not any(w.endswith("…") for w, _r in drawn), [w for w, _r in drawn]
+                    assert not any(b.words.endswith("…") for b in drawn), [b.words for b in drawn]
                     checked += 1
                     if not choice.change(+1):
                         break
