@@ -1,3 +1,4 @@
+// @ts-check
 /**
  * The page's seat at a Farmer table: the join form, then the table as protocol v1 tells it
  * (see game/net/PROTOCOL.md), the player's actions, and the seat taken back after a reload
@@ -9,6 +10,9 @@ import { CLOSE, ERROR, Link } from "./net.js";
 import { applyUpdate, emptyState, screenOf } from "./state.js";
 import { byId, clampBid, render, setText, tick } from "./view.js";
 import { refusal, savedAgainWords, unsavedWords } from "./words.js";
+
+/** @typedef {import("./types.js").ServerMessage} ServerMessage */
+/** @typedef {import("./state.js").State} State */
 
 const NAME_KEY = "farmer.name";
 const NOTICE_MS = 5000;
@@ -39,17 +43,28 @@ function cleanName(text) {
   return [...text.replace(/\s+/g, " ").trim()].slice(0, 32).join("").trim();
 }
 
+/**
+ * A text field of the join form.
+ * @param {string} id
+ * @returns {HTMLInputElement}
+ */
+function field(id) {
+  return /** @type {HTMLInputElement} */ (byId(id));
+}
+
 const page = {
   state: emptyState(),
   code: "",
   name: "",
+  /** @type {string|null} */
   token: null,
   joining: false,
   connected: false,
   closedMessage: "",
   closed: false,
   lost: false,
-  noticeTimer: 0,
+  /** @type {ReturnType<typeof setTimeout>|undefined} */
+  noticeTimer: undefined,
   /** Whether the table says it could not be saved (its notice stays until it is saved again). */
   unsaved: false,
   /** @type {Link|null} */
@@ -62,7 +77,7 @@ function draw() {
   render(page.state, {
     screen,
     connected: page.connected,
-    kept: !!keptSeat(cleanCode(byId("code").value)),
+    kept: !!keptSeat(cleanCode(field("code").value)),
     closedMessage: page.closedMessage,
   });
   document.documentElement.lang = language();
@@ -107,6 +122,7 @@ function connect() {
   page.link.connect();
 }
 
+/** @param {boolean} connected */
 function onState(connected) {
   page.connected = connected;
   if (!connected && page.state.seat !== null && !page.closed && !page.state.result) {
@@ -116,6 +132,10 @@ function onState(connected) {
   draw();
 }
 
+/**
+ * @param {number} code
+ * @param {string} reason
+ */
 function onClosed(code, reason) {
   page.connected = false;
   if (code === CLOSE.LEFT || (page.state.result && code !== CLOSE.REPLACED)) {
@@ -148,6 +168,7 @@ function closedWords(code, reason) {
   return _("The connection to the table was closed: {why}", { why: reason || String(code) });
 }
 
+/** @param {ServerMessage} m */
 function onMessage(m) {
   const state = page.state;
   switch (m.type) {
@@ -161,7 +182,7 @@ function onMessage(m) {
     case "update": {
       const waited = state.view !== null && state.view.to_act !== state.seat;
       applyUpdate(state, m);
-      if (waited && state.view.to_act === state.seat) buzz();
+      if (waited && state.view?.to_act === state.seat) buzz();
       standOnSixteen();
 
       if (state.result) forget();
@@ -182,6 +203,7 @@ function onMessage(m) {
   draw();
 }
 
+/** @param {import("./types.js").Welcome} m */
 function welcome(m) {
   const state = page.state;
   page.joining = false;
@@ -193,22 +215,23 @@ function welcome(m) {
     localStorage.setItem(seatKey(m.table), JSON.stringify({ token: m.token, seat: m.seat, name: page.name }));
   }
   state.pending = null; // an action sent before the drop is answered by the sync that follows, or lost
-  page.link.settled();
+  page.link?.settled();
   if (page.lost) {
     page.lost = false;
     notice(_("Back at the table."));
-    if (state.readyFor !== null) page.link.send({ type: "ready", deal: state.readyFor });
+    if (state.readyFor !== null) page.link?.send({ type: "ready", deal: state.readyFor });
   } else {
     notice("");
   }
 }
 
+/** @param {import("./types.js").ErrorMessage} m */
 function refused(m) {
   const state = page.state;
   if (state.seat === null || (page.lost && m.code === ERROR.BAD_TOKEN) || (page.lost && m.code === ERROR.NO_TABLE)) {
     // An opening refused: the join form again, with the reason.
     if (m.code === ERROR.BAD_TOKEN || m.code === ERROR.NO_TABLE) forget();
-    page.link.close();
+    page.link?.close();
     page.token = null;
     page.joining = false;
     page.lost = false;
@@ -235,16 +258,18 @@ function buzz() {
 function standOnSixteen() {
   const state = page.state;
   const v = state.view;
-  if (v.phase !== "play" || v.to_act !== state.seat || v.total !== 16 || v.must_draw || state.pending !== null) return;
+  if (!v || v.phase !== "play" || v.to_act !== state.seat || v.total !== 16 || v.must_draw || state.pending !== null) return;
   act({ kind: "stand" });
   state.said = _("You have 16: you stand, as no card could help.");
 }
 
+/** @param {{kind: string, amount?: number}} action */
 function act(action) {
   const ref = page.link?.send({ type: "act", action });
   if (ref) page.state.pending = ref;
 }
 
+/** @param {MouseEvent} e */
 function onClick(e) {
   const target = /** @type {HTMLElement} */ (e.target).closest("button");
   if (!target || target.disabled) return;
@@ -259,6 +284,7 @@ function onClick(e) {
   }
   switch (target.dataset.action) {
     case "bid":
+      if (!v) return;
       act({ kind: "bid", amount: clampBid(v, state.amount) });
       break;
     case "pass":
@@ -267,6 +293,7 @@ function onClick(e) {
       act({ kind: target.dataset.action });
       break;
     case "ready":
+      if (!v) return;
       state.readyFor = v.deal_no + 1;
       page.link?.send({ type: "ready", deal: state.readyFor });
       break;
@@ -288,6 +315,7 @@ function onClick(e) {
 }
 
 /** The window's keys: + and − move the bid, B bids, P passes, C or D draws, S stands, Enter goes on. */
+/** @type {Record<string, string>} */
 const KEYS = {
   "+": '[data-step="1"]',
   "=": '[data-step="1"]',
@@ -302,6 +330,7 @@ const KEYS = {
   Enter: '[data-action="ready"], [data-action="again"]',
 };
 
+/** @param {KeyboardEvent} e */
 function onKey(e) {
   if (e.target instanceof HTMLInputElement || e.ctrlKey || e.metaKey || e.altKey) return;
   const wanted = KEYS[e.key.length === 1 ? e.key.toLowerCase() : e.key];
@@ -326,7 +355,7 @@ function again() {
   page.connected = false;
   page.unsaved = false;
   history.replaceState(null, "", location.pathname + keepLang());
-  byId("code").value = keptSeat(page.code) ? page.code : "";
+  field("code").value = keptSeat(page.code) ? page.code : "";
   notice("");
   draw();
 }
@@ -336,10 +365,11 @@ function keepLang() {
   return lang ? `?lang=${encodeURIComponent(lang)}` : "";
 }
 
+/** @param {SubmitEvent} e */
 function onJoin(e) {
   e.preventDefault();
-  const name = cleanName(byId("name").value);
-  const code = cleanCode(byId("code").value);
+  const name = cleanName(field("name").value);
+  const code = cleanCode(field("code").value);
   if (!name || code.length !== 8) {
     notice(_("Type the table's code, or choose a table."));
     return;
@@ -372,8 +402,8 @@ async function start() {
     await loadLanguage("en");
   }
   const code = cleanCode(params.get("t") || "");
-  byId("code").value = code;
-  const name = byId("name");
+  field("code").value = code;
+  const name = field("name");
   if (!name.value) name.value = localStorage.getItem(NAME_KEY) || "";
   byId("join-form").addEventListener("submit", onJoin);
   document.addEventListener("click", onClick);

@@ -1,3 +1,4 @@
+// @ts-check
 /**
  * What the page knows of its table, kept up to date from the server's messages: the seat,
  * the table's members, the latest view, what was just said, the deal's payments (for the
@@ -7,31 +8,49 @@
 import { bubble, headline } from "./words.js";
 import { _ } from "./i18n.js";
 
+/** @typedef {import("./types.js").View} View */
+/** @typedef {import("./types.js").GameEvent} GameEvent */
+/** @typedef {import("./types.js").Update} Update */
+/** @typedef {import("./types.js").Result} Result */
+/** @typedef {import("./words.js").Eyes} Eyes */
+
+/**
+ * One payment of the deal as the ledger lists it (a seat's gain or loss, and why).
+ * @typedef {{seat: number, amount: number, reason: string}} Change
+ */
+
+/**
+ * A deal's ledger: every seat's chips before and after it, the payments this page saw, and whether
+ * what it did not see was paid while it was away (else before it came).
+ * @typedef {{deal: number, before: number[]|null, after: number[], changes: Change[], away: boolean}} Ledger
+ */
+
+/** What the page knows of its table (see emptyState). @typedef {ReturnType<typeof emptyState>} State */
+
 /**
  * A state with no table yet.
- * @returns {object}
  */
 export function emptyState() {
   return {
-    seat: null,
+    seat: /** @type {number|null} */ (null),
     host: false,
-    table: null,
-    view: null,
+    table: /** @type {import("./types.js").TableInfo|null} */ (null),
+    view: /** @type {View|null} */ (null),
     seq: 0,
     said: "",
-    words: {},
-    shown: {},
-    dealBefore: null,
+    words: /** @type {Record<number, string>} */ ({}),
+    shown: /** @type {Record<number, {cards: string[], total: number}>} */ ({}),
+    dealBefore: /** @type {number[]|null} */ (null),
     dealNo: 0,
     away: false,
-    changes: [],
-    ledger: null,
-    result: null,
-    history: [],
-    pause: null,
-    turn: null,
-    readyFor: null,
-    pending: null,
+    changes: /** @type {Change[]} */ ([]),
+    ledger: /** @type {Ledger|null} */ (null),
+    result: /** @type {Result|null} */ (null),
+    history: /** @type {number[][]} */ ([]),
+    pause: /** @type {{deal: number, seconds: number, waiting: number[], at: number}|null} */ (null),
+    turn: /** @type {{seat: number, seconds: number, at: number}|null} */ (null),
+    readyFor: /** @type {number|null} */ (null),
+    pending: /** @type {number|null} */ (null),
     amount: 1,
     bidKey: "",
   };
@@ -39,7 +58,8 @@ export function emptyState() {
 
 /**
  * Who looks at the table, for the words (see words.js).
- * @param {object} state
+ * @param {State} state
+ * @returns {Eyes}
  */
 export function eyesOf(state) {
   const v = state.view;
@@ -49,7 +69,7 @@ export function eyesOf(state) {
 
 /**
  * The screen to show: join, lobby, table, ledger, over or closed.
- * @param {object} state
+ * @param {State} state
  * @param {boolean} closed
  * @returns {string}
  */
@@ -64,8 +84,8 @@ export function screenOf(state, closed) {
 
 /**
  * Take an `update` message: its events (what was said, chips paid, hands shown) then its view.
- * @param {object} state
- * @param {any} update
+ * @param {State} state
+ * @param {Update} update
  */
 export function applyUpdate(state, update) {
   const view = update.view;
@@ -85,7 +105,7 @@ export function applyUpdate(state, update) {
 /**
  * Every seat's chips before `events`, from the chips after them (their payments undone).
  * @param {number[]} after
- * @param {any[]} events
+ * @param {GameEvent[]} events
  */
 function chipsBefore(after, events) {
   const chips = after.slice();
@@ -102,6 +122,8 @@ function chipsBefore(after, events) {
  * The chips at the deal's start come from `history`'s last row. A page back from a drop (the same
  * server run: `seq` did not go back) keeps the payments it saw of the same deal, so that the
  * ledger says only those it missed: paid while it was away, or before it came (a fresh page).
+ * @param {State} state
+ * @param {Update} update
  */
 function applySync(state, update) {
   const view = update.view;
@@ -131,10 +153,11 @@ function applySync(state, update) {
 /**
  * A deal's ledger: every seat's chips before and after it, the payments this page saw, and
  * whether what it did not see was paid while it was away (else before it came).
- * @param {object} state
+ * @param {State} state
  * @param {number} deal
  * @param {number[]|null} before
  * @param {number[]} after
+ * @returns {Ledger}
  */
 function settled(state, deal, before, after) {
   return { deal, before, after, changes: state.changes, away: state.away };
@@ -143,7 +166,8 @@ function settled(state, deal, before, after) {
 /**
  * The final standings read from a view (a page that comes back after the end): every seat's
  * chips, a farm nobody won counted to its farmer.
- * @param {any} view
+ * @param {View} view
+ * @returns {Result}
  */
 export function standingsOf(view) {
   const standings = view.chips.slice();
@@ -153,6 +177,14 @@ export function standingsOf(view) {
   return { standings, winners, reason: "deals" };
 }
 
+/**
+ * Take one event of an update: what it changes of the state, and what is said of it.
+ * @param {State} state
+ * @param {GameEvent} event
+ * @param {number[]} running every seat's chips as the update's events go
+ * @param {Eyes} eyes
+ * @param {View} view the view after the update
+ */
 function applyEvent(state, event, running, eyes, view) {
   switch (event.type) {
     case "DealStarted":
@@ -196,7 +228,7 @@ function applyEvent(state, event, running, eyes, view) {
   const line = headline(event, eyes, { farm: view.farm, farmer: view.farmer, over: view.phase === "over" });
   if (line) state.said = line;
   const word = bubble(event, eyes);
-  if (word && typeof event.seat === "number") state.words[event.seat] = word;
+  if (word && "seat" in event && typeof event.seat === "number") state.words[event.seat] = word;
   if (event.type === "TurnStarted") delete state.words[event.seat];
 }
 

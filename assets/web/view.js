@@ -1,3 +1,4 @@
+// @ts-check
 /**
  * Drawing the page from a state (see state.js): the body's data-* hooks, then the screen
  * shown. Every screen is drawn again whole after each message; the countdowns alone tick
@@ -8,6 +9,12 @@ import { _, colon, num, pgettext } from "./i18n.js";
 import { backElement, cardElement } from "./cards.js";
 import { eyesOf, places } from "./state.js";
 import { drawWord, farmerRole, gameOverTitle, headline, joinNames, potName, reasonWord, rulesLabel, standWord } from "./words.js";
+
+/** @typedef {import("./state.js").State} State */
+/** @typedef {import("./state.js").Ledger} Ledger */
+/** @typedef {import("./state.js").Change} Change */
+/** @typedef {import("./types.js").View} View */
+/** @typedef {import("./types.js").TableSeat} TableSeat */
 
 // --- elements --------------------------------------------------------------------------------
 // Text is always set with textContent: a name from the wire is shown as its characters, never
@@ -107,7 +114,7 @@ export function signed(n) {
 
 /**
  * Draw `state` on the page.
- * @param {object} state see state.js
+ * @param {State} state see state.js
  * @param {{screen: string, connected: boolean, kept: boolean, closedMessage: string}} page
  */
 export function render(state, page) {
@@ -139,7 +146,7 @@ export function render(state, page) {
 /**
  * The bar: the game's name until a deal is dealt, then the deal and the farm in its place (a
  * phone's width holds one or the other on one line, in every language).
- * @param {object} state
+ * @param {State} state
  */
 function drawBar(state) {
   const v = state.view;
@@ -154,6 +161,7 @@ function drawBar(state) {
   byId("game-name").hidden = dealText !== "";
 }
 
+/** @param {boolean} kept */
 function drawJoin(kept) {
   setText(byId("join-title"), pgettext("game name", "Farmer"));
   setText(byId("name-label"), _("Your name"));
@@ -161,8 +169,9 @@ function drawJoin(kept) {
   setText(byId("join"), kept ? _("Take my seat back") : _("Join"));
 }
 
+/** @param {State} state */
 function drawLobby(state) {
-  const t = state.table;
+  const t = /** @type {import("./types.js").TableInfo} */ (state.table); // the lobby has a table (screenOf)
   setText(byId("lobby-title"), _("Table {code}", { code: t.code }));
   setText(byId("lobby-rules"), rulesLabel(t.settings?.rules || "foster"));
   setText(byId("lobby-friends"), _("Friends join at {address} with the code {code}.", { address: location.host, code: t.code }));
@@ -192,8 +201,9 @@ function drawLobby(state) {
   fill(byId("lobby-actions"), actions);
 }
 
+/** @param {State} state */
 function drawTable(state) {
-  const v = state.view;
+  const v = /** @type {View} */ (state.view); // the screens past the lobby have a view (screenOf)
   drawSeats(state);
   setText(byId("said"), state.said);
   // The player's own prompt says it again (the bid to beat, the total): on a phone, room for the seats.
@@ -219,8 +229,9 @@ function drawTable(state) {
   drawActions(state);
 }
 
+/** @param {State} state */
 function roleText(state) {
-  const v = state.view;
+  const v = /** @type {View} */ (state.view); // the screens past the lobby have a view (screenOf)
   if (v.farmer === state.seat && v.phase === "play") {
     return farmerRole(v.rules);
   }
@@ -228,17 +239,23 @@ function roleText(state) {
   return "";
 }
 
+/** @param {State} state */
 function drawSeats(state) {
   const people = state.table ? state.table.seats : [];
-  byId("seats").replaceChildren(...state.view.names.map((name, seat) => seatTile(state, people, name, seat)));
+  const v = /** @type {View} */ (state.view);
+  byId("seats").replaceChildren(...v.names.map((name, seat) => seatTile(state, people, name, seat)));
 }
 
 /**
  * One seat's tile: the whole name (on as many lines as it takes) and the farmer's mark; below it
  * the seat's cards, face down, the word it just said, and its chips.
+ * @param {State} state
+ * @param {TableSeat[]} people
+ * @param {string} name
+ * @param {number} seat
  */
 function seatTile(state, people, name, seat) {
-  const v = state.view;
+  const v = /** @type {View} */ (state.view); // the screens past the lobby have a view (screenOf)
   const info = people.find((s) => s.seat === seat);
   const count = v.card_counts[seat] || 0;
   const item = el("li", "seat");
@@ -271,12 +288,14 @@ function whoElement(name, farmer) {
   return who;
 }
 
+/** @param {State} state */
 function drawActions(state) {
-  const v = state.view;
+  const v = /** @type {View} */ (state.view); // the screens past the lobby have a view (screenOf)
   const box = byId("actions");
   const mine = v.to_act === state.seat && state.seat !== null;
   box.hidden = !mine;
   const waiting = state.pending !== null;
+  /** @type {HTMLElement[]} */
   let choices = [];
   if (mine && v.phase === "auction") choices = bidChoices(state, waiting);
   else if (mine && v.phase === "play") choices = playChoices(state, waiting);
@@ -285,8 +304,9 @@ function drawActions(state) {
 
 /**
  * The amount to bid, brought within the rules and the chips held (the window's set_amount).
- * @param {any} view
+ * @param {View} view
  * @param {number} amount
+ * @returns {number}
  */
 export function clampBid(view, amount) {
   return Math.max(view.high_bid + 1, Math.min(view.max_bid, amount));
@@ -294,10 +314,12 @@ export function clampBid(view, amount) {
 
 /**
  * The auction's prompt and choices: the amount, the steps to move it, bid and pass.
+ * @param {State} state
+ * @param {boolean} waiting an action was sent and not yet answered
  * @returns {HTMLElement[]}
  */
 function bidChoices(state, waiting) {
-  const v = state.view;
+  const v = /** @type {View} */ (state.view); // the screens past the lobby have a view (screenOf)
   const canBid = v.max_bid > v.high_bid;
   let prompt;
   if (!canBid) prompt = _("The bid is {n}: more than you hold. You can only pass.", { n: v.high_bid });
@@ -333,10 +355,12 @@ function bidChoices(state, waiting) {
 
 /**
  * The play's prompt and choices: draw, stand.
+ * @param {State} state
+ * @param {boolean} waiting an action was sent and not yet answered
  * @returns {HTMLElement[]}
  */
 function playChoices(state, waiting) {
-  const v = state.view;
+  const v = /** @type {View} */ (state.view); // the screens past the lobby have a view (screenOf)
   let prompt;
   if (v.must_draw) prompt = _("You have {n}. You must take one more card.", { n: v.total });
   else if (v.deck_size === 0) prompt = _("You have {n}. The deck is empty.", { n: v.total });
@@ -347,9 +371,10 @@ function playChoices(state, waiting) {
   return [el("p", "prompt", prompt), go];
 }
 
+/** @param {State} state */
 function drawLedger(state) {
-  const v = state.view;
-  const ledger = state.ledger;
+  const v = /** @type {View} */ (state.view); // the screens past the lobby have a view (screenOf)
+  const ledger = /** @type {Ledger} */ (state.ledger); // the ledger screen has one (screenOf)
   setText(byId("ledger-title"), _("Deal {n} settled", { n: ledger.deal }));
   fillLedger(byId("ledger"), state);
   setText(byId("ledger-note"), state.said);
@@ -367,11 +392,11 @@ function drawLedger(state) {
 /**
  * The rows of a deal's ledger: each seat's shown hand, change and chips, and why.
  * @param {HTMLElement} list
- * @param {object} state
+ * @param {State} state
  */
 function fillLedger(list, state) {
-  const v = state.view;
-  const ledger = state.ledger;
+  const v = /** @type {View} */ (state.view); // the screens past the lobby have a view (screenOf)
+  const ledger = /** @type {Ledger} */ (state.ledger); // drawn only when there is one
   list.replaceChildren();
   v.names.forEach((name, seat) => {
     const after = ledger.after[seat];
@@ -397,12 +422,24 @@ function fillLedger(list, state) {
   });
 }
 
+/**
+ * @param {Change[]} changes
+ * @param {number} seat
+ */
 function sumChanges(changes, seat) {
   return changes.filter((c) => c.seat === seat).reduce((a, c) => a + c.amount, 0);
 }
 
-/** A seat's payments of the deal, alike ones merged ("+1 nearest ×9"), as the window's Why. */
+/**
+ * A seat's payments of the deal, alike ones merged ("+1 nearest ×9"), as the window's Why.
+ * @param {Ledger} ledger
+ * @param {number} seat
+ * @param {number} change the seat's whole change in the deal
+ * @param {string} rules
+ * @returns {string[]}
+ */
 function whyParts(ledger, seat, change, rules) {
+  /** @type {Map<string, number>} */
   const merged = new Map();
   for (const c of ledger.changes) {
     if (c.seat !== seat) continue;
@@ -417,17 +454,21 @@ function whyParts(ledger, seat, change, rules) {
   return parts;
 }
 
-/** A seat's Why: its parts separated by commas, a line broken between parts, never inside one. */
+/**
+ * A seat's Why: its parts separated by commas, a line broken between parts, never inside one.
+ * @param {string[]} parts
+ */
 function whyElement(parts) {
   const why = el("div", "why");
   parts.forEach((part, i) => why.append(el("span", "part", i < parts.length - 1 ? `${part},` : part), " "));
   return why;
 }
 
+/** @param {State} state */
 function drawOver(state) {
-  const v = state.view;
+  const v = /** @type {View} */ (state.view); // the screens past the lobby have a view (screenOf)
   const eyes = eyesOf(state);
-  const result = state.result;
+  const result = /** @type {import("./types.js").Result} */ (state.result); // the over screen has one
   setText(byId("over-title"), gameOverTitle(result, eyes));
   const list = byId("standings");
   list.replaceChildren();
@@ -456,11 +497,12 @@ function drawOver(state) {
     setText(byId("over-ledger-title"), _("Deal {n} settled", { n: state.ledger.deal }));
     fillLedger(byId("over-ledger-rows"), state);
   }
-  const farmNote = v.farm > 0 && v.farmer !== null ? headline({ type: "GameEnded" }, eyes, { farm: v.farm, farmer: v.farmer, over: true }) : "";
+  const farmNote = v.farm > 0 && v.farmer !== null ? headline({ type: "GameEnded", ...result }, eyes, { farm: v.farm, farmer: v.farmer, over: true }) : "";
   setText(byId("over-note"), farmNote || "");
   fill(byId("over-actions"), [button(_("Join a table"), { action: "again", primary: true })]);
 }
 
+/** @param {string} message */
 function drawClosed(message) {
   setText(byId("closed-message"), message);
   fill(byId("closed-actions"), [button(_("Join a table"), { action: "again", primary: true })]);
@@ -469,7 +511,7 @@ function drawClosed(message) {
 /**
  * Move the countdowns on: the seconds left to act (a `turn` message) and before the next deal
  * starts without those not yet ready (a `pause` message).
- * @param {object} state
+ * @param {State} state
  */
 export function tick(state) {
   const turn = state.turn && state.turn.seat === state.seat ? state.turn : null;
@@ -491,8 +533,8 @@ function countdown(clock, from, late, words) {
   clock.hidden = !from;
   if (!from) return;
   const left = Math.max(0, from.seconds - (performance.now() - from.at) / 1000);
-  setText(clock.querySelector(".seconds"), words(minutes(Math.ceil(left))));
-  clock.querySelector(".bar").style.width = `${from.seconds ? Math.min(100, (left / from.seconds) * 100) : 0}%`;
+  setText(/** @type {HTMLElement} */ (clock.querySelector(".seconds")), words(minutes(Math.ceil(left))));
+  /** @type {HTMLElement} */ (clock.querySelector(".bar")).style.width = `${from.seconds ? Math.min(100, (left / from.seconds) * 100) : 0}%`;
   clock.classList.toggle("late", left < late);
 }
 
