@@ -9,7 +9,7 @@ PLAY_STAMP := $(VENV)/.installed-play
 DIST_VENV := build/dist-venv
 CHECK_VENV := build/check-venv
 
-.PHONY: play test web-test web-check node-tools lint typecheck bench wheel dist dist-test install-desktop-entry clean check-packaging icons
+.PHONY: play test web-test web-check web-unit node-tools lint typecheck bench wheel dist dist-test install-desktop-entry clean check-packaging icons
 
 # pip says only what went wrong (-qq): its notes on the build and on the machine's package
 # indexes would read like a failure on a first `make play`.
@@ -45,7 +45,7 @@ test: lint
 # Playwright's Python package through tools/pages.py: Playwright downloads no browser of its own).
 # Chromium is installed with apt-get when run as root (CI), else named.
 CHROMIUM := /usr/bin/chromium
-web-test: $(STAMP) web-check
+web-test: $(STAMP) web-check web-unit
 	@if [ ! -x $(CHROMIUM) ]; then \
 		if [ "$$(id -u)" = 0 ]; then \
 			apt-get update && apt-get install -y chromium fonts-dejavu-core; \
@@ -77,6 +77,11 @@ $(NPM_STAMP): package.json package-lock.json
 
 web-check: $(NPM_STAMP)
 	node_modules/.bin/tsc --project tsconfig.json
+
+# The page's modules that need no browser (state, words, i18n, cards, net) unit-tested by Node's
+# own test runner: tests/node/*.test.mjs.
+web-unit: node-tools
+	node --test tests/node/
 
 # The sdist and the wheel, in dist/ (what the kiosk and pipx install).
 wheel: $(STAMP)
