@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pygame
 import pytest
+from helpers import DT
 
 from scenes import i18n
 from scenes.app.loop import App
@@ -24,7 +25,6 @@ from scenes.screens.settings import SettingsScene
 from scenes.store.settings import Settings, SettingsStore, check_value, defaults
 from tools.driver import key
 
-DT = 1 / 60
 FULL = 32767
 
 

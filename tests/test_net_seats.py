@@ -16,8 +16,8 @@ from typing import Any
 
 import pygame
 import pytest
-from helpers import drawn_words
-from test_net_window import DT, lobby, make_app, run, session_of, top
+from helpers import DT, drawn_words, notices_of
+from test_net_window import lobby, make_app, run, session_of, top
 
 from game.net.client import Client
 from game.net.protocol import TableInfo, decode_server_message
@@ -100,7 +100,7 @@ def at_the_table(app: App) -> None:
 
 
 def words(app: App) -> list[str]:
-    return [m() for m, _until in app.notices]
+    return notices_of(app)
 
 
 # ---------------------------------------------------------------- the token file
@@ -273,8 +273,8 @@ def test_a_token_the_server_does_not_know_is_forgotten_and_the_person_joins(
     gone = "ZZZZZ" if code != "ZZZZZ" else "YYYYY"
     seats.put(where, gone, "old", "Bea")
     command_line(app, where, gone)
-    said = lambda: any("No table has that code." in w for w in words(app))  # noqa: E731
-    run([app], lambda: top(app) == "menu" and said(), drive=False)
+    gone_said = "No table has that code."
+    run([app], lambda: top(app) == "menu" and any(gone_said in w for w in words(app)), drive=False)
     assert seats.get(where, gone) is None
     host.close()
 

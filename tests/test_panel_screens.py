@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pygame
 import pytest
+from helpers import DT
 from test_saves_resume import play_deal, setup
 
 from scenes.app.loop import App
@@ -24,8 +25,6 @@ from scenes.store.stats import StatsStore
 from scenes.table.local import LocalTable
 from scenes.table.setup import Setup
 from tools.driver import key, local_game
-
-DT = 1 / 60
 
 
 @pytest.fixture(autouse=True)

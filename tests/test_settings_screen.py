@@ -10,6 +10,7 @@ from typing import Any
 
 import pygame
 import pytest
+from helpers import DT
 
 from game.cards import Card
 from scenes import i18n
@@ -22,8 +23,6 @@ from scenes.store.settings import Settings, SettingsStore
 from scenes.ui.art import BLUE, GREEN, RED
 from scenes.ui.layout import compute
 from tools.driver import key
-
-DT = 1 / 60
 
 
 @pytest.fixture
