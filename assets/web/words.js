@@ -335,7 +335,7 @@ export function bubble(event, eyes) {
 }
 
 /**
- * A payment's reason in the ledger: ante, price of the farm, over 16, the farm, nearest.
+ * A payment's reason in the ledger: ante, price of the farm, over 16, farm won, nearest.
  * @param {string} reason
  * @param {string} rules
  */
@@ -343,7 +343,11 @@ export function reasonWord(reason, rules) {
   if (reason === "ante") return _("ante");
   if (reason === "bid") return _("price of the farm");
   if (reason === "over") return _("over 16");
-  if (reason === "farm") return thePot(rules);
+  if (reason === "farm") {  // a bare "the farm" beside "+3" did not say the farm was won (narrator.reason_word)
+    return ruleWords(rules).corbeille
+      ? pgettext("ledger reason, ferme rules", "farm won")
+      : pgettext("ledger reason", "farm won");
+  }
   return _("nearest");
 }
 

@@ -84,7 +84,7 @@ test("names in running text, rule sets' names, stand words and the ledger's reas
   assert.equal(standWord("lacombe+rotating"), "Basta");
   assert.equal(standWord("ferme"), "Stand");
   assert.deepEqual(["ante", "bid", "over", "farm", "nearest"].map((r) => reasonWord(r, "foster")),
-    ["ante", "price of the farm", "over 16", "the farm", "nearest"]);
+    ["ante", "price of the farm", "over 16", "farm won", "nearest"]);
 });
 
 test("the final title: who won, a tie, and a game ended early where nobody won", () => {
