@@ -1,6 +1,6 @@
 // The page's link to its table (assets/web/net.js) over a stand-in WebSocket: the opening message
 // with the protocol's version, refs on actions, reconnection after a drop, and the final closes.
-import { mock, test } from "node:test";
+import { test } from "node:test";
 import assert from "node:assert/strict";
 
 import { CLOSE, ERROR, FINAL_CLOSES, Link, VERSION } from "../../assets/web/net.js";
@@ -76,8 +76,34 @@ test("a link opens to the page's own server and says its opening with the protoc
   assert.deepEqual(told.messages, [{ type: "pong", ref: 1 }]);
 });
 
+/** The page's timers, run by the test: `tick(ms)` moves the clock on and runs what fell due. */
+function fakeTimers() {
+  const real = { setTimeout: globalThis.setTimeout, clearTimeout: globalThis.clearTimeout };
+  let now = 0;
+  let next = 1;
+  const due = new Map();
+  globalThis.setTimeout = (fn, ms) => {
+    due.set(next, { at: now + ms, fn });
+    return next++;
+  };
+  globalThis.clearTimeout = (id) => due.delete(id);
+  return {
+    tick(ms) {
+      now += ms;
+      for (const [id, timer] of [...due].sort((a, b) => a[1].at - b[1].at)) {
+        if (timer.at > now) continue;
+        due.delete(id);
+        timer.fn();
+      }
+    },
+    reset() {
+      Object.assign(globalThis, real);
+    },
+  };
+}
+
 test("a dropped link opens again after a growing wait; a final close does not", () => {
-  mock.timers.enable({ apis: ["setTimeout"] });
+  const timers = fakeTimers();
   try {
     FakeSocket.all = [];
     const { l, told } = link();
@@ -85,22 +111,22 @@ test("a dropped link opens again after a growing wait; a final close does not", 
     FakeSocket.all[0].open();
     FakeSocket.all[0].drop(1006);
     assert.deepEqual(told.states, [true, false]);
-    mock.timers.tick(399);
+    timers.tick(399);
     assert.equal(FakeSocket.all.length, 1, "the first wait is 0.5 s, give or take a fifth");
-    mock.timers.tick(201);
+    timers.tick(201);
     assert.equal(FakeSocket.all.length, 2);
     FakeSocket.all[1].drop(1006);
-    mock.timers.tick(799);
+    timers.tick(799);
     assert.equal(FakeSocket.all.length, 2, "the second wait is 1 s, give or take a fifth");
-    mock.timers.tick(401);
+    timers.tick(401);
     assert.equal(FakeSocket.all.length, 3);
     FakeSocket.all[2].open();
     FakeSocket.all[2].drop(CLOSE.LEFT, "left");
-    mock.timers.tick(20000);
+    timers.tick(20000);
     assert.equal(FakeSocket.all.length, 3);
     assert.deepEqual(told.closed, [[CLOSE.LEFT, "left"]]);
   } finally {
-    mock.timers.reset();
+    timers.reset();
   }
 });
 
