@@ -81,7 +81,7 @@ web-check: $(NPM_STAMP)
 # The page's modules that need no browser (state, words, i18n, cards, net) unit-tested by Node's
 # own test runner: tests/node/*.test.mjs.
 web-unit: node-tools
-	node --test tests/node/
+	node --test --test-reporter=spec tests/node/
 
 # The sdist and the wheel, in dist/ (what the kiosk and pipx install).
 wheel: $(STAMP)
