@@ -134,4 +134,4 @@ bench: $(STAMP)
 	$(BIN)/python tools/bench_engine.py
 
 clean:
-	rm -rf $(VENV) build dist *.egg-info
+	rm -rf $(VENV) build dist *.egg-info node_modules
