@@ -28,7 +28,8 @@ import { _ } from "./i18n.js";
 /** What the page knows of its table (see emptyState). @typedef {ReturnType<typeof emptyState>} State */
 
 /**
- * A state with no table yet.
+ * A state with no table yet. Its fields' types are the State type: a field that starts empty
+ * (null, {} or []) says what it will hold with a cast.
  */
 export function emptyState() {
   return {
