@@ -54,6 +54,8 @@ export function emptyState() {
     pending: /** @type {number|null} */ (null),
     amount: 1,
     bidKey: "",
+    /** What was said of what happened without the person (told.js): the deal dealt again, the last deal settled. */
+    told: { redealt: /** @type {number|null} */ (null), settled: 0 },
   };
 }
 
@@ -147,7 +149,11 @@ function applySync(state, update) {
     const before = rows.length >= 2 ? rows[rows.length - 2] : null;
     state.ledger = settled(state, view.deal_no, before, view.chips.slice());
   } else if (view.phase === "over" && !state.result) {
-    state.result = standingsOf(view);
+    // How the game ended comes with a finished game's sync (a game the host stopped was won by nobody).
+    const ended = update.ended;
+    state.result = ended && ended.type === "GameEnded"
+      ? { standings: ended.standings, winners: ended.winners, reason: ended.reason }
+      : standingsOf(view);
   }
 }
 
@@ -165,8 +171,8 @@ function settled(state, deal, before, after) {
 }
 
 /**
- * The final standings read from a view (a page that comes back after the end): every seat's
- * chips, a farm nobody won counted to its farmer.
+ * The final standings read from a view (a page that comes back after the end, from a server that
+ * does not send the game's end with it): every seat's chips, a farm nobody won counted to its farmer.
  * @param {View} view
  * @returns {Result}
  */
@@ -217,6 +223,7 @@ function applyEvent(state, event, running, eyes, view) {
       state.shown[event.seat] = { cards: event.cards, total: event.total };
       break;
     case "DealEnded":
+      state.told.settled = Math.max(state.told.settled, event.deal);
       state.ledger = settled(state, event.deal, state.dealBefore, running.slice());
       state.history = [...state.history, running.slice()];
       break;

@@ -61,7 +61,18 @@
  */
 
 /**
- * An `update` message.
+ * A move the computer played for the person (an update's `played_for`): their time ran out, or
+ * they were away.
+ * @typedef {{seat: Seat, action: {kind: string, amount?: number}, why: "time"|"away"}} PlayedFor
+ */
+
+/**
+ * The latest deal settled, told in a sync (an update's `last_deal`).
+ * @typedef {{deal: number, farmer: Seat, winner: Seat|null, nearest: Seat|null, farm: number}} LastDeal
+ */
+
+/**
+ * An `update` message (PROTOCOL.md, and "What a seat missed").
  * @typedef {object} Update
  * @property {"update"} type
  * @property {number} seq
@@ -70,6 +81,10 @@
  * @property {number} [ref]
  * @property {boolean} [sync]
  * @property {number[][]} [history]
+ * @property {PlayedFor[]} [played_for]
+ * @property {number} [redealt] the deal a restarted host deals again
+ * @property {LastDeal} [last_deal]
+ * @property {Extract<GameEvent, {type: "GameEnded"}>} [ended] how a finished game ended
  */
 
 /**
@@ -89,6 +104,7 @@
  * @property {number} spectators
  * @property {boolean} [fixed_deck]
  * @property {boolean} [unsaved]
+ * @property {string} [next] the code of the table that follows this one at the same place
  */
 
 /**
