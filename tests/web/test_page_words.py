@@ -1,7 +1,8 @@
 """The page says what the window says: the same events, in English, French and German, given to the
-window's narrator (scenes/table/narrator.py, the ledger's words, scenes/i18n) and to the page's
-words (assets/web/words.js, run by Node with the catalogue the server hands the page as
-``/i18n/<lang>.json``), sentence for sentence.
+window's narrator (scenes/table/narrator.py, the ledger's words, scenes/i18n, and the network
+seat's notices in scenes/net/remote.py) and to the page's words (assets/web/words.js and told.js,
+run by Node with the catalogue the server hands the page as ``/i18n/<lang>.json``), sentence for
+sentence.
 
 The events are those of whole games under every rule set (each seat's share of them, as the
 protocol sends it, and a spectator's), and made ones for what games rarely show: each way a tie
@@ -22,6 +23,7 @@ from typing import Any
 
 import pytest
 
+from game.actions import Action, Kind
 from game.agents import ThresholdAgent
 from game.cards import Suit
 from game.engine import Game, Phase
@@ -37,12 +39,15 @@ from game.events import (
     NearestFound,
     Reason,
 )
-from game.net.codec import encode_event
+from game.net.codec import encode_action, encode_event
+from game.net.codes import ErrorCode
+from game.net.protocol import Error, LastDeal
 from game.net.web import catalogue_body
 from game.observe import observe
 from game.ranking import Tie, TieBreak
 from game.rules import RuleSet, rules_named
 from scenes import i18n
+from scenes.net import remote
 from scenes.table import narrator
 from scenes.table.narrator import Eyes
 
@@ -162,7 +167,7 @@ def rule_cases() -> Iterator[Case]:
         words = (("standWord", i18n.stand_word), ("potName", i18n.pot_name), ("thePot", i18n.the_pot))
         for fn, word in words:
             yield Case(fn, (key,), functools.partial(rule_word, word, rules))
-        yield Case("rulesLabel", (key,), functools.partial(rules_label, key))
+        yield Case("rulesLabel", (key,), said_in(i18n.rules_label, key))
         for reason in Reason:
             said_why = functools.partial(narrator.reason_word, reason, rules)
             yield Case("reasonWord", (reason.value, key), said_why)
@@ -179,14 +184,43 @@ def draw_word(lang: str) -> str:
     return i18n.draw_word(i18n.voice(lang))
 
 
-def rules_label(key: str, lang: str) -> str:
-    """A rule set's name in ``lang`` (the window's language set to it, and back after)."""
+def in_language(said: Callable[[], str], lang: str) -> str:
+    """What ``said()`` says in ``lang`` (the window's language set to it, and back after)."""
     before = i18n.language()
     i18n.set_language(lang)
     try:
-        return i18n.rules_label(key)
+        return said()
     finally:
         i18n.set_language(before)
+
+
+def said_in(words: Callable[..., str], *args: Any) -> Callable[[str], str]:
+    """The window's ``words(*args)`` (which speak the window's language) as a function of the language."""
+    return functools.partial(in_language, functools.partial(words, *args))
+
+
+def notice_cases() -> Iterator[Case]:
+    """A network seat's notices: each refusal, the table's saving, and what a seat missed (a move the
+    computer played when time ran out, moves played while away, a deal dealt again, a deal missed)."""
+    for code in [*(c.value for c in ErrorCode), "something_new"]:
+        error = Error(code, "the server's words")
+        yield Case("refusal", (code, error.message), said_in(remote.refusal(error)))
+    yield Case("unsavedWords", (), said_in(remote.unsaved))
+    yield Case("savedAgainWords", (), said_in(remote.saved_again))
+    for action in (Action(Kind.PASS), Action(Kind.DRAW), Action(Kind.STAND), Action(Kind.BID, 1),
+                   Action(Kind.BID, 12)):
+        yield Case("timeUpWords", (encode_action(action),), said_in(remote.time_up, action))
+    for moves in (1, 2, 5, 21):
+        yield Case("backWords", (moves,), said_in(remote.back_words, moves))
+    yield Case("redealtWords", (3,), said_in(remote.redealt_words, 3))
+    history = [[100, 100, 100, 100], [97, 110, 96, 97], [97, 95, 111, 97]]
+    for winner, farm in ((None, 0), (0, 15), (2, 15), (2, 1)):
+        last = LastDeal(2, 1, winner, None, farm)
+        wire = {"deal": 2, "farmer": 1, "winner": winner, "nearest": None, "farm": farm}
+        for you in (None, 0, 1, 2):
+            for rows in (history, history[:1]):
+                yield Case("missedDealWords", (wire, list(NAMES[:4]), you, rows),
+                           said_in(remote.missed_deal_words, last, NAMES[:4], you, rows))
 
 
 def all_cases() -> list[Case]:
@@ -198,6 +232,7 @@ def all_cases() -> list[Case]:
             cases += event_cases(game_events(key, seats, seed, 4), key, seats, seen)
         cases += event_cases(made_events(4), key, 4, seen)
     cases += rule_cases()
+    cases += notice_cases()
     return cases
 
 
@@ -229,7 +264,9 @@ def test_the_cases_cover_every_kind_of_event_and_every_function(cases: list[Case
              "NearestFound", "DealEnded", "GameEnded"}
     assert kinds == every, every ^ kinds
     assert {c.fn for c in cases} == {"headline", "bubble", "gameOverTitle", "farmerRole", "standWord",
-                                      "potName", "thePot", "rulesLabel", "reasonWord", "drawWord"}
+                                      "potName", "thePot", "rulesLabel", "reasonWord", "drawWord", "refusal",
+                                      "unsavedWords", "savedAgainWords", "timeUpWords", "backWords",
+                                      "redealtWords", "missedDealWords"}
     # Each event said to each seat and to a spectator, at least 1,000 sentences a language.
     assert len(cases) > 1000, len(cases)
 
