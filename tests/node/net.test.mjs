@@ -63,7 +63,8 @@ test("a link opens to the page's own server and says its opening with the protoc
   const { l, told } = link();
   l.connect();
   const ws = FakeSocket.all[0];
-  assert.equal(ws.url, "ws://192.168.1.5:8765/");
+  // The table is named in the address: a proxy in front of several servers sends it to its own.
+  assert.equal(ws.url, "ws://192.168.1.5:8765/?t=ABCD2345");
   assert.equal(l.send({ type: "ping" }), null, "nothing is sent before the socket is open");
   ws.open();
   assert.deepEqual(ws.sent, [{ type: "resume", table: "ABCD2345", token: "t", version: VERSION }]);
@@ -128,6 +129,13 @@ test("a dropped link opens again after a growing wait; a final close does not", 
   } finally {
     timers.reset();
   }
+});
+
+test("an opening with no table (the list of tables) connects to the server's plain address", () => {
+  FakeSocket.all = [];
+  const { l } = link({ type: "list" });
+  l.connect();
+  assert.equal(FakeSocket.all[0].url, "ws://192.168.1.5:8765/");
 });
 
 test("a message that is not a JSON object with a type ends the link, closed as unreadable", () => {
