@@ -9,6 +9,7 @@ import { CLOSE, ERROR, Link } from "./net.js";
 import { applyUpdate, emptyState, screenOf } from "./state.js";
 import { byId, clampBid, render, setText, tick } from "./view.js";
 import { refusal, savedAgainWords, unsavedWords } from "./words.js";
+import { startAlerts, yourTurn } from "./alert.js";
 
 const NAME_KEY = "farmer.name";
 const NOTICE_MS = 5000;
@@ -161,7 +162,7 @@ function onMessage(m) {
     case "update": {
       const waited = state.view !== null && state.view.to_act !== state.seat;
       applyUpdate(state, m);
-      if (waited && state.view.to_act === state.seat) buzz();
+      if (waited && state.view.to_act === state.seat) yourTurn();
       standOnSixteen();
 
       if (state.result) forget();
@@ -224,11 +225,6 @@ function refused(m) {
 /** Forget the kept token of this table (the game is over, or the seat is gone). */
 function forget() {
   if (page.code) localStorage.removeItem(seatKey(page.code));
-}
-
-/** A phone in a pocket: its turn has come (browsers let a page buzz once it has been touched). */
-function buzz() {
-  if (navigator.userActivation?.hasBeenActive && navigator.vibrate) navigator.vibrate(60);
 }
 
 /** On exactly 16 no card can help under any rule set: stand at once, and say so, as the window does. */
@@ -376,6 +372,7 @@ async function start() {
   const name = byId("name");
   if (!name.value) name.value = localStorage.getItem(NAME_KEY) || "";
   byId("join-form").addEventListener("submit", onJoin);
+  startAlerts();
   document.addEventListener("click", onClick);
   document.addEventListener("keydown", onKey);
   byId("code").addEventListener("input", () => draw());

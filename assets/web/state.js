@@ -25,6 +25,7 @@ export function emptyState() {
     dealNo: 0,
     away: false,
     changes: [],
+    told: [],
     ledger: null,
     result: null,
     history: [],
@@ -110,7 +111,10 @@ function applySync(state, update) {
   const rows = state.history;
   state.away = state.seq > 0; // this page was at the table before this whole state
   const sameDeal = state.away && update.seq >= state.seq && state.dealNo === view.deal_no;
-  if (!sameDeal) state.changes = [];
+  if (!sameDeal) {
+    state.changes = [];
+    state.told = []; // the deal's story: only what this page saw of it
+  }
   state.dealNo = view.deal_no;
   // A whole state: what was said before it may be of a deal dealt again (after a server restart).
   state.words = {};
@@ -159,6 +163,7 @@ function applyEvent(state, event, running, eyes, view) {
       state.words = {};
       state.shown = {};
       state.changes = [];
+      state.told = [];
       state.dealNo = event.deal;
       state.dealBefore = running.slice();
       if (!state.history.length) state.history = [running.slice()]; // seated from the start: the game's start
@@ -193,6 +198,7 @@ function applyEvent(state, event, running, eyes, view) {
     default:
       break;
   }
+  state.told.push(event);
   const line = headline(event, eyes, { farm: view.farm, farmer: view.farmer, over: view.phase === "over" });
   if (line) state.said = line;
   const word = bubble(event, eyes);
