@@ -17,8 +17,9 @@ import { potName } from "./words.js";
 export const FARMER_SIGN = "⌂";
 
 /**
- * Where a seat sits: its grid row, first column and columns spanned, and which side it is on.
- * @typedef {{row: number, col: number, span: number, side: "top"|"left"|"right"|"bottom"}} Place
+ * Where a seat sits: its grid row, first column and columns spanned (`wide`: the first column and
+ * the span on a wide screen, where the felt in the middle has more room), and which side it is on.
+ * @typedef {{row: number, col: number, span: number, wide?: [number, number], side: "top"|"left"|"right"|"bottom"}} Place
  */
 
 /**
@@ -27,7 +28,7 @@ export const FARMER_SIGN = "⌂";
  * felt takes the middle rows between the sides (`felt`).
  * @param {number} count
  * @param {number|null} me
- * @returns {{places: Place[], felt: {row: number, rows: number, col: number, span: number}}}
+ * @returns {{places: Place[], felt: Place & {rows: number}}}
  */
 export function placeSeats(count, me) {
   const mine = me !== null && me >= 0 && me < count;
@@ -44,18 +45,21 @@ export function placeSeats(count, me) {
   const places = new Array(count);
   others.forEach((seat, i) => {
     if (i < side) {
-      places[seat] = { row: 1 + side - i, col: 1, span: 4, side: "left" };
+      places[seat] = { row: 1 + side - i, col: 1, span: 5, wide: [1, 4], side: "left" };
     } else if (i < side + top) {
       const k = i - side;
       const span = Math.min(6, Math.floor(12 / top));
       const start = 1 + Math.floor((12 - span * top) / 2);
       places[seat] = { row: 1, col: start + k * span, span, side: "top" };
     } else {
-      places[seat] = { row: 2 + (i - side - top), col: 9, span: 4, side: "right" };
+      places[seat] = { row: 2 + (i - side - top), col: 8, span: 5, wide: [9, 4], side: "right" };
     }
   });
   // With no seat on the sides, the felt is a row of its own across the table.
-  const felt = side ? { row: 2, rows: side, col: 5, span: 4 } : { row: 2, rows: 1, col: 3, span: 8 };
+  /** @type {Place & {rows: number}} */
+  const felt = side
+    ? { row: 2, rows: side, col: 6, span: 2, wide: [5, 4], side: "top" }
+    : { row: 2, rows: 1, col: 3, span: 8, side: "top" };
   if (!top) felt.row = 1; // nobody across the table: the felt at the top
   if (mine) places[/** @type {number} */ (me)] = { row: felt.row + middle, col: 3, span: 8, side: "bottom" };
   return { places, felt };
@@ -77,7 +81,7 @@ export function drawRound(list, state) {
     return item;
   });
   const middle = feltElement(v);
-  place(middle, { row: felt.row, col: felt.col, span: felt.span, side: "top" }, felt.rows);
+  place(middle, felt, felt.rows);
   list.dataset.count = String(v.names.length);
   list.replaceChildren(middle, ...items);
 }
@@ -90,6 +94,8 @@ export function drawRound(list, state) {
 function place(item, at, rows = 1) {
   item.style.setProperty("--row", `${at.row} / span ${rows}`);
   item.style.setProperty("--col", `${at.col} / span ${at.span}`);
+  const [col, span] = at.wide || [at.col, at.span];
+  item.style.setProperty("--col-wide", `${col} / span ${span}`);
   item.dataset.side = at.side;
 }
 
@@ -103,7 +109,7 @@ function feltElement(v) {
   const middle = el("li", "felt");
   middle.setAttribute("aria-hidden", "true"); // the bar says the farm in words
   const pot = el("div", "pot");
-  const stack = el("span", "stack");
+  const stack = el("span", "pile");
   for (let i = 0; i < Math.min(v.farm, 8); i += 1) stack.append(el("span", "chip"));
   pot.append(stack, el("span", "pot-name", potName(v.rules)), el("span", "pot-chips", num(v.farm)));
   middle.append(pot);
@@ -140,7 +146,9 @@ function seatTile(state, people, name, seat) {
   item.classList.toggle("you", seat === state.seat);
   item.classList.toggle("away", away);
   const backs = el("span", "backs");
-  for (let i = 0; i < Math.min(count, 6); i += 1) backs.append(backElement());
+  // The page's own cards are shown face up below the table: its seat does not show their backs too.
+  const backsShown = seat === state.seat ? 0 : Math.min(count, 6);
+  for (let i = 0; i < backsShown; i += 1) backs.append(backElement());
   const said = state.words[seat] || (v.to_act === seat && seat !== state.seat ? _("thinking…") : "");
   const word = el("span", "word", away && !said ? _("away") : said);
   word.dataset.word = said ? "said" : away ? "away" : "";
