@@ -160,7 +160,8 @@ function onMessage(m) {
       followSaving(m.table.unsaved === true);
       break;
     case "update": {
-      const waited = state.view !== null && state.view.to_act !== state.seat;
+      // The turn told when it comes: not again to a page opened on it (a whole state, its first).
+      const waited = state.view !== null ? state.view.to_act !== state.seat : !m.sync;
       applyUpdate(state, m);
       if (waited && state.view.to_act === state.seat) yourTurn();
       standOnSixteen();

@@ -1,0 +1,228 @@
+"""The phone page feels like the table: cards dealt to it with a short animation and turned face
+up, its turn told by a glow, a short vibration and a short sound (which the person may switch off),
+no animation for who asked for less motion, the deal's story and a chips chart at the ledger."""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+from game.net.server import ServerThread
+from tests.web.play import PHONE, Host, Person, open_person
+from tools.browser import Browser
+
+RECORDER_JS = r"""
+(() => {
+  const seen = {vibrations: [], contexts: 0, tones: [], animations: []};
+  window.__seen = seen;
+  Object.defineProperty(Navigator.prototype, 'vibrate', {configurable: true, writable: true,
+    value: pattern => { seen.vibrations.push(pattern); return true; }});
+  const param = () => ({value: 0, setValueAtTime() {}, exponentialRampToValueAtTime() {},
+                        linearRampToValueAtTime() {}});
+  const node = extra => Object.assign({connect: target => target, disconnect() {}}, extra);
+  class Recorded {
+    constructor() { seen.contexts += 1; this.state = 'running'; this.currentTime = 0; this.destination = node({}); }
+    createOscillator() {
+      const tone = node({type: 'sine', frequency: param(), stop() {}});
+      tone.start = () => seen.tones.push(tone.frequency.value);
+      return tone;
+    }
+    createGain() { return node({gain: param()}); }
+    resume() { return Promise.resolve(); }
+  }
+  window.AudioContext = Recorded;
+  window.webkitAudioContext = Recorded;
+  document.addEventListener('animationstart', e => seen.animations.push({
+    name: e.animationName, card: (e.target.dataset && e.target.dataset.card) || null,
+    pseudo: e.pseudoElement || ''}), true);
+})();
+"""
+"""Run before the page's scripts: records every vibration, every tone started and every animation."""
+
+
+def seen(person: Person) -> dict[str, Any]:
+    """What the page did that the recorder saw."""
+    found: dict[str, Any] = person.page.evaluate("window.__seen")
+    return found
+
+
+def open_recorded(browser: Browser, server: ServerThread, host: Host, name: str, lang: str = "en",
+                  size: tuple[int, int] = PHONE, reduce_motion: bool = False) -> Person:
+    """A page seated at the host's table, its vibrations, sounds and animations recorded (and less
+    motion asked, when ``reduce_motion``)."""
+    base = f"http://127.0.0.1:{server.server.port}"
+    return open_person_recorded(browser, base, host.code, name, lang, size, reduce_motion)
+
+
+def open_person_recorded(browser: Browser, base: str, code: str, name: str, lang: str, size: tuple[int, int],
+                         reduce_motion: bool) -> Person:
+    """open_person, with the recorder in the page (and less motion asked, when ``reduce_motion``)."""
+    original = browser.new_page
+
+    def new_page(*args: Any, **kwargs: Any) -> Any:
+        page = original(*args, **kwargs)
+        page.add_init_script(RECORDER_JS)
+        if reduce_motion:
+            page.call("Emulation.setEmulatedMedia",
+                      {"features": [{"name": "prefers-reduced-motion", "value": "reduce"}]})
+        return page
+
+    browser.new_page = new_page  # type: ignore[method-assign]
+    try:
+        return open_person(browser, base, code, name, lang, size)
+    finally:
+        browser.new_page = original  # type: ignore[method-assign]
+
+
+def play_until(host: Host, server: ServerThread, person: Person, wanted: str, seconds: float = 20.0) -> None:
+    """The host plays (the AI plays its seats) until the page's expression ``wanted`` is true."""
+    end = time.monotonic() + seconds
+    while not person.page.evaluate(wanted):
+        host.play()
+        assert time.monotonic() < end, f"never came to pass: {wanted}"
+        time.sleep(0.02)
+
+
+MY_TURN = ("document.body.dataset.mine === 'true' && Array.from(document.querySelectorAll("
+           "'#actions button[data-action]')).some(b => !b.disabled)")
+
+
+def test_cards_are_dealt_face_up_and_the_turn_glows_buzzes_and_chimes(server: ServerThread,
+                                                                        browser: Browser) -> None:
+    host = Host(server, {"rules": "foster", "seats": 3, "deals": 1, "seed": 6, "turn_seconds": 300})
+    person = open_recorded(browser, server, host, "Pia")
+    page = person.page
+    try:
+        assert page.evaluate("document.querySelector('#sound').getAttribute('aria-pressed')") == "true"
+        host.client.start()
+        play_until(host, server, person, MY_TURN)
+        # The auction asks the page's bid: a short buzz, two tones, and its choices glow.
+        record = seen(person)
+        assert record["vibrations"] == [60], record["vibrations"]
+        assert record["contexts"] == 1 and len(record["tones"]) == 2, record
+        glow = page.evaluate("getComputedStyle(document.querySelector('#actions')).animationName")
+        assert glow == "glow", glow
+        # The person switches the sound off (the toggle keeps it), and passes.
+        page.click("#sound")
+        assert page.evaluate("localStorage.getItem('farmer.sound')") == "off"
+        assert page.evaluate("document.querySelector('#sound').getAttribute('aria-pressed')") == "false"
+        tones = len(seen(person)["tones"])
+        page.click('#actions button[data-action="pass"]')
+        play_until(host, server, person, f"document.body.dataset.phase === 'play' && ({MY_TURN})", 30)
+        # The cards came from the deck and turned face up: an animation for each card in the hand.
+        hand = page.evaluate("Array.from(document.querySelectorAll('#hand .card')).map(c => c.dataset.card)")
+        assert hand, "no card in the hand at the page's turn"
+        record = seen(person)
+        dealt = [a["card"] for a in record["animations"] if a["name"] == "deal"]
+        assert sorted(dealt) == sorted(hand), (hand, record["animations"])
+        turned = [a for a in record["animations"] if a["name"] == "face-down" and a["pseudo"] == "::after"]
+        assert len(turned) == len(hand), record["animations"]
+        # Its turn to draw: a buzz again, and no tone with the sound off.
+        assert record["vibrations"] == [60, 60], record["vibrations"]
+        assert len(record["tones"]) == tones, "a tone with the sound switched off"
+        # A card drawn comes the same way.
+        page.click('#actions button[data-action="draw"]')
+        page.wait_for(f"document.querySelectorAll('#hand .card').length > {len(hand)}", 10, "the card drawn")
+        page.wait_for(f"window.__seen.animations.filter(a => a.name === 'deal').length === {len(hand) + 1}", 5,
+                      "the card drawn dealt")
+        # Reloaded, the page keeps the choice.
+        page.reload()
+        page.wait_for("document.body.dataset.seq !== undefined && document.querySelector('#sound')"
+                      ".getAttribute('aria-pressed') === 'false'", 10, "the sound still off after a reload")
+        assert not page.problems, [str(p) for p in page.problems]
+    finally:
+        host.client.close()
+        page.close()
+
+
+def test_less_motion_asked_nothing_moves(server: ServerThread, browser: Browser) -> None:
+    host = Host(server, {"rules": "foster", "seats": 3, "deals": 1, "seed": 6, "turn_seconds": 300})
+    person = open_recorded(browser, server, host, "Pia", reduce_motion=True)
+    page = person.page
+    try:
+        assert page.evaluate("matchMedia('(prefers-reduced-motion: reduce)').matches") is True
+        host.client.start()
+        play_until(host, server, person, MY_TURN)
+        # The turn still shows: the glow stays, still; the buzz and the sound are not motion.
+        shadow = page.evaluate("getComputedStyle(document.querySelector('#actions')).boxShadow")
+        assert shadow and shadow != "none", shadow
+        assert page.evaluate("getComputedStyle(document.querySelector('#actions')).animationName") == "none"
+        record = seen(person)
+        assert record["vibrations"] == [60] and len(record["tones"]) == 2, record
+        page.click('#actions button[data-action="pass"]')
+        play_until(host, server, person, f"document.body.dataset.phase === 'play' && ({MY_TURN})", 30)
+        page.click('#actions button[data-action="draw"]')
+        page.wait_for("document.querySelectorAll('#hand .card').length === 2", 10, "the card drawn")
+        # The cards are there, still: no animation ever started, none runs, none is asked for.
+        assert seen(person)["animations"] == [], seen(person)["animations"]
+        assert page.evaluate("document.getAnimations().length") == 0
+        assert page.evaluate("document.querySelectorAll('#hand .card.dealt').length") == 0
+    finally:
+        host.client.close()
+        page.close()
+
+
+def polyline(points: str) -> list[tuple[float, float]]:
+    """An SVG polyline's points as (x, y) pairs."""
+    return [(float(x), float(y)) for x, y in (p.split(",") for p in points.split())]
+
+
+def test_the_ledger_tells_the_deal_and_charts_the_chips(server: ServerThread, browser: Browser) -> None:
+    host = Host(server, {"rules": "foster", "seats": 4, "deals": 2, "seed": 7, "turn_seconds": 300,
+                         "pause_seconds": 300})
+    person = open_recorded(browser, server, host, "Pia")
+    page = person.page
+    try:
+        host.client.start()
+        deals = 0
+        end = time.monotonic() + 60
+        while deals < 2:
+            assert time.monotonic() < end, "the game did not end"
+            host.play()
+            state = page.evaluate("({screen: document.body.dataset.screen, deal: Number(document.body.dataset.deal),"
+                                  " mine: document.body.dataset.mine})")
+            if state["screen"] == "table" and page.evaluate(MY_TURN):
+                total = page.evaluate("Number(document.querySelector('#total')?.dataset.total || 0)")
+                can = page.evaluate("Array.from(document.querySelectorAll('#actions button[data-action]'))"
+                                    ".filter(b => !b.disabled).map(b => b.dataset.action)")
+                pick = "pass" if "pass" in can else "draw" if ("draw" in can and (total < 13 or "stand" not in can)) \
+                    else "stand"
+                seq = page.evaluate("Number(document.body.dataset.seq)")
+                page.click(f'#actions button[data-action="{pick}"]')
+                page.wait_for(f"Number(document.body.dataset.seq) > {seq}", 10, "the move shown")
+            elif state["screen"] in ("ledger", "over") and state["deal"] > deals:
+                deals = state["deal"]
+                game = server.server.tables[host.code].match
+                assert game is not None
+                log = game.game.log
+                rows = [list(log[0].chips_before)] + [list(r.chips_after) for r in log[:deals]]
+                box = "#ledger-chart" if state["screen"] == "ledger" else "#over-chart"
+                lines = page.evaluate(
+                    f"Array.from(document.querySelectorAll('{box} polyline.line')).map(l => "
+                    "({seat: Number(l.dataset.seat), points: l.getAttribute('points'), mine: l.classList.contains('mine')}))")
+                assert sorted(line["seat"] for line in lines) == [0, 1, 2, 3], lines
+                for line in lines:
+                    points = polyline(line["points"])
+                    assert len(points) == len(rows), (line, rows)
+                    assert line["mine"] == (line["seat"] == person.seat)
+                    # Higher on the chart, more chips (each line is drawn within a pixel of its place).
+                    for i, (_x, y) in enumerate(points):
+                        for other in lines:
+                            oy = polyline(other["points"])[i][1]
+                            if rows[i][line["seat"]] > rows[i][other["seat"]]:
+                                assert y < oy, (i, line, other, rows)
+                assert page.evaluate(f"!document.querySelector('{box}').hidden")
+                if state["screen"] == "ledger":
+                    story = page.evaluate("Array.from(document.querySelectorAll('#story-lines li'))"
+                                          ".map(li => li.textContent)")
+                    assert story and story[0].startswith(f"Deal {deals}: "), story
+                    assert any(s.startswith("You: ") for s in story), story
+                    assert page.evaluate("!document.querySelector('#story').hidden")
+                    page.wait_for("Array.from(document.querySelectorAll('button[data-action=\"ready\"]'))"
+                                  ".some(b => !b.disabled)", 5, "the ready button")
+                    page.click('button[data-action="ready"]')
+            time.sleep(0.02)
+        assert not page.problems, [str(p) for p in page.problems]
+    finally:
+        host.client.close()
+        page.close()
