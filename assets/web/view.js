@@ -223,7 +223,9 @@ function drawHand(hand, cards) {
     card.style.setProperty("--dy", `${Math.round(dy)}px`);
     card.style.setProperty("--i", String(order));
     card.classList.add("dealt");
-    card.addEventListener("animationend", () => card.classList.remove("dealt"), { once: true });
+    const landed = () => card.classList.remove("dealt");
+    card.addEventListener("animationend", landed, { once: true });
+    card.addEventListener("animationcancel", landed, { once: true });
     order += 1;
   });
 }
