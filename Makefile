@@ -34,7 +34,7 @@ play: $(PLAY_STAMP)
 
 lint: $(STAMP)
 	$(BIN)/ruff check .
-	$(BIN)/mypy --strict game scenes tools
+	$(BIN)/mypy --strict game scenes tools tests --exclude tests/web/
 
 # Everything but the standalone bundle's test (marked slow; `make dist-test` runs it) and the
 # browser tests (marked web; `make web-test` runs them).

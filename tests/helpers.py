@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Callable, Iterable, Sequence
-from typing import Any
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass
+from typing import Any, TypeVar
 
 import pygame
 
@@ -13,7 +15,7 @@ from game.actions import DRAW, PASS, STAND, Action, bid
 from game.agents import ThresholdAgent
 from game.cards import DECK, Card, parse_cards
 from game.engine import Game, Phase
-from game.events import ChipsMoved, Event
+from game.events import ChipsMoved, Event, Place
 from game.net.client import Client
 from game.net.protocol import Pause, TableInfo, Update, Welcome
 from game.rules import RuleSet, rules_named
@@ -22,9 +24,36 @@ from scenes.app.loop import App
 from scenes.navigator import Screens
 from scenes.net.host import host_table
 from scenes.net.lobby import LobbyScene
+from scenes.table.local import LocalTable
+from scenes.table.scene import TableScene
 from scenes.table.setup import Setup
+from scenes.ui.text import Color, Text
 
 NAMES = ("Anna", "Ben", "Carla", "Dan", "Eve", "Fritz", "Gus", "Hal", "Ida", "Jo")
+
+DT = 1 / 60
+"""One frame at 60 frames a second: the step the tests drive the app by."""
+
+L = TypeVar("L")
+
+
+def top_as(app: App, kind: type[L]) -> L:
+    """The layer on top of ``app``'s stack, checked to be a ``kind``."""
+    top = app.stack.top
+    assert isinstance(top, kind), f"{top!r} is on top, not a {kind.__name__}"
+    return top
+
+
+def notices_of(app: App) -> list[str]:
+    """The notices ``app`` shows now, in its language."""
+    return [words() for words, _until in app.notices]
+
+
+def local_of(scene: TableScene) -> LocalTable:
+    """The game on this machine that ``scene`` shows (checked)."""
+    source = scene.source
+    assert isinstance(source, LocalTable), source
+    return source
 
 
 def deck(top: str = "", bottom: str = "") -> list[Card]:
@@ -83,7 +112,7 @@ def start(game: Game, top: str = "", bottom: str = "", auction: str = "") -> lis
     return events
 
 
-def moves(events: Iterable[Event]) -> list[tuple[object, object, int, str]]:
+def moves(events: Iterable[Event]) -> list[tuple[Place, Place, int, str]]:
     """The chip movements among ``events`` as ``(from, to, amount, reason)``."""
     return [(e.source, e.target, e.amount, e.reason.value) for e in events if isinstance(e, ChipsMoved)]
 
@@ -199,21 +228,58 @@ def hosted_lobby(app: App, setup: Setup) -> LobbyScene:
     return lobby
 
 
+@dataclass(frozen=True)
+class Blitted:
+    """One string a :class:`~scenes.ui.text.Text` drew."""
+
+    words: str
+    rect: pygame.Rect
+    """Where it stood."""
+    target: pygame.Surface
+    """What it was drawn on."""
+    clip: pygame.Rect | None
+    """The clip it was drawn under (None: the whole target)."""
+    pos: tuple[float, float]
+    """The point it was asked to stand at."""
+
+
+def record_text(writer: Text) -> list[Blitted]:
+    """Every string ``writer`` draws from now on, in order (a list that keeps filling until
+    ``del writer.blit`` puts the real method back)."""
+    seen: list[Blitted] = []
+    real = writer.blit
+
+    def spy(
+        target: pygame.Surface,
+        text: str,
+        size: int,
+        pos: tuple[float, float],
+        color: Color = (255, 255, 255),
+        style: str = "sans",
+        anchor: str = "topleft",
+    ) -> pygame.Rect:
+        rect = real(target, text, size, pos, color, style, anchor)
+        clip = target.get_clip()
+        seen.append(Blitted(text, rect, target, None if clip == target.get_rect() else clip, pos))
+        return rect
+
+    writer.blit = spy  # type: ignore[method-assign]
+    return seen
+
+
+@contextmanager
+def recording(writer: Text) -> Iterator[list[Blitted]]:
+    """Every string ``writer`` draws while the block runs."""
+    seen = record_text(writer)
+    try:
+        yield seen
+    finally:
+        del writer.blit
+
+
 def drawn_words(app: App) -> list[tuple[str, pygame.Rect, pygame.Rect | None]]:
     """The words drawn on ``app``'s next frame, in order: each with its rectangle and the clip it
     was drawn under (None: the whole target)."""
-    seen: list[tuple[str, pygame.Rect, pygame.Rect | None]] = []
-    real = app.text.blit
-
-    def spy(target: pygame.Surface, text: str, *args: object, **kwargs: object) -> pygame.Rect:
-        rect = real(target, text, *args, **kwargs)  # type: ignore[arg-type]
-        clip = target.get_clip()
-        seen.append((text, rect, None if clip == target.get_rect() else clip))
-        return rect
-
-    app.text.blit = spy  # type: ignore[method-assign, assignment]
-    try:
+    with recording(app.text) as seen:
         app.draw()
-    finally:
-        del app.text.blit
-    return seen
+    return [(b.words, b.rect, b.clip) for b in seen]

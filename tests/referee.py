@@ -86,6 +86,7 @@ class Referee:
             for s in playing:
                 pay(s, "farm", 1, "ante")
         if not new_farm:
+            assert prev is not None, f"{where}: a farm goes on only from a deal before"
             assert auction is None and farmer == prev["farmer"], f"{where}: the same farmer deals again"
         elif prev is None:
             if rotating or rules == "ferme":

@@ -3,11 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
-import importlib.util
 import random
-import sys
-from pathlib import Path
-from types import ModuleType
 
 import pytest
 
@@ -29,19 +25,11 @@ from game.odds import draw_odds
 from game.rules import RULE_KEYS, rules_named
 from game.runner import play_deal
 from game.view import View
+from tools import tournament
 
 ALL_RULES = ("foster", "lacombe", "ferme", "foster+rotating", "lacombe+rotating")
 NAMES = ("Anna", "Ben", "Carla", "Dan", "Eve", "Fritz", "Gus", "Hal", "Ida", "Jo")
 
-
-def _tournament() -> ModuleType:
-    path = Path(__file__).resolve().parent.parent / "tools" / "tournament.py"
-    spec = importlib.util.spec_from_file_location("tournament_tool", path)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module  # dataclasses look their module up while being made
-    spec.loader.exec_module(module)
-    return module
 
 
 class Checked:
@@ -401,7 +389,6 @@ def test_expert_reads_a_big_farm_as_a_reason_to_chase_sixteen() -> None:
 def test_small_tournament_expert_beats_easy() -> None:
     # The rotating farm: no auction, where two Experts bidding each other up to the farm's
     # worth hand its surplus to the farm, so the cards alone tell the players apart.
-    tournament = _tournament()
     tallies = tournament.run(["expert", "easy"], 4, 1200, 3, "foster+rotating", 100, 100_000)
     expert, easy = tallies
     assert expert.seat_deals == easy.seat_deals
@@ -501,7 +488,6 @@ def test_levels_never_stand_where_no_card_can_go_over() -> None:
 
 
 def test_tournament_line_up_of_one_among_others() -> None:
-    tournament = _tournament()
     specs = tournament.lineup("never", "expert", 3)
     assert specs == ["never", "expert", "expert"]
     never, expert = tournament.run(specs, 3, 300, 2, "foster", 50, 100_000)
@@ -519,7 +505,8 @@ def test_the_human_like_levels_raise_in_fives_once_the_bid_is_past_a_few_chips()
     seat = game.to_act
     assert seat is not None
     view = game.view_for(seat)
-    assert raise_within(view, 30).amount == 1  # type: ignore[union-attr]
+    first_bid = raise_within(view, 30)
+    assert first_bid is not None and first_bid.amount == 1
     for amount, limit, expected in [(4, 30, 5), (7, 30, 10), (10, 30, 15), (12, 14, 13), (14, 14, None)]:
         game.high_bid = amount  # a bid of ``amount`` stands
         answer = raise_within(game.view_for(seat), limit)

@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pygame
 import pytest
+from helpers import DT
 
 from game.engine import Game
 from scenes.app import loop
@@ -27,8 +28,6 @@ from scenes.ui.layout import too_small
 from tools.driver import click, handler_of, handler_on, key, keys_for, local_game, table_of
 
 ROOT = Path(__file__).resolve().parent.parent
-DT = 1 / 60
-
 
 @pytest.fixture
 def app() -> Iterator[App]:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pygame
 import pytest
+from helpers import DT
 
 from scenes.app.loop import App
 from scenes.navigator import Screens
@@ -13,7 +14,6 @@ from scenes.store.settings import Settings
 from scenes.ui.widgets import Widget
 from tools.driver import key, keys_for, table_of
 
-DT = 1 / 60
 PAD = 0
 
 
@@ -114,13 +114,13 @@ def test_a_whole_game_by_keyboard_alone_from_the_menu_with_the_focus_shown() -> 
 
 
 @pytest.mark.parametrize("seed", [1, 2, 3])
-def test_the_table_makes_its_sounds(seed: int) -> None:
+def test_the_table_makes_its_sounds(seed: int, monkeypatch: pytest.MonkeyPatch) -> None:
     from scenes.navigator import start_game
     from scenes.table.setup import Setup
 
     app = make_app()
     heard: list[str] = []
-    app.sound.play = heard.append  # type: ignore[method-assign]
+    monkeypatch.setattr(app.sound, "play", heard.append)
     start_game(app, Setup.for_players(5, seed=seed, deals=4))
     for _ in range(20000):
         if app.stack.top is not None and app.stack.top.name == "gameover":

@@ -8,8 +8,7 @@ from __future__ import annotations
 import pygame
 import pytest
 import segno
-from helpers import Phone, hosted_lobby, step_until
-from test_table_words import record_words
+from helpers import DT, Phone, hosted_lobby, record_text, step_until
 
 from game.net.server import ServerThread
 from scenes import i18n
@@ -31,7 +30,6 @@ from scenes.table.setup import Setup
 from scenes.ui.qr import QUIET, qr_surface
 from tools.driver import key
 
-DT = 1 / 60
 LAN = "192.168.1.5"
 
 
@@ -105,10 +103,10 @@ def test_the_hosts_lobby_shows_the_pages_url_and_its_qr_code_beside_the_seats(
         assert lobby.welcome is not None and lobby.server is not None
         url = f"http://{LAN}:{lobby.server.server.port}/?t={lobby.welcome.table}"
         assert lobby.page == url
-        drawn = record_words(app)
+        drawn = record_text(app.text)
         lobby.dirty = True
         app.draw()
-        words = [w for w, _ in drawn]
+        words = [b.words for b in drawn]
         assert url in words and i18n._("Scan to play on your phone") in words
         code = lobby.code_drawn
         assert code is not None and inside(code, lobby.panel)
@@ -116,7 +114,7 @@ def test_the_hosts_lobby_shows_the_pages_url_and_its_qr_code_beside_the_seats(
         assert code.w % modules == 0 and code.w // modules >= 3  # whole pixels, several a module
         assert rgb(app.screen.subsurface(code)) == expected_rgb(url, code.w // modules)
         # Nothing cut or overlapping: every word inside the panel, none over the code or another word.
-        texts = [(w, r) for w, r in drawn if r.colliderect(lobby.panel)]
+        texts = [(b.words, b.rect) for b in drawn if b.rect.colliderect(lobby.panel)]
         for word, rect in texts:
             assert inside(rect, lobby.panel), word
             assert not rect.colliderect(code), word
@@ -190,8 +188,8 @@ def test_a_watch_window_shows_a_real_tables_lobby_then_its_game_with_the_page_fo
     assert isinstance(scene, TableScene) and isinstance(scene.source, Spectator)
     assert scene.source.names[:2] == ("Hosta", "Guesto")
     assert scene.page == url  # people play at this table: the screen shows where their page is
-    drawn = record_words(app)
-    step_until([app], lambda: url in [w for w, _ in drawn] and scene.page_drawn is not None, phones=people)
+    drawn = record_text(app.text)
+    step_until([app], lambda: url in [b.words for b in drawn] and scene.page_drawn is not None, phones=people)
     spot = scene.page_drawn
     assert spot is not None
     for name, rect in scene.table.layout.named_rects():

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pygame
 import pytest
-from helpers import deck, play, start, table
+from helpers import DT, deck, play, start, table
 
 from game.actions import DRAW, STAND, Kind
 from game.ai.coach import advise
@@ -22,8 +22,6 @@ from scenes.table.setup import Setup
 from tools.driver import key, keys_for, table_of
 
 ANNA_BUYS = "1 p p p"  # seat 0 bids 1, the others pass: Anna is the farmer
-DT = 1 / 60
-
 
 def expert_choice(view: View) -> object:
     return ExpertAgent(PERSONALITIES["steady"], seed=0).choose(view)
@@ -44,7 +42,7 @@ def test_in_the_deal_the_coach_says_what_the_expert_would_and_the_odds_of_the_ne
     game = table("foster")
     start(game, top=top, auction=ANNA_BUYS)
     play(game, script)
-    view = game.view_for(game.to_act)  # type: ignore[arg-type]
+    view = game.view_for(game.to_act)
     advice = advise(view)
     assert advice is not None and advice.action == expert_choice(view)
     if expected is not None:
@@ -60,7 +58,7 @@ def test_in_the_auction_the_coach_bids_as_the_expert_up_to_the_price_it_names() 
     game.stack_deck(deck())
     game.next_deal()
     for _ in range(30):
-        view = game.view_for(game.to_act)  # type: ignore[arg-type]
+        view = game.view_for(game.to_act)
         if view.phase.value != "auction":
             break
         advice = advise(view)

@@ -10,6 +10,7 @@ from pathlib import Path
 import pygame
 import pytest
 from farmer_deals import PAID, RULE_SETS, farmer_table, pass_in_auction
+from helpers import DT
 from test_i18n_layout import Recorder, new_app, problems, recorder, redraw_top  # noqa: F401
 from test_net_window import run, seat_two, top
 
@@ -31,7 +32,6 @@ from scenes.table.scene import TableScene
 from scenes.table.setup import Setup
 from tools.driver import click, key, table_of, tap
 
-DT = 1 / 60
 NAMES = ("Anna", "Ben", "Carla", "Dan")
 
 

@@ -16,36 +16,42 @@ from scenes.table.narrator import Eyes, farmer_role
 NAMES = ("Anna", "Ben", "Carla", "Dan")
 
 
+Deal = tuple[str, str, str, int]
+"""A stacked deal: the top and bottom of the deck, the script, the seat it is about."""
+
+
 @dataclass(frozen=True)
 class Deals:
     """How a rule set's farm changes hands, in words and in two stacked deals with Anna farmer."""
 
     clause: str
     """What the English words say of it (the person's own form)."""
-    sixteen: tuple[str, str, str, int]
+    sixteen: Deal
     """A deal in which someone makes 16: the top and bottom of the deck, the script, who makes it."""
-    short: tuple[str, str, str, int]
+    short: Deal
     """The same deal with nobody at 16: the seat nearest below it."""
     first: str = ""
     """The first farm's auction (Anna buys it), where the rule set sells the first farm."""
 
 
-FOSTER_DEALS = {  # served from Anna's left, every card from the top: Dan makes 16 (or 15)
-    "sixteen": ("7S KD 5S 3C 9C 9S 2D", "", "d s d d d s", 3),
-    "short": ("7S KD 5S 3C 9C 9S AD", "", "d s d d d s", 3),
-}
-LACOMBE_DEALS = {  # served from Anna's right, further cards from the bottom: Ben makes 16 (or 14)
-    "sixteen": ("5S KD 7S", "4H 9C 9S", "d s d d s", 1),
-    "short": ("5S KD 7S", "4H 9C 7H", "d s d d s", 1),
-}
+# Served from Anna's left, every card from the top: Dan makes 16 (or 15).
+FOSTER_DEALS: tuple[Deal, Deal] = (
+    ("7S KD 5S 3C 9C 9S 2D", "", "d s d d d s", 3),  # sixteen
+    ("7S KD 5S 3C 9C 9S AD", "", "d s d d d s", 3),  # short
+)
+# Served from Anna's right, further cards from the bottom: Ben makes 16 (or 14).
+LACOMBE_DEALS: tuple[Deal, Deal] = (
+    ("5S KD 7S", "4H 9C 9S", "d s d d s", 1),  # sixteen
+    ("5S KD 7S", "4H 9C 7H", "d s d d s", 1),  # short
+)
 RULES = {
-    "foster": Deals("until someone makes exactly 16 and takes the farm.", **FOSTER_DEALS, first="1 p p p"),
-    "lacombe": Deals("until someone makes exactly 16, takes the farm and becomes farmer.", **LACOMBE_DEALS,
+    "foster": Deals("until someone makes exactly 16 and takes the farm.", *FOSTER_DEALS, first="1 p p p"),
+    "lacombe": Deals("until someone makes exactly 16, takes the farm and becomes farmer.", *LACOMBE_DEALS,
                      first="1 p p p"),
-    "foster+rotating": Deals("takes the farm; then the next player in turn is farmer.", **FOSTER_DEALS),
-    "lacombe+rotating": Deals("takes the farm; then the next player in turn is farmer.", **LACOMBE_DEALS),
+    "foster+rotating": Deals("takes the farm; then the next player in turn is farmer.", *FOSTER_DEALS),
+    "lacombe+rotating": Deals("takes the farm; then the next player in turn is farmer.", *LACOMBE_DEALS),
     "ferme": Deals("Whoever makes 16, or else comes nearest below it, wins the farm and deals next.",
-                   **LACOMBE_DEALS),
+                   *LACOMBE_DEALS),
 }
 
 

@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pygame
 import pytest
+from helpers import DT, local_of, top_as
 
 from game.actions import Kind
 from game.engine import Phase
@@ -35,13 +36,16 @@ from scenes.app.loop import App
 from scenes.kiosk.app import KioskApp
 from scenes.kiosk.config import KioskConfig
 from scenes.navigator import Screens
+from scenes.screens.confirm import ConfirmScene
 from scenes.screens.guide_offer import GuideOfferScene
 from scenes.screens.howto import HowToScene
 from scenes.screens.menu import MenuScene
+from scenes.screens.pause import PauseScene
 from scenes.store.keeper import Keeper
 from scenes.store.saves import SaveStore
 from scenes.store.settings import Settings, SettingsStore
 from scenes.store.stats import StatsStore
+from scenes.table.auction import AuctionHandler
 from scenes.table.flow import Stage
 from scenes.table.guide import NOTE_LINES
 from scenes.table.guide_words import Facts, step_words
@@ -50,8 +54,6 @@ from scenes.table.local import LocalTable
 from scenes.table.scene import TableScene
 from scenes.table.setup import Setup
 from tools.driver import key, keys_for, top_name
-
-DT = 1 / 60
 
 
 @pytest.fixture(autouse=True)
@@ -119,10 +121,10 @@ def test_the_stand_in_player_plays_the_guided_game_through_and_meets_every_lesso
         if step.deal is not None:
             assert deal == step.deal, step.id
         if step.when is When.SHOWN:
-            farmer = scene.source.game.log[deal - 1].farmer
+            farmer = local_of(scene).game.log[deal - 1].farmer
             assert cause is not None and shown_matches(step, cause, deal, you, farmer), step.id
     # And each lesson the steps name happened in the engine.
-    game = scene.source.game
+    game = local_of(scene).game
     assert lessons_in(game.log, game.result, you) == set(Lesson)
     assert game.result is not None and game.result.winners == (you,)
     assert not scene.guided.run.skipped
@@ -160,14 +162,15 @@ def test_a_step_that_asks_for_a_pass_refuses_a_bid() -> None:
             break
         app.step(DT, keys_for(app))
     handler = scene.handler
+    assert isinstance(handler, AuctionHandler)
     assert not handler.bid_button.enabled and handler.pass_button.enabled
     app.step(DT, [key(pygame.K_b, "b")])
     for _ in range(10):
         app.step(DT, [])
-    assert scene.source.game.calls[-1][1] == 2  # Bastien's bid still stands: the person did not bid
+    assert local_of(scene).game.calls[-1][1] == 2  # Bastien's bid still stands: the person did not bid
     assert scene.guided.run.current is not None and scene.guided.run.current.id is StepId.PASS_FIRST
     app.step(DT, [key(pygame.K_p, "p")])
-    assert (0, None) in scene.source.game.calls
+    assert (0, None) in local_of(scene).game.calls
 
 
 # ---------------------------------------------------------------------- skipping
@@ -193,7 +196,7 @@ def test_skipping_the_guide_plays_on_as_an_ordinary_game(at: StepId) -> None:
     run = scene.guided.run
     assert run.skipped and run.current is None and scene.guide.note() is None
     assert scene.source.can_end  # an ordinary game: it may be ended early again
-    match = scene.source.match
+    match = local_of(scene).match
     assert all(not isinstance(agent, ScriptedAgent) for agent in match.agents.values())
     assert match.players[0] == HUMAN and all(spec.startswith("normal:") for spec in match.players[1:])
     for _ in range(40_000):
@@ -218,12 +221,11 @@ def test_quitting_the_guided_game_keeps_the_persons_own_saved_game(tmp_path: Pat
         app.step(DT, keys_for(app))
     app.step(DT, [key(pygame.K_ESCAPE)])
     assert top_name(app) == "pause"
-    pause = app.stack.top
-    pause.to_menu()
+    top_as(app, PauseScene).to_menu()
     app.step(DT, [])
     assert isinstance(app.stack.top, MenuScene)
     assert (tmp_path / "save.json").read_bytes() == before  # never touched by the guided game
-    assert app.stack.top.saved is not None  # Continue still resumes the person's own game
+    assert top_as(app, MenuScene).saved is not None  # Continue still resumes the person's own game
     assert StatsStore(tmp_path / "stats.json").load() == counted  # and nothing of it was counted
 
 
@@ -257,11 +259,11 @@ def test_a_skipped_guided_game_is_saved_and_continues_as_an_ordinary_game(tmp_pa
     assert (tmp_path / "save.json").exists()  # saved at once, like any game after a move
     for _ in range(3):
         app.step(DT, keys_for(app))
-    game = scene.source.game
+    game = local_of(scene).game
     assert not game.is_over
     app.step(DT, [key(pygame.K_ESCAPE)])
     assert top_name(app) == "pause"
-    app.stack.top.to_menu()
+    top_as(app, PauseScene).to_menu()
     app.step(DT, [])
     menu = app.stack.top
     assert isinstance(menu, MenuScene) and menu.saved is not None  # Continue
@@ -288,7 +290,7 @@ def test_a_skipped_guided_game_is_counted_with_every_deal_played(tmp_path: Path,
             app.step(DT, [key(pygame.K_RIGHT), key(pygame.K_RETURN, "\r")])  # End the game
             app.step(DT, [])
             assert top_name(app) == "confirm"
-            app.stack.top.group.widgets[0].activate()
+            top_as(app, ConfirmScene).group.widgets[0].activate()
             continue
         app.step(DT, keys_for(app))
     for _ in range(5):
@@ -297,7 +299,7 @@ def test_a_skipped_guided_game_is_counted_with_every_deal_played(tmp_path: Path,
     store = StatsStore(tmp_path / "stats.json")
     store.load()
     stats = store.for_rules(FOSTER.name)
-    game = scene.source.game
+    game = local_of(scene).game
     assert stats.deals_played == len(game.log) == (2 if end_early else len(DEALS))
     assert (stats.games_ended_early, stats.games_played) == ((1, 0) if end_early else (0, 1))
 
@@ -311,8 +313,7 @@ def test_the_guide_is_skipped_by_key_gamepad_and_pause_menu() -> None:
     )
     assert pad is not None and pad.key == pygame.K_g  # the gamepad's Back stands for G
     app.step(DT, [key(pygame.K_ESCAPE)])
-    pause = app.stack.top
-    assert top_name(app) == "pause"
+    pause = top_as(app, PauseScene)
     skips = [w for w in pause.group.widgets if w.label() == "Skip the guide"]
     assert len(skips) == 1
     skips[0].activate()
@@ -320,7 +321,7 @@ def test_the_guide_is_skipped_by_key_gamepad_and_pause_menu() -> None:
     assert app.stack.top is scene and scene.guided.run.skipped
     assert "G: skip the guide" not in scene.hints()
     app.step(DT, [key(pygame.K_ESCAPE)])  # skipped: the pause is an ordinary game's again
-    assert not [w for w in app.stack.top.group.widgets if w.label() == "Skip the guide"]
+    assert not [w for w in top_as(app, PauseScene).group.widgets if w.label() == "Skip the guide"]
 
 
 @pytest.mark.parametrize("language", ["en", "fr", "de"])
@@ -345,7 +346,7 @@ def test_an_ordinary_games_pause_offers_no_skip() -> None:
     app.step(DT, [])
     app.step(DT, [key(pygame.K_ESCAPE)])
     assert top_name(app) == "pause"
-    assert not [w for w in app.stack.top.group.widgets if w.label() == "Skip the guide"]
+    assert not [w for w in top_as(app, PauseScene).group.widgets if w.label() == "Skip the guide"]
 
 
 # ---------------------------------------------------------------------- where it is offered
@@ -443,7 +444,7 @@ def test_never_in_the_kiosks_demo_but_the_visitors_game_shows_its_first_hints() 
     assert isinstance(scene, GuidedTableScene) and not scene.source.watching
     run = scene.guided.run
     assert not run.in_order and run.steps == VISITOR_HINTS
-    assert not isinstance(scene.source.match, GuideMatch)  # ordinary decks
+    assert not isinstance(local_of(scene).match, GuideMatch)  # ordinary decks
     for _ in range(round(600 / DT)):
         kiosk.step(DT, keys_for(kiosk))
         if run.current is not None:
@@ -502,7 +503,9 @@ def words_on_the_table(scene: GuidedTableScene) -> list[pygame.Rect]:
     """The totals, the farmer's takings, the headline and the action panel's question, as drawn."""
     table = scene.table
     items = table.items(pygame.Rect((0, 0), table.layout.size))
-    rects = [rect for k, (_look, rect) in items.items() if k[0] in ("badge", "takings")]
+    rects = [
+        rect for k, (_look, rect) in items.items() if isinstance(k, tuple) and k[0] in ("badge", "takings")
+    ]
     if table.banner is not None:
         rects.append(table.banner_lines()[2])
     line = scene.prompt_line()

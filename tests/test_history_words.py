@@ -5,9 +5,8 @@ from __future__ import annotations
 
 import re
 
-import pygame
 import pytest
-from helpers import play, start, table
+from helpers import play, recording, start, table
 
 from game.events import CardDealt, ChipsMoved, Event, GameEnded, HandShown, Reason
 from game.observe import observe
@@ -103,19 +102,10 @@ def test_every_history_line_stays_inside_the_page(language: str, size: tuple[int
         scene = HistoryScene(app, journal, Eyes(game.names, game.rules, 0), farm, farmer)
         app.stack.push(scene)
         app.step(1 / 60, [])
-        drawn: list[pygame.Rect] = []
-        blit = app.text.blit
-
         told = "\n".join(lines_of(seen, scene.eyes, language, farm, farmer))
-
-        def spy(surface: pygame.Surface, words: str, *args: object, **kwargs: object) -> pygame.Rect:
-            rect = blit(surface, words, *args, **kwargs)  # type: ignore[arg-type]
-            if surface is app.screen and words in told:
-                drawn.append(rect)
-            return rect
-
-        app.text.blit = spy  # type: ignore[method-assign]
-        scene.draw(app.screen)
+        with recording(app.text) as blitted:
+            scene.draw(app.screen)
+        drawn = [b.rect for b in blitted if b.target is app.screen and b.words in told]
         body = scene.frame(app.screen, "", 30, 14, 64)
         assert drawn
         for rect in drawn:

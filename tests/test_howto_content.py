@@ -6,6 +6,7 @@ from collections.abc import Iterator
 
 import pygame
 import pytest
+from helpers import recording
 
 from scenes.app.loop import App
 from scenes.i18n import _, ngettext, set_language
@@ -105,29 +106,17 @@ def test_the_legend_and_tips_are_translated(lang: str, rules: str, rotating: boo
 def _scroll_to_legend(scene: HowToScene, app: App) -> None:
     """Scroll until the legend's title is on screen (it is drawn in gold bold)."""
     title = _("Signs on the table")
-    seen: list[tuple[str, float]] = []
-    real = app.text.blit
-
-    def spy(
-        target: pygame.Surface, text: str, size: int, pos: tuple[float, float], *args: object
-    ) -> pygame.Rect:
-        seen.append((text, pos[1]))
-        return real(target, text, size, pos, *args)  # type: ignore[arg-type]
-
-    app.text.blit = spy  # type: ignore[method-assign, assignment]
-    try:
+    with recording(app.text) as seen:
         for _step in range(60):
             seen.clear()
             app.draw()
-            ys = [y for text, y in seen if text == title]
+            ys = [b.pos[1] for b in seen if b.words == title]
             low, high = scene.panel.y + scene.panel.h * 0.15, scene.panel.y + scene.panel.h * 0.3
             if ys and low < ys[0] < high:
                 return
             # Straight to the title once it is drawn, else a page further down.
             step = ys[0] - (low + high) / 2 if ys else scene.panel.h * 0.5
             scene.scroll = max(0.0, min(scene.scroll + step, scene._max_scroll))
-    finally:
-        del app.text.blit
     raise AssertionError("the legend never came into view")
 
 

@@ -9,13 +9,13 @@ from itertools import pairwise
 
 import pygame
 import pytest
+from helpers import drawn_words
 
 from scenes.app.loop import App
 from scenes.i18n import set_language
 from scenes.screens.howto import HowToScene
 from scenes.screens.howto_content import howto_sections
 from scenes.store.settings import Settings
-from tests.helpers import drawn_words
 
 RULES = [("foster", False), ("foster", True), ("lacombe", False), ("lacombe", True), ("ferme", False)]
 SIZES = [(1024, 600), (1280, 720), (1920, 1080), (3840, 2160)]

@@ -15,8 +15,8 @@ Only the top scene draws in that frame: what lies under an overlay is the app's 
 from __future__ import annotations
 
 import dataclasses
-import importlib.util
 from collections.abc import Callable, Iterator
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -30,20 +30,12 @@ from scenes.store.keeper import Keeper
 from scenes.store.saves import SaveStore
 from scenes.store.settings import Settings
 from scenes.store.stats import StatsStore
+from scenes.table.ledger import LedgerHandler
 from scenes.ui.text import Text
 from scenes.ui.widgets import Button, Choice, TextField, Widget
+from tools import screenshots
+from tools.driver import top_name
 
-
-def _screenshots() -> Any:
-    path = Path(__file__).resolve().parent.parent / "tools" / "screenshots.py"
-    spec = importlib.util.spec_from_file_location("farmer_screenshots_tool", path)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-screenshots = _screenshots()
 SIZES = [(1024, 600), (1920, 1080)]
 SLACK = 2
 """Pixels a string may stray or overlap: the fonts' line boxes reach a little above and below the ink."""
@@ -158,7 +150,7 @@ def redraw_top(app: App) -> None:
     if table is not None:
         table._plates.clear()  # the name plates, each drawn once per state
     stage = getattr(top, "handler", None)
-    if hasattr(stage, "_chart"):
+    if isinstance(stage, LedgerHandler):
         stage._chart = None  # the ledger's chart
     app.draw()
 
@@ -181,7 +173,7 @@ def test_every_screen_keeps_its_words_in_their_boxes(
     shots: list[str] = []
 
     def shot(name: str) -> None:
-        assert screenshots.top_name(app) == SCENES[name], f"{name}: {screenshots.top_name(app)} on top"
+        assert top_name(app) == SCENES[name], f"{name}: {top_name(app)} on top"
         drawn = recorder.take(lambda: redraw_top(app))
         assert drawn, f"{name}: nothing written"
         found.extend(problems(drawn, f"{lang} {size} {name}"))
@@ -237,8 +229,8 @@ def test_the_farm_hint_in_the_last_deal_says_the_bid_comes_back_unless_the_farm_
     for deals, said in ((1, True), (40, False)):
         app = new_app(lang, (1024, 600), tmp_path)
         start_game(app, Setup.for_players(5, seed=3, deals=deals))
-        assert screenshots.run_until(app, lambda a=app: screenshots.human_bids(a), auto=False)
-        drawn = recorder.take(lambda a=app: redraw_top(a))
+        assert screenshots.run_until(app, partial(screenshots.human_bids, app), auto=False)
+        drawn = recorder.take(partial(redraw_top, app))
         words = " ".join(d.text for d in drawn).replace("  ", " ")
         assert (last in words) is said, words
         assert not problems(drawn, f"{lang} last deal's auction")

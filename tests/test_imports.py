@@ -52,8 +52,8 @@ def imports_of(name: str, path: Path, known: dict[str, Path], typed: bool = True
                 # ``from scenes.i18n import numbers`` imports a module; ``from x import y`` a name of x.
                 sub = f"{base}.{alias.name}"
                 found.add(sub if sub in known else base)
-        for child in ast.iter_child_nodes(node):
-            visit(child)
+        for inner in ast.iter_child_nodes(node):
+            visit(inner)
 
     visit(ast.parse(path.read_text(encoding="utf-8")))
     return {m for m in found if m in known and m != name}

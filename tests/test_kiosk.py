@@ -1,6 +1,9 @@
 """The kiosk as a whole, on an injected clock and injected events: attract loop, hand-over,
 idle return, lock-down, the operator's exit and surviving a failing scene.
 """
+# A check after a call sees the state the call changed, which mypy takes as narrowed before it.
+# mypy: disable-error-code="comparison-overlap"
+
 
 from __future__ import annotations
 
@@ -10,8 +13,9 @@ from collections.abc import Iterable, Iterator
 
 import pygame
 import pytest
+from helpers import local_of, record_text, top_as
 
-from scenes.app.loop import FPS, App
+from scenes.app.loop import FPS, KEEP_BACKDROP_PIXELS, App
 from scenes.cli import parser
 from scenes.kiosk import app as kiosk_app
 from scenes.kiosk.app import GAMEOVER_PAUSE, TEXT_CACHE, KioskApp, Mode
@@ -19,6 +23,7 @@ from scenes.kiosk.config import KioskConfig
 from scenes.kiosk.overlays import KioskPauseScene
 from scenes.kiosk.run import open_with_retry
 from scenes.table.ledger import FinalHandler, LedgerHandler
+from scenes.table.local import LocalTable
 from scenes.table.scene import TableScene
 from scenes.table.source import TableSource
 from tools.driver import handler_of, keys_for, table_of
@@ -91,10 +96,8 @@ def until(app: KioskApp, names: str | tuple[str, ...], limit: float = 900.0, pre
     raise AssertionError(f"{wanted} never came; on top: {top(app)}")
 
 
-def visitor(app: KioskApp) -> TableSource:
-    scene = app.stack.top
-    assert isinstance(scene, TableScene)
-    return scene.source
+def visitor(app: KioskApp) -> LocalTable:
+    return local_of(top_as(app, TableScene))
 
 
 # ---------------------------------------------------------------------- the attract loop
@@ -122,6 +125,7 @@ def test_the_demo_game_has_an_ai_in_every_seat_and_fresh_seeds(kiosk: KioskApp) 
     until(kiosk, "attract-title")
     until(kiosk, "auction")
     second = visitor(kiosk)
+    assert first.setup is not None and second.setup is not None
     assert second is not first and second.setup.seed != first.setup.seed
 
 
@@ -158,7 +162,7 @@ def test_any_key_click_touch_or_button_hands_the_table_to_a_visitor(
     session = visitor(kiosk)
     assert not session.watching
     assert session.n == 5 and session.game.rules.name == "foster" and session.game.max_deals == 6
-    assert session.setup.levels[1:] == ["normal"] * 4
+    assert session.setup is not None and session.setup.levels[1:] == ["normal"] * 4
 
 
 def test_the_input_that_wakes_the_attract_loop_is_not_taken_as_a_move(
@@ -286,7 +290,8 @@ def test_no_way_out_of_a_locked_kiosk_but_the_operators(way: str) -> None:
         run(app, 0.5, FORBIDDEN[way])
         run(app, 0.5, [key(pygame.K_LALT, up=True)])
         assert app.running and app.settings.fullscreen, round_
-        assert pygame.display.get_surface().get_flags() & pygame.FULLSCREEN
+        screen = pygame.display.get_surface()
+        assert screen is not None and screen.get_flags() & pygame.FULLSCREEN
         assert app.mode is Mode.VISITOR
         names = [s.name for s in app.stack.scenes]
         assert "menu" not in names and "settings" not in names
@@ -325,16 +330,10 @@ def test_the_exit_combination_held_three_seconds_quits(kiosk: KioskApp) -> None:
 
 
 def test_the_exit_combination_shows_its_hold_and_never_hands_the_table_to_a_visitor(kiosk: KioskApp) -> None:
-    drawn: list[str] = []
-    blit = kiosk.text.blit
-
-    def record(surface: pygame.Surface, words: str, *rest: object, **kw: object) -> pygame.Rect:
-        drawn.append(words)
-        return blit(surface, words, *rest, **kw)  # type: ignore[arg-type]
-
-    kiosk.text.blit = record  # type: ignore[method-assign]
+    blitted = record_text(kiosk.text)
     kiosk.draw_every = 1
     hold_combo(kiosk, 1.5)
+    drawn = [b.words for b in blitted]
     assert kiosk.mode is Mode.ATTRACT and kiosk.visitor_games == 0  # the operator is no visitor
     assert any(w.startswith("Keep holding to close the kiosk: ") for w in drawn), drawn[-5:]
     half = [w for w in drawn if w.startswith("Keep holding")][-1]
@@ -444,6 +443,7 @@ def test_the_picture_drifts_a_few_pixels(kiosk: KioskApp) -> None:
     assert (dx, dy) != (0, 0) and abs(dx) <= 4 and abs(dy) <= 4
     kiosk.step(0.0, [])
     screen = pygame.display.get_surface()
+    assert screen is not None
     w, h = screen.get_size()
     column = 0 if dx > 0 else w - 1
     assert all(screen.get_at((column, y))[:3] == (0, 0, 0) for y in range(0, h, 37))
@@ -510,7 +510,7 @@ def test_the_kiosk_hands_freed_memory_back_every_twenty_seconds_and_lets_the_car
     every = kiosk_app.TRIM_SECONDS
     assert len(trims) >= 10 and all(every - 0.1 <= g <= 2 * every for g in gaps)
     # Nor does a kiosk keep a 4K picture under its overlays (33 MB): it draws it again.
-    assert kiosk.backdrop_pixels == kiosk_app.KEEP_BACKDROP_PIXELS
+    assert kiosk.backdrop_pixels == KEEP_BACKDROP_PIXELS
     until(kiosk, "attract-title")
     kiosk.art.card(None, (100, 140))
     assert kiosk.art._cards

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from test_table_words import DT, record_words
+from helpers import DT, record_text
 
 from scenes import i18n
 from scenes.app.loop import App
@@ -29,7 +29,7 @@ def test_a_long_farmer_name_is_cut_short_but_keeps_the_farm_sign_and_the_hint_sa
         start_game(app, Setup(list(LONG), ["normal"] * 4, "foster", False, 2, 5, 0))
         app.step(DT, [])
         scene = table_of(app)
-        drawn = record_words(app)
+        drawn = record_text(app.text)
         ledgers = hinted = 0
         for _step in range(40000):
             ledger = scene.stage.value == "ledger" and app.stack.top is scene
@@ -39,7 +39,7 @@ def test_a_long_farmer_name_is_cut_short_but_keeps_the_farm_sign_and_the_hint_sa
                 drawn.clear()
                 app.draw()
                 farmer = LONG[scene.table.farmer]
-                rows = [w for w, _r in drawn if w.startswith(farmer[:8])]
+                rows = [b.words for b in drawn if b.words.startswith(farmer[:8])]
                 assert rows and all(w.endswith(FARMER_SIGN) for w in rows), rows
                 assert any("…" in w for w in rows), rows  # the name was indeed cut
                 if handler.countdown is not None:

@@ -5,12 +5,13 @@ from __future__ import annotations
 import json
 import math
 from array import array
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from itertools import pairwise
 from pathlib import Path
 
 import pygame
 import pytest
+from helpers import DT
 
 from scenes import i18n
 from scenes.app.loop import App
@@ -24,16 +25,15 @@ from scenes.screens.settings import SettingsScene
 from scenes.store.settings import Settings, SettingsStore, check_value, defaults
 from tools.driver import key
 
-DT = 1 / 60
 FULL = 32767
 
 
 @pytest.fixture(scope="module")
-def loop() -> array:
+def loop() -> array[int]:
     return music.render()
 
 
-def test_the_loop_is_20_to_40_seconds_of_quiet_16_bit_mono(loop: array) -> None:
+def test_the_loop_is_20_to_40_seconds_of_quiet_16_bit_mono(loop: array[int]) -> None:
     assert loop.typecode == "h"
     assert len(loop) == int(LOOP_SECONDS * RATE)
     assert 20 <= len(loop) / RATE <= 40
@@ -42,7 +42,7 @@ def test_the_loop_is_20_to_40_seconds_of_quiet_16_bit_mono(loop: array) -> None:
     assert len(loop) * loop.itemsize < 2_000_000  # modest memory
 
 
-def test_the_loop_is_never_silent_for_long(loop: array) -> None:
+def test_the_loop_is_never_silent_for_long(loop: array[int]) -> None:
     # Every second of the loop has something playing in it.
     for second in range(int(LOOP_SECONDS)):
         chunk = loop[second * RATE : (second + 1) * RATE]
@@ -50,7 +50,7 @@ def test_the_loop_is_never_silent_for_long(loop: array) -> None:
         assert rms > 0.02 * FULL, f"second {second} is nearly silent"
 
 
-def test_the_loop_point_has_no_click(loop: array) -> None:
+def test_the_loop_point_has_no_click(loop: array[int]) -> None:
     # Played round, the step from the last sample to the first is no larger than the steps
     # either side of it: the notes that ring past the end are heard again at the start.
     seam = abs(loop[0] - loop[-1])
@@ -110,6 +110,16 @@ def fresh(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     pygame.mixer.music.stop()
 
 
+def counted(name: str, real: Callable[..., object], calls: list[str]) -> Callable[..., object]:
+    """``real``, noting ``name`` in ``calls`` each time it is called."""
+
+    def call(*args: object) -> object:
+        calls.append(name)
+        return real(*args)
+
+    return call
+
+
 def run_until_playing(player: MusicPlayer, limit: int = 5000) -> int:
     """Step ``player`` as the game does each frame; how many steps until the loop started."""
     for n in range(1, limit + 1):
@@ -163,9 +173,7 @@ def test_the_mixer_is_called_only_on_a_change_and_paused_at_most_once_a_frame(
     calls: list[str] = []
     for name in ("pause", "unpause", "set_volume"):
         real = getattr(pygame.mixer.music, name)
-        monkeypatch.setattr(
-            pygame.mixer.music, name, lambda *a, _n=name, _r=real: (calls.append(_n), _r(*a))[1]
-        )
+        monkeypatch.setattr(pygame.mixer.music, name, counted(name, real, calls))
     for i in range(200):
         player.set_volume(40, i % 2 == 0)
     assert "pause" not in calls and "unpause" not in calls

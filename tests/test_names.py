@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pygame
 import pytest
+from helpers import drawn_words
 
 from game.limits import MAX_NAME
 from scenes.app.loop import App
@@ -16,7 +17,6 @@ from scenes.i18n import set_language
 from scenes.navigator import Screens
 from scenes.screens.newgame import NewGameScene
 from scenes.store.settings import Settings, SettingsStore
-from tests.helpers import drawn_words
 
 
 @pytest.fixture(autouse=True)

@@ -23,6 +23,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from test_net_attacks import ask, closed_code, until
+from test_web_http import PAGE_FILES, Answer, make_page, parse
 from websockets.asyncio.client import ClientConnection, connect
 
 from game.net import web
@@ -32,8 +34,6 @@ from game.net.codes import CloseCode
 from game.net.protocol import Closed, opening_message
 from game.net.server import Server, ServerThread
 from scenes.net.remote import expired_words
-from tests.test_net_attacks import ask, closed_code, until
-from tests.test_web_http import PAGE_FILES, Answer, make_page, parse
 
 ROOT = Path(__file__).resolve().parent.parent
 MB = 1024 * 1024

@@ -12,7 +12,7 @@ import time
 
 import pygame
 import pytest
-from helpers import hosted_lobby, step_until
+from helpers import DT, hosted_lobby, step_until
 from test_i18n_layout import Drawn, Recorder, problems, recorder, redraw_top  # noqa: F401
 
 from game.limits import MAX_NAME
@@ -29,7 +29,6 @@ from scenes.table.scene import TableScene
 from scenes.table.setup import Setup
 from tools.driver import key, keys_for, table_of
 
-DT = 1 / 60
 LAN = "192.168.1.5"
 NAMES = [
     "Wilhelmina Grünewald-Oberhausen",

@@ -13,6 +13,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from helpers import DT
 
 from game.net.client import Client
 from game.net.protocol import TableInfo, Welcome
@@ -25,7 +26,6 @@ from scenes.net.join import JoinScene
 from scenes.screens.menu import MenuScene
 from scenes.store.settings import Settings
 
-DT = 1 / 60
 WEB = Path(__file__).resolve().parent.parent / "assets" / "web"
 UNSAVED = "The table could not be saved; it will try again…"
 SAVED = "The table is saved again."

@@ -16,6 +16,8 @@ from typing import Any
 
 import pygame
 import pytest
+from helpers import DT, drawn_words, notices_of
+from test_net_window import lobby, make_app, run, session_of, top
 
 from game.net.client import Client
 from game.net.protocol import TableInfo, decode_server_message
@@ -31,7 +33,6 @@ from scenes.net.run import open_from_command_line
 from scenes.net.seats import keep_seats_in
 from scenes.store.seats import MAX_SEATS, SeatTokens
 from scenes.table.setup import Setup
-from tests.test_net_window import DT, lobby, make_app, run, session_of, top
 from tools.driver import key
 
 
@@ -99,7 +100,7 @@ def at_the_table(app: App) -> None:
 
 
 def words(app: App) -> list[str]:
-    return [m() for m, _until in app.notices]
+    return notices_of(app)
 
 
 # ---------------------------------------------------------------- the token file
@@ -272,8 +273,8 @@ def test_a_token_the_server_does_not_know_is_forgotten_and_the_person_joins(
     gone = "ZZZZZ" if code != "ZZZZZ" else "YYYYY"
     seats.put(where, gone, "old", "Bea")
     command_line(app, where, gone)
-    said = lambda: any("No table has that code." in w for w in words(app))  # noqa: E731
-    run([app], lambda: top(app) == "menu" and said(), drive=False)
+    gone_said = "No table has that code."
+    run([app], lambda: top(app) == "menu" and any(gone_said in w for w in words(app)), drive=False)
     assert seats.get(where, gone) is None
     host.close()
 
@@ -358,27 +359,14 @@ def test_a_seed_never_reaches_a_hosted_table() -> None:
 
 
 def test_a_seeded_table_tells_every_guest_its_deck_is_fixed(server: ServerThread) -> None:
-    drawn: list[str] = []
-
-    def spy(app: App) -> None:
-        blit = app.text.blit
-
-        def record(surface: pygame.Surface, words: str, *rest: Any, **kw: Any) -> Any:
-            drawn.append(words)
-            return blit(surface, words, *rest, **kw)
-
-        app.text.blit = record  # type: ignore[method-assign,assignment]
-
     scenes: list[LobbyScene] = []
     for seed in (None, 11):
         host, code = open_table(server, seed=seed)
         app = make_app()
-        spy(app)
         JoinScene(app, Screens(app), address=address(server), name="Gus", code=code).join()
         run([app], lambda: top(app) == "lobby" and lobby(app).info is not None, drive=False)  # noqa: B023
         scene = lobby(app)
-        drawn.clear()
-        app.draw()
+        drawn = [words for words, _rect, _clip in drawn_words(app)]
         assert scene.info is not None and scene.info.fixed_deck is (seed is not None)
         assert scene.info.settings["seed"] is None  # the seed itself is never told
         assert (fixed_deck_line() in drawn) is (seed is not None)

@@ -6,9 +6,11 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
+from functools import partial
 
 import pygame
 import pytest
+from helpers import DT, notices_of
 
 from game.agents import ThresholdAgent
 from game.net.client import Client
@@ -30,7 +32,6 @@ from scenes.store.settings import Settings
 from scenes.table.setup import Setup
 from tools.driver import key, keys_for, table_of
 
-DT = 1 / 60
 FAST = {"rate_per_second": 1000.0, "rate_burst": 1000}
 
 
@@ -214,7 +215,7 @@ def test_an_action_out_of_turn_is_a_notice_not_a_crash() -> None:
         guest.act(PASS)  # the screen knows it is not the guest's turn: nothing is sent
     assert guest.sent is None
     guest.sent = guest.client.send(PASS)  # a stale screen sends it anyway: the host refuses it
-    words = lambda: [m() for m, _until in guest_app.notices]  # noqa: E731
+    words = partial(notices_of, guest_app)
     run([host_app, guest_app], lambda: "It is not your turn." in words(), drive=False)
     assert guest.sent is None
 
@@ -224,7 +225,7 @@ def test_the_join_screen_lists_tables_and_says_when_nothing_answers(server: Serv
     join = JoinScene(app, Screens(app), address="not an address", name="Zoé")
     app.push(join)
     app.step(DT, [])
-    words = lambda: [m() for m, _until in app.notices]  # noqa: E731
+    words = partial(notices_of, app)
     assert any("Type an address" in w for w in words())
     # A port where nothing listens: said in one line, within the screen's patience.
     join.address = "127.0.0.1:1"
@@ -317,7 +318,7 @@ def test_a_connection_closed_for_good_says_why_and_goes_back_to_the_menu() -> No
     port = guest.client._link.url.rsplit(":", 1)[1]  # the table this window sits at
     other = Client(f"ws://127.0.0.1:{port}")
     other.resume(guest.welcome.table, token)
-    words = lambda: [m() for m, _until in guest_app.notices]  # noqa: E731
+    words = partial(notices_of, guest_app)
     run([host_app, guest_app], lambda: top(guest_app) == "menu", drive=False)
     assert guest.lost
     assert any(w.startswith("The connection to the table was closed: ") for w in words()), words()

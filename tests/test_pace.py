@@ -8,14 +8,13 @@ from collections.abc import Callable
 
 import pytest
 from farmer_deals import RULE_SETS, farmer_table, pass_in_auction
+from helpers import DT
 
 from scenes.app.loop import App
 from scenes.navigator import start_game
 from scenes.store.settings import Settings
 from scenes.table.setup import Setup
 from tools.driver import keys_for, table_of
-
-DT = 1 / 60
 
 
 def deal_seconds(players: int, deals: int, seed: int) -> list[float]:

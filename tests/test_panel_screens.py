@@ -9,6 +9,8 @@ from pathlib import Path
 
 import pygame
 import pytest
+from helpers import DT
+from test_saves_resume import play_deal, setup
 
 from scenes.app.loop import App
 from scenes.navigator import Screens
@@ -22,10 +24,7 @@ from scenes.store.settings import Settings
 from scenes.store.stats import StatsStore
 from scenes.table.local import LocalTable
 from scenes.table.setup import Setup
-from tests.test_saves_resume import play_deal, setup
 from tools.driver import key, local_game
-
-DT = 1 / 60
 
 
 @pytest.fixture(autouse=True)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from helpers import DT, local_of
 
 from game.match import HUMAN
 from game.savegame import restore
@@ -14,8 +15,6 @@ from scenes.table.pass_screen import PassScene
 from scenes.table.scene import TableScene
 from scenes.table.setup import Setup
 from tools.driver import keys_for, table_of
-
-DT = 1 / 60
 
 
 def faces(scene: TableScene, seat: int) -> list[object]:
@@ -33,7 +32,7 @@ def test_each_person_sees_only_their_own_cards_and_only_in_their_moment(rules: s
     own = 0
     for _ in range(30000):
         scene = table_of(app)
-        session = scene.source
+        session = local_of(scene)
         top = app.stack.top
         if isinstance(top, PassScene):
             passes += 1
@@ -67,7 +66,8 @@ def test_a_pass_and_play_game_is_saved_and_continued_with_its_people() -> None:
     session = LocalTable.start(setup)
     assert session.players == [HUMAN, HUMAN, "normal:bold"]
     resumed = resume_table(restore(session.save_document()))
-    assert resumed.people == (0, 1) and resumed.shared and resumed.setup.people == (1,)
+    assert resumed.people == (0, 1) and resumed.shared
+    assert resumed.setup is not None and resumed.setup.people == (1,)
 
 
 def test_the_table_speaks_of_everyone_by_name_when_several_share_the_screen() -> None:

@@ -6,7 +6,7 @@ The display is spied on: ``pygame.display.flip`` presents the whole window,
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 
 import pygame
@@ -44,12 +44,12 @@ def presented(monkeypatch: pytest.MonkeyPatch) -> Iterator[Presented]:
         seen.flips += 1
         flip()
 
-    def spy_update(rects: object = None) -> None:
+    def spy_update(rects: Sequence[pygame.Rect] | None = None) -> None:
         if rects is None:
             seen.flips += 1
         else:
-            seen.updates.append([pygame.Rect(r) for r in rects])  # type: ignore[attr-defined]
-        update(rects)  # type: ignore[arg-type]
+            seen.updates.append([pygame.Rect(r) for r in rects])
+        update(rects)
 
     monkeypatch.setattr(pygame.display, "flip", spy_flip)
     monkeypatch.setattr(pygame.display, "update", spy_update)

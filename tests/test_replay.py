@@ -6,6 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from helpers import DT
 
 from game.ai import make_agent
 from game.deallog import write_log
@@ -19,8 +20,6 @@ from scenes.navigator import Screens
 from scenes.screens.menu import MenuScene
 from scenes.store.settings import Settings
 from scenes.table.local import replay_table
-
-DT = 1 / 60
 
 
 def logged_game(tmp_path: Path, rules: str, rotating: bool = False, players: int = 5) -> Path:

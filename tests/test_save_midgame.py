@@ -176,7 +176,7 @@ def test_a_save_at_any_moment_restores_the_same_game_that_plays_on_the_same(
 
 def tampered(**changes: Any) -> dict[str, Any]:
     """Ben's mid-deal document with ``changes`` made to it."""
-    doc = through_json(snapshot(ben_has_drawn(), PEOPLE))
+    doc: dict[str, Any] = through_json(snapshot(ben_has_drawn(), PEOPLE))
     doc.update(changes)
     return doc
 

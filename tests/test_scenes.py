@@ -48,7 +48,11 @@ def test_a_new_tween_on_the_same_attribute_replaces_the_old() -> None:
 def test_finish_all_snaps_to_the_end_including_chained_tweens() -> None:
     tw = Tweener()
     box = Box()
-    tw.add(box, "x", 1.0, 5.0, on_done=lambda: tw.add(box, "pos", (3.0, 4.0), 5.0))
+
+    def chain() -> None:
+        tw.add(box, "pos", (3.0, 4.0), 5.0)
+
+    tw.add(box, "x", 1.0, 5.0, on_done=chain)
     tw.finish_all()
     assert box.x == 1.0 and box.pos == (3.0, 4.0)
     assert not tw.busy
@@ -138,7 +142,7 @@ def test_a_click_presses_the_button_under_the_mouse() -> None:
 
 
 def test_choices_steppers_and_text_fields() -> None:
-    state = {"rules": "foster", "n": 3, "name": "Ann"}
+    state: dict[str, str | int] = {"rules": "foster", "n": 3, "name": "Ann"}
     choice = Choice(
         lambda: "Rules",
         [("foster", lambda: "F"), ("ferme", lambda: "M")],

@@ -10,6 +10,7 @@ from typing import Any
 
 import pygame
 import pytest
+from helpers import DT
 
 from game.cards import Card
 from scenes import i18n
@@ -22,8 +23,6 @@ from scenes.store.settings import Settings, SettingsStore
 from scenes.ui.art import BLUE, GREEN, RED
 from scenes.ui.layout import compute
 from tools.driver import key
-
-DT = 1 / 60
 
 
 @pytest.fixture
@@ -210,10 +209,11 @@ def test_a_bad_statistics_file_shows_one_line_and_counting_starts_afresh(
 def test_a_good_save_offers_continue_and_lang_flag_wins_over_the_settings(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    from test_saves_resume import play_deal, setup
+
     from scenes.store.keeper import Keeper
     from scenes.store.saves import SaveStore
     from scenes.table.local import LocalTable
-    from tests.test_saves_resume import play_deal, setup
 
     session = LocalTable.start(setup())
     play_deal(session)

@@ -10,10 +10,11 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
+from test_replay import logged_game
 
 from game.actions import PASS, IllegalAction
 from game.net.client import Client
-from game.net.protocol import TableInfo, Update, Welcome
+from game.net.protocol import ServerMessage, TableInfo, Update, Welcome
 from game.net.server import ServerConfig, ServerThread
 from game.replay import load_log
 from game.savegame import restore
@@ -24,7 +25,6 @@ from scenes.table.guided import first_game, with_hints
 from scenes.table.local import LocalTable, replay_table, resume_table
 from scenes.table.setup import Setup
 from scenes.table.source import TableSource
-from tests.test_replay import logged_game
 
 FAST = {"rate_per_second": 1000.0, "rate_burst": 1000}
 
@@ -55,7 +55,7 @@ def chair(
     client: Client, end: float, welcomed: Callable[[Welcome], None] | None = None
 ) -> NetworkSeat | Spectator:
     """``client``'s place at its table, once welcomed and sent its first update."""
-    messages = []
+    messages: list[ServerMessage] = []
     welcome: Welcome | None = None
     while welcome is None or not any(isinstance(m, Update) for m in messages):
         message = client.wait(0.2)

@@ -6,32 +6,21 @@ from typing import Any
 
 import pygame
 import pytest
+from helpers import DT, record_text
 
+import scenes.app.loop
+import scenes.table.scene
 from scenes import i18n
-from scenes.app.loop import App
+from scenes.app.loop import App, window_for
 from scenes.i18n import _
 from scenes.navigator import start_game
 from scenes.store.settings import Settings
 from scenes.table.ledger import LedgerHandler
 from scenes.table.setup import Setup
+from scenes.table.world import Label, Table
+from scenes.ui.widgets import draw_panel
 from tools.driver import key, keys_for, table_of
 
-DT = 1 / 60
-
-
-
-def record_words(app: App) -> list[tuple[str, pygame.Rect]]:
-    """Every text ``app`` draws from now on, with where it stood (a list that keeps filling)."""
-    drawn: list[tuple[str, pygame.Rect]] = []
-    blit = app.text.blit
-
-    def record(surface: pygame.Surface, words: str, *rest: Any, **kw: Any) -> pygame.Rect:
-        rect = blit(surface, words, *rest, **kw)
-        drawn.append((words, rect))
-        return rect
-
-    app.text.blit = record  # type: ignore[method-assign]
-    return drawn
 
 @pytest.mark.parametrize(("rules", "lang", "word"), [("lacombe", "en", "Basta"), ("foster", "en", "Stand"),
                                                      ("ferme", "fr", "Je m'y tiens")])
@@ -68,7 +57,7 @@ def test_the_ledger_shows_every_why_whole_with_ten_players_at_the_smallest_windo
         start_game(app, Setup.for_players(10, "foster", False, 3, seed=3))
         app.step(DT, [])
         scene = table_of(app)
-        drawn = record_words(app)
+        drawn = record_text(app.text)
         ledgers = 0
         for _ in range(40000):
             if scene.stage.value == "ledger" and app.stack.top is scene:
@@ -76,15 +65,17 @@ def test_the_ledger_shows_every_why_whole_with_ten_players_at_the_smallest_windo
                 assert isinstance(handler, LedgerHandler)
                 drawn.clear()
                 app.draw()
-                shown = " ".join(words for words, _rect in drawn)
+                shown = " ".join(b.words for b in drawn)
                 buttons = min(b.rect.top for b in handler.group.widgets)
                 for seat in range(10):
                     for part in handler.reason_parts(seat):
                         assert part in shown.replace(", ", " ").replace(",", ""), (part, seat)
                 reasons = [handler.reasons(s) for s in range(10)]
-                whys = [(w, r) for w, r in drawn if any(w.rstrip(",") in why for why in reasons)]
+                whys = [
+                    (b.words, b.rect) for b in drawn if any(b.words.rstrip(",") in why for why in reasons)
+                ]
                 assert whys and all(r.right <= handler.panel.right and r.bottom <= buttons for _w, r in whys)
-                assert not any(w.endswith("…") for w, _r in drawn)
+                assert not any(b.words.endswith("…") for b in drawn)
                 ledgers += 1
                 if ledgers == 3:
                     break
@@ -132,7 +123,8 @@ def test_no_total_is_drawn_on_cards_the_viewer_cannot_see() -> None:
     def spy(self: Table, surface: object, seat: int, state: object) -> None:
         hand = self.seats[seat].hand
         seen = [s for s in hand if face_up(s)]
-        text = self.seats[seat].badge() if self.seats[seat].badge is not None else ""
+        badge = self.seats[seat].badge
+        text = badge() if badge is not None else ""
         badges.append((seat, text, sum(s.card.points for s in seen if s.card is not None)))
         assert seen and all(face_up(s) for s in hand if s.card is not None), f"seat {seat}'s badge runs ahead"
         draw_badge(self, surface, seat, state)  # type: ignore[arg-type]
@@ -273,10 +265,6 @@ def test_no_banner_note_notice_or_hint_ever_covers_a_plate_a_card_or_a_button(
     payment: the headline, the hint or coach strip in its place, the notes on the felt and the
     notices over the table cover no name plate (the person's own at the bottom too), no card
     lying in a hand (a note no card at all), and no button."""
-    import scenes.app.loop
-    import scenes.table.scene
-    from scenes.table.world import Label, Table
-
     rules, rotating, players, seed = OVER_THE_TABLE[lang]
     lang = lang.split("-")[0]
     i18n.set_language(lang)
@@ -331,8 +319,8 @@ def test_no_banner_note_notice_or_hint_ever_covers_a_plate_a_card_or_a_button(
 
     monkeypatch.setattr(Table, "_draw_label", spy_label)
     monkeypatch.setattr(Table, "draw", spy_table)
-    monkeypatch.setattr(scenes.table.scene, "draw_panel", spy_panel("hint", scenes.table.scene.draw_panel))
-    monkeypatch.setattr(scenes.app.loop, "draw_panel", spy_panel("notice", scenes.app.loop.draw_panel))
+    monkeypatch.setattr(scenes.table.scene, "draw_panel", spy_panel("hint", draw_panel))
+    monkeypatch.setattr(scenes.app.loop, "draw_panel", spy_panel("notice", draw_panel))
     farmer_deals = 0
     try:
         for _ in range(60000):
@@ -365,7 +353,7 @@ def test_every_choice_s_value_keeps_clear_of_its_arrows_and_both_settings_column
     i18n.set_language(lang)
     try:
         app = App(Settings(animation_speed="instant", language=lang, large_text=large), (1024, 600))
-        drawn = record_words(app)
+        drawn = record_text(app.text)
         checked = 0
         for scene in (SettingsScene(app), NewGameScene(app, Screens(app), None)):
             app.push(scene)
@@ -384,10 +372,11 @@ def test_every_choice_s_value_keeps_clear_of_its_arrows_and_both_settings_column
                     app.draw()  # laid out again for the value now chosen
                     drawn.clear()
                     choice.draw(app.screen, app.text, False, False)
-                    value = next(r for w, r in drawn if w == choice.value_text() or w.endswith("…"))
-                    arrows = [r for w, r in drawn if w in ("‹", "›")]
+                    shown = choice.value_text()
+                    value = next(b.rect for b in drawn if b.words == shown or b.words.endswith("…"))
+                    arrows = [b.rect for b in drawn if b.words in ("‹", "›")]
                     assert not any(value.colliderect(a) for a in arrows), (lang, choice.value_text())
-                    assert not any(w.endswith("…") for w, _r in drawn), [w for w, _r in drawn]
+                    assert not any(b.words.endswith("…") for b in drawn), [b.words for b in drawn]
                     checked += 1
                     if not choice.change(+1):
                         break
@@ -398,8 +387,6 @@ def test_every_choice_s_value_keeps_clear_of_its_arrows_and_both_settings_column
 
 
 def test_a_first_window_opens_at_a_share_of_the_screen_not_a_ninth_of_a_4k_one() -> None:
-    from scenes.app.loop import window_for
-
     assert window_for((3840, 2160)) == (2560, 1440)
     assert window_for((1920, 1080)) == (1280, 720)
     assert window_for((2560, 1600)) == (1707, 960)  # a 16:10 screen: a 16:9 window by its height

@@ -12,7 +12,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import dataclasses
-import importlib.util
 import json
 import logging
 import os
@@ -34,6 +33,7 @@ from game.net.client import open_connection
 from game.net.protocol import MAX_SERVER_MESSAGE_BYTES, RATE_PER_SECOND, opening_message
 from game.net.server import ServerConfig, ServerThread
 from scenes import i18n
+from tools import i18n as i18n_tool
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -602,10 +602,6 @@ def test_farmer_server_prints_the_page_address(tmp_path: Path) -> None:
 
 
 def test_the_pages_scripts_are_extracted_with_the_games_words(tmp_path: Path) -> None:
-    spec = importlib.util.spec_from_file_location("farmer_i18n_tool_web", ROOT / "tools" / "i18n.py")
-    assert spec is not None and spec.loader is not None
-    tool = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(tool)
     (tmp_path / "game").mkdir()
     (tmp_path / "scenes").mkdir()
     (tmp_path / "game" / "x.py").write_text('from scenes.i18n import _\n_("From Python")\n')
@@ -620,7 +616,7 @@ def test_the_pages_scripts_are_extracted_with_the_games_words(tmp_path: Path) ->
         "}\n"
     )
     (page / "sub" / "deeper.js").write_text('_("Not the page\'s")\n')
-    template = tool.extract(tmp_path)
+    template = i18n_tool.extract(tmp_path)
     found = {(m.context, m.id): m for m in template if m.id}
     assert set(found) == {
         (None, "From Python"), (None, "Take the seat"), (None, ("{n} card", "{n} cards")),

@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pygame
 import pytest
+from helpers import DT
 from test_i18n_layout import Recorder, new_app, problems, recorder, redraw_top  # noqa: F401
 
 from scenes import i18n
@@ -22,7 +23,6 @@ from scenes.table.scene import TableScene
 from scenes.table.setup import Setup
 from tools.driver import keys_for, table_of
 
-DT = 1 / 60
 STRIDE = 1 / 15
 """The step of a whole game's walk: each stage is checked once it has settled, whatever the frames between."""
 
