@@ -78,9 +78,10 @@ def shoot(page: Page, folder: Path, prefix: str, screen: str, settle: float = 0.
     scrolled first to ``scroll_to`` (a selector) when given, else to its top."""
     page.evaluate("document.fonts ? document.fonts.ready.then(() => true) : true")
     if scroll_to:
-        page.evaluate(f"(() => {{ const el = document.querySelector({scroll_to!r}); "
-                      "if (el) { if (el.tagName === 'DETAILS') el.open = true; "
-                      "el.scrollIntoView({block: 'start'}); } })()")
+        # Every story opened, as a person would to read it.
+        page.evaluate(f"(() => {{ document.querySelectorAll('details').forEach(d => {{ d.open = true; }}); "
+                      f"const el = document.querySelector({scroll_to!r}); "
+                      "if (el) el.scrollIntoView({block: 'start'}); })()")
     time.sleep(settle)
     path = folder / f"{prefix}-{SCREENS.index(screen) + 1}-{screen}.png"
     page.screenshot(path)

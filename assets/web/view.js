@@ -10,7 +10,7 @@ import { eyesOf, places } from "./state.js";
 import { drawWord, farmerRole, gameOverTitle, headline, joinNames, potName, reasonWord, rulesLabel, standWord } from "./words.js";
 import { byId, el, reducedMotion, setText } from "./dom.js";
 import { drawRound, whoElement } from "./round.js";
-import { chipsChart, seatKey } from "./chart.js";
+import { chipsChart } from "./chart.js";
 import { storyLines } from "./story.js";
 import { redrawAlerts } from "./alert.js";
 
@@ -402,7 +402,7 @@ function drawOver(state) {
     item.dataset.chips = String(chips);
     item.dataset.rank = String(ranks[seat].place);
     const line = el("div", "line");
-    line.append(el("span", "place", ranks[seat].label), seatKey(seat), el("span", "name", v.names[seat]));
+    line.append(el("span", "place", ranks[seat].label), whoElement(v.names[seat], false, seat));
     if (start) {
       const change = chips - start[seat];
       line.append(el("span", `change ${change > 0 ? "up" : change < 0 ? "down" : ""}`, signed(change)));
