@@ -124,7 +124,8 @@ function feltElement(v) {
 
 /**
  * One seat: its colour and mark, the whole name (on as many lines as it takes) and the farmer's
- * mark; below, whether its person is away, its cards face down, the word it just said, its chips.
+ * mark; below, a light while its person is connected (hollow: away), its cards face down, the
+ * word it just said, its chips.
  * @param {any} state
  * @param {any[]} people the table's seats (who is a person, who is connected)
  * @param {string} name
@@ -153,6 +154,13 @@ function seatTile(state, people, name, seat) {
   const word = el("span", "word", away && !said ? _("away") : said);
   word.dataset.word = said ? "said" : away ? "away" : "";
   const bottom = el("span", "line");
+  if (info && info.person) {
+    // A person's seat: a light on while their phone or window is connected, hollow while away.
+    const link = el("span", "link");
+    link.dataset.on = String(!away);
+    link.setAttribute("aria-hidden", "true");
+    bottom.append(link);
+  }
   bottom.append(backs, word, el("span", "chips", num(v.chips[seat])));
   item.append(whoElement(name, v.farmer === seat, seat), bottom);
   return item;

@@ -32,12 +32,14 @@ LOOK_JS = f"""
     if (!shown(el)) continue;
     buttons += 1;
     const r = el.getBoundingClientRect();
-    if (r.width < {MIN_TARGET} || r.height < {MIN_TARGET}) small.push(say(el) + ` ${{r.width}}x${{r.height}}`);
+    if (r.width < {MIN_TARGET} || r.height < {MIN_TARGET})
+      small.push(say(el) + ` ${{r.width}}x${{r.height}}`);
   }}
   for (const el of document.querySelectorAll('body *')) {{
     if (!shown(el)) continue;
     const r = el.getBoundingClientRect();
-    if (r.width && (r.left < -0.5 || r.right > width + 0.5)) wide.push(say(el) + ` ${{r.left}}..${{r.right}}`);
+    if (r.width && (r.left < -0.5 || r.right > width + 0.5))
+      wide.push(say(el) + ` ${{r.left}}..${{r.right}}`);
   }}
   return {{small, wide: wide.slice(0, 8), buttons, scroll: document.scrollingElement.scrollWidth, width}};
 }})()
@@ -61,8 +63,8 @@ def look_at_every_size(page: Page, screen: str, lang: str) -> list[str]:
     for width, height in SIZES:
         page.resize(width, height)
         page.evaluate("new Promise(r => requestAnimationFrame(() => requestAnimationFrame(() => r(1))))")
-        page.wait_for("Array.from(document.querySelectorAll('.card.dealt')).every(c => !c.getClientRects().length)",
-                      5, "the cards dealt landed")
+        page.wait_for("Array.from(document.querySelectorAll('.card.dealt'))"
+                      ".every(c => !c.getClientRects().length)", 5, "the cards dealt landed")
         found: dict[str, Any] = page.evaluate(LOOK_JS)
         where = f"{screen} at {width}x{height} in {lang}"
         if not found["buttons"]:

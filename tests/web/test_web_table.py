@@ -9,7 +9,7 @@ from typing import Any
 
 from game.net.server import ServerThread
 from tests.web.play import PHONE, Host, Person, open_person
-from tools.browser import Browser
+from tools.browser import Browser, Page
 
 RECORDER_JS = r"""
 (() => {
@@ -21,7 +21,9 @@ RECORDER_JS = r"""
                         linearRampToValueAtTime() {}});
   const node = extra => Object.assign({connect: target => target, disconnect() {}}, extra);
   class Recorded {
-    constructor() { seen.contexts += 1; this.state = 'running'; this.currentTime = 0; this.destination = node({}); }
+    constructor() {
+      seen.contexts += 1; this.state = 'running'; this.currentTime = 0; this.destination = node({});
+    }
     createOscillator() {
       const tone = node({type: 'sine', frequency: param(), stop() {}});
       tone.start = () => seen.tones.push(tone.frequency.value);
@@ -123,7 +125,8 @@ def test_cards_are_dealt_face_up_and_the_turn_glows_buzzes_and_chimes(server: Se
         # A card drawn comes the same way.
         page.click('#actions button[data-action="draw"]')
         page.wait_for(f"document.querySelectorAll('#hand .card').length > {len(hand)}", 10, "the card drawn")
-        page.wait_for(f"window.__seen.animations.filter(a => a.name === 'deal').length === {len(hand) + 1}", 5,
+        page.wait_for("window.__seen.animations.filter(a => a.name === 'deal').length === "
+                      f"{len(hand) + 1}", 5,
                       "the card drawn dealt")
         # Reloaded, the page keeps the choice.
         page.reload()
@@ -167,6 +170,53 @@ def polyline(points: str) -> list[tuple[float, float]]:
     return [(float(x), float(y)) for x, y in (p.split(",") for p in points.split())]
 
 
+CHART_JS = """Array.from(document.querySelectorAll('%s polyline.line')).map(l => ({
+  seat: Number(l.dataset.seat), points: l.getAttribute('points'), mine: l.classList.contains('mine')}))"""
+"""The chart's lines in the box of that selector: each seat's, its points, whether it is the page's own."""
+
+
+def press_a_move(page: Page) -> None:
+    """Pass in the auction; draw under 13, else stand; wait until the move is shown."""
+    total = page.evaluate("Number(document.querySelector('#total')?.dataset.total || 0)")
+    can = page.evaluate("Array.from(document.querySelectorAll('#actions button[data-action]'))"
+                        ".filter(b => !b.disabled).map(b => b.dataset.action)")
+    if "pass" in can:
+        pick = "pass"
+    elif "draw" in can and (total < 13 or "stand" not in can):
+        pick = "draw"
+    else:
+        pick = "stand"
+    seq = page.evaluate("Number(document.body.dataset.seq)")
+    page.click(f'#actions button[data-action="{pick}"]')
+    page.wait_for(f"Number(document.body.dataset.seq) > {seq}", 10, "the move shown")
+
+
+def check_chart(page: Page, box: str, rows: list[list[int]], me: int) -> None:
+    """The chart in ``box`` has a line per seat through each row of chips, higher for more chips."""
+    assert page.evaluate(f"!document.querySelector('{box}').hidden")
+    lines = page.evaluate(CHART_JS % box)
+    assert sorted(line["seat"] for line in lines) == list(range(len(rows[0]))), lines
+    points = {line["seat"]: polyline(line["points"]) for line in lines}
+    for line in lines:
+        assert len(points[line["seat"]]) == len(rows), (line, rows)
+        assert line["mine"] == (line["seat"] == me)
+    # Higher on the chart, more chips (each line is drawn within a pixel of its place).
+    for i, row in enumerate(rows):
+        for a in points:
+            for b in points:
+                if row[a] > row[b]:
+                    assert points[a][i][1] < points[b][i][1], (i, a, b, rows, points)
+
+
+def check_story(page: Page, deal: int) -> None:
+    """The ledger tells the deal from its start, the page's own words among its lines."""
+    assert page.evaluate("!document.querySelector('#story').hidden")
+    story = page.evaluate("Array.from(document.querySelectorAll('#story-lines li'))"
+                          ".map(li => li.textContent)")
+    assert story and story[0].startswith(f"Deal {deal}: "), story
+    assert any(s.startswith("You: ") for s in story), story
+
+
 def test_the_ledger_tells_the_deal_and_charts_the_chips(server: ServerThread, browser: Browser) -> None:
     host = Host(server, {"rules": "foster", "seats": 4, "deals": 2, "seed": 7, "turn_seconds": 300,
                          "pause_seconds": 300})
@@ -179,47 +229,21 @@ def test_the_ledger_tells_the_deal_and_charts_the_chips(server: ServerThread, br
         while deals < 2:
             assert time.monotonic() < end, "the game did not end"
             host.play()
-            state = page.evaluate("({screen: document.body.dataset.screen, deal: Number(document.body.dataset.deal),"
-                                  " mine: document.body.dataset.mine})")
-            if state["screen"] == "table" and page.evaluate(MY_TURN):
-                total = page.evaluate("Number(document.querySelector('#total')?.dataset.total || 0)")
-                can = page.evaluate("Array.from(document.querySelectorAll('#actions button[data-action]'))"
-                                    ".filter(b => !b.disabled).map(b => b.dataset.action)")
-                pick = "pass" if "pass" in can else "draw" if ("draw" in can and (total < 13 or "stand" not in can)) \
-                    else "stand"
-                seq = page.evaluate("Number(document.body.dataset.seq)")
-                page.click(f'#actions button[data-action="{pick}"]')
-                page.wait_for(f"Number(document.body.dataset.seq) > {seq}", 10, "the move shown")
-            elif state["screen"] in ("ledger", "over") and state["deal"] > deals:
-                deals = state["deal"]
-                game = server.server.tables[host.code].match
-                assert game is not None
-                log = game.game.log
+            screen = page.evaluate("document.body.dataset.screen")
+            deal = page.evaluate("Number(document.body.dataset.deal)")
+            if screen == "table" and page.evaluate(MY_TURN):
+                press_a_move(page)
+            elif screen in ("ledger", "over") and deal > deals:
+                deals = deal
+                match = server.server.tables[host.code].match
+                assert match is not None
+                log = match.game.log
                 rows = [list(log[0].chips_before)] + [list(r.chips_after) for r in log[:deals]]
-                box = "#ledger-chart" if state["screen"] == "ledger" else "#over-chart"
-                lines = page.evaluate(
-                    f"Array.from(document.querySelectorAll('{box} polyline.line')).map(l => "
-                    "({seat: Number(l.dataset.seat), points: l.getAttribute('points'), mine: l.classList.contains('mine')}))")
-                assert sorted(line["seat"] for line in lines) == [0, 1, 2, 3], lines
-                for line in lines:
-                    points = polyline(line["points"])
-                    assert len(points) == len(rows), (line, rows)
-                    assert line["mine"] == (line["seat"] == person.seat)
-                    # Higher on the chart, more chips (each line is drawn within a pixel of its place).
-                    for i, (_x, y) in enumerate(points):
-                        for other in lines:
-                            oy = polyline(other["points"])[i][1]
-                            if rows[i][line["seat"]] > rows[i][other["seat"]]:
-                                assert y < oy, (i, line, other, rows)
-                assert page.evaluate(f"!document.querySelector('{box}').hidden")
-                if state["screen"] == "ledger":
-                    story = page.evaluate("Array.from(document.querySelectorAll('#story-lines li'))"
-                                          ".map(li => li.textContent)")
-                    assert story and story[0].startswith(f"Deal {deals}: "), story
-                    assert any(s.startswith("You: ") for s in story), story
-                    assert page.evaluate("!document.querySelector('#story').hidden")
-                    page.wait_for("Array.from(document.querySelectorAll('button[data-action=\"ready\"]'))"
-                                  ".some(b => !b.disabled)", 5, "the ready button")
+                check_chart(page, "#ledger-chart" if screen == "ledger" else "#over-chart", rows, person.seat)
+                if screen == "ledger":
+                    check_story(page, deals)
+                    ready = "#ledger-actions button[data-action=ready]:enabled"
+                    page.wait_for(f"!!document.querySelector('{ready}')", 5, "the ready button")
                     page.click('button[data-action="ready"]')
             time.sleep(0.02)
         assert not page.problems, [str(p) for p in page.problems]
