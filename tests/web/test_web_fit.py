@@ -1,5 +1,5 @@
 """The page stays whole and pressable with ten 32-character names, in English, French and German,
-from the smallest phone (360 x 640) to a tablet (768 x 1024): on every screen every button is 44 x
+from the smallest phone (360 x 640) to a tablet (768 x 1024, 1024 x 768): on every screen every button is 44 x
 44 CSS px at least and no element reaches past the screen's sides."""
 
 from __future__ import annotations
@@ -14,8 +14,8 @@ from tests.web.play import LANGS, MIN_TARGET, Host, open_person
 from tools.browser import Browser, Page
 from tools.web_shots import NAMES, PAGE_NAME
 
-SIZES = ((360, 640), (768, 1024))
-"""The smallest phone the page is made for, and a tablet."""
+SIZES = ((360, 640), (768, 1024), (1024, 768))
+"""The smallest phone the page is made for, and a tablet upright and on its side."""
 SCREENS = ("lobby", "auction", "play", "ledger", "over")
 
 LOOK_JS = f"""
