@@ -48,32 +48,28 @@ def seen(person: Person) -> dict[str, Any]:
     return found
 
 
+def ask_less_motion(page: Page) -> None:
+    """The page's system asks for less motion (``prefers-reduced-motion: reduce``)."""
+    page.call("Emulation.setEmulatedMedia",
+              {"features": [{"name": "prefers-reduced-motion", "value": "reduce"}]})
+
+
 def open_recorded(browser: Browser, server: ServerThread, host: Host, name: str, lang: str = "en",
                   size: tuple[int, int] = PHONE, reduce_motion: bool = False) -> Person:
-    """A page seated at the host's table, its vibrations, sounds and animations recorded (and less
-    motion asked, when ``reduce_motion``)."""
-    base = f"http://127.0.0.1:{server.server.port}"
-    return open_person_recorded(browser, base, host.code, name, lang, size, reduce_motion)
-
-
-def open_person_recorded(browser: Browser, base: str, code: str, name: str, lang: str, size: tuple[int, int],
-                         reduce_motion: bool) -> Person:
-    """open_person, with the recorder in the page (and less motion asked, when ``reduce_motion``)."""
-    original = browser.new_page
-
-    def new_page(*args: Any, **kwargs: Any) -> Any:
-        page = original(*args, **kwargs)
-        page.add_init_script(RECORDER_JS)
-        if reduce_motion:
-            page.call("Emulation.setEmulatedMedia",
-                      {"features": [{"name": "prefers-reduced-motion", "value": "reduce"}]})
-        return page
-
-    browser.new_page = new_page  # type: ignore[method-assign]
-    try:
-        return open_person(browser, base, code, name, lang, size)
-    finally:
-        browser.new_page = original  # type: ignore[method-assign]
+    """A page seated at the host's table, then reloaded with its vibrations, sounds and animations
+    recorded from its first script on (it takes its seat back); less motion asked when
+    ``reduce_motion``."""
+    person = open_person(browser, f"http://127.0.0.1:{server.server.port}", host.code, name, lang, size)
+    page = person.page
+    page.add_init_script(RECORDER_JS)
+    if reduce_motion:
+        ask_less_motion(page)
+    page.reload()
+    page.wait_for("document.body.dataset.screen === 'lobby' && document.body.dataset.connected === 'true'"
+                  " && !!window.__seen", 10, "the page back in the lobby, recorded")
+    # The person touches the screen once (a page may buzz or sound only after a touch).
+    page.click("#lobby-title")
+    return person
 
 
 def play_until(host: Host, server: ServerThread, person: Person, wanted: str, seconds: float = 20.0) -> None:
