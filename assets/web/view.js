@@ -434,7 +434,9 @@ function drawChart(box, state) {
   const title = _("Chips after each deal");
   const title2 = box.querySelector("h2");
   if (title2) setText(title2, title);
-  const key = JSON.stringify([state.history, state.seat, title]);
+  // Rows are only ever added, or all replaced by a whole state: their number and ends say them.
+  const rows = state.history;
+  const key = JSON.stringify([rows.length, rows[0], rows[rows.length - 1], state.seat, title]);
   if (box.dataset.drawn === key) return;
   box.dataset.drawn = key;
   const chart = chipsChart(state.history, state.seat, title);
