@@ -4,7 +4,7 @@
  * the others clockwise from its left), each with its name, its colour and mark, its chips, its
  * cards face down and its marks (the farmer, the one to act, what it last said, away), and the
  * farm in the middle. The seats are the items of #seats, a grid of 12 columns: where each sits
- * is `placeSeats`'s, set as --row, --col and --span.
+ * is `placeSeats`'s, set as --row and --col (--col-wide on a wide screen).
  */
 
 import { _, num } from "./i18n.js";
@@ -19,7 +19,7 @@ export const FARMER_SIGN = "⌂";
 /**
  * Where a seat sits: its grid row, first column and columns spanned (`wide`: the first column and
  * the span on a wide screen, where the felt in the middle has more room), and which side it is on.
- * @typedef {{row: number, col: number, span: number, wide?: [number, number], side: "top"|"left"|"right"|"bottom"}} Place
+ * @typedef {{row: number, col: number, span: number, wide?: [number, number], side: "top"|"left"|"right"|"bottom"|"middle"}} Place
  */
 
 /**
@@ -58,8 +58,8 @@ export function placeSeats(count, me) {
   // With no seat on the sides, the felt is a row of its own across the table.
   /** @type {Place & {rows: number}} */
   const felt = side
-    ? { row: 2, rows: side, col: 6, span: 2, wide: [5, 4], side: "top" }
-    : { row: 2, rows: 1, col: 3, span: 8, side: "top" };
+    ? { row: 2, rows: side, col: 6, span: 2, wide: [5, 4], side: "middle" }
+    : { row: 2, rows: 1, col: 3, span: 8, side: "middle" };
   if (!top) felt.row = 1; // nobody across the table: the felt at the top
   if (mine) places[/** @type {number} */ (me)] = { row: felt.row + middle, col: 3, span: 8, side: "bottom" };
   return { places, felt };
