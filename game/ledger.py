@@ -48,6 +48,9 @@ class Ledger:
         self.joined: int | None = None
         """A deal taken up after it began (a network table joined late): its payments before then
         were not shown, so :meth:`changes` cannot tell them all (see :meth:`unseen`)."""
+        self.redealt: int | None = None
+        """A deal dealt again after a network table's host restarted: the cards and payments of its
+        first dealing went back, and its ledger says so."""
 
     def take(self, events: Iterable[Event]) -> None:
         """Record what ``events`` did to the chips."""

@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pygame
 import pytest
-from helpers import Phone
+from helpers import Phone, drawn_words
 
 from scenes.kiosk.app import KioskApp, Mode
 from scenes.kiosk.config import KioskConfig, load_config
@@ -160,3 +160,37 @@ def test_a_live_table_that_fails_waits_before_it_tries_again() -> None:
     live.fail("a test's failure")
     live.ensure()
     assert live.server is None and live.host is None and live.retry_in > 0
+
+
+def test_the_live_game_reads_as_any_tables_and_its_phones_are_offered_the_next_table() -> None:
+    """Watched from its first ante (the kiosk's spectator sits before the start), the live game's
+    ledger says each ante as an ante, never "before you came"; its final standings stay
+    ``live_standings`` seconds; then the phone is told the code of the kiosk's next table."""
+    config = KioskConfig(live_table=True, live_port=free_port(), live_countdown=5.0, players=4, deals=1,
+                         demo_speed="fast", live_standings=12.0)
+    app = KioskApp(config, locked=True, fullscreen=False, seed=3)
+    app.step(DT, [])
+    phone: Phone | None = None
+    try:
+        live = app.live
+        assert live is not None
+        step(app, 10, until=lambda: live.open)
+        first = live.code
+        phone = Phone(live.port, first)
+        step(app, 40, phone, until=lambda: watching(app))
+        source = app.stack.top.source  # type: ignore[union-attr]
+        assert source.ledger.joined is None  # seen from the deal's start: every payment known
+        step(app, 120, phone, until=lambda: named(app, "ledger") or named(app, "gameover"))
+        words = " ".join(w for w, _rect, _clip in drawn_words(app))
+        assert "before you came" not in words and "ante" in words, words
+        step(app, 120, phone, until=lambda: named(app, "gameover"))
+        shown_at = app.time
+        step(app, 120, phone, until=lambda: not named(app, "gameover"))
+        assert app.time - shown_at >= config.live_standings - DT
+        step(app, 20, phone, until=lambda: live.code not in (None, first) and phone.info is not None
+             and phone.info.next == live.code)
+    finally:
+        if phone is not None:
+            phone.client.close()
+        app.stop_live()
+        pygame.mouse.set_visible(True)

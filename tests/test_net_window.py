@@ -13,6 +13,7 @@ import pytest
 from helpers import DT, notices_of
 
 from game.agents import ThresholdAgent
+from game.events import Event
 from game.net.client import Client
 from game.net.codec import History
 from game.net.protocol import Update
@@ -170,10 +171,10 @@ def test_a_dropped_connection_says_reconnecting_and_takes_the_seat_back() -> Non
     resyncs: list[int] = []
     resync = guest._resync
 
-    def spy(view: View, history: History | None) -> None:
+    def spy(view: View, history: History | None, ended: Event | None = None) -> None:
         resyncs.append(view.deal_no)
         assert history is not None and history[0] == (100,) * len(view.names)  # from the game's start
-        resync(view, history)
+        resync(view, history, ended)
 
     guest._resync = spy  # type: ignore[method-assign]
     said: list[str] = []

@@ -10,9 +10,12 @@ import { applyUpdate, emptyState, screenOf } from "./state.js";
 import { byId, clampBid, render, setText, tick } from "./view.js";
 import { refusal, savedAgainWords, unsavedWords } from "./words.js";
 import { startAlerts, yourTurn } from "./alert.js";
+import { toldBy } from "./told.js";
 
 const NAME_KEY = "farmer.name";
 const NOTICE_MS = 5000;
+/** How long a word on what happened without the person stays (long enough to read twice). */
+const TOLD_MS = 12000;
 
 /** The key under which the token of table `code` is kept. @param {string} code */
 function seatKey(code) {
@@ -66,7 +69,44 @@ function draw() {
     kept: !!keptSeat(cleanCode(byId("code").value)),
     closedMessage: page.closedMessage,
   });
+  holdWhileAway();
+  offerNext(screen);
   document.documentElement.lang = language();
+}
+
+/** While the connection is being restored nothing can be sent: every action of the table waits. */
+function holdWhileAway() {
+  if (page.connected || page.state.seat === null) return;
+  for (const b of document.querySelectorAll("#lobby-screen button, #table-screen button, #ledger-screen button")) {
+    /** @type {HTMLButtonElement} */ (b).disabled = true;
+  }
+}
+
+/** A finished game whose place opened the next table (a kiosk's): one tap takes a seat at it. */
+function offerNext(screen) {
+  const next = page.state.table?.next;
+  const box = byId("over-actions");
+  if (screen !== "over" || typeof next !== "string" || !box || box.querySelector('[data-action="next"]')) return;
+  const go = document.createElement("button");
+  go.type = "button";
+  go.className = "primary";
+  go.dataset.action = "next";
+  go.textContent = _("Next table");
+  box.prepend(go);
+}
+
+/** Take a seat at the table that follows this one, the name kept. */
+function joinNext() {
+  const next = cleanCode(page.state.table?.next || "");
+  if (next.length !== 8 || !page.name) return;
+  forget();
+  again();
+  byId("code").value = next;
+  history.replaceState(null, "", `${location.pathname}?t=${next}${keepLang().replace("?", "&")}`);
+  page.code = next;
+  page.token = null;
+  page.joining = true;
+  connect();
 }
 
 /**
@@ -112,6 +152,8 @@ function onState(connected) {
   page.connected = connected;
   if (!connected && page.state.seat !== null && !page.closed && !page.state.result) {
     page.lost = true;
+    page.state.turn = null; // its clock is the server's: said again when the connection is back
+    page.state.pending = null;
     notice(_("Reconnecting…"), 0);
   }
   draw();
@@ -163,6 +205,8 @@ function onMessage(m) {
       // The turn told when it comes: not again to a page opened on it (a whole state, its first).
       const waited = state.view !== null ? state.view.to_act !== state.seat : !m.sync;
       applyUpdate(state, m);
+      const told = toldBy(m, state);
+      if (told.length) notice(told.join(" "), TOLD_MS);
       if (waited && state.view.to_act === state.seat) yourTurn();
       standOnSixteen();
 
@@ -277,6 +321,9 @@ function onClick(e) {
       return;
     case "again":
       again();
+      return;
+    case "next":
+      joinNext();
       return;
     default:
       return;

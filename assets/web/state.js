@@ -25,7 +25,7 @@ export function emptyState() {
     dealNo: 0,
     away: false,
     changes: [],
-    told: [],
+    seen: [],
     ledger: null,
     result: null,
     history: [],
@@ -35,6 +35,8 @@ export function emptyState() {
     pending: null,
     amount: 1,
     bidKey: "",
+    /** What was said of what happened without the person (told.js): the deal dealt again, the last deal settled. */
+    told: { redealt: null, settled: 0 },
   };
 }
 
@@ -113,7 +115,7 @@ function applySync(state, update) {
   const sameDeal = state.away && update.seq >= state.seq && state.dealNo === view.deal_no;
   if (!sameDeal) {
     state.changes = [];
-    state.told = []; // the deal's story: only what this page saw of it
+    state.seen = []; // the deal's story: only what this page saw of it
   }
   state.dealNo = view.deal_no;
   // A whole state: what was said before it may be of a deal dealt again (after a server restart).
@@ -128,7 +130,11 @@ function applySync(state, update) {
     const before = rows.length >= 2 ? rows[rows.length - 2] : null;
     state.ledger = settled(state, view.deal_no, before, view.chips.slice());
   } else if (view.phase === "over" && !state.result) {
-    state.result = standingsOf(view);
+    // How the game ended comes with a finished game's sync (a game the host stopped was won by nobody).
+    const ended = update.ended;
+    state.result = ended && ended.type === "GameEnded"
+      ? { standings: ended.standings, winners: ended.winners, reason: ended.reason }
+      : standingsOf(view);
   }
 }
 
@@ -145,8 +151,8 @@ function settled(state, deal, before, after) {
 }
 
 /**
- * The final standings read from a view (a page that comes back after the end): every seat's
- * chips, a farm nobody won counted to its farmer.
+ * The final standings read from a view (a page that comes back after the end, from a server that
+ * does not send the game's end with it): every seat's chips, a farm nobody won counted to its farmer.
  * @param {any} view
  */
 export function standingsOf(view) {
@@ -163,7 +169,7 @@ function applyEvent(state, event, running, eyes, view) {
       state.words = {};
       state.shown = {};
       state.changes = [];
-      state.told = [];
+      state.seen = [];
       state.dealNo = event.deal;
       state.dealBefore = running.slice();
       if (!state.history.length) state.history = [running.slice()]; // seated from the start: the game's start
@@ -189,6 +195,7 @@ function applyEvent(state, event, running, eyes, view) {
       state.shown[event.seat] = { cards: event.cards, total: event.total };
       break;
     case "DealEnded":
+      state.told.settled = Math.max(state.told.settled, event.deal);
       state.ledger = settled(state, event.deal, state.dealBefore, running.slice());
       state.history = [...state.history, running.slice()];
       break;
@@ -198,7 +205,7 @@ function applyEvent(state, event, running, eyes, view) {
     default:
       break;
   }
-  state.told.push(event);
+  state.seen.push(event); // the deal as this page saw it (its story at the ledger)
   const line = headline(event, eyes, { farm: view.farm, farmer: view.farmer, over: view.phase === "over" });
   if (line) state.said = line;
   const word = bubble(event, eyes);

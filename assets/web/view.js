@@ -453,7 +453,7 @@ function drawChart(box, state) {
  */
 function drawStory(state) {
   const v = state.view;
-  const lines = storyLines(state.told || [], eyesOf(state), { farm: v.farm, farmer: v.farmer, over: v.phase === "over" });
+  const lines = storyLines(state.seen || [], eyesOf(state), { farm: v.farm, farmer: v.farmer, over: v.phase === "over" });
   const story = byId("story");
   story.hidden = lines.length === 0;
   setText(byId("story-title"), _("History"));

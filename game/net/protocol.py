@@ -11,27 +11,33 @@ events and views). Nothing here imports asyncio or a socket library.
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from dataclasses import dataclass
+from enum import Enum
 from typing import Any
 
 from game import schema
 from game.actions import Action
 from game.ai.levels import LEVELS
-from game.events import Event
+from game.events import Event, GameEnded
 from game.limits import DEALS, MAX_NAME, PLAYERS, Limit
 from game.net.codec import (
     CodecError,
     History,
     Json,
+    decode_action,
+    decode_event,
     decode_events,
     decode_history,
     decode_view,
     encode_action,
+    encode_event,
     encode_events,
     encode_history,
     encode_view,
 )
 from game.net.codes import ErrorCode
+from game.phase import Phase
 from game.rules import RULE_KEYS
 from game.view import View
 
@@ -246,17 +252,20 @@ class TableInfo:
     told until a save works, when a ``table`` message says false again."""
     ending: bool = False
     """Whether the host asked to end the game (it ends when the deal being played is settled)."""
+    next: str | None = None
+    """The code of the table that follows this one at the same place (a kiosk's next table), once
+    there is one: a page that has finished its game offers it with one tap."""
 
     def to_json(self) -> Json:
         """The ``table`` message."""
-        return {
-            "type": "table",
-            "table": {
-                "code": self.code, "settings": self.settings, "started": self.started, "over": self.over,
-                "ending": self.ending, "seats": [seat.to_json() for seat in self.seats],
-                "spectators": self.spectators, "fixed_deck": self.fixed_deck, "unsaved": self.unsaved,
-            },
+        table: Json = {
+            "code": self.code, "settings": self.settings, "started": self.started, "over": self.over,
+            "ending": self.ending, "seats": [seat.to_json() for seat in self.seats],
+            "spectators": self.spectators, "fixed_deck": self.fixed_deck, "unsaved": self.unsaved,
         }
+        if self.next is not None:
+            table["next"] = self.next
+        return {"type": "table", "table": table}
 
 
 @dataclass(frozen=True, slots=True)
@@ -274,6 +283,77 @@ class Welcome:
                 "host": self.host}
 
 
+def _fields_of(value: Any, what: str, bad: Callable[[str], CodecError]) -> Json:
+    """``value`` when it is a JSON object (a server's object: fields this client does not know are
+    left unread, as PROTOCOL.md promises old clients)."""
+    if type(value) is not dict:
+        raise bad(f"{what} must be a JSON object")
+    return value
+
+
+class StandIn(Enum):
+    """Why the computer played a person's move for them."""
+
+    TIME = "time"
+    """Their time for the move ran out (they were connected)."""
+    AWAY = "away"
+    """Their connection was gone."""
+
+
+MAX_PLAYED_FOR = 16
+"""The most moves played for a seat that one update names (a longer absence names its latest)."""
+
+
+@dataclass(frozen=True, slots=True)
+class PlayedFor:
+    """One move the computer played for a person's seat: ``action``, and why (:class:`StandIn`)."""
+
+    seat: int
+    action: Action
+    why: StandIn
+
+    def to_json(self) -> Json:
+        """The move as an item of an update's ``played_for``."""
+        return {"seat": self.seat, "action": encode_action(self.action), "why": self.why.value}
+
+
+@dataclass(frozen=True, slots=True)
+class LastDeal:
+    """The result of the latest deal settled, for whoever missed it: its number, its farmer, who
+    won the farm (and how much it held) and who was nearest 16. The chips it moved are the last two
+    rows of the sync's ``history``."""
+
+    deal: int
+    farmer: int
+    winner: int | None
+    nearest: int | None
+    farm: int
+    """The chips the winner took from the farm (0: nobody won it)."""
+
+    def to_json(self) -> Json:
+        """The ``last_deal`` object of a sync update."""
+        return {"deal": self.deal, "farmer": self.farmer, "winner": self.winner, "nearest": self.nearest,
+                "farm": self.farm}
+
+    @classmethod
+    def from_json(cls, value: Any, deal_no: int, seats: int) -> LastDeal:
+        """The object :meth:`to_json` wrote, checked against the view it came with (a deal not
+        after ``deal_no``, seats below ``seats``); :class:`CodecError` naming ``last_deal``."""
+        def bad(message: str) -> CodecError:
+            return CodecError(f"last_deal: {message}")
+        obj = _fields_of(value, "last_deal", bad)
+        def seat(value: Any, what: str) -> int:
+            return schema.whole(value, what, 0, seats - 1, error=bad)
+
+        return cls(
+            schema.whole(obj.get("deal"), "deal", 1, max(1, deal_no), error=bad),
+            seat(obj.get("farmer"), "farmer"),
+            schema.optional(seat, obj.get("winner"), "winner"),
+            schema.optional(seat, obj.get("nearest"), "nearest"),
+            schema.whole(obj.get("farm", 0), "farm", 0, 10**9, error=bad),
+        )
+
+
 @dataclass(frozen=True, slots=True)
 class Update:
     """What changed: the events this connection may see, in order, and its view after them.
@@ -282,6 +362,10 @@ class Update:
     ``sync`` marks a full state (after joining or reconnecting, with no events): redraw from ``view``.
     ``history`` comes with a sync only: every seat's chips at the game's start and after each
     deal played so far (a chart and standings counted from the game's start, not from joining).
+    ``played_for``: the moves the computer played for this connection's own seat (its time ran
+    out: in the update of that move; it was away: in the sync that welcomes it back).
+    ``redealt``, ``last_deal`` and ``ended`` come with a sync only: the deal a restarted server
+    deals again (its first dealing was lost), the latest deal settled, the end of a finished game.
     """
 
     seq: int
@@ -290,6 +374,10 @@ class Update:
     ref: int | None = None
     sync: bool = False
     history: History | None = None
+    played_for: tuple[PlayedFor, ...] = ()
+    redealt: int | None = None
+    last_deal: LastDeal | None = None
+    ended: GameEnded | None = None
 
     def to_json(self) -> Json:
         """The ``update`` message."""
@@ -301,6 +389,14 @@ class Update:
             msg["history"] = encode_history(self.history)
         if self.ref is not None:
             msg["ref"] = self.ref
+        if self.played_for:
+            msg["played_for"] = [p.to_json() for p in self.played_for[-MAX_PLAYED_FOR:]]
+        if self.redealt is not None:
+            msg["redealt"] = self.redealt
+        if self.last_deal is not None:
+            msg["last_deal"] = self.last_deal.to_json()
+        if self.ended is not None:
+            msg["ended"] = encode_event(self.ended)
         return msg
 
 
@@ -414,17 +510,56 @@ def _seat_info(obj: Any) -> SeatInfo:
     )
 
 
+def _played_for(value: Any, view: View) -> tuple[PlayedFor, ...]:
+    """An update's ``played_for``: at most :data:`MAX_PLAYED_FOR` moves, each of the receiver's own seat."""
+    def bad(message: str) -> CodecError:
+        return CodecError(f"played_for: {message}")
+    items = schema.list_of(value, "played_for", MAX_PLAYED_FOR, error=bad)
+    out: list[PlayedFor] = []
+    for item in items:
+        obj = _fields_of(item, "played_for item", bad)
+        seat = schema.whole(obj.get("seat"), "seat", 0, 99, error=bad)
+        if seat != view.seat:
+            raise bad("names a seat that is not the receiver's")
+        try:
+            action = decode_action(obj.get("action"))
+        except CodecError as exc:
+            raise bad(f"action: {exc}") from None
+        why = schema.member(StandIn, obj.get("why"), "why", error=bad)
+        out.append(PlayedFor(seat, action, why))
+    return tuple(out)
+
+
 def _update(obj: Json) -> Update:
     events = tuple(decode_events(obj.get("events", [])))
     view = decode_view(obj["view"])
     sync = bool(obj.get("sync", False))
+    whole_state = sync and not events
     history = None
     if obj.get("history") is not None:
         # A whole state's companion: an update of events carries none.
-        if not sync or events:
+        if not whole_state:
             raise CodecError("history comes only with a sync update (no events)")
         history = decode_history(obj["history"], view)
-    return Update(int(obj["seq"]), events, view, obj.get("ref"), sync, history)
+    for key in ("redealt", "last_deal", "ended"):
+        if obj.get(key) is not None and not whole_state:
+            raise CodecError(f"{key} comes only with a sync update (no events)")
+    played = () if obj.get("played_for") is None else _played_for(obj["played_for"], view)
+    redealt = schema.optional(schema.whole, obj.get("redealt"), "redealt", 1, view.deal_no + 1,
+                              error=CodecError)
+    last = obj.get("last_deal")
+    last_deal = None if last is None else LastDeal.from_json(last, view.deal_no, view.n_seats)
+    ended: GameEnded | None = None
+    if obj.get("ended") is not None:
+        try:
+            event = decode_event(obj["ended"])
+        except CodecError as exc:
+            raise CodecError(f"ended: {exc}") from None
+        if not isinstance(event, GameEnded) or view.phase is not Phase.OVER:
+            raise CodecError("ended must be the GameEnded of a game over")
+        ended = event
+    return Update(int(obj["seq"]), events, view, obj.get("ref"), sync, history, played, redealt, last_deal,
+                  ended)
 
 
 def _echoed(obj: Json, kind: str) -> int | None:
@@ -461,6 +596,7 @@ def decode_server_message(data: str | bytes) -> ServerMessage:
                     str(t["code"]), dict(t["settings"]), bool(t["started"]), bool(t["over"]),
                     tuple(_seat_info(s) for s in t["seats"]), int(t["spectators"]),
                     bool(t.get("fixed_deck", False)), t.get("unsaved") is True, t.get("ending") is True,
+                    schema.optional(schema.text, t.get("next"), "table.next", 64, least=1, error=ValueError),
                 )
             case "error":
                 return Error(str(obj["code"])[:40], str(obj["message"])[:500], _echoed(obj, "error"))

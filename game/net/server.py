@@ -587,6 +587,20 @@ class ServerThread:
         address when the server listens on every interface (``0.0.0.0``)."""
         return lan.page_url(lan.address_to_tell(self.config.host), self.server.port, code)
 
+    def follow(self, code: str, next_code: str) -> None:
+        """Table ``next_code`` follows table ``code`` at this place (a kiosk's fresh table): the
+        members of ``code`` are told (``table.next``) and a page whose game is over offers it.
+        Nothing happens when ``code`` is gone. Safe from any thread."""
+
+        def tell() -> None:
+            table = self.server.tables.get(code)
+            if table is not None and not table.closed:
+                table.follow(next_code)
+
+        if self._loop is not None:
+            with contextlib.suppress(RuntimeError):
+                self._loop.call_soon_threadsafe(tell)
+
     def _run(self) -> None:
         asyncio.run(self._main())
 

@@ -27,19 +27,23 @@ from game.actions import IllegalAction
 from game.agents import Agent
 from game.ai.specs import parse_agent
 from game.engine import Phase
-from game.events import EndReason, Event
+from game.events import EndReason, Event, GameEnded, Reason
 from game.match import HUMAN, Match, player_spec, reseed
 from game.net.client_messages import Act, AtTable, End, Leave, Ping, Ready, Remove, Start
 from game.net.codec import Json, encode_history, encode_view
 from game.net.codes import CloseCode, ErrorCode
 from game.net.protocol import (
+    MAX_PLAYED_FOR,
     MAX_SPECTATORS,
+    LastDeal,
     Pause,
+    PlayedFor,
     Pong,
     ProtocolError,
     SeatInfo,
     Sent,
     Settings,
+    StandIn,
     TableInfo,
     TableSummary,
     Turn,
@@ -139,6 +143,16 @@ class Table:
         everyone at the table in the ``table`` message until a save works."""
         self._sent_pause: tuple[Any, ...] | None = None
         self._sent_turn: tuple[Any, ...] | None = None
+        self._played: list[PlayedFor] = []
+        """The moves the computer played for people in the run being sent (out of time, or away)."""
+        self.missed: dict[int, list[PlayedFor]] = {}
+        """By seat: the moves played for a person while they were away, told when they come back."""
+        self.redealt: int | None = None
+        """The deal a restarted server deals again (its first dealing was lost with the server)."""
+        self.ended: GameEnded | None = None
+        """How the game ended, for whoever arrives after its end."""
+        self.next_code: str | None = None
+        """The code of the table that follows this one at the same place (a kiosk's next table)."""
 
     # ------------------------------------------------------------------ queries
 
@@ -187,7 +201,13 @@ class Table:
             # The seed itself is never sent; that there is one is (its creator knows every deck).
             fixed_deck=self.settings.seed is not None,
             unsaved=self.unsaved,
+            next=self.next_code,
         )
+
+    def follow(self, code: str) -> None:
+        """Table ``code`` follows this one at the same place: everyone here is told (``table.next``)."""
+        self.next_code = code
+        self._broadcast_text(_dumps(self.info()))
 
     # ------------------------------------------------------------------ joining and leaving
 
@@ -444,21 +464,56 @@ class Table:
                 events += match.ai_act()[1]
                 continue
             self.turn_until = None
-            events += game.apply(self.stand_ins[to_act].choose(game.view_for(to_act)))
+            action = self.stand_ins[to_act].choose(game.view_for(to_act))
+            events += game.apply(action)
+            self._played_for(PlayedFor(to_act, action, StandIn.TIME if here else StandIn.AWAY))
+        if self.ended is None:
+            self.ended = next((e for e in events if isinstance(e, GameEnded)), None)
         if game.phase is Phase.OVER and self.over_at is None:
             self.over_at = now
             self.save(in_deal=False)
         return events
+
+    def _played_for(self, move: PlayedFor) -> None:
+        """The computer played ``move`` for a person: told in this run's update when they are here
+        (out of time), else kept to tell them when they come back (the latest few)."""
+        if move.why is StandIn.TIME:
+            self._played.append(move)
+            return
+        missed = self.missed.setdefault(move.seat, [])
+        missed.append(move)
+        del missed[:-MAX_PLAYED_FOR]
 
     def advance(self, now: float, events: list[Event] | None = None,
                 actor: Member | None = None, ref: int | None = None) -> None:
         """Play on from ``events`` (just played), then tell everyone what changed."""
         if self.match is None:
             return
+        self._played = []
         events = self._run(now, list(events or []))
         if events:
             self._send_update(events, actor, ref)
+        self._played = []
         self._send_clocks(now)
+
+    def _last_deal(self) -> LastDeal | None:
+        """The latest deal settled, as a sync tells it (None before the first)."""
+        assert self.match is not None
+        log = self.match.game.log
+        if not log:
+            return None
+        rec = log[-1]
+        won = sum(t.amount for t in rec.transfers if t.reason is Reason.FARM and t.source == "farm")
+        return LastDeal(rec.deal, rec.farmer, rec.winner, rec.nearest, won)
+
+    def _redealt(self) -> int | None:
+        """The deal dealt again after a restart, while it is still to be settled."""
+        assert self.match is not None
+        game = self.match.game
+        if self.redealt is None or game.deal_no > self.redealt or (
+                game.deal_no == self.redealt and not game.mid_deal):
+            return None
+        return self.redealt
 
     def _send_update(self, events: list[Event], actor: Member | None, ref: int | None,
                      only: Member | None = None) -> None:
@@ -468,17 +523,23 @@ class Table:
         # A sync (no events) is a whole state: with it, the chips of every deal so far.
         sync = not events
         history = tuple(map(tuple, self._chips_history())) if sync else None
+        # A whole state says, too, what a newcomer (or someone back) could not have seen.
+        redealt, last, ended = (self._redealt(), self._last_deal(), self.ended) if sync else \
+            (None, None, None)
         for index, seat in enumerate(self.seats):
             member = seat.member
             if member is None or (only is not None and member is not only):
                 continue
+            # The moves played for this seat alone: another's stand is its own secret.
+            played = tuple(self.missed.pop(index, [])) if sync else \
+                tuple(p for p in self._played if p.seat == index)
             update = Update(self.seq, tuple(observe(events, index)), game.view_for(index),
-                            ref if member is actor else None, sync, history)
+                            ref if member is actor else None, sync, history, played, redealt, last, ended)
             member.send(_dumps(update))
         watchers = [m for m in self.spectators if only is None or m is only]
         if watchers:
             text = _dumps(Update(self.seq, tuple(observe(events, None)), game.view_for(None),
-                                 None, sync, history))
+                                 None, sync, history, (), redealt, last, ended))
             for member in watchers:
                 member.send(text)
 
@@ -668,4 +729,6 @@ class Table:
             table.match = Match(game, players, seed=seed)
             table._make_stand_ins()
             table._saved_deal = game.deal_no
+            if doc.get("in_deal") and not game.is_over:
+                table.redealt = game.deal_no + 1  # its first dealing went with the server
         return table

@@ -395,9 +395,7 @@ class KioskApp(App):
             if self._cursor <= 0:
                 pygame.mouse.set_visible(False)
         if self.mode is Mode.ATTRACT:
-            if self._gameover is not None and self.time - self._gameover[1] >= DEMO_GAMEOVER_PAUSE * max(
-                self.pace, 0.45
-            ):
+            if self._gameover is not None and self.time - self._gameover[1] >= self._standings_seconds():
                 if self._live_source is None:
                     self.demo_games += 1
                 self.start_attract()
@@ -507,6 +505,13 @@ class KioskApp(App):
         self._drop_live_view()
         if self.live is not None:
             self.live.close()
+
+    def _standings_seconds(self) -> float:
+        """How long a watched game's final standings stay: a live game's long enough for the people
+        at the phones to read them (``live_standings``), a demo's at the attract loop's pace."""
+        if self._live_source is not None:
+            return self.config.live_standings
+        return DEMO_GAMEOVER_PAUSE * max(self.pace, 0.45)
 
     def _visitor_asked(self) -> bool:
         """Whether the visitor is asked to act now (any screen but a table playing on its own)."""

@@ -63,6 +63,9 @@ class KioskConfig:
     """Seconds from the first phone's seat to the live game's start."""
     live_seats: int = 4
     """Phones whose seats start the live game at once (at most every seat but one)."""
+    live_standings: float = 15.0
+    """Seconds the live game's final standings stay before the attract loop comes back (long
+    enough for the people at the phones to read them on the big screen)."""
 
     @property
     def summary(self) -> str:
@@ -85,6 +88,7 @@ _CHECKS: dict[str, Any] = {
     "live_port": (int, 1024, 65535),
     "live_countdown": (float, 5.0, 300.0),
     "live_seats": (int, 1, PLAYERS.high - 1),
+    "live_standings": (float, 3.0, 120.0),
 }
 
 

@@ -91,6 +91,11 @@ class LiveTable:
         """Seconds before the next try after a failure (0: try whenever asked)."""
         self.tables = 0
         """Tables opened since the kiosk started."""
+        self.previous: str | None = None
+        """The code of the table whose game just ended: its phones are offered the next table."""
+        self.watcher: Client | None = None
+        """The kiosk's spectator's connection, opened before the start so that the screen sees the
+        game from its first ante (joined later, its ledger could only say "before you came")."""
 
     # ------------------------------------------------------------------ state
 
@@ -175,6 +180,10 @@ class LiveTable:
                 self.page = page_url(f"{self.address()}:{self.port}", message.table)
                 self.tables += 1
                 log.info("live table %s open at %s", message.table, self.page)
+                if self.previous is not None and self.server is not None:
+                    # The phones of the game just ended are offered this table with one tap.
+                    self.server.follow(self.previous, message.table)
+                self.previous = None
             elif isinstance(message, TableInfo):
                 self.info = message
             elif isinstance(message, Error):
@@ -194,7 +203,11 @@ class LiveTable:
             self.counted = 0.0
             return
         self.counted += dt
-        if self.counted >= self.config.live_countdown or self.people >= self.seats_to_start:
+        if self.watcher is None:
+            self.watcher = Client(f"ws://127.0.0.1:{self.port}", reconnect_seconds=0)
+            self.watcher.watch(self.code)
+        due = self.counted >= self.config.live_countdown or self.people >= self.seats_to_start
+        if due and self.watcher.table is not None:  # the spectator is seated: it sees the first ante
             self._start(host)
 
     def _start(self, host: Client) -> None:
@@ -205,10 +218,14 @@ class LiveTable:
         self.started = True
 
     def watch(self) -> Client | None:
-        """A spectator's connection to the table (the caller reads and closes it); None when there
-        is no table."""
+        """A spectator's connection to the table (the caller reads and closes it): the one opened
+        before the start, which has seen the game from its first event, else a new one; None when
+        there is no table."""
         if self.code is None or self.server is None:
             return None
+        if self.watcher is not None:
+            client, self.watcher = self.watcher, None
+            return client
         client = Client(f"ws://127.0.0.1:{self.port}", reconnect_seconds=0)
         client.watch(self.code)
         return client
@@ -219,6 +236,11 @@ class LiveTable:
         self.ensure()
 
     def _let_go(self) -> None:
+        if self.started and self.code is not None:
+            self.previous = self.code
+        if self.watcher is not None:
+            self.watcher.close(timeout=0)
+            self.watcher = None
         if self.host is not None:
             if not self.started:
                 self.host.leave()
@@ -231,6 +253,7 @@ class LiveTable:
         """Log ``why``, close everything, and leave the live table for :data:`RETRY_SECONDS`."""
         log.warning("%s; the demo plays instead, another try in %.0f s", why, RETRY_SECONDS)
         self.close()
+        self.previous = None  # that server is gone, and its tables with it
         self.retry_in = RETRY_SECONDS
 
     def close(self) -> None:

@@ -38,6 +38,11 @@ SHOWN_TABLES = 4
 """Tables offered at once (the first ones the server lists)."""
 
 
+def no_table_yet() -> str:
+    """The notice for a server that lists no table (said once, and only on the Join screen)."""
+    return _("No table is open there yet: open one with “Open a table there”.")
+
+
 class JoinScene(PanelScene):
     """See the module docstring."""
 
@@ -144,8 +149,14 @@ class JoinScene(PanelScene):
         self.group.set_focus(chosen if self.address.strip() else self.address_w)
 
     def exit(self) -> None:
-        """Stop asking for the list."""
+        """Stop asking for the list; what was said of it is no longer true elsewhere."""
         self._stop_listing()
+        self.app.withdraw(no_table_yet)
+
+    def pause(self) -> None:
+        """Another screen over this one (the Host form, a lobby): the word on the list goes."""
+        super().pause()
+        self.app.withdraw(no_table_yet)
 
     # ------------------------------------------------------------------ the server
 
@@ -207,7 +218,8 @@ class JoinScene(PanelScene):
         for i, button in enumerate(self.table_buttons):
             button.visible = i < len(self.tables)
         if not self.tables:
-            self.app.notice(lambda: _("No table is open there yet: open one with “Open a table there”."))
+            self.app.withdraw(no_table_yet)  # said once, however often the list is asked for
+            self.app.notice(no_table_yet)
             self.group.set_focus(self.open_button)
         elif len(self.tables) == 1 and not self.code:
             self.code = str(self.tables[0].get("code", ""))
@@ -247,6 +259,7 @@ class JoinScene(PanelScene):
             return
         self._remember(where[1], player_name(self.player) or None)
         self._stop_listing()
+        self.app.withdraw(no_table_yet)  # the table is being opened: no longer true
         self.nav.host_form(where[1])
 
     def join(self) -> None:

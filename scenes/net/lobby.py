@@ -37,6 +37,7 @@ from scenes.net.remote import drop_notice, expired_words, follow_saving, refusal
 from scenes.net.seats import seat_store, take_seat
 from scenes.screens.panels import PanelScene
 from scenes.table.navigator import Navigator
+from scenes.table.setup import LEVEL_LABELS
 from scenes.ui.art import GOLD, INK
 from scenes.ui.qr import draw_qr_card
 from scenes.ui.widgets import Button, Widget
@@ -86,6 +87,7 @@ class LobbyScene(PanelScene):
         table: str = "",
         name: str = "",
         resuming: bool = False,
+        people: tuple[int, ...] = (),
     ) -> None:
         """The lobby of ``client``'s table (``create``, ``join``, ``resume`` or ``watch`` already
         sent) at ``address``; ``server`` is the table server this window runs for it, if any.
@@ -101,6 +103,9 @@ class LobbyScene(PanelScene):
         self.table = table
         self.name_sat = name
         self.resuming = resuming
+        self.people = people
+        """The seats the host chose for people (the Open a table form's "A person"): said as such
+        while nobody holds them, where the other free seats say their computer's level."""
         self.welcome: Welcome | None = None
         self.info: TableInfo | None = None
         self.messages: list[ServerMessage] = []
@@ -325,7 +330,7 @@ class LobbyScene(PanelScene):
                         who += " · " + _("away")
                     color = GOLD if self.welcome is not None and seat.seat == self.welcome.seat else INK
                 else:
-                    who = _("{name} (the computer, until someone joins)").format(name=seat.name)
+                    who = self.free_seat(seat.seat, seat.name, settings)
                     color = (170, 185, 170)
                 label = f"{seat.seat + 1}. {who}"
                 label = text.ellipsize(label, fs, column.w - round(80 * u))
@@ -336,6 +341,19 @@ class LobbyScene(PanelScene):
             sfs = text.fit(status, fs, self.panel.w - round(40 * u))
             top = self.back_button.rect.top - round(40 * u)
             text.blit(surface, status, sfs, (self.panel.centerx, top), GOLD, "sans", "midtop")
+
+    def free_seat(self, seat: int, name: str, settings: dict[str, object]) -> str:
+        """A seat no person holds, as chosen: kept for a person (the host's "A person"), or the
+        computer at its level until someone joins."""
+        if seat in self.people:
+            return _("A seat for a person (waiting for them)")
+        levels = settings.get("ai")
+        level = levels[seat if len(levels) > 1 else 0] if isinstance(levels, list) and levels else None
+        if level in LEVEL_LABELS:
+            # Translators: a free seat of a table's lobby: its name, the computer's level ("Easy").
+            return _("{name} (the computer, {level}, until someone joins)").format(
+                name=name, level=_(LEVEL_LABELS[str(level)]))
+        return _("{name} (the computer, until someone joins)").format(name=name)
 
     def draw_backdrop(self, surface: pygame.Surface) -> None:
         """The felt."""

@@ -19,27 +19,42 @@ screen was shown (moves played while away), the table is rebuilt from the server
 from __future__ import annotations
 
 import math
+import time
 from collections.abc import Callable, Sequence
 from functools import partial
 from typing import Protocol
 
-from game.actions import Action, IllegalAction
-from game.events import CardDealt, DealStarted, Event
+from game.actions import Action, IllegalAction, Kind
+from game.events import CardDealt, DealEnded, DealStarted, Event
 from game.feed import Feed
 from game.ledger import Ledger, unwind
 from game.net.client import Client
 from game.net.codec import History
-from game.net.protocol import Closed, Error, Pause, ServerMessage, TableInfo, Turn, Update, Welcome
+from game.net.protocol import (
+    Closed,
+    Error,
+    LastDeal,
+    Pause,
+    ServerMessage,
+    StandIn,
+    TableInfo,
+    Turn,
+    Update,
+    Welcome,
+)
 from game.net.server import ServerThread
 from game.phase import Phase
 from game.rules import RuleSet
 from game.view import View
-from scenes.i18n import _
+from scenes.i18n import _, ngettext
 from scenes.store.keeper import Kept
 from scenes.table.setup import Setup
 
 RECONNECT_NOTICE_SECONDS = 600.0
 """How long "Reconnecting…" may stay up (it goes as soon as the connection is back)."""
+TOLD_SECONDS = 12.0
+"""How long a word on what happened without the person stays (a move played for them, a deal
+dealt again, a deal missed): long enough to read twice."""
 
 
 class Notices(Protocol):
@@ -122,6 +137,58 @@ def expired_words() -> str:
     return _("This table was closed: it waited too long to start.")
 
 
+def back_at_table() -> str:
+    """The notice when the connection is back (and nothing was played for the person meanwhile)."""
+    return _("Back at the table.")
+
+
+def time_up(action: Action) -> str:
+    """The line for a move the computer played for the person when their time ran out."""
+    if action.kind is Kind.PASS:
+        return _("Time's up: the computer passed for you.")
+    if action.kind is Kind.DRAW:
+        return _("Time's up: the computer drew a card for you.")
+    if action.kind is Kind.STAND:
+        return _("Time's up: the computer stood for you.")
+    return _("Time's up: the computer bid {n} for you.").format(n=action.amount)
+
+
+def back_words(moves: int) -> str:
+    """The line for a person back at the table after the computer played ``moves`` moves for them."""
+    if moves == 1:
+        return _("You are back: the computer played your turn.")
+    return ngettext("You are back: the computer played {n} move for you.",
+                    "You are back: the computer played {n} moves for you.", moves).format(n=moves)
+
+
+def redealt_words(deal: int) -> str:
+    """The line for a deal a restarted host deals again (its cards and its antes went with it)."""
+    return _("The host restarted: deal {n} is dealt again (its cards and chips went back).").format(n=deal)
+
+
+def missed_deal_words(last: LastDeal, names: Sequence[str], you: int | None,
+                      history: Sequence[Sequence[int]] | None) -> str:
+    """The result of a deal the person missed: who won the farm, and what it did to their chips."""
+    if last.winner is None:
+        line = _("Deal {n}: nobody won the farm.").format(n=last.deal)
+    elif last.winner == you:
+        line = _("Deal {n}: you won the farm ({chips} chips).").format(n=last.deal, chips=last.farm)
+    else:
+        line = _("Deal {n}: {name} won the farm ({chips} chips).").format(
+            n=last.deal, name=names[last.winner], chips=last.farm)
+    rows = list(history or ())
+    if you is not None and len(rows) >= 2:
+        chips = rows[-1][you]
+        change = chips - rows[-2][you]
+        if change:
+            sign = "+" if change > 0 else "−"
+            words = _("Your chips: {change} (now {chips}).")
+            line += " " + words.format(change=f"{sign}{abs(change)}", chips=chips)
+        else:
+            line += " " + _("Your chips: unchanged ({chips}).").format(chips=chips)
+    return line
+
+
 def hands_on_table(view: View) -> list[Event]:
     """The cards lying on the table now, as deals the table can play (after a resync mid-deal)."""
     if view.phase is not Phase.PLAY:
@@ -171,6 +238,12 @@ class RemoteTable:
         """The last word on the pause between deals."""
         self.turn: Turn | None = None
         """The last word on whose turn it is and for how long."""
+        self.turn_at = 0.0
+        """When that word came (the clock's own time, :func:`time.monotonic`)."""
+        self.settled_seen = 0
+        """The last deal this screen saw settled (a sync's last deal after it was missed)."""
+        self.redealt_told: int | None = None
+        """The deal dealt again after a restart that this screen has said (said once)."""
         self.sent: int | None = None
         """The ``ref`` of the person's action on its way (the buttons wait for its answer)."""
         self.lost = False
@@ -186,6 +259,8 @@ class RemoteTable:
         """Called when the table must be drawn afresh from the server's view (set by the navigator)."""
         if first.sync:
             self.feed.push(hands_on_table(first.view))
+            if first.ended is not None:
+                self.feed.push([first.ended])
         self._take_all(messages)
 
     @staticmethod
@@ -302,6 +377,17 @@ class RemoteTable:
     def shown(self, event: Event) -> None:
         """The screen shows ``event``: the ledger follows."""
         self.ledger.take((event,))
+        if isinstance(event, DealEnded):
+            self.settled_seen = max(self.settled_seen, event.deal)
+
+    @property
+    def turn_clock(self) -> float | None:
+        """Seconds left to the person's decision before the host's computer makes it (the ``turn``
+        message's), while they are asked; None otherwise."""
+        turn = self.turn
+        if turn is None or not self.human_to_act or turn.seat != self.welcome.seat:
+            return None
+        return max(0.0, turn.seconds - (time.monotonic() - self.turn_at))
 
     def ai_here(self, seat: int) -> bool:
         """Never: the host's AI plays every seat no person here holds."""
@@ -329,6 +415,7 @@ class RemoteTable:
             self.pause = message
         elif isinstance(message, Turn):
             self.turn = message
+            self.turn_at = time.monotonic()
         elif isinstance(message, TableInfo):
             self.info = message
             follow_saving(self.notices, message)
@@ -360,19 +447,49 @@ class RemoteTable:
             self.sent = None
         if update.sync:
             if update.view != self._view:
-                self._resync(update.view, update.history)
+                self._resync(update.view, update.history, update.ended)
+            self._tell(update)
             return
         if self.sent is not None and update.view.to_act != self.welcome.seat:
             self.sent = None  # the AI moved for the person meanwhile (their time ran out)
+        if self.turn is not None and update.view.to_act != self.turn.seat:
+            self.turn = None  # that clock is over
         self._view = update.view
         self.feed.push(update.events)
+        self._tell(update)
 
-    def _resync(self, view: View, history: History | None) -> None:
-        """The server's game is not what this screen was shown: start the table again from ``view``."""
+    def _tell(self, update: Update) -> None:
+        """Say what happened without the person: a move played for them (their time ran out, or
+        while they were away), a deal a restarted host deals again, the deal they missed."""
+        timed = [p for p in update.played_for if p.why is StandIn.TIME]
+        for move in timed:
+            self.turn = None  # their clock ran out: the countdown goes with the prompt
+            self.notices.notice(partial(time_up, move.action), TOLD_SECONDS)
+        away = [p for p in update.played_for if p.why is StandIn.AWAY]
+        if away:
+            drop_notice(self.notices, back_at_table)  # said better: what was played meanwhile
+            self.notices.notice(partial(back_words, len(away)), TOLD_SECONDS)
+        if update.redealt is not None:
+            self.ledger.redealt = update.redealt  # its ledger says so when it is settled
+        if update.redealt is not None and update.redealt != self.redealt_told:
+            self.redealt_told = update.redealt
+            self.notices.notice(partial(redealt_words, update.redealt), TOLD_SECONDS)
+        last = update.last_deal
+        if last is not None and last.deal > self.settled_seen:
+            self.settled_seen = last.deal
+            if self.welcome.seat is not None:
+                words = partial(missed_deal_words, last, self.names, self.welcome.seat, update.history)
+                self.notices.notice(words, TOLD_SECONDS)
+
+    def _resync(self, view: View, history: History | None, ended: Event | None = None) -> None:
+        """The server's game is not what this screen was shown: start the table again from ``view``
+        (a finished game's end with it, so that the final standings say how it ended)."""
         self._view = view
         self.feed.clear()
         self.ledger = self._ledger(view, (), history or self.ledger.history)
         self.feed.push(hands_on_table(view))
+        if ended is not None:
+            self.feed.push([ended])
         if self.on_resync is not None:
             self.on_resync()
 
@@ -382,7 +499,7 @@ class RemoteTable:
         if self.ready_for is not None and self.ready_for > self._view.deal_no:
             self.client.ready(self.ready_for)  # it may have been lost with the connection
         self._drop_reconnecting()
-        self.notices.notice(lambda: _("Back at the table."))
+        self.notices.notice(back_at_table)
 
     def _drop_reconnecting(self) -> None:
         drop_notice(self.notices, reconnecting)

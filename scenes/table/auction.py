@@ -38,6 +38,11 @@ FARMER_NOTICE_SECONDS = 9.0
 KEPT_TO_SAY = 0.2
 """The chance of the farm staying with its farmer at the game's end from which the hint says so."""
 
+def only_pass() -> str:
+    """Why Bid does nothing: the bid is already more than the person holds."""
+    return _("You cannot bid more than you hold: you can only pass.")
+
+
 class AuctionHandler(Handler):
     """See the module docstring."""
 
@@ -232,8 +237,12 @@ class AuctionHandler(Handler):
             x += unit * wgt + gap
 
     def do_bid(self) -> None:
-        """Bid the amount shown."""
-        if not self.source.human_to_act or not self.bid_button.enabled:
+        """Bid the amount shown (or say why not)."""
+        if not self.source.human_to_act:
+            self.not_now()
+            return
+        if not self.bid_button.enabled:
+            self.refuse(only_pass)
             return
         self.hide_panel()
         self.host.act(bid(self.amount))
@@ -241,6 +250,7 @@ class AuctionHandler(Handler):
     def do_pass(self) -> None:
         """Pass (final for this auction)."""
         if not self.source.human_to_act:
+            self.not_now()
             return
         self.hide_panel()
         self.host.act(PASS)
@@ -249,7 +259,12 @@ class AuctionHandler(Handler):
         """+ / - / Up / Down change the bid (Page Up/Down by 5, End: the most), digits type it,
         the mouse wheel turns it, B bids, P passes."""
         if self.prompt is None:
+            if event.type == pygame.KEYDOWN and event.key in (pygame.K_b, pygame.K_p):
+                self.not_now()  # a bid's key while nobody asks: say why nothing happens
+                return True
             return super().handle(event)
+        if self.refused_click(event, {self.bid_button: only_pass}):
+            return True
         if event.type == pygame.MOUSEWHEEL:
             self.nudge(event.y)
             return True

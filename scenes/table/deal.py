@@ -18,6 +18,7 @@ import pygame
 from game.actions import DRAW, STAND
 from game.ai import hint as odds_hint
 from game.events import Busted, CardDealt, Event, Stood, TurnEnded, TurnStarted
+from game.phase import Phase
 from scenes import i18n
 from scenes.i18n import _, draw_word, format_percent, stand_word
 from scenes.table.handler import Handler, Host
@@ -26,6 +27,16 @@ from scenes.table.world import face_up
 from scenes.ui.art import GOLD, INK, OVER_RED
 
 STOOD_BLUE = (180, 220, 255)
+
+
+def deck_empty() -> str:
+    """Why Card does nothing: no card is left to take."""
+    return _("The deck is empty: you can only stand.")
+
+
+def must_draw() -> str:
+    """Why Stand does nothing: the rules owe the person one more card."""
+    return _("You must take one more card before you can stand.")
 
 
 class DealHandler(Handler):
@@ -202,21 +213,32 @@ class DealHandler(Handler):
         return _("You have {n}. Another card?").format(n=view.total)
 
     def do_draw(self) -> None:
-        """Ask for a card."""
-        if not self.source.human_to_act or not self.card_button.enabled:
+        """Ask for a card (or say why not)."""
+        if not self.source.human_to_act:
+            self.not_now()
+            return
+        if not self.card_button.enabled:
+            self.refuse(deck_empty)
             return
         self.hide_panel()
         self.host.act(DRAW)
 
     def do_stand(self) -> None:
-        """Take no more cards."""
-        if not self.source.human_to_act or not self.stand_button.enabled:
+        """Take no more cards (or say why not)."""
+        if not self.source.human_to_act:
+            self.not_now()
+            return
+        if not self.stand_button.enabled:
+            self.refuse(must_draw)
             return
         self.hide_panel()
         self.host.act(STAND)
 
     def handle(self, event: pygame.event.Event) -> bool:
         """C or D asks for a card, S stands; D or Enter deals when the person deals by hand."""
+        if self.prompt is not None and self.refused_click(event, {self.card_button: deck_empty,
+                                                                  self.stand_button: must_draw}):
+            return True
         if event.type == pygame.KEYDOWN:
             if self.deal_button.visible and event.key in (pygame.K_d, pygame.K_RETURN, pygame.K_KP_ENTER):
                 self.do_deal()
@@ -228,6 +250,9 @@ class DealHandler(Handler):
                 if event.key in (pygame.K_s, pygame.K_b):
                     self.do_stand()
                     return True
+            elif event.key in (pygame.K_c, pygame.K_s) and self.source.view.phase is Phase.PLAY:
+                self.not_now()  # a move's key while nobody asks: say why nothing happens
+                return True
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.deal_button.visible:
             # Dealing by hand: a click anywhere on the table deals.
             if not self.buttons.handle(event):

@@ -17,6 +17,7 @@ import pygame
 from game.actions import Action
 from game.events import Event
 from scenes import i18n
+from scenes.i18n import _
 from scenes.table.narrator import Eyes, headline
 from scenes.table.source import TableSource
 from scenes.table.world import Table
@@ -26,6 +27,11 @@ if TYPE_CHECKING:
     from scenes.app.loop import App
     from scenes.table.navigator import Navigator
     from scenes.ui.tween import Tweener
+
+
+def not_your_turn() -> str:
+    """Why a move's key did nothing: the game does not ask the person now."""
+    return _("It is not your turn.")
 
 
 class Host(Protocol):
@@ -121,6 +127,28 @@ class Handler:
         button.visible = False
         self.buttons.widgets.append(button)
         return button
+
+    def refuse(self, why: Callable[[], str]) -> None:
+        """A key or button that cannot act now says why (a key never does nothing in silence)."""
+        if any(message is why for message, _until in self.app.notices):
+            return  # said already: a key held down says it once
+        self.app.notice(why)
+
+    def refused_click(self, event: pygame.event.Event, why: dict[Button, Callable[[], str]]) -> bool:
+        """A click on a greyed-out button of ``why`` says why it cannot act (whether it was one)."""
+        if event.type != pygame.MOUSEBUTTONDOWN or event.button != 1:
+            return False
+        for button, words in why.items():
+            if button.visible and not button.enabled and button.rect.collidepoint(event.pos):
+                self.refuse(words)
+                return True
+        return False
+
+    def not_now(self) -> None:
+        """The person pressed a move's key while the game does not ask them (not their turn, or their
+        move is on its way): say so."""
+        if not self.source.watching:
+            self.refuse(not_your_turn)
 
     def hide_panel(self) -> None:
         """Take the question and the buttons away."""

@@ -66,6 +66,11 @@ def draw_mark(
     pygame.draw.polygon(surface, color, points, width)
 
 
+def redealt_note() -> str:
+    """The ledger's word on a deal dealt again after the table's host restarted."""
+    return _("Dealt again after the host restarted: the cards and chips of its first dealing went back.")
+
+
 class LedgerHandler(Handler):
     """The settlement of the deal just shown; see the module docstring."""
 
@@ -264,7 +269,14 @@ class LedgerHandler(Handler):
         return deal_settled_title(self.source.ledger.deal, i18n.language())
 
     def subtitle(self) -> str:
-        """The line under the heading: what the deal earned its farmer, when a person here dealt it."""
+        """The line under the heading: that the deal was dealt again after its host restarted, and
+        what the deal earned its farmer, when a person here dealt it."""
+        ledger = self.source.ledger
+        again = redealt_note() if not self.final and ledger.redealt == ledger.deal else ""
+        return " ".join(part for part in (again, self._takings()) if part)
+
+    def _takings(self) -> str:
+        """What the deal earned its farmer, when a person here dealt it."""
         farmer = self.table.farmer  # as shown
         source = self.source
         if self.final or farmer is None or not source.person(farmer):
@@ -444,9 +456,29 @@ class LedgerHandler(Handler):
             singles = len(order) - len(tall)
             base = min(line_h, (room - sum(max(h, least) for h in tall.values())) // max(1, singles))
             heights = {seat: max(base, least, tall.get(seat, 0)) for seat in order}
-            if sum(heights.values()) <= room or small <= 8:
+            if sum(heights.values()) <= room:
                 return heights, whys, small
+            if small <= 8:
+                return self._cut_to_rows(order, room, least, whys, small, width)
             small -= 1
+
+    def _cut_to_rows(
+        self, order: list[int], room: int, least: int, whys: dict[int, list[str]], small: int, width: int
+    ) -> tuple[dict[int, int], dict[int, list[str]], int]:
+        """Rows that fit ``room`` whatever their Why: each row as tall as its share (never below its
+        name's line), its Why cut to the lines that fit inside it, the last ending with "…". A Why
+        never runs into the next row, and stays centred on its name."""
+        text = self.app.text
+        step = text.font(small).get_linesize()
+        share = max(least, room // max(1, len(order)))
+        heights = {seat: share for seat in order}
+        most = max(1, share // step)
+        cut: dict[int, list[str]] = {}
+        for seat, lines in whys.items():
+            if len(lines) > most:
+                lines = [*lines[:most - 1], text.ellipsize(" ".join(lines[most - 1:]), small, width)]
+            cut[seat] = lines
+        return heights, cut, small
 
     def footer(self) -> str:
         """The line under the rows: the farm carried to the next deal."""

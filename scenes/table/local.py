@@ -197,6 +197,11 @@ class LocalTable:
         return seat is not None and self.you(seat)
 
     @property
+    def turn_clock(self) -> float | None:
+        """None: nobody here is hurried (the computer never decides for a person at this screen)."""
+        return None
+
+    @property
     def over(self) -> bool:
         """Whether the game has ended."""
         return self.game.is_over

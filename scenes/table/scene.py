@@ -13,6 +13,7 @@ for a pause.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 
 import pygame
@@ -63,6 +64,16 @@ PULSE_FPS = 15.0
 """Frames a second while only a glow pulses (the seat to act, the winning hand): gentle and cheap."""
 LEDGER_DIM = 120
 """How much the ledger darkens the table beneath it (0-255)."""
+CLOCK_LATE = 10.0
+"""Seconds left to decide from which the countdown turns red."""
+CLOCK_RED = (255, 120, 100)
+
+
+def clock_words(seconds: float) -> str:
+    """The countdown of the person's decision, as the page says it ("0:40 left to decide")."""
+    whole = max(0, math.ceil(seconds))
+    # Translators: the bar counting down your turn; {time} is minutes and seconds ("4:59").
+    return _("{time} left to decide").format(time=f"{whole // 60}:{whole % 60:02d}")
 
 
 HINT_LINES = 4
@@ -329,6 +340,9 @@ class TableScene(Scene):
         panel = lay.panel.unionall([b.rect for b in buttons.widgets if b.visible])
         prompt = self.prompt_text(handler.prompt()) if handler.prompt is not None else None
         items[("panel",)] = ((prompt, live), panel)
+        clock = self.clock_rect()
+        if clock is not None:
+            items[("clock",)] = (self.clock_line(), clock)
         if top:
             self._place_corner_buttons()
             for name, button, on in (
@@ -353,6 +367,7 @@ class TableScene(Scene):
             tuple((b.visible, b.enabled) for b in handler.buttons.widgets),
             self.source.waiting_for,
             handler.shows(),
+            self.clock_line(),
         )
 
     def update(self, dt: float) -> None:
@@ -374,6 +389,7 @@ class TableScene(Scene):
 
     def _update(self, dt: float) -> None:
         self.source.poll()
+        self._drop_stale_prompt()
         self.tweens.speed = self.app.speed * self.pace
         self.tweens.update(dt)
         self.table.update(dt)
@@ -420,6 +436,16 @@ class TableScene(Scene):
         if len(feed):
             return  # more to show first (at instant speed, next frame)
         self._let_someone_act(dt)
+
+    def _drop_stale_prompt(self) -> None:
+        """A question the game no longer asks goes at once: the computer moved for the person (their
+        time ran out), or the connection is being restored (nothing could be sent meanwhile)."""
+        handler = self.handler
+        if handler.prompt is None or self.stage not in (Stage.AUCTION, Stage.DEAL):
+            return
+        if not self.source.human_to_act:
+            handler.hide_panel()
+            self.table.active = None
 
     def _let_someone_act(self, dt: float) -> None:
         source = self.source
@@ -529,6 +555,9 @@ class TableScene(Scene):
         live = [b.rect for b in handler.buttons.widgets if b.visible]
         if live or handler.prompt is not None:
             out.append(lay.panel.unionall(live))
+        clock = self.clock_rect()
+        if clock is not None:
+            out.append(clock)
         self._place_corner_buttons()
         out += [self.skip_button.rect, self.history_button.rect, self.coach_button.rect]
         if self.page_drawn is not None:
@@ -739,6 +768,31 @@ class TableScene(Scene):
             text, fs, box = line
             self.app.text.blit(surface, text, fs, box.midtop, GOLD, "bold", "midtop")
         handler.buttons.draw(surface, self.app.text)
+        self.draw_clock(surface)
+
+    def clock_rect(self) -> pygame.Rect | None:
+        """Where the countdown of the person's decision stands: a small strip on the action panel's
+        top edge, at its right (None: no clock)."""
+        clock = self.clock_line()
+        if clock is None:
+            return None
+        lay = self.table.layout
+        w, h = self.app.text.size(clock[0], lay.font["small"], "bold")
+        pad = round(8 * lay.u)
+        rect = pygame.Rect(0, 0, w + 2 * pad, h + pad)
+        rect.bottomright = (lay.panel.right - round(12 * lay.u), lay.panel.top + rect.h // 3)
+        return rect
+
+    def draw_clock(self, surface: pygame.Surface) -> None:
+        """The countdown beside the question: white, then red in its last seconds."""
+        clock, rect = self.clock_line(), self.clock_rect()
+        if clock is None or rect is None:
+            return
+        words, late = clock
+        draw_panel(surface, rect, radius=rect.h // 2, alpha=235)
+        colour = CLOCK_RED if late else INK
+        size = self.table.layout.font["small"]
+        self.app.text.blit(surface, words, size, rect.center, colour, "bold", "center")
 
     def prompt_line(self) -> tuple[str, int, pygame.Rect] | None:
         """The action panel's question as drawn: its words, their size and the box they take
@@ -746,12 +800,23 @@ class TableScene(Scene):
         handler = self.handler
         if handler.prompt is None:
             return None
-        panel = self.table.layout.panel
+        lay = self.table.layout
+        panel = lay.panel
         text = self.prompt_text(handler.prompt())
-        fs = self.app.text.fit(text, self.table.layout.font["body"], panel.w - 20, "bold")
+        fs = self.app.text.fit(text, lay.font["body"], panel.w - 20, "bold")
         box = pygame.Rect((0, 0), self.app.text.size(text, fs, "bold"))
         box.midtop = (panel.centerx, panel.y + round(8 * self.table.layout.u))
         return text, fs, box
+
+    def clock_line(self) -> tuple[str, bool] | None:
+        """The countdown of the person's decision beside the question ("0:40 left to decide"), and
+        whether it runs late (None: no question, or no clock: a table at this screen)."""
+        if self.handler.prompt is None:
+            return None
+        seconds = self.source.turn_clock
+        if seconds is None:
+            return None
+        return clock_words(seconds), seconds <= CLOCK_LATE
 
     def draw_hint(self, surface: pygame.Surface, line: str) -> None:
         """Advice on a dark strip in the banner's place: one line, a little smaller if it must be,

@@ -139,6 +139,12 @@ class TableSource(Protocol):
         ...
 
     @property
+    def turn_clock(self) -> float | None:
+        """Seconds the person asked to act has left before the computer decides for them (a network
+        table's turn time); None where no clock runs."""
+        ...
+
+    @property
     def over(self) -> bool:
         """Whether the game has ended."""
         ...

@@ -1,0 +1,83 @@
+"""What a network table's window is told in a whole state (a sync): a finished game's end goes to its
+final standings (a stopped game says nobody won), a person back is told what the computer played and
+how the deal they missed ended, and a deal a restarted host deals again is said once."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from game.actions import DRAW, PASS, bid
+from game.engine import Game
+from game.events import EndReason, GameEnded
+from game.net.protocol import LastDeal, PlayedFor, StandIn, Update, Welcome
+from scenes.i18n import set_language
+from scenes.net.remote import RemoteTable, remote_table, time_up
+
+
+class Quiet:
+    """A client that has nothing more to say (every message is handed in at the start)."""
+
+    host = False
+
+    def poll(self) -> list[object]:
+        return []
+
+
+class Said:
+    """The app's notices, as a network table uses them."""
+
+    def __init__(self) -> None:
+        self.notices: list[tuple[Callable[[], str], float]] = []
+
+    def notice(self, message: Callable[[], str], seconds: float = 9.0) -> None:
+        self.notices.append((message, seconds))
+
+    def words(self) -> list[str]:
+        return [m() for m, _s in self.notices]
+
+
+def table(*updates: Update, seat: int = 1) -> tuple[RemoteTable, Said]:
+    set_language("en")
+    said = Said()
+    made = remote_table(Quiet(), Welcome("ABCD2345", seat, "t", False), None,  # type: ignore[arg-type]
+                        [*updates], said)
+    return made, said
+
+
+def test_a_finished_games_sync_puts_its_end_on_the_final_standings() -> None:
+    game = Game(["A", "B", "C"], seed=4)
+    game.next_deal()
+    while game.mid_deal:
+        game.apply(game.legal_actions()[0])
+    ended = game.end(EndReason.STOPPED)[-1]
+    assert isinstance(ended, GameEnded)
+    view = game.view_for(1)
+    source, _said = table(Update(9, (), view, None, True, ((100, 100, 100), tuple(view.chips)), ended=ended))
+    shown = [source.feed.pop() for _ in range(len(source.feed))]
+    assert shown[-1] == ended and ended.reason is EndReason.STOPPED
+
+
+def test_a_person_back_hears_what_was_played_for_them_and_the_deal_they_missed() -> None:
+    game = Game(["Ann", "Ben", "Cy"], seed=4)
+    game.next_deal()
+    view = game.view_for(1)
+    history = ((100, 100, 100), (99, 97, 104))
+    missed = LastDeal(1, 0, 2, None, 6)
+    played = (PlayedFor(1, PASS, StandIn.AWAY), PlayedFor(1, DRAW, StandIn.AWAY))
+    _source, said = table(Update(3, (), view, None, True, history, played, None, missed))
+    words = said.words()
+    assert "You are back: the computer played 2 moves for you." in words
+    assert "Deal 1: Cy won the farm (6 chips). Your chips: −3 (now 97)." in words
+
+
+def test_a_deal_dealt_again_is_said_once_and_time_up_says_the_move_played() -> None:
+    game = Game(["Ann", "Ben", "Cy"], seed=4)
+    game.next_deal()
+    view = game.view_for(1)
+    sync = Update(3, (), view, None, True, ((100, 100, 100),), (), 1)
+    source, said = table(sync, Update(4, (), view, None, True, ((100, 100, 100),), (), 1))
+    again = "The host restarted: deal 1 is dealt again (its cards and chips went back)."
+    assert said.words().count(again) == 1
+    assert time_up(bid(7)) == "Time's up: the computer bid 7 for you."
+    assert time_up(PASS) == "Time's up: the computer passed for you."
+    assert source.turn_clock is None  # no turn message came: no clock
