@@ -8,6 +8,7 @@ that names another's types leans on it as much as one that calls it.
 from __future__ import annotations
 
 import ast
+import functools
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -59,7 +60,9 @@ def imports_of(name: str, path: Path, known: dict[str, Path], typed: bool = True
     return {m for m in found if m in known and m != name}
 
 
+@functools.cache
 def graph(typed: bool = True) -> dict[str, set[str]]:
+    """Who imports whom in the house, read once a test run (the tests only read it)."""
     known = modules()
     return {name: imports_of(name, path, known, typed) for name, path in known.items()}
 

@@ -287,7 +287,7 @@ def test_below_the_file_limit_the_server_refuses_cleanly_and_says_so_once(tmp_pa
 def test_a_failed_save_is_told_to_the_table_retried_and_its_temporary_file_cleaned(tmp_path: Path) -> None:
     async def main() -> None:
         (tmp_path / "OLDCRASH.tmp").write_text("half a file")
-        server = Server(ServerConfig(port=0, data_dir=tmp_path))
+        server = Server(ServerConfig(port=0, data_dir=tmp_path, save_retry_seconds=0.5))
         assert not (tmp_path / "OLDCRASH.tmp").exists()
         url = f"ws://127.0.0.1:{await server.start()}"
         host, code = await create(url, {"seats": 3})

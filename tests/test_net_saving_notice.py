@@ -61,7 +61,9 @@ def said(app: App) -> list[str]:
 def test_the_window_says_a_failed_save_in_its_language_until_a_save_works(
     language: str, tmp_path: Path
 ) -> None:
-    server = ServerThread(ServerConfig(port=0, data_dir=tmp_path, rate_per_second=1000.0, rate_burst=1000))
+    server = ServerThread(ServerConfig(
+        port=0, data_dir=tmp_path, rate_per_second=1000.0, rate_burst=1000, save_retry_seconds=0.5
+    ))
     server.start()
     host = Client(f"ws://127.0.0.1:{server.server.port}")
     try:
