@@ -9,7 +9,7 @@ PLAY_STAMP := $(VENV)/.installed-play
 DIST_VENV := build/dist-venv
 CHECK_VENV := build/check-venv
 
-.PHONY: play test web-test lint typecheck bench wheel dist dist-test install-desktop-entry clean check-packaging icons
+.PHONY: play test web-test cluster cluster-test lint typecheck bench wheel dist dist-test install-desktop-entry clean check-packaging icons
 
 # pip says only what went wrong (-qq): its notes on the build and on the machine's package
 # indexes would read like a failure on a first `make play`.
@@ -36,10 +36,11 @@ lint: $(STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/mypy --strict game scenes tools tests --exclude tests/web/
 
-# Everything but the standalone bundle's test (marked slow; `make dist-test` runs it) and the
-# browser tests (marked web; `make web-test` runs them).
+# Everything but the standalone bundle's test (marked slow; `make dist-test` runs it), the
+# browser tests (marked web; `make web-test` runs them) and the tests of several servers sharing
+# a database behind a proxy (marked cluster; `make cluster-test` runs them).
 test: lint
-	$(BIN)/python -m pytest -m "not slow and not web"
+	$(BIN)/python -m pytest -m "not slow and not web and not cluster"
 
 # The page phones join a table from, played in a real headless Chromium (Debian's, driven over
 # its DevTools protocol by tools/browser.py). Chromium is installed with apt-get when run as root
@@ -55,6 +56,28 @@ web-test: $(STAMP)
 		fi; \
 	fi
 	$(BIN)/python -m pytest -m web tests/web
+
+# Farmer on several servers, to try on this machine: PostgreSQL, three farmer-servers sharing
+# their tables in it, and HAProxy in front (the shipped assets/cluster/haproxy.cfg), all on
+# loopback; players connect to 127.0.0.1:8760. Ctrl-C stops everything.
+cluster: $(STAMP)
+	@$(BIN)/python -m tools.cluster $(ARGS)
+
+# The same started for real by the end-to-end tests (servers killed and paused mid-deal, the
+# lease's property test in PostgreSQL). HAProxy and PostgreSQL are installed with apt-get when
+# run as root (CI), else named. PostgreSQL runs as its own user, never root.
+cluster-test: $(STAMP)
+	@need=""; [ -x /usr/sbin/haproxy ] || need=" haproxy"; \
+	ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || need="$$need postgresql"; \
+	if [ -n "$$need" ]; then \
+		if [ "$$(id -u)" = 0 ]; then \
+			apt-get update && apt-get install -y $$need; \
+		else \
+			echo "make cluster-test needs$$need: sudo apt-get install$$need" >&2; \
+			exit 1; \
+		fi; \
+	fi
+	$(BIN)/python -m pytest -m cluster tests/test_cluster_*.py
 
 # The sdist and the wheel, in dist/ (what the kiosk and pipx install).
 wheel: $(STAMP)

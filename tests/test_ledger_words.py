@@ -2,15 +2,23 @@
 
 from __future__ import annotations
 
+from types import SimpleNamespace
+from typing import Any, cast
+
+import pygame
 import pytest
 from helpers import DT, record_text
 
+from game.events import ChipsMoved, Reason
+from game.ledger import Ledger
+from game.rules import rules_named
 from scenes import i18n
 from scenes.app.loop import App
 from scenes.navigator import start_game
 from scenes.store.settings import Settings
 from scenes.table.ledger import FARMER_SIGN, LedgerHandler
 from scenes.table.setup import Setup
+from scenes.ui.text import Text
 from tools.driver import keys_for, table_of
 
 LONG = ["Bartholomew-Maximilian", "Wilhelmina-Josephine", "Konstantinopolitaner", "Maximiliane-Theresa"]
@@ -54,3 +62,33 @@ def test_a_long_farmer_name_is_cut_short_but_keeps_the_farm_sign_and_the_hint_sa
         assert ledgers >= 2 and hinted
     finally:
         i18n.set_language("en")
+
+
+@pytest.mark.parametrize(("watching", "words"),
+                         [(False, "−1 before you came back"), (True, "−1 before you came")])
+def test_paid_before_taking_a_deal_up_says_if_the_screen_came_back(watching: bool, words: str) -> None:
+    """A seat's window back mid-deal (restarted, reconnected) was at the table when its ante was paid:
+    "before you came back"; a spectator arriving mid-deal: "before you came"."""
+    ledger = Ledger([100, 100, 100], farm=0, deal=1)
+    ledger.chips = [99, 99, 99]
+    ledger.joined = 1
+    source = SimpleNamespace(rules=rules_named("foster"), ledger=ledger, watching=watching)
+    handler = LedgerHandler(cast(Any, SimpleNamespace(source=source)))
+    assert handler.reason_parts(0) == [words]
+
+
+def test_rows_whose_why_takes_several_lines_keep_a_gap_between_them_when_there_is_room() -> None:
+    """Two rows in a row with a Why of two lines each: each row is taller than its lines, so that the
+    last line of one does not sit against the first of the next (which row says what stays plain)."""
+    pygame.font.init()
+    ledger = Ledger([100, 100, 100], farm=0, deal=1)
+    for amount in (3, 4, 2):
+        ledger.take([ChipsMoved(1, 0, amount, Reason.OVER), ChipsMoved(2, 0, amount + 4, Reason.OVER)])
+    source = SimpleNamespace(rules=rules_named("foster"), ledger=ledger, watching=False)
+    host = SimpleNamespace(source=source, app=SimpleNamespace(text=Text()))
+    handler = LedgerHandler(cast(Any, host))
+    heights, whys, small = handler._row_heights([0, 1, 2], pygame.Rect(0, 0, 560, 400), 34, 18, 15, 0.63)
+    step = Text().font(small).get_linesize()
+    tall = [seat for seat in (0, 1, 2) if len(whys[seat]) > 1]
+    assert tall, whys
+    assert all(heights[seat] >= len(whys[seat]) * step + step // 3 for seat in tall), (heights, whys, step)

@@ -7,15 +7,19 @@ from __future__ import annotations
 from pathlib import Path
 
 import pygame
-from helpers import DT, drawn_words
-from test_net_seats import address, window, words
+import pytest
+from helpers import DT, Phone, drawn_words, hosted_lobby, step_until
+from test_net_seats import address, seat_of, wait_for, window, words
 from test_net_window import lobby, run, top
 
+from game.net.client import Client
+from game.net.protocol import ProtocolError, TableInfo, parse_settings
 from game.net.server import ServerThread
 from scenes.navigator import Screens
 from scenes.net.host import HostScene
 from scenes.net.join import JoinScene
-from scenes.table.setup import PERSON
+from scenes.net.lobby import join_table
+from scenes.table.setup import PERSON, Setup
 from tools.driver import key
 
 NONE_YET = "No table is open there yet: open one with “Open a table there”."
@@ -52,3 +56,83 @@ def test_no_table_yet_is_said_once_and_only_where_it_is_true_and_seats_show_as_c
     assert f"3. {seats[2].name} (the computer, Expert, until someone joins)" in drawn, drawn
     assert f"4. {seats[3].name} (the computer, Easy, until someone joins)" in drawn, drawn
     lobby(app).back()
+
+
+def test_a_joiner_takes_a_seat_kept_for_a_person_before_a_seat_the_computer_was_given(
+    server: ServerThread, tmp_path: Path
+) -> None:
+    """The host chose "A person" for seat 3 and the computer for seats 2 and 4: the first to join
+    sits at seat 3, the next at the first seat left (2); every lobby says which seat waits for a person."""
+    app = window(tmp_path / "seats.json")
+    app.settings.player_name = "Olga"
+    form = HostScene(app, Screens(app), address=address(server))
+    app.push(form)
+    form._set_players(4)
+    form._set_level(1, "expert")
+    form._set_level(2, PERSON)
+    form._set_level(3, "easy")
+    form._refresh()
+    form.start.activate()
+    run([app], lambda: top(app) == "lobby" and lobby(app).info is not None, drive=False)
+    code = lobby(app).info.code  # type: ignore[union-attr]
+    guest = window(tmp_path / "guest.json")
+    guest.settings.player_name = "Gus"
+    join_table(guest, Screens(guest), "127.0.0.1", server.server.port, code, "Gus")
+    run([app, guest], lambda: top(guest) == "lobby" and lobby(guest).welcome is not None, drive=False)
+    assert lobby(guest).welcome.seat == 2  # type: ignore[union-attr]
+    later = Phone(server.server.port, code, "Lena")
+    step_until([app, guest], lambda: later.welcome is not None, phones=[later])
+    assert later.seat == 1
+    run([app], lambda: any(s.name == "Lena" for s in lobby(app).info.seats), drive=False)  # type: ignore[union-attr]
+    drawn = [w for w, _rect, _clip in drawn_words(app)]
+    assert "3. Gus" in drawn and "2. Lena" in drawn, drawn
+    later.client.close(timeout=0.5)
+    lobby(guest).back()
+    run([app, guest], lambda: not any(s.name == "Gus" for s in lobby(app).info.seats), drive=False)  # type: ignore[union-attr]
+    # The seat given back waits for a person again, in every lobby: the host's, and a newcomer's.
+    drawn = [w for w, _rect, _clip in drawn_words(app)]
+    assert "3. A seat for a person (waiting for them)" in drawn, drawn
+    third = window(tmp_path / "third.json")
+    join_table(third, Screens(third), "127.0.0.1", server.server.port, code, "Tom", watch=True)
+    run([app, third], lambda: top(third) == "lobby" and lobby(third).info is not None, drive=False)
+    third.step(DT, [])
+    drawn = [w for w, _rect, _clip in drawn_words(third)]
+    assert "3. A seat for a person (waiting for them)" in drawn, drawn
+    lobby(third).back()
+    lobby(app).back()
+
+
+def test_the_seats_kept_for_people_are_seats_of_the_table_each_named_once() -> None:
+    assert parse_settings({"seats": 4, "people": [3, 1]}).people == (3, 1)
+    assert parse_settings({"seats": 4}).people == ()
+    for wrong in ([4], [-1], [1, 1], "1", [True], [0, 1, 2, 3, 0]):
+        with pytest.raises(ProtocolError):
+            parse_settings({"seats": 4, "people": wrong})
+
+
+def test_a_seat_given_up_before_the_start_gets_the_name_its_host_gave_it_back(server: ServerThread) -> None:
+    host = Client(f"ws://{address(server)}")
+    host.create("Hosta", {"seats": 3, "names": ["", "Bastien", "Claire"]})
+    wait_for(host, lambda m: isinstance(m, TableInfo))
+    assert host.table is not None
+    guest = Client(f"ws://{address(server)}")
+    guest.join(host.table, "Gus")
+    assert seat_of(host, 1, person=True).seats[1].name == "Gus"
+    guest.leave()
+    assert seat_of(host, 1, person=False).seats[1].name == "Bastien"
+    guest.close(timeout=0.5)
+    host.close(timeout=0.5)
+
+
+def test_a_window_hosting_its_table_seats_a_guest_at_the_seat_it_kept_for_a_person(tmp_path: Path) -> None:
+    app = window(tmp_path / "seats.json")
+    setup = Setup.for_players(4)
+    setup.people = (2,)  # the form's "A person" on seat 3
+    hosted = hosted_lobby(app, setup)
+    run([app], lambda: hosted.info is not None, drive=False)
+    assert hosted.info is not None and hosted.server is not None
+    guest = Phone(hosted.server.server.port, hosted.info.code, "Gus")
+    step_until([app], lambda: guest.welcome is not None, phones=[guest])
+    assert guest.seat == 2
+    guest.client.close(timeout=0.5)
+    hosted.back()

@@ -18,11 +18,17 @@ from test_net_window import top, window_at
 
 from game.net.protocol import Update
 from game.net.server import ServerConfig, ServerThread
+from scenes import i18n
 from scenes.app.loop import App
+from scenes.navigator import Screens
+from scenes.net.lobby import LobbyScene, join_table
 from scenes.net.remote import NetworkSeat, time_up
+from scenes.screens.menu import MenuScene
+from scenes.store.settings import Settings
 from scenes.table.flow import Stage
+from scenes.table.handler import not_while_reconnecting
 from scenes.table.scene import TableScene
-from tools.driver import key, keys_for
+from tools.driver import click, key, keys_for
 
 CLOCK = re.compile(r"^\d+:\d\d left to decide$")
 
@@ -177,4 +183,186 @@ def test_a_window_back_from_a_drop_is_told_the_computer_played_for_it(tmp_path: 
         if source.ledger.history and len(source.ledger.history) > 1:  # a deal was settled meanwhile
             assert any(re.match(r"Deal \d+: .* the farm", w) for w in heard), heard
     finally:
+        server.stop()
+
+
+def test_while_reconnecting_the_ledgers_next_deal_is_greyed_out_and_says_why(tmp_path: Path) -> None:
+    server = server_at(tmp_path)
+    port = server.server.port
+    try:
+        app, phone = seated(server)
+        end = time.monotonic() + 30
+        while top(app) != "ledger":  # the window's person plays as a simple player to the ledger
+            app.step(DT, keys_for(app))
+            phone.play()
+            assert time.monotonic() < end, top(app)
+            time.sleep(0.002)
+        handler = table_scene(app).handler
+        go_on = handler.group.widgets[0]  # type: ignore[attr-defined]
+        assert go_on.label().startswith("Next deal") and go_on.enabled
+        server.stop()
+        run([app], lambda: "Reconnecting…" in said(app), seconds=10)
+        app.step(DT, [])
+        assert not go_on.enabled  # nothing can be sent meanwhile: "ready" would be lost
+        assert go_on.label() == "Next deal"  # the host's pause is not known meanwhile: no count
+        app.step(DT, [click(go_on.rect.center)])
+        assert top(app) == "ledger" and not_while_reconnecting() in said(app)
+        app.notices.clear()
+        app.step(DT, [key(pygame.K_RETURN, "\r")])
+        assert top(app) == "ledger" and not_while_reconnecting() in said(app)
+        server = server_at(tmp_path, port)
+        run([app], lambda: "Reconnecting…" not in said(app) and go_on.enabled, seconds=20)
+        app.step(DT, [click(go_on.rect.center)])
+        assert top(app) != "ledger"
+    finally:
+        server.stop()
+
+
+def test_a_moves_key_while_reconnecting_says_so_not_that_it_is_not_your_turn(tmp_path: Path) -> None:
+    server = server_at(tmp_path)
+    port = server.server.port
+    try:
+        app, phone = seated(server)
+        run([app], lambda: asked(app), [phone])
+        server.stop()
+        run([app], lambda: "Reconnecting…" in said(app), seconds=10)
+        app.step(DT, [key(pygame.K_b, "b"), key(pygame.K_c, "c")])
+        assert not_while_reconnecting() in said(app)
+        assert "It is not your turn." not in said(app)
+        server = server_at(tmp_path, port)
+        run([app], lambda: "Reconnecting…" not in said(app), [phone], seconds=20)
+        assert not_while_reconnecting() not in said(app)  # no longer true: it goes with "Reconnecting…"
+    finally:
+        server.stop()
+
+
+NEXT_DEAL = re.compile(r"Deal (\d+) starts in (\d+):(\d\d), or as soon as everyone is ready\.")
+
+
+def test_between_deals_the_window_says_when_the_next_deal_starts(tmp_path: Path) -> None:
+    """After Next deal the table waits for the others (or the pause): it says which deal starts and
+    when, not a bare table."""
+    server = server_at(tmp_path)
+    try:
+        app, phone = seated(server)
+        ready = phone.client.ready
+        phone.client.ready = lambda deal=None: None  # type: ignore[method-assign]  # the pause (300 s) runs
+        end = time.monotonic() + 30
+        while top(app) != "ledger":
+            app.step(DT, keys_for(app))
+            phone.play()
+            assert time.monotonic() < end, top(app)
+            time.sleep(0.002)
+        deal = seat(app).ledger.deal
+        run([app], lambda: seat(app).pause is not None, seconds=10)
+        app.step(DT, [])
+        go_on = table_scene(app).handler.group.widgets[0]  # type: ignore[attr-defined]
+        counted = re.fullmatch(r"Next deal \((\d+):(\d\d)\)", go_on.label())
+        assert counted is not None, go_on.label()  # the ledger counts the host's pause down too
+        assert 250 <= int(counted[1]) * 60 + int(counted[2]) <= 300
+        app.step(DT, [key(pygame.K_RETURN, "\r")])  # Next deal: this window is ready
+        run([app], lambda: seat(app).pause is not None and top(app) != "ledger", seconds=10)
+        app.step(DT, [])
+        drawn = " ".join(w for w, _rect, _clip in drawn_words(app))  # the banner may take two lines
+        shown = NEXT_DEAL.search(drawn)
+        assert shown is not None, drawn
+        assert int(shown[1]) == deal + 1
+        assert 250 <= int(shown[2]) * 60 + int(shown[3]) <= 300
+        ready(deal + 1)  # everyone is ready: the deal starts, and the line goes
+        run([app], lambda: seat(app).view.deal_no == deal + 1, seconds=10)
+        app.step(DT, [])
+        assert NEXT_DEAL.search(" ".join(w for w, _rect, _clip in drawn_words(app))) is None
+    finally:
+        server.stop()
+
+
+def test_a_spectators_ledger_goes_on_by_itself_while_reconnecting(tmp_path: Path) -> None:
+    """A spectator sends nothing to go on from a ledger: the connection being restored does not stop
+    its watched ledger going on by itself (it once stayed on that ledger for the rest of the game)."""
+    server = server_at(tmp_path)
+    try:
+        phone = Phone(server.server.port, None, "Phoebe",
+                      {"seats": 3, "ai": "easy", "turn_seconds": 600, "pause_seconds": 300})
+        run([], lambda: phone.welcome is not None, [phone])
+        assert phone.welcome is not None
+        phone.client.ready = lambda deal=None: None  # type: ignore[method-assign]  # after deal 1: a long pause
+        app = App(Settings(animation_speed="fast"), (1024, 600))
+        app.stack.push(MenuScene(app, Screens(app)))
+        join_table(app, Screens(app), "127.0.0.1", server.server.port, phone.welcome.table, "", watch=True)
+        phone.client.start()
+        run([app], lambda: top(app) == "ledger", [phone], seconds=60)
+        server.stop()
+        run([app], lambda: "Reconnecting…" in said(app), seconds=10)
+        run([app], lambda: top(app) != "ledger", seconds=15)  # its watch pause, meanwhile
+    finally:
+        server.stop()
+
+
+def test_a_moves_key_pressed_again_while_the_move_is_on_its_way_does_not_say_it_is_not_your_turn(
+    tmp_path: Path,
+) -> None:
+    server = server_at(tmp_path)
+    try:
+        app, phone = seated(server)
+        run([app], lambda: asked(app), [phone])
+        stage = table_scene(app).stage
+        pressed = key(pygame.K_p, "p") if stage is Stage.AUCTION else key(pygame.K_c, "c")
+        app.step(DT, [pressed, pressed])  # the second before the host has answered the first
+        assert "It is not your turn." not in said(app)
+        assert "One moment: the table is catching up." in said(app)
+    finally:
+        server.stop()
+
+
+def test_a_ledger_left_up_while_the_host_starts_the_next_deal_says_so(tmp_path: Path) -> None:
+    server = server_at(tmp_path)
+    try:
+        phone = Phone(server.server.port, None, "Phoebe",
+                      {"seats": 3, "ai": "easy", "turn_seconds": 600, "pause_seconds": 1})
+        run([], lambda: phone.welcome is not None, [phone])
+        assert phone.welcome is not None
+        app = window_at(server.server.port, phone.welcome.table)
+        phone.client.start()
+        run([app], lambda: isinstance(app.stack.top, TableScene), [phone])
+        end = time.monotonic() + 30
+        while top(app) != "ledger":
+            app.step(DT, keys_for(app))
+            phone.play()
+            assert time.monotonic() < end, top(app)
+            time.sleep(0.002)
+        shown = seat(app).ledger.deal
+        # The person reads on; the pause (1 s) runs out and the host deals the next deal meanwhile.
+        run([app], lambda: seat(app).view.deal_no > shown, [phone], seconds=20)
+        app.step(DT, [])
+        assert top(app) == "ledger"
+        view = seat(app).view
+        if view.phase.value == "over":
+            assert "The game has ended: go on to see how." in said(app)
+        elif view.farmer == seat(app).seat:  # a farmer plays no hand
+            assert f"Deal {shown + 1} has begun: go on to follow it." in said(app), said(app)
+        else:
+            assert f"Deal {shown + 1} has begun: go on to play your hand." in said(app), said(app)
+    finally:
+        server.stop()
+
+
+
+def test_the_seats_the_computer_plays_are_named_in_the_windows_language(tmp_path: Path) -> None:
+    """The server names a seat nobody named "AI 3"; a French window says "IA 3", a German one "KI 3"
+    (a person who chose such a name keeps it)."""
+    server = server_at(tmp_path)
+    try:
+        for lang, word in (("fr", "IA"), ("de", "KI")):
+            i18n.set_language(lang)
+            app, phone = seated(server)
+            names = seat(app).names
+            ai = [i for i in range(len(names)) if i not in (phone.seat, seat(app).seat)]
+            assert ai and all(names[i] == f"{word} {i + 1}" for i in ai), names
+            assert names[phone.seat] == "Phoebe"  # type: ignore[index]
+            free = LobbyScene.free_seat(ai[0], f"AI {ai[0] + 1}", {"ai": ["easy"]})
+            assert free.startswith(f"{word} {ai[0] + 1} ("), free  # the lobby says it so too
+            phone.client.close(timeout=0.5)
+            seat(app).close()
+    finally:
+        i18n.set_language("en")
         server.stop()

@@ -109,14 +109,15 @@ async def run_table(url: str, index: int, people: int, seats: int, level: str, t
 
 
 async def load(url: str, tables: int, people: int, seats: int, level: str, think: float,
-               seconds: float) -> tuple[list[float], int]:
-    """Run ``tables`` tables for ``seconds``; returns the round trips and the games finished."""
+               seconds: float, first: int = 0) -> tuple[list[float], int]:
+    """Run ``tables`` tables for ``seconds`` (numbered from ``first``: each number's people have an
+    address of their own); returns the round trips and the games finished."""
     loop = asyncio.get_running_loop()
     stop_at = loop.time() + seconds
     rtts: list[float] = []
     games = [0, 0]
     runs = []
-    for i in range(tables):
+    for i in range(first, first + tables):
         runs.append(asyncio.create_task(run_table(url, i, people, seats, level, think, stop_at, rtts, games)))
         await asyncio.sleep(min(0.02, think / max(1, tables)))  # stagger the openings
     await asyncio.gather(*runs)

@@ -45,6 +45,7 @@ export const CLOSE = Object.freeze({
   LEFT: 4002,
   REMOVED: 4003,
   EXPIRED: 4004,
+  MOVED: 4005,
 });
 
 /** Close codes after which the page does not reconnect. */
@@ -53,9 +54,15 @@ export const FINAL_CLOSES = [CLOSE.REPLACED, CLOSE.LEFT, CLOSE.REMOVED, CLOSE.EX
 const WAITS = [500, 1000, 2000, 4000, 8000];
 const LONGEST_WAIT = 10000;
 
-/** The WebSocket address of the page's own server. @returns {string} */
-export function tableUrl() {
-  return `${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/`;
+/**
+ * The WebSocket address of the page's own server, naming the table (`/?t=CODE`) when there is
+ * one: a proxy in front of many servers sends each table's people to the same one by it.
+ * @param {string|undefined} code
+ * @returns {string}
+ */
+export function tableUrl(code) {
+  const query = code ? `?t=${encodeURIComponent(code.trim().toUpperCase())}` : "";
+  return `${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/${query}`;
 }
 
 /**
@@ -85,7 +92,7 @@ export class Link {
     this.timer = 0;
     const opening = this.handlers.opening();
     if (!opening) return;
-    const ws = new WebSocket(tableUrl());
+    const ws = new WebSocket(tableUrl(/** @type {{table?: string}} */ (opening).table));
     this.ws = ws;
     ws.addEventListener("open", () => {
       ws.send(JSON.stringify({ ...this.handlers.opening(), version: VERSION }));

@@ -69,6 +69,10 @@ class ServerConfig:
     allow_origins: tuple[str, ...] = ()
     """Origins (``https://example.org``) whose pages may open the game's WebSocket besides this
     server's own; a handshake with no ``Origin`` (a window, a tool) is always allowed."""
+    trusted_proxies: tuple[str, ...] = ()
+    """Addresses or networks (``127.0.0.1``, ``10.0.0.0/8``) of proxies in front of this server:
+    from them alone, a connection's PROXY protocol line or ``X-Forwarded-For`` header says the
+    client's address, which every limit per address counts (:mod:`game.net.proxied`)."""
     # ---- the page for phones behind one address
     page_rate: float = 20.0
     """Requests for the page's own files one address may make per second on a credit of their own
@@ -124,6 +128,17 @@ class ServerConfig:
     this long gives way to a new one."""
     save_retry_seconds: float = 5.0
     """How soon a table whose save failed is saved again."""
+    # ---- several servers sharing their tables (game.net.pgstore)
+    store_url: str | None = None
+    """A PostgreSQL database (``postgresql://…``) shared with other servers, instead of
+    :attr:`data_dir`: each table is run by one of them under a lease, taken over when it dies."""
+    lease_seconds: float = 10.0
+    """How long a server's hold on a table lasts unless renewed (renewed three times as often):
+    a dead server's tables are taken by others this long after its last renewal at most."""
+    handoff_seconds: float = 30.0
+    """How long a connection for a table another live server runs waits for it to be handed
+    over (at once before the start and between deals, else at the deal's end); then it is
+    closed with 1013 and tries again."""
 
 
 class Bucket:

@@ -8,6 +8,11 @@ underneath, also used directly by asyncio programs (the bots of :mod:`game.net.b
 After a drop, a link that holds a seat reconnects by itself and takes the seat back with
 its token (a spectator watches again); meanwhile the server's AI plays for it. Messages
 given to ``send`` while the connection is down are dropped: they would be stale.
+
+Every connection to a table names it in its URL (``ws://HOST:PORT/?t=CODE``, :func:`table_url`):
+a proxy in front of many servers sends each table's people to the same one by it. A link
+therefore connects at its first message (the code it names, if any, goes in the URL), and
+reconnects to its table's URL.
 """
 
 from __future__ import annotations
@@ -16,9 +21,11 @@ import asyncio
 import contextlib
 import json
 import queue
+import secrets
 import threading
 from collections.abc import Callable
 from typing import Any
+from urllib.parse import quote, urlsplit, urlunsplit
 
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
@@ -27,6 +34,8 @@ from game.actions import Action
 from game.net.codec import CodecError, Json
 from game.net.codes import CloseCode
 from game.net.protocol import (
+    CODE_ALPHABET,
+    CODE_LENGTH,
     MAX_SERVER_MESSAGE_BYTES,
     Closed,
     Error,
@@ -49,6 +58,24 @@ UNREADABLE = -1
 FINAL_CLOSES = (CloseCode.REPLACED, CloseCode.LEFT, CloseCode.POLICY, CloseCode.REMOVED, CloseCode.EXPIRED,
                 UNREADABLE)
 """Close codes after which the client does not reconnect."""
+
+
+def table_url(url: str, code: str | None) -> str:
+    """``url`` (``ws://HOST:PORT``) naming table ``code`` in its query (``ws://HOST:PORT/?t=CODE``),
+    or without a query when there is no code (a new table, the list): what a proxy routes by."""
+    parts = urlsplit(url)
+    query = "t=" + quote(code.strip().upper(), safe="") if code else ""
+    return urlunsplit((parts.scheme, parts.netloc, parts.path or "/", query, ""))
+
+
+def _code_of(message: Json) -> str | None:
+    """The table an opening message names; for ``create``, a new code this client proposes (the
+    server takes it if free: behind a proxy the table is then made where its code leads, and
+    needs no handing over when its people come); None for ``list``."""
+    if message.get("type") == "create":
+        return "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
+    code = message.get("table")
+    return code if isinstance(code, str) and code.strip() else None
 
 
 async def open_connection(url: str, timeout: float = 5.0, local_host: str | None = None) -> ClientConnection:
@@ -86,6 +113,7 @@ class Link:
         self.ws: ClientConnection | None = None
         self._outbox: asyncio.Queue[Json] = asyncio.Queue()
         self._closing = False
+        self._closed = asyncio.Event()
         self._ever_connected = False
 
     def send(self, message: Json) -> None:
@@ -97,6 +125,7 @@ class Link:
     async def close(self) -> None:
         """Close for good."""
         self._closing = True
+        self._closed.set()
         ws = self.ws
         if ws is not None:
             await ws.close()
@@ -107,19 +136,41 @@ class Link:
         if ws is not None and ws.transport is not None:
             ws.transport.abort()
 
+    async def _first_code(self) -> str | None:
+        """Wait for the first message to send (or the close); the table it names, if any."""
+        getting = asyncio.ensure_future(self._outbox.get())
+        closing = asyncio.ensure_future(self._closed.wait())
+        try:
+            await asyncio.wait((getting, closing), return_when=asyncio.FIRST_COMPLETED)
+        finally:
+            closing.cancel()
+        if not getting.done():
+            getting.cancel()
+            return None
+        first = getting.result()
+        # Put it back first in line: the queue is read in order once connected.
+        waiting = [first]
+        while not self._outbox.empty():
+            waiting.append(self._outbox.get_nowait())
+        for message in waiting:
+            self._outbox.put_nowait(message)
+        return _code_of(first)
+
     async def run(self) -> None:
-        """Connect, talk, and reconnect after drops, until closed."""
+        """Connect at the first message, talk, and reconnect after drops, until closed."""
         lost_at: float | None = None
         attempt = 0
         loop = asyncio.get_running_loop()
+        route = await self._first_code()
         while not self._closing:
+            url = table_url(self.url, self.table or route)
             try:
-                ws = await open_connection(self.url, local_host=self.local_host)
+                ws = await open_connection(url, local_host=self.local_host)
             except (TimeoutError, OSError, InvalidHandshake, InvalidURI) as exc:
                 if lost_at is None:
                     lost_at = loop.time()
                 if isinstance(exc, InvalidURI) or loop.time() - lost_at > self.reconnect_seconds:
-                    self.on_message(Closed(f"cannot connect to {self.url}: {exc}", False))
+                    self.on_message(Closed(f"cannot connect to {url}: {exc}", False))
                     return
                 await asyncio.sleep(RECONNECT_DELAYS[min(attempt, len(RECONNECT_DELAYS) - 1)])
                 attempt += 1

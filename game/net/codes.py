@@ -72,3 +72,6 @@ class CloseCode(IntEnum):
     EXPIRED = 4004
     """The table was closed before its start, having waited too long with no change of seats,
     or gave way to a new table on a full server (do not reconnect)."""
+    MOVED = 4005
+    """The table went on to another server (handed over, or this one lost its lease): reconnect at
+    once to the table's address, with the token; the proxy sends the connection where it runs now."""

@@ -14,6 +14,7 @@ import json
 from collections.abc import Callable
 from dataclasses import dataclass
 from enum import Enum
+from functools import partial
 from typing import Any
 
 from game import schema
@@ -122,6 +123,15 @@ class Settings:
     """The game's seed; only a server started to allow it accepts one (tests, replays)."""
     public: bool = False
     """Whether ``list`` shows the table to anyone who asks (else only its code lets people in)."""
+    people: tuple[int, ...] = ()
+    """Seats the host keeps for people (a window's "A person"): a joiner who names no seat takes
+    the first of them still free before any seat the AI was given. The AI plays them too while
+    nobody holds them."""
+
+    def free_name(self, seat: int) -> str:
+        """The name of ``seat`` while no person holds it: the host's name for it, else ``AI n``."""
+        named = self.names[seat] if seat < len(self.names) else ""
+        return named or default_name(seat)
 
     def level(self, seat: int) -> str:
         """The AI level of ``seat``."""
@@ -133,8 +143,14 @@ class Settings:
             "rules": self.rules, "seats": self.seats, "deals": self.deals, "minutes": self.minutes,
             "ai": list(self.ai), "chips": self.chips, "turn_seconds": self.turn_seconds,
             "pause_seconds": self.pause_seconds, "names": list(self.names), "seed": self.seed,
-            "public": self.public,
+            "public": self.public, "people": list(self.people),
         }
+
+
+def default_name(seat: int) -> str:
+    """The name the server gives ``seat`` when nobody named it and no person holds it ("AI 3"); a
+    window says it in its own language."""
+    return f"AI {seat + 1}"
 
 
 def _bad_settings(message: str) -> ProtocolError:
@@ -147,6 +163,11 @@ def _within(value: Any, what: str, limit: Limit) -> int:
 
 def _level(value: Any, what: str) -> str:
     return schema.one_of(value, what, tuple(LEVELS), error=_bad_settings)
+
+
+def _seat(value: Any, what: str, seats: int) -> int:
+    """A seat of a table of ``seats`` seats (0 to ``seats`` - 1)."""
+    return schema.whole(value, what, 0, seats - 1, error=_bad_settings)
 
 
 def _seat_name(value: Any, what: str) -> str:
@@ -182,7 +203,12 @@ def parse_settings(value: Any) -> Settings:
     seed = schema.optional(schema.whole, value.get("seed"), "settings.seed", 0, 2**63 - 1,
                            error=_bad_settings)
     public = schema.truth(value.get("public", base.public), "settings.public", error=_bad_settings)
-    return Settings(rules, seats, deals, minutes, ai, chips, turn, pause, names, seed, public)
+    seat = partial(_seat, seats=seats)
+    people = tuple(schema.list_of(value.get("people", []), "settings.people", seats, seat,
+                                  error=_bad_settings))
+    if len(set(people)) != len(people):
+        raise _bad_settings("settings.people names a seat twice")
+    return Settings(rules, seats, deals, minutes, ai, chips, turn, pause, names, seed, public, people)
 
 
 def clean_name(value: Any) -> str:

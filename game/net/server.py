@@ -20,6 +20,7 @@ import secrets
 import sys
 import threading
 import time
+import urllib.parse
 from collections.abc import Sequence
 
 from websockets.asyncio.server import Server as WsServer
@@ -52,9 +53,9 @@ from game.net.protocol import (
     ProtocolError,
     TableList,
 )
-from game.net.store import FolderStore, TableStore
+from game.net.store import Busy, Claimed, FolderStore, SharedStore, TableStore
 from game.net.table import Table
-from game.net.web import Door, Site
+from game.net.web import Door, Site, connection_address
 
 __all__ = ["DEFAULT_PORT", "Connection", "Server", "ServerConfig", "ServerThread", "main"]
 
@@ -87,6 +88,8 @@ class _OnceAMinute(logging.Filter):
 
 
 _ACCEPT_FILTER = _OnceAMinute()
+CLAIM_POLL_SECONDS = 0.1
+"""How often a server waiting for a table another server holds asks again."""
 
 
 class Connection:
@@ -109,9 +112,14 @@ class Connection:
         self.closing: str | None = None
         self.close_code: int = CloseCode.NORMAL
         self.opened = loop.time()
-        remote = ws.remote_address
-        self.address = str(remote[0]) if isinstance(remote, tuple) and remote else "?"
-        """The peer's address, which caps and limits are counted by."""
+        self.shared_tables: int = 0
+        """Tables this address opened on every server (asked of a shared store before a ``create``)."""
+        self.shared_list: list[dict[str, object]] | None = None
+        """Every server's public tables (asked of a shared store before a ``list``)."""
+        self.proposed = proposed_code(ws)
+        """The code the client's URL proposes for a table it creates (``?t=CODE``), if any."""
+        self.address = connection_address(ws)
+        """The client's address (its peer's, or as a trusted proxy said it): caps and limits count it."""
 
     @property
     def placeless(self) -> bool:
@@ -160,9 +168,12 @@ class Connection:
 class Server:
     """Many tables, one asyncio loop: call :meth:`start` inside a running loop, then :meth:`close`."""
 
-    def __init__(self, config: ServerConfig, store: TableStore | None = None) -> None:
+    def __init__(self, config: ServerConfig, store: TableStore | None = None,
+                 shared: SharedStore | None = None) -> None:
         """A server with ``config``; nothing listens until :meth:`start`. Tables are kept in
-        ``store``, or in a :class:`~game.net.store.FolderStore` of ``config.data_dir`` (if any)."""
+        ``shared`` (a store shared with other servers; made at start from ``config.store_url``
+        if given), else in ``store``, or in a :class:`~game.net.store.FolderStore` of
+        ``config.data_dir`` (if any)."""
         self.config = config
         self.tables: dict[str, Table] = {}
         if store is None and config.data_dir is not None:
@@ -180,6 +191,12 @@ class Server:
         self._unsaved: dict[str, str] = {}
         """Tables whose last save failed, and why."""
         self._retry: asyncio.TimerHandle | None = None
+        self.shared: SharedStore | None = shared
+        """The store shared with other servers (``--store postgresql://…``)."""
+        self._taking: dict[str, asyncio.Future[None]] = {}
+        """Tables being taken from the shared store, for the connections that asked for them."""
+        self._handing: set[str] = set()
+        """Tables another server asked for, to be handed over at their deal's end."""
         self.max_sockets = config.max_clients + FD_RESERVE
         """The most sockets held at once: kept below the process's file limit."""
         self.admission: Admission[Connection] = Admission(config, config.max_clients)
@@ -244,6 +261,16 @@ class Server:
         asyncio_log = logging.getLogger("asyncio")
         if _ACCEPT_FILTER not in asyncio_log.filters:
             asyncio_log.addFilter(_ACCEPT_FILTER)
+        if self.shared is None and self.config.store_url is not None:
+            # Imported here alone: psycopg is needed only by servers that share a database.
+            from game.net.pgstore import PgStore
+
+            self.shared = PgStore(self.config.store_url, self.config.lease_seconds)
+        if self.shared is not None:
+            await self.shared.open(self)
+            self.store = self.shared
+            log.info("tables kept in the shared store as server %s (leases of %g s)", self.shared.name,
+                     self.shared.lease_seconds)
         if self.store is not None:
             now = self.loop.time()
             for table in self.store.load_all(now, self._save):
@@ -252,6 +279,7 @@ class Server:
                     self._lobby[table.code] = now
                 self._schedule(table)
         self.site = Site(self.config.web_dir, self.config.allow_origins)
+        self.site.healthy = self._healthy
         self.door = Door(self.config, self.admission, self.site, self.max_sockets)
         self._ws = await serve(
             self._handle, self.config.host, self.config.port, max_size=MAX_FRAME_BYTES,
@@ -263,6 +291,11 @@ class Server:
         sockets = list(self._ws.sockets)
         self.port = int(sockets[0].getsockname()[1]) if sockets else self.config.port
         return self.port
+    def _healthy(self) -> bool:
+        """Whether this server takes tables now (``/healthz``): not once it is stopping, nor while
+        it cannot reach its shared store."""
+        return not self._stopping and (self.shared is None or self.shared.reachable)
+
     async def close(self) -> None:
         """Stop listening and close every connection (the tables stay saved as they are: a deal in
         progress is not played on by the AI but dealt again, freshly shuffled, after a restart)."""
@@ -275,6 +308,9 @@ class Server:
         if self._ws is not None:
             self._ws.close(close_connections=True, code=CloseCode.GOING_AWAY, reason="the server is stopping")
             await self._ws.wait_closed()
+        if self.shared is not None:
+            # Every lease released (after the last saves): other servers take the tables at once.
+            await self.shared.close()
 
     async def serve_forever(self) -> None:
         """Run until cancelled."""
@@ -309,6 +345,8 @@ class Server:
     def _tick(self, table: Table) -> None:
         self._timers.pop(table.code, None)
         now = self.loop.time()
+        if not self._still_held(table, now):
+            return
         expires = self._expires(table)
         if expires is not None and now >= expires and not table.started:
             self._expire(table, "the table was not started in time")
@@ -346,6 +384,15 @@ class Server:
         if self.store is None or self.tables.get(table.code) is not table:
             return
         failed = self.store.save(table)
+        if self.shared is not None:
+            if table.code in self._handing and not _mid_deal(table):
+                self.loop.call_soon(self._hand_over, table)
+            if failed is None:
+                return  # written in the background: the answer comes to saved()
+        self._after_save(table, failed)
+
+    def _after_save(self, table: Table, failed: str | None) -> None:
+        """Tell the table whether its save worked; a failed one is retried until it works."""
         table.saved(failed is None)
         if failed is None:
             if self._unsaved.pop(table.code, None) is not None:
@@ -366,6 +413,130 @@ class Server:
                 self._unsaved.pop(code, None)
             else:
                 self._save(table)
+
+    # ------------------------------------------------------------------ the shared store's word
+
+    def saved(self, code: str, failed: str | None) -> None:
+        """The shared store wrote table ``code``'s last save (or says why it could not)."""
+        table = self.tables.get(code)
+        if table is not None:
+            self._after_save(table, failed)
+
+    def lost(self, code: str) -> None:
+        """The shared store says another server holds table ``code`` now: stop running it."""
+        table = self.tables.get(code)
+        if table is not None:
+            self._evict(table, "the table went on to another server")
+
+    def hand_off(self, code: str) -> None:
+        """Another server's clients ask for table ``code``: let it go now before its start or between
+        deals, else at its deal's end."""
+        table = self.tables.get(code)
+        if table is None:
+            return
+        if _mid_deal(table):
+            log.info("table %s is asked for by another server: handed over at its deal's end", code)
+            self._handing.add(code)
+            return
+        self._hand_over(table)
+
+    def _hand_over(self, table: Table) -> None:
+        """Save ``table`` one last time, release its lease, and send its people to the next server."""
+        if self.tables.get(table.code) is not table or self.shared is None or _mid_deal(table):
+            return
+        table.save(in_deal=False)
+        self.shared.let_go(table.code)
+        log.info("table %s handed over to another server", table.code)
+        self._evict(table, "the table went on to another server")
+
+    def _evict(self, table: Table, reason: str) -> None:
+        """Stop running ``table`` here (nothing more saved): its people are closed with 4005 and
+        reconnect, with their tokens, to wherever it runs now."""
+        if self.tables.get(table.code) is not table:
+            return
+        for conn in self.connections:
+            if conn.table is table:
+                conn.table = None
+                conn.close(reason, CloseCode.MOVED)
+        timer = self._timers.pop(table.code, None)
+        if timer is not None:
+            timer.cancel()
+        del self.tables[table.code]
+        for kept in (self._origin, self._unsaved, self._lobby):
+            kept.pop(table.code, None)
+        self._handing.discard(table.code)
+        if self.shared is not None:
+            self.shared.forget(table.code)
+        log.info("table %s no longer runs here: %s", table.code, reason)
+
+    def _still_held(self, table: Table, now: float) -> bool:
+        """Whether this server may still run ``table`` (a shared store's lease, renewed in time);
+        a table whose lease may have lapsed is let go at once, before anything more is played."""
+        if self.shared is None or self.shared.holds(table.code, now):
+            return True
+        self._evict(table, "this server's hold on the table lapsed")
+        return False
+
+    async def _prepare(self, conn: Connection, data: str | bytes) -> None:
+        """Before an opening message is acted on, ask the shared store what it needs: the table it
+        names (taken here if need be), every server's public tables, this address's tables."""
+        shared = self.shared
+        if shared is None or conn.tokens < 1.0:
+            return
+        try:
+            msg = parse_client_message(data)
+        except ProtocolError:
+            return  # refused again, and answered, when it is read for real
+        try:
+            match msg:
+                case Join() | Resume() | Watch():
+                    code = msg.table.strip().upper()
+                    if code not in self.tables and len(code) == CODE_LENGTH:
+                        await self._take(code)
+                case Create():
+                    conn.shared_tables = await shared.tables_opened_by(conn.address)
+                case ListTables():
+                    conn.shared_list = await shared.public_tables()
+        except TimeoutError:
+            conn.close("the table is being handed over from another server: try again", CloseCode.TRY_LATER)
+        except Exception as exc:  # the store unreachable: the client tries again later
+            log.error("the shared store did not answer: %s", str(exc).strip()[:200] or type(exc).__name__)
+            conn.close("the tables' store does not answer: try again", CloseCode.TRY_LATER)
+
+    async def _take(self, code: str) -> None:
+        """Take table ``code`` into this server, once for all the connections asking for it."""
+        taking = self._taking.get(code)
+        if taking is None:
+            taking = asyncio.ensure_future(self._claim(code))
+            self._taking[code] = taking
+            taking.add_done_callback(lambda _: self._taking.pop(code, None))
+        await asyncio.shield(taking)
+
+    async def _claim(self, code: str) -> None:
+        """Claim table ``code`` from the shared store, asking its owner to hand it over and waiting
+        (up to :attr:`ServerConfig.handoff_seconds`) while another live server holds it."""
+        shared = self.shared
+        assert shared is not None
+        deadline = self.loop.time() + self.config.handoff_seconds
+        asked: str | None = None
+        while not self._stopping and code not in self.tables:
+            got = await shared.claim(code, self.loop.time(), self._save)
+            if got is None:
+                return
+            if isinstance(got, Claimed):
+                table = got.table
+                self.tables[code] = table
+                if not table.started:
+                    self._lobby[code] = self.loop.time()
+                self._schedule(table)
+                return
+            assert isinstance(got, Busy)
+            if got.owner != asked:
+                await shared.ask_for(got.owner, code)
+                asked = got.owner
+            if self.loop.time() >= deadline:
+                raise TimeoutError
+            await asyncio.sleep(CLAIM_POLL_SECONDS)
 
     # ------------------------------------------------------------------ connections
 
@@ -409,6 +580,10 @@ class Server:
                 data = await ws.recv()
             if conn.closing is not None:
                 return
+            if self.shared is not None and conn.table is None:
+                await self._prepare(conn, data)
+                if conn.closing is not None:
+                    return
             refused_as_too_fast = not self._receive(conn, data)
             if conn.refused > config.refused_before_slowing:
                 # A connection sending what is refused again and again is read ever more slowly
@@ -461,6 +636,8 @@ class Server:
         table = conn.table
         if table is None:
             raise ProtocolError(ErrorCode.NOT_NOW, "create, join, resume or watch a table first")
+        if not self._still_held(table, now):
+            return
         try:
             table.handle(conn, msg, now)
             if isinstance(msg, Leave | Remove) and table.code in self._lobby:
@@ -475,11 +652,15 @@ class Server:
         match msg:
             case ListTables():
                 # Only the tables their hosts made public; those open to join first, started ones after.
-                tables = sorted(
-                    (t.summary() for t in self.tables.values() if t.settings.public and not t.over),
-                    key=lambda t: t.started,
-                )
-                conn.send(json.dumps(TableList(tuple(t.to_json() for t in tables[:100])).to_json()))
+                if conn.shared_list is not None:  # every server's, from the shared store
+                    listed = sorted(conn.shared_list, key=lambda t: bool(t.get("started")))
+                    conn.shared_list = None
+                else:
+                    listed = [t.to_json() for t in sorted(
+                        (t.summary() for t in self.tables.values() if t.settings.public and not t.over),
+                        key=lambda t: t.started,
+                    )]
+                conn.send(json.dumps(TableList(tuple(listed[:100])).to_json()))
                 return
             case Create():
                 self._create(conn, msg, now)
@@ -518,6 +699,7 @@ class Server:
     def _create(self, conn: Connection, msg: Create, now: float) -> None:
         opened = sum(1 for code, where in self._origin.items()
                      if where == conn.address and code in self.tables and not self.tables[code].over)
+        opened = max(opened, conn.shared_tables)  # on every server, with a shared store
         if opened >= self.config.tables_per_address:
             raise ProtocolError(ErrorCode.SERVER_FULL,
                                 f"your address has {opened} tables open here, as many as it may")
@@ -530,7 +712,9 @@ class Server:
             if code is None:
                 raise ProtocolError(ErrorCode.SERVER_FULL, "the server holds as many tables as it may")
             self._expire(self.tables[code], "the server is full, and this table waited longest for its start")
-        table = Table(self._new_code(), settings, now, self._save if self.store else None)
+        table = Table(self._new_code(conn.proposed), settings, now, self._save if self.store else None)
+        if self.shared is not None:
+            self.shared.opened(table.code, conn.address)
         self.tables[table.code] = table
         self._origin[table.code] = conn.address
         self._lobby[table.code] = now
@@ -542,15 +726,42 @@ class Server:
             del self.tables[table.code]
             del self._origin[table.code]
             del self._lobby[table.code]
+            if self.shared is not None:
+                self.shared.forget(table.code)
             raise
         self._schedule(table)
         log.info("table %s created (%s, %d seats)", table.code, settings.rules, settings.seats)
 
-    def _new_code(self) -> str:
+    def _new_code(self, proposed: str | None = None) -> str:
+        """A code for a new table: ``proposed`` (the creator's URL's) if it is one and is free here,
+        else a random one. Behind a proxy the table is then made where its code leads."""
+        if proposed is not None and proposed not in self.tables:
+            return proposed
         while True:
             code = "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
             if code not in self.tables:
                 return code
+
+
+def proposed_code(ws: ServerConnection) -> str | None:
+    """The table code in ``ws``'s request URL (``/?t=CODE``) if it is a well-formed one."""
+    request = ws.request
+    if request is None:
+        return None
+    try:
+        query = urllib.parse.urlsplit(request.path).query
+        values = urllib.parse.parse_qs(query, max_num_fields=4).get("t", [])
+    except ValueError:  # more fields than any client sends
+        return None
+    if len(values) != 1:
+        return None
+    code = values[0].strip().upper()
+    return code if len(code) == CODE_LENGTH and all(c in CODE_ALPHABET for c in code) else None
+
+
+def _mid_deal(table: Table) -> bool:
+    """Whether ``table`` is in the middle of a deal (a hand-off waits for its end)."""
+    return table.match is not None and table.match.game.mid_deal and not table.over
 
 
 class ServerThread:

@@ -2,8 +2,13 @@
 
 :class:`TableStore` is what the server asks of a store: save a table, delete one, and every
 saved table at start. :class:`FolderStore` keeps them as ``<code>.json`` files in one folder of
-this machine, readable by this user alone (the folder 0700, each file 0600); another store (a
-database shared by several hosts) need only implement the same three methods.
+this machine, readable by this user alone (the folder 0700, each file 0600).
+
+:class:`SharedStore` is a store several servers share (:class:`game.net.pgstore.PgStore`, in
+PostgreSQL): each table is run by one server at a time, under a lease that lapses by itself
+when that server dies; saves are written in the background and fenced by the lease's epoch, and
+the store tells the server (:class:`StoreEvents`) when a save is done, when a table was lost to
+another server, and when another server asks for one of its tables.
 """
 
 from __future__ import annotations
@@ -14,6 +19,7 @@ import logging
 import os
 import stat
 from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Protocol
 
@@ -47,6 +53,92 @@ class TableStore(Protocol):
 
     def load_all(self, now: float, save: Callable[[Table], None] | None = None) -> list[Table]:
         """Every table kept, ready to play on (``save``: what each calls to be saved again)."""
+        ...
+
+
+class StoreEvents(Protocol):
+    """What a :class:`SharedStore` tells its server, on the server's loop."""
+
+    def saved(self, code: str, failed: str | None) -> None:
+        """The last save of table ``code`` was written (``failed``: None), or why it was not."""
+        ...
+
+    def lost(self, code: str) -> None:
+        """This server no longer holds table ``code``'s lease: it must stop running it at once."""
+        ...
+
+    def hand_off(self, code: str) -> None:
+        """Another server's clients ask for table ``code``: let it go (at once, or at the deal's end)."""
+        ...
+
+
+@dataclass(frozen=True, slots=True)
+class Claimed:
+    """A table this server now holds (its lease taken), ready to play on from its last save."""
+
+    table: Table
+
+
+@dataclass(frozen=True, slots=True)
+class Busy:
+    """A table another server holds under a live lease."""
+
+    owner: str
+
+
+class SharedStore(TableStore, Protocol):
+    """A store several servers share: one running owner per table, under a lease with an epoch."""
+
+    name: str
+    """This server's name among the servers (unique for each process)."""
+    lease_seconds: float
+    """How long a lease lasts unless renewed."""
+
+    async def open(self, events: StoreEvents) -> None:
+        """Connect, and start renewing leases and listening for hand-off requests."""
+        ...
+
+    async def close(self) -> None:
+        """Write what is waiting, release every lease held, disconnect."""
+        ...
+
+    @property
+    def reachable(self) -> bool:
+        """Whether the store answered lately (a server that cannot reach it takes no tables)."""
+        ...
+
+    def holds(self, code: str, now: float) -> bool:
+        """Whether this server may still run table ``code`` at ``now`` (the loop's clock): its lease
+        is held and was last renewed recently enough that it cannot have lapsed."""
+        ...
+
+    def opened(self, code: str, address: str) -> None:
+        """Table ``code`` was just made here, from ``address``: its first save creates its row."""
+        ...
+
+    def let_go(self, code: str) -> None:
+        """Release table ``code``'s lease once what is waiting is written (another server may take it)."""
+        ...
+
+    def forget(self, code: str) -> None:
+        """Stop holding table ``code`` without writing anything more (its lease was lost)."""
+        ...
+
+    async def claim(self, code: str, now: float, save: Callable[[Table], None]) -> Claimed | Busy | None:
+        """Take table ``code`` if nobody holds it (or its holder's lease lapsed): :class:`Claimed`;
+        :class:`Busy` if another server holds it; None if there is no such table."""
+        ...
+
+    async def ask_for(self, owner: str, code: str) -> None:
+        """Ask server ``owner`` to let table ``code`` go."""
+        ...
+
+    async def public_tables(self) -> list[dict[str, object]]:
+        """The summaries of every server's public tables not over (for ``list``)."""
+        ...
+
+    async def tables_opened_by(self, address: str) -> int:
+        """Tables not over that ``address`` opened, on every server."""
         ...
 
 

@@ -118,10 +118,7 @@ class Table:
         """A table not started, every seat the AI's; ``save`` is called whenever it should be saved."""
         self.code = code
         self.settings = settings
-        self.seats = [
-            Seat(settings.names[i] if i < len(settings.names) and settings.names[i] else f"AI {i + 1}")
-            for i in range(settings.seats)
-        ]
+        self.seats = [Seat(settings.free_name(i)) for i in range(settings.seats)]
         self.spectators: list[Member] = []
         self.match: Match | None = None
         self.stand_ins: dict[int, Agent] = {}
@@ -221,7 +218,9 @@ class Table:
         member.send(_dumps(Welcome(self.code, seat, token, host)))
 
     def join(self, member: Member, name: str, wanted: int | None, now: float, host: bool = False) -> None:
-        """Seat a person (the first free seat, or ``wanted``) before the game starts."""
+        """Seat a person before the game starts: at ``wanted``; else a guest at the first free seat
+        the host kept for a person (``settings.people``), or the first free seat when none is left
+        (the host, creating the table, at the first free seat)."""
         if self.started:
             raise ProtocolError(ErrorCode.STARTED, "the game has started: you may watch it, not join it")
         free = [i for i, s in enumerate(self.seats) if not s.person]
@@ -229,7 +228,8 @@ class Table:
             raise ProtocolError(ErrorCode.TABLE_FULL, "every seat at this table is taken")
         if wanted is not None and wanted not in free:
             raise ProtocolError(ErrorCode.TABLE_FULL, f"seat {wanted} is not free (free: {free})")
-        index = free[0] if wanted is None else wanted
+        kept = [i for i in free if i in self.settings.people and not host]
+        index = wanted if wanted is not None else (kept or free)[0]
         seat = self.seats[index]
         seat.name, seat.person, seat.member, seat.host = name, True, member, host
         token = self._new_token(seat)
@@ -282,7 +282,7 @@ class Table:
             self.match.players[index] = spec
             self.match.agents[index] = self.stand_ins.pop(index)
         else:
-            seat.name = f"AI {index + 1}"
+            seat.name = self.settings.free_name(index)
         if was_host:
             heir = next((s for s in self.seats if s.person), None)
             if heir is not None:
@@ -305,8 +305,7 @@ class Table:
             raise ProtocolError(ErrorCode.NOT_NOW, f"nobody holds seat {index}")
         member = seat.member
         seat.member, seat.person, seat.token_hash, seat.ready = None, False, None, False
-        seat.name = self.settings.names[index] if index < len(self.settings.names) and \
-            self.settings.names[index] else f"AI {index + 1}"
+        seat.name = self.settings.free_name(index)
         if member is not None:
             member.close("the host removed you from the table", CloseCode.REMOVED)
         self._changed(now)

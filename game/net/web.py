@@ -10,6 +10,8 @@ hands a WebSocket upgrade to the game and answers anything else itself:
   files' bytes); the query string (``?t=ABCD2345``) is not part of the lookup;
 - ``GET /i18n/<lang>.json`` (``fr``, ``de``; ``en`` has no messages): the catalogue the window
   reads, as JSON (:func:`game.catalog.web_catalogue`), built once per process;
+- ``GET /healthz``: ``200 ok`` while the server takes tables, ``503`` once it is stopping (or, in
+  a cluster, cannot reach its store): what a proxy's health checks ask;
 - ``HEAD`` of the same: the same headers, no body; any other method: 405;
 - anything else: 404. Paths are compared as they come, never decoded or joined to a folder
   (``..``, ``%2e%2e``, ``//``, backslashes are simply not names of the list): no listing, no
@@ -40,7 +42,7 @@ import json
 import logging
 import re
 import socket
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from importlib.resources.abc import Traversable
 from typing import Any
@@ -52,6 +54,14 @@ from websockets.http11 import Request, Response
 from game import assets, catalog
 from game.net.admission import Admission, HeadVerdict, RequestHead, ServerConfig
 from game.net.protocol import MAX_FRAME_BYTES
+from game.net.proxied import (
+    PROXY_PREFIX,
+    BadProxyLine,
+    forwarded_for,
+    is_trusted,
+    read_proxy_line,
+    trusted_networks,
+)
 
 log = logging.getLogger("farmer.server")
 
@@ -66,10 +76,13 @@ CONTENT_TYPES: Mapping[str, str] = {
     "ico": "image/x-icon",
     "webmanifest": "application/manifest+json; charset=utf-8",
     "json": "application/json; charset=utf-8",
+    "txt": "text/plain; charset=utf-8",
 }
 """Each served kind's Content-Type."""
 INDEX = "index.html"
 """The file ``GET /`` answers with."""
+HEALTH_PATH = "/healthz"
+"""The path a proxy's health checks ask (``200 ok``, or ``503`` when this server takes no tables)."""
 PAGE_LANGUAGES = ("en", "fr", "de")
 """The languages ``/i18n/<lang>.json`` answers for (English, the source, with no messages)."""
 MAX_FILE_BYTES = 2 * 1024 * 1024
@@ -157,6 +170,9 @@ class Body:
         return cls(data, CONTENT_TYPES[kind], '"' + hashlib.sha256(data).hexdigest()[:32] + '"')
 
 
+HEALTHY = Body.of(b"ok\n", "txt")
+"""``/healthz``'s answer while the server takes tables."""
+
 _catalogues: dict[str, Body | None] = {}
 
 
@@ -222,6 +238,8 @@ class Site:
                 log.error("%s", exc)
         self.files = read_folder(where) if where is not None else {}
         """The files served, by name."""
+        self.healthy: Callable[[], bool] = lambda: True
+        """Whether this server takes tables now (``/healthz``); the server sets it."""
         if INDEX not in self.files:
             log.warning("the page for phones is missing (no %s in %s): only the game is served", INDEX, where)
 
@@ -251,6 +269,10 @@ class Site:
             response = self._response(http.HTTPStatus.METHOD_NOT_ALLOWED, None, request, host)
             response.headers["Allow"] = "GET, HEAD"
             return response
+        if request.path.partition("?")[0] == HEALTH_PATH:
+            ok = self.healthy()
+            status = http.HTTPStatus.OK if ok else http.HTTPStatus.SERVICE_UNAVAILABLE
+            return self._response(status, HEALTHY if ok else None, request, host)
         body = self.lookup(request.path)
         if body is None:
             return self._response(http.HTTPStatus.NOT_FOUND, None, request, host)
@@ -336,6 +358,16 @@ def _etags(headers: Headers) -> set[str]:
     return {tag.strip() for value in headers.get_all("If-None-Match")[:4] for tag in value.split(",")[:16]}
 
 
+def connection_address(connection: ServerConnection, peer: bool = False) -> str:
+    """The address ``connection``'s limits are counted by: its client's, as a trusted proxy said
+    it (PROXY line, ``X-Forwarded-For``), else its peer's; ``peer``: the peer's, always."""
+    said = getattr(connection, "client_address", None)
+    if isinstance(said, str) and not peer:
+        return said
+    remote = connection.remote_address
+    return str(remote[0]) if isinstance(remote, tuple) and remote else "?"
+
+
 class Door:
     """The server's front door: every socket from its accept to the end of its opening handshake.
 
@@ -355,6 +387,8 @@ class Door:
         """The most sockets held at once: kept below the process's file limit."""
         self.sockets = 0
         """Sockets open now (connections, and those still in their opening handshake)."""
+        self.proxies = trusted_networks(config.trusted_proxies)
+        """The proxies whose word on a client's address is believed (``--trusted-proxy``)."""
 
     def connection_class(self) -> type[ServerConnection]:
         """The websockets connection class that goes through this door."""
@@ -367,6 +401,12 @@ class Door:
             page_only = False
             """Let in on the page's credit: only a request for one of its files is answered."""
             head: RequestHead | None = None
+            client_address = "?"
+            """The client's address: the peer's, or the one a trusted proxy said."""
+            before_proxy_line: bytes | None = None
+            """A trusted proxy's first bytes, until its PROXY line is complete (None: not waiting)."""
+            from_proxy_line = False
+            """Whether :attr:`client_address` came from a PROXY line."""
 
             def connection_made(self, transport: asyncio.BaseTransport) -> None:
                 super().connection_made(transport)
@@ -380,25 +420,67 @@ class Door:
                     with contextlib.suppress(OSError):
                         sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, RECEIVE_BUFFER_BYTES)
                 peer = transport.get_extra_info("peername")
-                address = str(peer[0]) if isinstance(peer, tuple) and peer else "?"
+                self.client_address = str(peer[0]) if isinstance(peer, tuple) and peer else "?"
                 if not isinstance(transport, asyncio.Transport):
                     return
-                admission = door.admission
-                now = self.loop.time()
                 if door.sockets > door.max_sockets:
                     transport.abort()  # dropped before its handshake: its descriptor is free again
                     return
+                if is_trusted(self.client_address, door.proxies):
+                    # A proxy: who it carries comes in its first line (PROXY protocol) or in a
+                    # header; the limits by address wait for it.
+                    self.before_proxy_line = b""
+                    door.admission.handshake_started(self, self.loop.time())
+                    return
+                self._let_in(transport)
+
+            def _let_in(self, transport: asyncio.Transport) -> bool:
+                """Count a new connection from :attr:`client_address` against its address's limits;
+                False when it is held back (not read, dropped a moment later)."""
+                admission = door.admission
+                address = self.client_address
+                now = self.loop.time()
                 if admission.placeless_full(address, now):
                     self._hold(transport)
-                    return
+                    return False
                 if not admission.arrival(address, now):
                     if admission.page_file(address, now):
                         self.page_only = True
                     else:
                         self._hold(transport)
-                        return
+                        return False
                 self.head = RequestHead(door.config)
                 admission.handshake_started(self, now)
+                return True
+
+            def _proxy_line(self, data: bytes) -> bytes | None:
+                """Read the PROXY line from a proxy's first bytes; what follows it, or None (more
+                to come, or the connection dropped or held)."""
+                waiting = (self.before_proxy_line or b"") + data
+                if not waiting.startswith(PROXY_PREFIX[: len(waiting)]):
+                    # No PROXY line: plain HTTP from the proxy (its X-Forwarded-For tells who).
+                    self.before_proxy_line = None
+                    door.admission.handshake_ended(self)
+                    self.head = RequestHead(door.config)
+                    door.admission.handshake_started(self, self.loop.time())
+                    return waiting
+                try:
+                    line = read_proxy_line(waiting)
+                except BadProxyLine:
+                    self.before_proxy_line = None
+                    self.transport.abort()
+                    return None
+                if line is None:
+                    self.before_proxy_line = waiting
+                    return None
+                self.before_proxy_line = None
+                self.from_proxy_line = line.address is not None
+                if line.address is not None:
+                    self.client_address = line.address
+                door.admission.handshake_ended(self)
+                if not self._let_in(self.transport):
+                    return None
+                return waiting[line.length:]
 
             def _hold(self, transport: asyncio.Transport) -> None:
                 # Too many from one address: not read, dropped a moment later. An immediate
@@ -412,6 +494,11 @@ class Door:
                 self.transport.abort()
 
             def data_received(self, data: bytes) -> None:
+                if self.before_proxy_line is not None:
+                    rest = self._proxy_line(data)
+                    if not rest:
+                        return
+                    data = rest
                 head = self.head
                 if head is not None:
                     verdict = head.feed(data)
@@ -439,6 +526,11 @@ class Door:
         """The ``process_request`` hook: :meth:`Site.process_request`, but a connection let in on
         the page's credit gets only the page's files (else 429), and one of the page's files asked
         on a new connection's token is charged to the page's credit instead."""
+        if (is_trusted(connection_address(connection, peer=True), self.proxies)
+                and not getattr(connection, "from_proxy_line", False)):
+            said = forwarded_for(request.headers.get_all("X-Forwarded-For"))
+            if said is not None:
+                connection.client_address = said  # type: ignore[attr-defined]
         response = self.site.process_request(connection, request)
         served = response is not None and response.status_code in _SERVED
         if getattr(connection, "page_only", False):
@@ -446,7 +538,5 @@ class Door:
                 response = self.site._response(http.HTTPStatus.TOO_MANY_REQUESTS, None, request, None)
                 response.headers["Retry-After"] = "1"
         elif served:
-            remote = connection.remote_address
-            address = str(remote[0]) if isinstance(remote, tuple) and remote else "?"
-            self.admission.page_file_served(address, connection.loop.time())
+            self.admission.page_file_served(connection_address(connection), connection.loop.time())
         return response

@@ -367,7 +367,8 @@ class App:
             self._notices_placed = (key, place_notices(texts, self.size, self.u, self.text, keep))
         for placed in self._notices_placed[1]:
             box = placed.box
-            draw_panel(self.screen, box, radius=min(box.h // 2, round(16 * self.u)), alpha=240)
+            radius = 0 if placed.opaque else min(box.h // 2, round(16 * self.u))
+            draw_panel(self.screen, box, radius=radius, alpha=255 if placed.opaque else 240)
             step = self.text.font(placed.size).get_linesize()
             y = box.centery - step * len(placed.lines) / 2
             for i, line in enumerate(placed.lines):

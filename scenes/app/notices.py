@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 import pygame
 
-from scenes.ui.layout import free_spot
+from scenes.ui.layout import HEADER_HEIGHT, free_spot
 from scenes.ui.text import Text
 
 WIDTHS = (1.0, 0.62, 0.45, 0.33)
@@ -25,6 +25,8 @@ class Placed:
     lines: tuple[str, ...]
     size: int
     box: pygame.Rect
+    opaque: bool = False
+    """Drawn with no see-through: a band over the table's header hides the header's words whole."""
 
 
 def place_notices(
@@ -51,13 +53,17 @@ def place_notices(
             box.midbottom = (w // 2, placed[-1].box.top - round(6 * u) if placed else bottom)
             placed.append(Placed((line,), fs, box))
             continue
-        placed.append(_clear_place(line, window, u, text, keep_clear + [p.box for p in placed]))
+        # Bands along the top go one under another: the newest first, none hiding another.
+        top = max((p.box.bottom for p in placed if p.opaque), default=0)
+        placed.append(_clear_place(line, window, u, text, keep_clear + [p.box for p in placed], top))
     return placed
 
 
 def _clear_place(
-    line: str, window: tuple[int, int], u: float, text: Text, obstacles: list[pygame.Rect]
+    line: str, window: tuple[int, int], u: float, text: Text, obstacles: list[pygame.Rect], top: int = 0
 ) -> Placed:
+    """``line`` where it covers none of ``obstacles``, nearest the bottom's middle; else a band across
+    the window from ``top`` (the top, or under the bands already there)."""
     w, h = window
     area = pygame.Rect(0, 0, w, h)
     pad_x, pad_y = round(32 * u), round(14 * u)
@@ -73,8 +79,9 @@ def _clear_place(
                 return Placed(tuple(lines), fs, spot)
     fs = text.fit(line, max(10, round(14 * u)), w - pad_x, min_size=8)
     line = text.ellipsize(line, fs, w - pad_x)
-    band = pygame.Rect(0, 0, w, text.size(line, fs)[1] + pad_y // 2)
-    return Placed((line,), fs, band)
+    # As tall as the header it lies over: a shorter band would leave its words cut in half beneath.
+    band = pygame.Rect(0, top, w, max(text.size(line, fs)[1] + pad_y // 2, round(HEADER_HEIGHT * u)))
+    return Placed((line,), fs, band, opaque=True)
 
 
 def _balanced(lines: list[str], line: str, size: int, width: int, text: Text) -> list[str]:

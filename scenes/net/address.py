@@ -99,6 +99,8 @@ def table_settings(setup: Setup) -> dict[str, object]:
         "ai": list(setup.levels[: len(setup.names)]),
         "names": names,
     }
+    if setup.people:  # seats kept for people: joiners take them first (left out when none, as before)
+        settings["people"] = sorted(setup.people)
     return settings
 
 

@@ -51,7 +51,7 @@ def host_table(
     client = Client(f"ws://127.0.0.1:{port}")
     client.create(player_name(setup.names[0]) or _("Host"), {**table_settings(setup), "public": public})
     host = "127.0.0.1" if bind.startswith("127.") else reachable_address()
-    app.push(LobbyScene(app, nav, client, shown_address(host, port), server, people=setup.people))
+    app.push(LobbyScene(app, nav, client, shown_address(host, port), server))
     return True
 
 
@@ -67,7 +67,7 @@ def host_table_at(app: App, nav: Navigator, setup: Setup, address: str, public: 
     name = player_name(setup.names[0]) or _("Host")
     client = Client(url_of(host, port))
     client.create(name, {**table_settings(setup), "public": public})
-    app.push(LobbyScene(app, nav, client, shown_address(host, port), name=name, people=setup.people))
+    app.push(LobbyScene(app, nav, client, shown_address(host, port), name=name))
     return True
 
 

@@ -33,7 +33,15 @@ from scenes.app.loop import App
 from scenes.i18n import _, ngettext, rules_label
 from scenes.net.address import page_url, shown_address, url_of
 from scenes.net.navigator import NetNavigator
-from scenes.net.remote import drop_notice, expired_words, follow_saving, refusal, remote_table, unsaved
+from scenes.net.remote import (
+    drop_notice,
+    expired_words,
+    follow_saving,
+    refusal,
+    remote_table,
+    seat_name,
+    unsaved,
+)
 from scenes.net.seats import seat_store, take_seat
 from scenes.screens.panels import PanelScene
 from scenes.table.navigator import Navigator
@@ -87,7 +95,6 @@ class LobbyScene(PanelScene):
         table: str = "",
         name: str = "",
         resuming: bool = False,
-        people: tuple[int, ...] = (),
     ) -> None:
         """The lobby of ``client``'s table (``create``, ``join``, ``resume`` or ``watch`` already
         sent) at ``address``; ``server`` is the table server this window runs for it, if any.
@@ -103,9 +110,6 @@ class LobbyScene(PanelScene):
         self.table = table
         self.name_sat = name
         self.resuming = resuming
-        self.people = people
-        """The seats the host chose for people (the Open a table form's "A person"): said as such
-        while nobody holds them, where the other free seats say their computer's level."""
         self.welcome: Welcome | None = None
         self.info: TableInfo | None = None
         self.messages: list[ServerMessage] = []
@@ -342,10 +346,13 @@ class LobbyScene(PanelScene):
             top = self.back_button.rect.top - round(40 * u)
             text.blit(surface, status, sfs, (self.panel.centerx, top), GOLD, "sans", "midtop")
 
-    def free_seat(self, seat: int, name: str, settings: dict[str, object]) -> str:
-        """A seat no person holds, as chosen: kept for a person (the host's "A person"), or the
-        computer at its level until someone joins."""
-        if seat in self.people:
+    @staticmethod
+    def free_seat(seat: int, name: str, settings: dict[str, object]) -> str:
+        """A seat no person holds, as chosen: kept for a person (the host's "A person", the table's
+        ``people``: the next to join sits there), or the computer at its level until someone joins."""
+        name = seat_name(name, seat, person=False)  # the server's "AI 3" in the person's language
+        people = settings.get("people")
+        if isinstance(people, list) and seat in people:
             return _("A seat for a person (waiting for them)")
         levels = settings.get("ai")
         level = levels[seat if len(levels) > 1 else 0] if isinstance(levels, list) and levels else None

@@ -41,6 +41,7 @@ from game.net.protocol import (
     Turn,
     Update,
     Welcome,
+    default_name,
 )
 from game.net.server import ServerThread
 from game.phase import Phase
@@ -48,7 +49,9 @@ from game.rules import RuleSet
 from game.view import View
 from scenes.i18n import _, ngettext
 from scenes.store.keeper import Kept
+from scenes.table.handler import not_while_reconnecting
 from scenes.table.setup import Setup
+from scenes.table.source import NextDeal
 
 RECONNECT_NOTICE_SECONDS = 600.0
 """How long "Reconnecting…" may stay up (it goes as soon as the connection is back)."""
@@ -65,6 +68,15 @@ class Notices(Protocol):
     def notice(self, message: Callable[[], str], seconds: float = ...) -> None:
         """Show ``message`` for ``seconds``."""
         ...
+
+
+def seat_name(name: str, seat: int, person: bool) -> str:
+    """``seat``'s name as this screen says it: the server's own name for a seat the computer plays
+    ("AI 3") in the person's language; any other name as it was given."""
+    if person or name != default_name(seat):
+        return name
+    # Translators: a seat of a network table the computer plays, nobody having named it ("AI 3").
+    return _("AI {n}").format(n=seat + 1)
 
 
 def reconnecting() -> str:
@@ -236,6 +248,8 @@ class RemoteTable:
         self.ledger = self._ledger(first.view, first.events, first.history)
         self.pause: Pause | None = None
         """The last word on the pause between deals."""
+        self.pause_at = 0.0
+        """When that word came (the clock's own time, :func:`time.monotonic`)."""
         self.turn: Turn | None = None
         """The last word on whose turn it is and for how long."""
         self.turn_at = 0.0
@@ -288,8 +302,9 @@ class RemoteTable:
 
     @property
     def names(self) -> tuple[str, ...]:
-        """The players' names by seat."""
-        return self._view.names
+        """The players' names by seat (the server's "AI n" in the person's language)."""
+        people = {s.seat for s in self.info.seats if s.person} if self.info is not None else set()
+        return tuple(seat_name(name, i, i in people) for i, name in enumerate(self._view.names))
 
     @property
     def n(self) -> int:
@@ -348,6 +363,22 @@ class RemoteTable:
     def human_to_act(self) -> bool:
         """Whether the person at this screen must act now."""
         return self.you(self.waiting_for)
+
+    @property
+    def next_deal_clock(self) -> NextDeal | None:
+        """The pause's word, counted down, while the game is between deals and its next deal has
+        not started (None otherwise)."""
+        pause, view = self.pause, self._view
+        if pause is None or view.phase is not Phase.BETWEEN or pause.deal <= view.deal_no or len(self.feed):
+            return None
+        if self.reconnecting:
+            return None  # the host may be restarting: its pause is not known until it says it again
+        return NextDeal(pause.deal, max(0.0, pause.seconds - (time.monotonic() - self.pause_at)))
+
+    @property
+    def offline(self) -> bool:
+        """Whether the connection is being restored (nothing sent meanwhile would arrive)."""
+        return self.reconnecting
 
     @property
     def over(self) -> bool:
@@ -413,6 +444,7 @@ class RemoteTable:
             self._update(message)
         elif isinstance(message, Pause):
             self.pause = message
+            self.pause_at = time.monotonic()
         elif isinstance(message, Turn):
             self.turn = message
             self.turn_at = time.monotonic()
@@ -503,6 +535,7 @@ class RemoteTable:
 
     def _drop_reconnecting(self) -> None:
         drop_notice(self.notices, reconnecting)
+        drop_notice(self.notices, not_while_reconnecting)  # a refusal no longer true goes with it
 
 
 class NetworkSeat(RemoteTable):

@@ -7,6 +7,8 @@ the keys + - B P), never more than they hold.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pygame
 
 from game.actions import PASS, bid
@@ -43,6 +45,16 @@ def only_pass() -> str:
     return _("You cannot bid more than you hold: you can only pass.")
 
 
+def lowest_bid(n: int) -> str:
+    """Why − does nothing: the amount is the lowest bid the person may make (``n``)."""
+    return _("The lowest bid you can make is {n}.").format(n=n)
+
+
+def highest_bid(chips: int) -> str:
+    """Why + does nothing: the amount is all the person holds (``chips``)."""
+    return _("You hold {chips}: you cannot bid more.").format(chips=chips)
+
+
 class AuctionHandler(Handler):
     """See the module docstring."""
 
@@ -66,6 +78,11 @@ class AuctionHandler(Handler):
         self.explained: set[int] = set()
         """The people told what the farmer's seat earns (once each, in a game)."""
         self._worth_cache: tuple[tuple[int, int, int], tuple[int, int, int, int | None]] | None = None
+        self.lowest = self.highest = 0
+        """The figures a refused step names (the lowest bid, the chips held), as they were then."""
+        # One object for each refusal, so that a key held down says it once (Handler.refuse).
+        self.why_lower: Callable[[], str] = lambda: lowest_bid(self.lowest)
+        self.why_higher: Callable[[], str] = lambda: highest_bid(self.highest)
 
     def _worth(self) -> str | None:
         """What a farmer can expect from the farm, as the AI prices it (when the settings ask for it)."""
@@ -205,8 +222,24 @@ class AuctionHandler(Handler):
         )
 
     def nudge(self, step: int) -> None:
-        """Change the amount to bid by ``step``, within the rules and the chips held."""
+        """Change the amount to bid by ``step``, within the rules and the chips held (or say why it
+        cannot change)."""
+        before = self.amount
         self.set_amount(self.amount + step)
+        if self.amount == before:
+            self.refuse(self.why_step(step))
+
+    def why_step(self, step: int) -> Callable[[], str]:
+        """Why the amount cannot go down (``step`` < 0) or up: the lowest bid or all the person
+        holds is reached, or no bid is possible at all."""
+        view = self.source.view
+        if view.max_bid <= view.high_bid:
+            return only_pass
+        if step < 0:
+            self.lowest = view.high_bid + 1
+            return self.why_lower
+        self.highest = view.max_bid
+        return self.why_higher
 
     def set_amount(self, amount: int) -> None:
         """Bid ``amount`` next, brought within the rules and the chips held."""
@@ -214,7 +247,10 @@ class AuctionHandler(Handler):
         self.amount = max(view.high_bid + 1, min(view.max_bid, amount))
 
     def bid_most(self) -> None:
-        """Set the bid to the most the person may pay."""
+        """Set the bid to the most the person may pay (or say it is set already)."""
+        if self.amount >= self.source.view.max_bid:
+            self.refuse(self.why_step(+1))
+            return
         self.set_amount(self.source.view.max_bid)
 
     def layout_panel(self) -> None:
@@ -263,7 +299,9 @@ class AuctionHandler(Handler):
                 self.not_now()  # a bid's key while nobody asks: say why nothing happens
                 return True
             return super().handle(event)
-        if self.refused_click(event, {self.bid_button: only_pass}):
+        why = {self.bid_button: only_pass, self.minus: self.why_step(-1)}
+        why.update((up, self.why_step(+1)) for up in (self.plus, self.plus5, self.plus10, self.most))
+        if self.refused_click(event, why):
             return True
         if event.type == pygame.MOUSEWHEEL:
             self.nudge(event.y)

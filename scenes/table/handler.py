@@ -9,6 +9,7 @@ person may do when the engine waits for them.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Protocol
 
@@ -29,9 +30,27 @@ if TYPE_CHECKING:
     from scenes.ui.tween import Tweener
 
 
+def minutes_seconds(seconds: float) -> str:
+    """``seconds`` as a countdown shows them ("4:59"), rounded up."""
+    whole = max(0, math.ceil(seconds))
+    return f"{whole // 60}:{whole % 60:02d}"
+
+
 def not_your_turn() -> str:
     """Why a move's key did nothing: the game does not ask the person now."""
     return _("It is not your turn.")
+
+
+def catching_up() -> str:
+    """Why a move's key did nothing though the game waits for the person: their last move is on its
+    way, or the table is still showing what came before."""
+    return _("One moment: the table is catching up.")
+
+
+def not_while_reconnecting() -> str:
+    """Why a move, Next deal or End the game does nothing: the connection to the table's host is
+    being restored, and what was sent now would be lost."""
+    return _("Reconnecting: nothing can be sent until the connection is back.")
 
 
 class Host(Protocol):
@@ -145,9 +164,16 @@ class Handler:
         return False
 
     def not_now(self) -> None:
-        """The person pressed a move's key while the game does not ask them (not their turn, or their
-        move is on its way): say so."""
-        if not self.source.watching:
+        """The person pressed a move's key while the screen does not ask them (the connection is being
+        restored, their move is on its way or the table is catching up, or not their turn): say so."""
+        source = self.source
+        if source.offline:
+            self.refuse(not_while_reconnecting)
+        elif source.watching:
+            return
+        elif source.you(source.view.to_act):
+            self.refuse(catching_up)  # the game does wait for them: not yet on screen, or answered
+        else:
             self.refuse(not_your_turn)
 
     def hide_panel(self) -> None:

@@ -11,13 +11,15 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
+from functools import partial
 
 import pygame
 
 from game.events import FARM, Event, GameEnded
+from game.phase import Phase
 from scenes import i18n
 from scenes.i18n import _, colon, format_chips, pgettext, pot_name
-from scenes.table.handler import Handler, Host
+from scenes.table.handler import Handler, Host, minutes_seconds, not_while_reconnecting
 from scenes.table.narrator import deal_settled_title, farmer_takings, game_over_title, headline, reason_word
 from scenes.table.navigator import Question
 from scenes.table.world import SEAT_COLORS, SEAT_MARKS
@@ -66,6 +68,23 @@ def draw_mark(
     pygame.draw.polygon(surface, color, points, width)
 
 
+def deal_begun(deal: int, farmer: bool) -> str:
+    """What a person still reading a ledger is told when a network table's host deals ``deal``
+    (``farmer``: they are its farmer, and play no hand in it)."""
+    if farmer:
+        return _("Deal {n} has begun: go on to follow it.").format(n=deal)
+    return _("Deal {n} has begun: go on to play your hand.").format(n=deal)
+
+
+def game_ended_meanwhile() -> str:
+    """What a person still reading a ledger is told when a network table's game ends meanwhile."""
+    return _("The game has ended: go on to see how.")
+
+
+BEGUN_SECONDS = 12.0
+"""How long the word that the host went on stays (it is said once a ledger)."""
+
+
 def redealt_note() -> str:
     """The ledger's word on a deal dealt again after the table's host restarted."""
     return _("Dealt again after the host restarted: the cards and chips of its first dealing went back.")
@@ -90,6 +109,11 @@ class LedgerHandler(Handler):
         """Seconds until a watched game goes on by itself."""
         self.countdown: float | None = None
         """Seconds until a person's ledger goes on by itself (None: it waits for them)."""
+        self.told_begun = False
+        """Whether this ledger said that its table's host has gone on without this screen."""
+        self.sending: list[Button] = []
+        """The buttons that tell the table's host something (Next deal, End the game): greyed out
+        while the connection is being restored."""
 
     @property
     def last_deal(self) -> bool:
@@ -103,9 +127,11 @@ class LedgerHandler(Handler):
         go_on = Button(
             (lambda: _("Final standings")) if over else (lambda: _("Next deal")), self.host.next_deal, True
         )
+        end = Button(lambda: _("End the game"), self.ask_to_end)
+        self.sending = ([] if over else [go_on]) + ([] if over or not self.source.can_end else [end])
         if over or not self.source.can_end:
             return [go_on]
-        return [go_on, Button(lambda: _("End the game"), self.ask_to_end)]
+        return [go_on, end]
 
     def ask_to_end(self) -> None:
         """End the game, once the person says so: a game ended early is recorded as such, never won."""
@@ -130,6 +156,7 @@ class LedgerHandler(Handler):
     def enter(self) -> None:
         """Lay the panel out; the deal is settled on screen, so it is counted and the game saved."""
         self.peeking = False
+        self.told_begun = False
         buttons = self.choices()
         if buttons and (not self.source.watching or self.final):  # a person is here to press it
             buttons.append(Button(lambda: _("See the table"), self.toggle_peek))
@@ -140,6 +167,7 @@ class LedgerHandler(Handler):
             self.auto = self.host.watch_pause
         elif self.goes_on_by_itself():
             self.countdown = GO_ON_PAUSE
+        if buttons and not self.final:
             buttons[0].label = self._counting(buttons[0].label)
         self.resize(self.app.size)
         self.app.deal_shown(self.source.kept)
@@ -173,10 +201,15 @@ class LedgerHandler(Handler):
         """The go-on button's ``words`` with the seconds left while the countdown runs."""
 
         def label() -> str:
-            if self.countdown is None:
-                return words()
-            # Translators: the Next deal button counting down the seconds before it presses itself.
-            return pgettext("countdown", "{button} ({n})").format(button=words(), n=self.seconds_left)
+            if self.countdown is not None:
+                # Translators: the Next deal button counting down the seconds before it presses itself.
+                return pgettext("countdown", "{button} ({n})").format(button=words(), n=self.seconds_left)
+            pause = self.source.next_deal_clock
+            if pause is not None and not self.last_deal:
+                # A network table's pause: the next deal starts then, whether this screen goes on or not.
+                return pgettext("countdown", "{button} ({n})").format(
+                    button=words(), n=minutes_seconds(pause.seconds))
+            return words()
 
         return label
 
@@ -186,7 +219,7 @@ class LedgerHandler(Handler):
 
     def shows(self) -> object:
         """The countdown's seconds (the button's words change with them)."""
-        return self.seconds_left
+        return self.seconds_left, self.group.widgets[0].label() if self.group.widgets else None
 
     def resize(self, size: tuple[int, int]) -> None:
         """The panel covers most of the table; buttons at its foot."""
@@ -215,8 +248,34 @@ class LedgerHandler(Handler):
             b.font_size = self.table.layout.font["body"]
         self._chart = None
 
+    def follow_connection(self) -> None:
+        """Grey out what tells the host something while the connection is being restored; when it is
+        back, Next deal has the focus again (the focus left it while it was greyed out)."""
+        online = not self.source.offline
+        if self.sending and self.sending[0].enabled != online and online:
+            self.group.set_focus(self.sending[0])
+        for button in self.sending:
+            button.enabled = online
+
+    def tell_host_went_on(self) -> None:
+        """A person reading this ledger at a network table is told, once, when its host deals the next
+        deal (or the game ends) meanwhile: their turns there run on their clock, whoever reads."""
+        source = self.source
+        if self.told_begun or self.final or source.watching:
+            return
+        view = source.view
+        if view.deal_no <= source.ledger.deal:
+            return
+        self.told_begun = True
+        if view.phase is Phase.OVER:
+            self.app.notice(game_ended_meanwhile, BEGUN_SECONDS)
+        else:
+            self.app.notice(partial(deal_begun, view.deal_no, source.you(view.farmer)), BEGUN_SECONDS)
+
     def update(self, dt: float) -> None:
         """A watched game goes on by itself; a person's, when the countdown runs out."""
+        self.follow_connection()
+        self.tell_host_went_on()
         if self.countdown is not None:
             self.countdown -= dt  # the seconds a person reads, whatever the animations' speed
             if self.countdown <= 0:
@@ -249,6 +308,12 @@ class LedgerHandler(Handler):
             b.visible for b in self.group.widgets
         ):
             self.toggle_peek()
+            return True
+        if self.refused_click(event, dict.fromkeys(self.sending, not_while_reconnecting)):
+            return True
+        offline = self.source.offline and any(b.visible for b in self.sending)
+        if offline and event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            self.refuse(not_while_reconnecting)  # "Enter: continue" cannot, meanwhile
             return True
         return self.group.handle(event)
 
@@ -330,8 +395,11 @@ class LedgerHandler(Handler):
             merged[part] = merged.get(part, 0) + 1  # nine chips from the nearest read "+1 nearest ×9"
         parts = [f"{k} ×{v}" if v > 1 else k for k, v in merged.items()]
         unseen = self.source.ledger.unseen(seat)
-        if unseen:  # a deal joined late: what was paid before this screen came, said as such
-            parts.insert(0, f"{'+' if unseen > 0 else '−'}{abs(unseen)} " + _("before you came"))
+        if unseen:  # a deal taken up late: what was paid before this screen came, said as such
+            # A seat's screen taken up mid-deal is one come back (a seat is only ever joined before
+            # the start): its person was at the table when those chips moved. A spectator was not.
+            when = _("before you came") if self.source.watching else _("before you came back")
+            parts.insert(0, f"{'+' if unseen > 0 else '−'}{abs(unseen)} " + when)
         return parts
 
     def reasons(self, seat: int) -> str:
@@ -452,12 +520,15 @@ class LedgerHandler(Handler):
         while True:
             whys = {} if self.final else {seat: self.why_lines(seat, small, width) for seat in order}
             step = text.font(small).get_linesize()
-            tall = {seat: len(lines) * step for seat, lines in whys.items() if len(lines) > 1}
-            singles = len(order) - len(tall)
-            base = min(line_h, (room - sum(max(h, least) for h in tall.values())) // max(1, singles))
-            heights = {seat: max(base, least, tall.get(seat, 0)) for seat in order}
-            if sum(heights.values()) <= room:
-                return heights, whys, small
+            # A row of several lines keeps a gap above and below them where there is room: its last
+            # line never sits against the next row's first, so which row says what stays plain.
+            for pad in (step // 2, 0):
+                tall = {seat: len(lines) * step + pad for seat, lines in whys.items() if len(lines) > 1}
+                singles = len(order) - len(tall)
+                base = min(line_h, (room - sum(max(h, least) for h in tall.values())) // max(1, singles))
+                heights = {seat: max(base, least, tall.get(seat, 0)) for seat in order}
+                if sum(heights.values()) <= room:
+                    return heights, whys, small
             if small <= 8:
                 return self._cut_to_rows(order, room, least, whys, small, width)
             small -= 1

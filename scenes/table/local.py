@@ -32,6 +32,7 @@ from game.savegame import Restored, snapshot
 from game.view import View
 from scenes.store.keeper import Kept
 from scenes.table.setup import Setup
+from scenes.table.source import NextDeal
 
 
 class LocalTable:
@@ -200,6 +201,16 @@ class LocalTable:
     def turn_clock(self) -> float | None:
         """None: nobody here is hurried (the computer never decides for a person at this screen)."""
         return None
+
+    @property
+    def next_deal_clock(self) -> NextDeal | None:
+        """None: the next deal here starts at once."""
+        return None
+
+    @property
+    def offline(self) -> bool:
+        """Never: the game is played here."""
+        return False
 
     @property
     def over(self) -> bool:

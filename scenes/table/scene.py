@@ -13,7 +13,6 @@ for a pause.
 
 from __future__ import annotations
 
-import math
 from collections.abc import Callable
 
 import pygame
@@ -30,7 +29,7 @@ from scenes.i18n import _
 from scenes.table.auction import AuctionHandler
 from scenes.table.deal import DealHandler
 from scenes.table.flow import Stage, ends_deal, stage_of, stage_waiting
-from scenes.table.handler import Handler
+from scenes.table.handler import Handler, catching_up, minutes_seconds, not_while_reconnecting, not_your_turn
 from scenes.table.history import HistoryScene, Journal
 from scenes.table.ledger import WATCH_PAUSE, FinalHandler, LedgerHandler
 from scenes.table.narrator import Eyes, advice_words, bubble, headline, thinking
@@ -71,9 +70,15 @@ CLOCK_RED = (255, 120, 100)
 
 def clock_words(seconds: float) -> str:
     """The countdown of the person's decision, as the page says it ("0:40 left to decide")."""
-    whole = max(0, math.ceil(seconds))
     # Translators: the bar counting down your turn; {time} is minutes and seconds ("4:59").
-    return _("{time} left to decide").format(time=f"{whole // 60}:{whole % 60:02d}")
+    return _("{time} left to decide").format(time=minutes_seconds(seconds))
+
+
+def next_deal_words(deal: int, seconds: float) -> str:
+    """What the table says between deals at a network table, once this screen has gone on."""
+    # Translators: between deals at a network table; {time} is minutes and seconds ("0:12").
+    return _("Deal {n} starts in {time}, or as soon as everyone is ready.").format(
+        n=deal, time=minutes_seconds(seconds))
 
 
 HINT_LINES = 4
@@ -87,6 +92,8 @@ class TableScene(Scene):
         super().__init__(app)
         self.nav = nav
         self.source = source
+        self.next_deal_banner: Callable[[], str] = lambda: self.next_deal_line() or ""
+        """The banner between deals at a network table (one object: the banner changes once)."""
         self.table = table or Table(source, app.art, app.text, Tweener(app.speed), app.size)
         self.table.sound = app.sound.play
         self.eyes = Eyes(source.names, source.rules, source.eyes)
@@ -208,6 +215,9 @@ class TableScene(Scene):
         """Go on from the ledger: the final standings if the game has ended, else the next deal."""
         if self.stage is not Stage.LEDGER:
             return  # a second press before the stage changed
+        if self.source.offline and not self.source.over and not self.source.watching:
+            self.handler.refuse(not_while_reconnecting)  # "ready" would be lost (a spectator sends none)
+            return
         if not self.source.over:
             self.source.start_deal()
             self.app.game_moved(self.source.kept)
@@ -217,6 +227,9 @@ class TableScene(Scene):
     def end_game(self) -> None:
         """Stop after this deal: the final standings."""
         if self.stage is not Stage.LEDGER or self.source.over:
+            return
+        if self.source.offline:
+            self.handler.refuse(not_while_reconnecting)  # asked before the connection went
             return
         self.source.end_now()
         self.app.game_moved(self.source.kept)
@@ -368,6 +381,7 @@ class TableScene(Scene):
             self.source.waiting_for,
             handler.shows(),
             self.clock_line(),
+            self.next_deal_line(),
         )
 
     def update(self, dt: float) -> None:
@@ -435,6 +449,8 @@ class TableScene(Scene):
             return
         if len(feed):
             return  # more to show first (at instant speed, next frame)
+        if self.next_deal_line() is not None and self.table.banner is not self.next_deal_banner:
+            self.table.banner = self.next_deal_banner  # the last deal's words make way for it
         self._let_someone_act(dt)
 
     def _drop_stale_prompt(self) -> None:
@@ -461,6 +477,9 @@ class TableScene(Scene):
             self._hand_over(seat, private=stage is Stage.DEAL)
             return
         if source.you(seat):
+            # What a key said a moment ago ("not your turn", "catching up") is no longer true.
+            self.app.withdraw(not_your_turn)
+            self.app.withdraw(catching_up)
             self.handler.human_turn()
             return
         if self.think is None:
@@ -807,6 +826,14 @@ class TableScene(Scene):
         box = pygame.Rect((0, 0), self.app.text.size(text, fs, "bold"))
         box.midtop = (panel.centerx, panel.y + round(8 * self.table.layout.u))
         return text, fs, box
+
+    def next_deal_line(self) -> str | None:
+        """Between deals at a network table, once this screen went on from the ledger: when the next
+        deal starts (on the banner; None otherwise)."""
+        clock = self.source.next_deal_clock
+        if clock is None or self.stage in (Stage.LEDGER, Stage.FINAL):
+            return None
+        return next_deal_words(clock.deal, clock.seconds)
 
     def clock_line(self) -> tuple[str, bool] | None:
         """The countdown of the person's decision beside the question ("0:40 left to decide"), and

@@ -19,6 +19,7 @@ on screen always equal what the events shown so far add up to.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
 from game.actions import Action
@@ -31,6 +32,15 @@ from game.view import View
 if TYPE_CHECKING:
     from scenes.store.keeper import Kept
     from scenes.table.setup import Setup
+
+
+@dataclass(frozen=True, slots=True)
+class NextDeal:
+    """Between deals at a network table: deal ``deal`` starts in ``seconds``, or as soon as every
+    person at the table is ready."""
+
+    deal: int
+    seconds: float
 
 
 @runtime_checkable
@@ -142,6 +152,18 @@ class TableSource(Protocol):
     def turn_clock(self) -> float | None:
         """Seconds the person asked to act has left before the computer decides for them (a network
         table's turn time); None where no clock runs."""
+        ...
+
+    @property
+    def next_deal_clock(self) -> NextDeal | None:
+        """Between deals, after this screen went on from the ledger: when the next deal starts
+        (a network table's pause); None where the next deal starts at once, and once it has."""
+        ...
+
+    @property
+    def offline(self) -> bool:
+        """Whether the connection to the game's host is being restored: nothing can be sent
+        meanwhile (a move, "ready" for the next deal, the end of the game), so nothing is offered."""
         ...
 
     @property

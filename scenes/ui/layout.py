@@ -23,6 +23,10 @@ CARD_RATIO = 1.4
 """Card height over width (a poker card is 88 × 63 mm)."""
 
 
+HEADER_HEIGHT = 34
+"""The table header's height at the reference size (the deal, the rules, the keys)."""
+
+
 def unit(size: tuple[int, int]) -> float:
     """The scale of the window against a 1280 × 720 reference (1.0 there, 3.0 at 3840 × 2160)."""
     return min(size[0] / 1280, size[1] / 720)
@@ -168,7 +172,7 @@ def _compute(size: tuple[int, int], n: int, human: int, k: float, ts: float = 1.
     w, h = size
     u = unit(size)
     margin = round(10 * u)
-    header = Rect(0, 0, w, round(34 * u))
+    header = Rect(0, 0, w, round(HEADER_HEIGHT * u))
     table = Rect(
         margin, header.bottom + round(4 * u), w - 2 * margin, h - header.bottom - round(4 * u) - margin
     )
