@@ -43,19 +43,38 @@ class Deck:
 
     def take_top(self) -> Card:
         """Deal the top card. Raises ``IndexError`` when the deck is empty."""
-        if self._top > self._bottom:
+        # _pick written out: a card is dealt at every step of every deal.
+        top, bottom = self._top, self._bottom
+        if top > bottom:
             raise IndexError("the deck is empty")
-        card = self._pick(self._top)
-        self._top += 1
+        cards = self._cards
+        rng = self._rng
+        if rng is not None:
+            other = top + int(rng.random() * (bottom - top + 1))
+            card = cards[other]
+            cards[other] = cards[top]
+            cards[top] = card
+        else:
+            card = cards[top]
+        self._top = top + 1
         self.size -= 1
         return card
 
     def take_bottom(self) -> Card:
         """Deal the bottom card. Raises ``IndexError`` when the deck is empty."""
-        if self._top > self._bottom:
+        top, bottom = self._top, self._bottom
+        if top > bottom:
             raise IndexError("the deck is empty")
-        card = self._pick(self._bottom)
-        self._bottom -= 1
+        cards = self._cards
+        rng = self._rng
+        if rng is not None:
+            other = top + int(rng.random() * (bottom - top + 1))
+            card = cards[other]
+            cards[other] = cards[bottom]
+            cards[bottom] = card
+        else:
+            card = cards[bottom]
+        self._bottom = bottom - 1
         self.size -= 1
         return card
 

@@ -61,6 +61,7 @@ _tuple = tuple.__new__  # a Transfer made as the tuple it is, without its __new_
 # The phases as module constants for the checks made on every move: on Python 3.11 reading
 # an enum member off its class (``Phase.PLAY``) costs several times a global's read.
 _AUCTION, _PLAY, _OVER = Phase.AUCTION, Phase.PLAY, Phase.OVER
+_DRAW, _STAND = Kind.DRAW, Kind.STAND
 
 
 class Game:
@@ -181,11 +182,11 @@ class Game:
 
     def seats_with_chips(self) -> list[int]:
         """The seats that still have chips, in seat order."""
-        return [s for s in range(self.n_seats) if self.chips[s] > 0]
+        return [s for s, c in enumerate(self.chips) if c > 0]
 
     def next_seat_with_chips(self, seat: int, step: int = 1) -> int:
         """The first seat after ``seat`` going ``step`` (+1 left, -1 right) that has chips."""
-        n = self.n_seats
+        n = len(self.names)
         for k in range(1, n + 1):
             other = (seat + step * k) % n
             if self.chips[other] > 0:
@@ -357,17 +358,24 @@ class Game:
         self._events.append(event)
 
     def _take_events(self) -> list[Event]:
-        events, self._events = self._events, []
+        events = self._events
+        if not events:
+            return []  # (nothing recorded: keep the empty list)
+        self._events = []
         return events
 
     def _move(self, source: Place, target: Place, amount: int, reason: Reason) -> int:
         """Move up to ``amount`` chips (a seat never goes below 0); returns what moved."""
+        # (min() written out: chips move several times in every deal.)
         if source == FARM:
-            amount = min(amount, self.farm)
+            if amount > self.farm:
+                amount = self.farm
             self.farm -= amount
         else:
-            amount = min(amount, self.chips[source])
-            self.chips[source] -= amount
+            chips = self.chips
+            if amount > chips[source]:
+                amount = chips[source]
+            chips[source] -= amount
         self._chips_t = None
         if amount <= 0:
             return 0
@@ -400,7 +408,7 @@ class Game:
         )
         self._moves = []
         self.deal_no += 1
-        n = self.n_seats
+        n = len(self.names)
         self.hands = [[] for _ in range(n)]
         self.totals = [0] * n
         self.order = []
@@ -469,7 +477,7 @@ class Game:
             opener = self._lot()
         else:
             assert self.farmer is not None
-            n = self.n_seats
+            n = len(self.names)
             opener = next(
                 (self.farmer + k) % n for k in range(1, n + 1) if (self.farmer + k) % n in self._in_deal
             )
@@ -479,7 +487,7 @@ class Game:
         self.high_bidder = None
         self._passed = set()
         # Everyone who had chips before the ante takes part, clockwise from the opener.
-        n = self.n_seats
+        n = len(self.names)
         self._bidders = [
             (opener + k) % n for k in range(n) if (opener + k) % n in self._in_deal
         ]
@@ -516,9 +524,12 @@ class Game:
         else:
             raise IllegalAction(f"'{action}' is not an auction call: bid or pass")
         self._moves.append((seat, action))
-        active = [s for s in self._bidders if s not in self._passed]
-        if self.high_bidder is not None and active == [self.high_bidder]:
-            self._sell(self.high_bidder, self.high_bid)
+        # Only bidders pass, once each: those still in are the bidders less those who passed.
+        passed = self._passed
+        active = len(self._bidders) - len(passed)
+        high_bidder = self.high_bidder
+        if high_bidder is not None and active == 1 and high_bidder not in passed:
+            self._sell(high_bidder, self.high_bid)
         elif not active:
             # Nobody bid: the seat that opened (left of the last farmer) takes it for nothing.
             assert self.opener is not None
@@ -545,7 +556,7 @@ class Game:
     def _deal_cards(self) -> None:
         farmer = self.farmer
         assert farmer is not None
-        n = self.n_seats
+        n = len(self.names)
         step = int(self.rules.direction)
         self.order = [
             s for s in ((farmer + step * k) % n for k in range(1, n)) if s in self._in_deal
@@ -584,7 +595,8 @@ class Game:
     def _play_step(self, action: Action) -> None:
         seat = self.to_act
         assert seat is not None
-        if action.kind is Kind.DRAW:
+        kind = action.kind
+        if kind is _DRAW:
             deck = self._deck
             if deck.size == 0:
                 raise IllegalAction("the deck is empty: nobody can draw any more")
@@ -596,19 +608,21 @@ class Game:
             self._hands_t[seat] += (card,)
             self._counts[seat] += 1
             self._counts_t = None
-            total = self.totals[seat] + card.points
-            self.totals[seat] = total
+            totals = self.totals
+            total = totals[seat] + card.points
+            totals[seat] = total
             self._drawn += 1
-            if self.record_events:
+            record = self.record_events
+            if record:
                 self._emit(CardDealt(seat, card, bottom, False, len(hand)))
             if total > 16:
                 # Over 16: the player stops without a word.
-                if self.record_events:
+                if record:
                     self._emit(Busted(seat, total))
                     self._emit(TurnEnded(seat))
                 self._turn += 1
                 self._start_turn()
-        elif action.kind is Kind.STAND:
+        elif kind is _STAND:
             if self.must_draw():
                 raise IllegalAction(
                     f"under the {self.rules.name} rules a player must take at least one"
@@ -819,7 +833,7 @@ class Game:
     def _show_last_deal(self, record: DealRecord) -> None:
         """Lay out the table as the deal of ``record`` left it, as every seat saw it at its end:
         the calls, the hands shown, the order served (a restored game's views are the saved game's)."""
-        n = self.n_seats
+        n = len(self.names)
         self.calls = [] if record.auction is None else list(record.auction.bids)
         self._calls_t = tuple(self.calls)
         self.opener = self.calls[0][0] if self.calls else None

@@ -215,8 +215,9 @@ def test_quitting_the_guided_game_keeps_the_persons_own_saved_game(tmp_path: Pat
     for _ in range(20):
         app.step(DT, keys_for(app))
     before = (tmp_path / "save.json").read_bytes()
-    counted = StatsStore(tmp_path / "stats.json").load()
     nav.guided_game()
+    # What the person's own game counted, its deals played so far among them, once it is put away.
+    counted = StatsStore(tmp_path / "stats.json").load()
     for _ in range(400):
         app.step(DT, keys_for(app))
     app.step(DT, [key(pygame.K_ESCAPE)])

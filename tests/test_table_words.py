@@ -331,7 +331,7 @@ def test_no_banner_note_notice_or_hint_ever_covers_a_plate_a_card_or_a_button(
             if scene.coach_offered and scene.coach_line() is None:
                 app.step(DT, [key(pygame.K_a, "a")])
                 app.step(DT, [])
-            app.step(DT, keys_for(app, bid_up_to=20))
+            app.step(DT, keys_for(app, bid_up_to=45))
     finally:
         i18n.set_language("en")
     assert not found, "\n".join(found[:20])

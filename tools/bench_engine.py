@@ -15,6 +15,7 @@ one core where the system allows it, and the best of ``--repeat`` runs is report
 from __future__ import annotations
 
 import argparse
+import io
 import os
 import random
 import sys
@@ -30,14 +31,16 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from game.actions import STAND, Kind
 from game.agents import Agent, ThresholdAgent
 from game.ai.specs import parse_agent
-from game.cards import DECK, SIX_OF_HEARTS
+from game.cards import DECK, SIX_OF_HEARTS, Card
 from game.deallog import write_records
 from game.engine import Game
+from game.events import FARM, Reason
 from game.limits import DEALS
 from game.phase import Phase
+from game.records import Auction, DealRecord, Transfer, new_record
 from game.rules import FOSTER
 from game.runner import play_deal
-from game.sim import default_specs, simulate
+from game.sim import Summary, default_specs, simulate
 
 PLAYERS = 6
 # Chips nobody can lose in a benchmark, so the game never ends for want of players.
@@ -250,6 +253,147 @@ def minimal_sim(
     return games, played, farms, hands, busts, sixteen_deals, sixteen_hands, final
 
 
+def clean_sim(
+    agents: Sequence[Agent], names: Sequence[str], *, deals: int, games: int, seed: int, chips: int
+) -> tuple[Summary, list[DealRecord]]:
+    """:func:`minimal_sim`'s plain foster, written as cleanly, that also keeps the engine's records:
+    every deal as the :class:`~game.records.DealRecord` the engine makes of it (antes, price, chips
+    over 16, nearest, farm won, in the engine's order), and the summary counted from them as
+    :func:`game.sim.simulate` counts it. The baseline ``game.sim`` is held to (within 1.10×)."""
+    six_card = SIX_OF_HEARTS
+    size = len(DECK)
+    n = len(agents)
+    seats = tuple(names)
+    choose = [agent.choose for agent in agents]
+    seen: Any = _Seen()
+    auction_phase, play = Phase.AUCTION, Phase.PLAY
+    master = random.Random(seed)
+    summary = Summary()
+    kept: list[DealRecord] = []
+    for _ in range(games):
+        rng = random.Random(master.getrandbits(64))
+        stacks = [chips] * n
+        farm = 0
+        farmer = -1
+        first = -1
+        won = True
+        deal = 0
+        records: list[DealRecord] = []
+        while n - stacks.count(0) >= 3 and deal < deals:
+            deal += 1
+            before, farm_before = tuple(stacks), farm
+            transfers: list[Transfer] = []
+            seated = [s for s in range(n) if stacks[s] > 0]
+            sale: Auction | None = None
+            if won:
+                for s in seated:
+                    stacks[s] -= 1
+                    farm += 1
+                    transfers.append(Transfer(s, FARM, 1, Reason.ANTE))
+                if first < 0:
+                    first = rng.choice(seated)
+                    opener = first
+                else:
+                    opener = next(s for s in ((farmer + k) % n for k in range(1, n + 1)) if s in seated)
+                high, high_bidder = 0, -1
+                calls: list[tuple[int, int | None]] = []
+                active = [(opener + k) % n for k in range(n) if (opener + k) % n in seated]
+                seen.phase = auction_phase
+                seen.farm = farm
+                i = 0
+                while True:
+                    seat = active[i]
+                    seen.high_bid = high
+                    seen.max_bid = stacks[seat]
+                    action = choose[seat](seen)
+                    if action.kind is Kind.BID:
+                        high, high_bidder = action.amount, seat
+                        calls.append((seat, high))
+                        i += 1
+                    else:
+                        calls.append((seat, None))
+                        del active[i]
+                    if not active or active == [high_bidder]:
+                        break
+                    i %= len(active)
+                if high_bidder < 0:
+                    farmer = opener
+                    sale = Auction(tuple(calls), None, 0)
+                else:
+                    farmer = high_bidder
+                    stacks[farmer] -= high
+                    farm += high
+                    transfers.append(Transfer(farmer, FARM, high, Reason.BID))
+                    sale = Auction(tuple(calls), farmer, high)
+            order = [s for s in ((farmer + k) % n for k in range(1, n)) if s in seated]
+            cards = list(DECK)
+            top = 0
+            held: list[list[Card]] = [[] for _ in range(n)]
+            totals = [0] * n
+            for seat in order:
+                j = top + int(rng.random() * (size - top))
+                cards[top], cards[j] = cards[j], cards[top]
+                held[seat].append(cards[top])
+                totals[seat] = cards[top].points
+                top += 1
+            seen.phase = play
+            for seat in order:
+                hand = held[seat]
+                total = totals[seat]
+                seen.must_draw = top < size
+                while True:
+                    seen.total = total
+                    seen.deck_size = size - top
+                    if choose[seat](seen) is STAND:
+                        break
+                    j = top + int(rng.random() * (size - top))
+                    cards[top], cards[j] = cards[j], cards[top]
+                    hand.append(cards[top])
+                    total += cards[top].points
+                    top += 1
+                    seen.must_draw = False
+                    if total > 16:
+                        break
+                totals[seat] = total
+            for seat in order:
+                over = totals[seat] - 16
+                if over > 0 and stacks[seat] > 0:
+                    paid = min(over, stacks[seat])
+                    stacks[seat] -= paid
+                    stacks[farmer] += paid
+                    transfers.append(Transfer(seat, farmer, paid, Reason.OVER))
+            made = [s for s in order if totals[s] == 16]
+            winner = nearest = None
+            if made:
+                winner = min(made, key=lambda s: (six_card not in held[s], len(held[s]), order.index(s)))
+            else:
+                under = [s for s in order if totals[s] < 16]
+                if under:
+                    nearest = min(
+                        under,
+                        key=lambda s: (16 - totals[s], six_card not in held[s], len(held[s]), order.index(s)),
+                    )
+                    for seat in order:
+                        if seat != nearest and stacks[seat] > 0:
+                            stacks[seat] -= 1
+                            stacks[nearest] += 1
+                            transfers.append(Transfer(seat, nearest, 1, Reason.NEAREST))
+            if winner is not None:
+                if farm > 0:
+                    transfers.append(Transfer(FARM, winner, farm, Reason.FARM))
+                stacks[winner] += farm
+                farm = 0
+            won = winner is not None
+            records.append(new_record(
+                deal, "foster", False, seats, farmer, before, farm_before, sale,
+                tuple(tuple(h) for h in held), tuple(order), tuple(transfers), tuple(stacks), farm,
+                winner, nearest,
+            ))
+        summary.add_game(records, stacks)
+        kept.extend(records)
+    return summary, kept
+
+
 def sim_against_minimal(players: int, deals: int, games: int, seed: int, repeat: int) -> tuple[float, float]:
     """Seconds (best of ``repeat``) of :func:`game.sim.simulate` and of :func:`minimal_sim` playing
     the same games; raises AssertionError if they did not play them alike."""
@@ -269,6 +413,31 @@ def sim_against_minimal(players: int, deals: int, games: int, seed: int, repeat:
         )
         assert mine == counts, "game.sim and the minimal simulator played different games"
     return best_sim, best_min
+
+
+def sim_against_clean(players: int, deals: int, games: int, seed: int, repeat: int) -> tuple[float, float]:
+    """Seconds (best of ``repeat``) of :func:`game.sim.simulate` and of :func:`clean_sim` playing the
+    same games; raises AssertionError unless both keep the very same records and summary."""
+    specs = default_specs(players, seed)
+    names = [f"{spec.split(':')[0].title()} {seat}" for seat, spec in enumerate(specs)]
+    out = io.StringIO()
+    summary = simulate(FOSTER, specs, deals=deals, games=games, seed=seed, chips=100, log=out)
+    agents = [parse_agent(spec, 0) for spec in specs]
+    clean, records = clean_sim(agents, names, deals=deals, games=games, seed=seed, chips=100)
+    mine = io.StringIO()
+    write_records(records, mine)
+    assert out.getvalue() == mine.getvalue(), "game.sim and the clean simulator kept different records"
+    assert summary.final_chips == clean.final_chips and summary.deals == clean.deals
+    best_sim = best_clean = float("inf")
+    for _ in range(repeat):
+        t0 = time.perf_counter()
+        simulate(FOSTER, specs, deals=deals, games=games, seed=seed, chips=100)
+        best_sim = min(best_sim, time.perf_counter() - t0)
+        t0 = time.perf_counter()
+        agents = [parse_agent(spec, 0) for spec in specs]
+        clean_sim(agents, names, deals=deals, games=games, seed=seed, chips=100)
+        best_clean = min(best_clean, time.perf_counter() - t0)
+    return best_sim, best_clean
 
 
 def _pin_one_core() -> str:
@@ -301,6 +470,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(
             f"{'game.sim / a minimal simulator':36} {sim:7.3f} s / {minimal:.3f} s = {sim / minimal:.2f}x"
             f" ({args.sim_games} games of up to {DEALS.high} deals, the same games)"
+        )
+        sim, clean = sim_against_clean(PLAYERS, DEALS.high, args.sim_games, 1, args.repeat)
+        print(
+            f"{'game.sim / a clean one with records':36} {sim:7.3f} s / {clean:.3f} s = {sim / clean:.2f}x"
+            f" (the same games and the same deal records)"
         )
     if args.only_sim:
         return 0

@@ -6,23 +6,26 @@ import random
 
 from game.actions import DRAW, STAND, Action
 from game.ai.common import obvious, raise_within
+from game.ai.farm_value import farm_value
 from game.ai.personality import Personality
 from game.phase import Phase
 from game.view import View
 
 #: The total a steady beginner stands on.
 BASE_STOP = 13
-#: The most of the farm's present chips a beginner will bid (before personality).
-TIMID_SHARE = 0.5
+#: How far over the farm's price (what a table of Experts would pay) a beginner bids
+#: (before personality): beginners want the farm and overpay for it.
+EAGER_SHARE = 1.8
 
 
 class EasyAgent:
-    """Stands from a personal total that wavers a little from deal to deal; bids timidly.
+    """Stands from a personal total that wavers a little from deal to deal; overpays for the farm.
 
     It ignores the odds, the farm and the others: it counts its own points only. In the
-    auction it raises one chip at a time while the price stays under half the chips the
-    farm holds now (more or less, by personality). Like every level it never makes a move
-    that another beats whatever the cards (:func:`~game.ai.common.obvious`).
+    auction it wants the farm and raises while the price stays under 1.8 times what a table
+    of Experts would pay (more or less, by personality): a better player lets it overpay. Like
+    every level it never makes a move that another beats whatever the cards
+    (:func:`~game.ai.common.obvious`).
     """
 
     level = "easy"
@@ -45,7 +48,7 @@ class EasyAgent:
     def choose(self, view: View) -> Action:
         """Draw below the stopping total (or when it must); bid a little."""
         if view.phase is Phase.AUCTION:
-            return raise_within(view, view.farm * TIMID_SHARE * self.personality.bid_share)
+            return raise_within(view, farm_value(view).fair_bid * EAGER_SHARE * self.personality.bid_share)
         only = obvious(view)
         if only is not None:
             return only

@@ -34,6 +34,8 @@ from game.rules import Ranking
 from game.view import View
 
 _NVALUES = len(VALUES)
+#: The most seats (with chips) at which the Expert probes an overbidder's limit.
+PROBE_SEATS = 4
 
 
 @dataclass(frozen=True, slots=True)
@@ -305,6 +307,11 @@ class ExpertAgent:
             return DRAW if self.rng.random() < 0.5 else STAND
         return found.best
 
+    def table(self, view: View) -> Table:
+        """What this seat knows at a decision in the deal: its rivals, the prizes, the deck it draws from."""
+        memory = self._memory(view)
+        return Table(view, self.personality, memory, self.economy(view, memory))
+
     def economy(self, view: View, memory: TableMemory) -> Economy:
         """The table's money as this seat sees it (worked out again only when something changed)."""
         seats = tuple(c > 0 for c in view.chips)
@@ -328,11 +335,43 @@ class ExpertAgent:
         share = min(1.0, self.personality.bid_share)
         return min(view.max_bid, int(self.price(view, memory).fair_bid * share))
 
+    def push(self, view: View, memory: TableMemory, own: int) -> int:
+        """The most worth bidding so that a rival still in the auction who pays more than ``own``
+        pays up to the edge of his limit, as his auctions showed it (``own`` when there is none).
+
+        A rival whose limit is known exactly is raised to a chip under it, so that he buys at his
+        limit. One who has only ever paid more than ``own`` and never refused is probed further
+        each auction (as far again above what he paid as that is above ``own``): at worst this
+        seat buys a farm at his limit, once, and learns it (and sees him play); it probes only at
+        a table of at most :data:`PROBE_SEATS` seats, where its share of what he pays more is
+        worth the risk. A rival whose auctions tell different limits is not pushed.
+        """
+        passed = {seat for seat, amount in view.calls if amount is None}
+        best = own
+        # What a pushed rival pays more goes into the farm, which every other player may win, but a
+        # probe that finds his limit buys this seat a dear farm: it pays at a small table only.
+        probe = sum(1 for c in view.chips if c > 0) <= PROBE_SEATS
+        for seat, chips in enumerate(view.chips):
+            if seat == view.seat or seat in passed or chips <= 0:
+                continue
+            known = memory.bid_limit(seat)
+            if known is None:
+                continue
+            edge, exact = known
+            edge = min(edge, chips)
+            if edge <= own or not (exact or probe):
+                continue
+            best = max(best, edge - 1 if exact else edge + edge - own)
+        return min(view.max_bid, best)
+
     def bid(self, view: View, memory: TableMemory) -> Action:
-        """Raise by one chip while that stays within :meth:`limit`, else pass."""
+        """Raise by one chip while that stays within :meth:`limit` (or :meth:`push`), else pass."""
         wanted = view.high_bid + 1
         # Raising by one chip never pays more than the last rival's limit plus one.
-        return bid(wanted) if wanted <= self.limit(view, memory) else PASS
+        own = self.limit(view, memory)
+        if wanted <= own:
+            return bid(wanted)
+        return bid(wanted) if wanted <= self.push(view, memory, own) else PASS
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}({self.personality.key})"

@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 
 from game.ai.model import HABIT_RULES, THRESHOLDS, mixed_outcome, stand_chance
 from game.ai.rates import TableRates, table_rates
-from game.events import ChipsMoved, DealEnded, DealStarted, Event, HandShown, Reason
+from game.events import BidMade, ChipsMoved, DealEnded, DealStarted, Event, HandShown, Passed, Reason
 from game.rules import RuleSet
 
 #: How many hands of what the player's habits predict their own counts are weighed with.
@@ -37,6 +37,20 @@ SLIP = 0.08
 #: The prior weight of the erratic habit, and the least weight any habit starts with.
 ERRATIC_PRIOR = 0.04
 FLOOR_PRIOR = 0.01
+#: How many of a player's latest auctions tell their bidding limit (people change their minds).
+AUCTIONS_KEPT = 24
+
+
+@dataclass(frozen=True, slots=True)
+class AuctionSeen:
+    """What one auction showed of one player's limit."""
+
+    top: int
+    """The highest bid they made (0: none): their limit is at least this."""
+    refused: int | None
+    """The bid they passed rather than make (their limit is below it); None: they never passed."""
+
+
 #: Weights below this share are dropped from a belief (they hardly move a decision, and
 #: every habit kept costs time in every decision).
 NEGLIGIBLE = 0.02
@@ -90,6 +104,30 @@ class Player:
     log_like: list[float] = field(default_factory=lambda: [0.0] * len(HABIT_RULES))
     """Log-likelihood of the decisions seen, per habit."""
     decisions: int = 0
+    auctions: list[AuctionSeen] = field(default_factory=list)
+    """Their latest auctions, oldest first (at most :data:`AUCTIONS_KEPT`)."""
+
+    def learn_auction(self, seen: AuctionSeen) -> None:
+        """Count one auction they took part in."""
+        self.auctions.append(seen)
+        del self.auctions[:-AUCTIONS_KEPT]
+
+    def bid_limit(self) -> tuple[int, bool] | None:
+        """Their bidding limit as their latest auctions show it: ``(limit, exact)``, or None.
+
+        ``exact``: they refused the bid above it; otherwise they have paid that much and never
+        refused more, so their limit is at least that. None before their first auction, or when
+        they tell different limits (a player whose limit moves is not pushed).
+        """
+        seen = self.auctions
+        if not seen:
+            return None
+        top = max(a.top for a in seen)
+        caps = [a.refused - 1 for a in seen if a.refused is not None]
+        if caps:
+            cap = min(caps)
+            return None if cap < top else (cap, True)
+        return top, False
 
     def learn_hand(self, totals: list[int], compulsory: bool, forced_last: bool) -> None:
         """Count a shown hand whose running totals were ``totals`` (after each card)."""
@@ -162,8 +200,11 @@ class TableMemory:
                 self._pending = []
 
     def _learn_deal(self, events: list[Event]) -> None:
+        self._learn_auction(events)
         shown = [e for e in events if isinstance(e, HandShown)]
         if not shown:
+            self.version += 1
+            self._figures.clear()
             return
         compulsory = self.rules.compulsory_draw
         cards_out = sum(len(e.cards) for e in shown)
@@ -187,6 +228,32 @@ class TableMemory:
             elif isinstance(happened, DealEnded) and happened.winner is not None:
                 self.player(happened.winner).wins += 1
         self.deals += 1
+        self._beliefs.clear()
+        self._figures.clear()
+        self.version += 1
+
+    def _learn_auction(self, events: list[Event]) -> None:
+        """Every bidder's top bid and the bid they refused, from an auction's calls."""
+        tops: dict[int, int] = {}
+        refused: dict[int, int | None] = {}
+        high = 0
+        for event in events:
+            if isinstance(event, BidMade):
+                tops[event.seat] = event.amount
+                refused.setdefault(event.seat, None)
+                high = event.amount
+            elif isinstance(event, Passed):
+                tops.setdefault(event.seat, 0)
+                refused[event.seat] = high + 1
+        for seat, top in tops.items():
+            self.player(seat).learn_auction(AuctionSeen(top, refused.get(seat)))
+
+    def bid_limit(self, seat: int) -> tuple[int, bool] | None:
+        """The bidding limit of the player at ``seat``, as their auctions showed it."""
+        return self.player(seat).bid_limit()
+
+    def forget_beliefs(self) -> None:
+        """Work beliefs and figures out again (a player's record was changed from outside)."""
         self._beliefs.clear()
         self._figures.clear()
         self.version += 1

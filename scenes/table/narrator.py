@@ -562,19 +562,50 @@ def showdown_opens(language: str) -> str:
 # --- the coach ------------------------------------------------------------------------------
 
 
+#: From this chance that nobody wins a farm before the game ends, the coach says so (it is why a
+#: farm can be worth bidding more for than it collects).
+KEPT_WORTH_SAYING = 0.25
+
+
 def advice_words(advice: Advice, rules: RuleSet, language: str) -> str:
-    """The coach's advice in a player's words: what the Expert would do, and the figures why."""
+    """The coach's advice in a player's words: what the Expert would do, and the true reason why."""
     v = _voice(language)
 
     def pct(p: float) -> str:
-        return format_percent(p, language, 1 if 0 < p < 0.1 else 0)
+        # As many decimals as it takes for a chance that is neither nil nor sure not to read 0 % or 100 %.
+        decimals = 0 if p >= 0.1 else 1
+        nil, sure = (0.0 if p > 0 else -1.0), (100.0 if p < 1 else -1.0)
+        while decimals < 3 and round(p * 100, decimals) in (nil, sure):
+            decimals += 1
+        return format_percent(p, language, decimals)
 
     if advice.fair_bid is not None:
+        fair, collect = advice.fair_bid, advice.collections or 0
+        if advice.bids and advice.pushing:
+            return v._(
+                "Coach: bid {bid}: the break-even price is {fair}, but a rival has paid more"
+                " for farms: make him pay up to his limit."
+            ).format(bid=advice.action.amount, fair=fair)
+        if advice.bids and advice.capped:
+            said = v._("Coach: bid up to {chips}, all you may bid: the farm is worth more than that to you.")
+            return said.format(chips=fair)
+        if advice.bids and advice.kept >= KEPT_WORTH_SAYING:
+            return v._(
+                "Coach: bid up to {fair}, the break-even price: above it, letting another player buy is"
+                " better. Its farmer should collect about {collect} chips, and keeps the farm, bid and all,"
+                " if nobody wins it before the end ({kept} likely)."
+            ).format(fair=fair, collect=collect, kept=pct(advice.kept))
         if advice.bids:
-            said = v._("Coach: bid up to {fair}: the farm should earn about that before someone makes 16.")
-        else:
-            said = v._("Coach: pass: the farm is worth about {fair} to its farmer, not more than the bid.")
-        return said.format(fair=advice.fair_bid)
+            return v._(
+                "Coach: bid up to {fair}, the break-even price: above it, letting another player buy is"
+                " better. Its farmer should collect about {collect} chips while it lasts."
+            ).format(fair=fair, collect=collect)
+        if advice.cannot_afford:
+            return v._("Coach: pass: you cannot afford the next bid.")
+        return v._(
+            "Coach: pass: the break-even price is {fair}, less than the next bid. Its farmer should collect"
+            " about {collect} chips while it lasts."
+        ).format(fair=fair, collect=collect)
     if advice.must_draw:
         return v._("Coach: take your card: the rules ask for one more.")
     sixteen, over = pct(advice.sixteen or 0.0), pct(advice.over or 0.0)
@@ -591,6 +622,13 @@ def advice_words(advice: Advice, rules: RuleSet, language: str) -> str:
         return v._("Coach: {stand}: no card can take you over 16, nor make 16.").format(
             stand=_stand_word(v, rules)
         )
+    if not advice.sixteen:
+        # No card left makes 16 at once: say so, not "0% chance of making 16".
+        if advice.draws:
+            said = v._("Coach: take a card: no card left makes 16 at once; it goes over {over} of the time.")
+            return said.format(over=over)
+        said = v._("Coach: {stand}: no card left makes 16; another card would go over {over} of the time.")
+        return said.format(stand=_stand_word(v, rules), over=over)
     if advice.draws:
         return v._("Coach: take a card: {sixteen} chance of making 16, {over} of going over.").format(
             sixteen=sixteen, over=over

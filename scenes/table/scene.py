@@ -18,7 +18,7 @@ from collections.abc import Callable
 import pygame
 
 from game.actions import Action
-from game.ai.coach import Advice, advise
+from game.ai.coach import Advice, Coach
 from game.events import AuctionOpened, BidMade, Event, TurnEnded, TurnStarted
 from game.phase import Phase
 from game.view import View
@@ -123,6 +123,8 @@ class TableScene(Scene):
         self.coach_button = Button(lambda: _("Coach"), self.ask_coach)
         self.advice: tuple[tuple[object, ...], Advice] | None = None
         """The coach's last advice, and the decision it was for (it goes when the decision changes)."""
+        self.coach = Coach(source.rules)
+        """The coach at this table: it remembers what this screen showed, as a seated Expert would."""
         """For the mouse and fingers: finish the animation in progress (Space does it from the keys)."""
         self._shown_items: Items | None = None
         """What the frame last presented showed, piece by piece (None: not known)."""
@@ -433,6 +435,7 @@ class TableScene(Scene):
                 return
             feed.pop()
             self.source.shown(event)  # the ledger follows what the screen shows, never the engine
+            self.coach.observe((event,))
             self.journal.record(event)
             delay = self.handler.play(event) * self.tweens.speed  # the setting, at the table's pace
             if ends_deal(event):
@@ -605,7 +608,7 @@ class TableScene(Scene):
         """What the Expert would do here, and why, in the banner's place until the person decides."""
         if not self.coach_offered:
             return
-        advice = advise(self.source.view)
+        advice = self.coach.advise(self.source.view)
         if advice is not None:
             self.advice = (self._decision(), advice)
             self.dirty = True

@@ -1,0 +1,97 @@
+"""The AI against people: the levels rank against human-like players, and the Expert reads their bids.
+
+The people are the scripted habits of :mod:`tools.people`; the tournaments are duplicate blocks
+(every line-up on the same shuffles, the players moving round the seats), seeded.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+import tools.people  # noqa: F401 -- registers the person:KIND agent specs
+from game.actions import PASS, Kind, bid
+from game.ai.expert import ExpertAgent
+from game.ai.memory import AuctionSeen, Player, TableMemory
+from game.ai.personality import PERSONALITIES
+from game.engine import Game
+from game.phase import Phase
+from game.rules import rules_named
+from tools import tournament
+
+DEALS = 9000
+
+
+def earnings(person: str, level: str, seed: int = 5) -> tuple[float, float]:
+    """(the person's, each AI's) chips per seat and deal: one person and two AIs of ``level``."""
+    tallies = tournament.run([f"person:{person}", level, level], 3, DEALS, seed, "foster", 100, 1_000_000)
+    return tallies[0].mean(), tallies[1].mean()
+
+
+@pytest.mark.parametrize("person", ["newcomer", "cautious", "bluffer", "hoarder"])
+def test_against_people_the_expert_takes_at_least_what_normal_takes_and_normal_what_easy_takes(
+    person: str,
+) -> None:
+    expert, normal, easy = (earnings(person, level)[1] for level in ("expert", "normal", "easy"))
+    assert expert >= normal >= easy, (expert, normal, easy)
+
+
+def test_a_table_of_experts_is_the_hardest_for_a_newcomer() -> None:
+    against = {level: earnings("newcomer", level)[0] for level in ("expert", "normal", "easy")}
+    assert against["expert"] < against["normal"] < against["easy"], against
+
+
+def test_a_bidder_s_limit_is_read_from_his_auctions() -> None:
+    player = Player()
+    assert player.bid_limit() is None  # no auction seen
+    player.learn_auction(AuctionSeen(top=18, refused=None))  # bought at 18
+    assert player.bid_limit() == (18, False)  # at least 18
+    player.learn_auction(AuctionSeen(top=21, refused=None))
+    assert player.bid_limit() == (21, False)
+    player.learn_auction(AuctionSeen(top=22, refused=24))  # passed rather than bid 24: 23 at most
+    assert player.bid_limit() == (23, True)
+    player.learn_auction(AuctionSeen(top=0, refused=1))  # then would not bid at all: his limit moves
+    assert player.bid_limit() is None
+
+
+def _auction_view(memory_tops: list[tuple[int, int | None]], calls: str) -> tuple[ExpertAgent, Game]:
+    """Three seats; seat 1 an Expert that saw seat 0 in ``memory_tops`` auctions; ``calls`` played."""
+    game = Game(["Bold", "Expert", "Other"], rules_named("foster"), chips=100, first_seat=0, seed=1)
+    game.next_deal()
+    expert = ExpertAgent(PERSONALITIES["steady"], seed=0)
+    view = game.view_for(0)
+    memory = TableMemory(view.rules)
+    memory.bind(view.names)
+    for top, refused in memory_tops:
+        memory.player(0).learn_auction(AuctionSeen(top, refused))
+    expert.memory = memory
+    for word in calls.split():
+        seat = game.to_act
+        assert seat is not None
+        game.apply(PASS if word == "p" else bid(int(word)))
+    return expert, game
+
+
+def test_the_expert_raises_a_known_overbidder_to_a_chip_under_his_limit_and_no_further() -> None:
+    # Bold bought farms at 25 and refused 27: his limit is 26. The Expert's own price is far lower.
+    expert, game = _auction_view([(25, None), (26, 27)], "20")
+    assert game.phase is Phase.AUCTION and game.to_act == 1
+    view = game.view_for(1)
+    own = expert.limit(view, expert._memory(view))
+    assert own < 20
+    assert expert.choose(view) == bid(21)
+    # Raised to 25, he bids 26 (his limit): the Expert does not bid 27.
+    expert, game = _auction_view([(25, None), (26, 27)], "20 21 p 22 23 24 25 26")
+    view = game.view_for(1)
+    assert game.to_act == 1 and expert.choose(view) == PASS
+
+
+def test_once_the_overbidder_has_passed_the_expert_bids_no_further_than_the_farm_is_worth() -> None:
+    # Bold is still in: the Expert raises Other's 18 (and Bold's 19) towards Bold's limit.
+    expert, game = _auction_view([(25, None), (26, 27)], "2 3 18 19")
+    view = game.view_for(1)
+    assert expert.choose(view).kind is Kind.BID
+    # Bold passed at once: Other's 18 is above what the farm is worth to the Expert, who passes.
+    expert, game = _auction_view([(25, None), (26, 27)], "p 1 18")
+    view = game.view_for(1)
+    assert expert.limit(view, expert._memory(view)) < 19
+    assert expert.choose(view) == PASS

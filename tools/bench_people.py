@@ -1,0 +1,175 @@
+"""The AI against people: what each AI earns beside human-like players, and what a best responder would.
+
+    .venv/bin/python tools/bench_people.py --deals 6000 --seed 3 [--kinds bold,bluffer] [--jobs 2]
+
+For each kind of person of :mod:`tools.people`, tournaments of 3 seats (duplicate blocks:
+every line-up plays the same shuffles, the players moving round the seats):
+
+- one person and two Experts, beside one person, one Expert and one **best responder** (an
+  Expert told the person's strategy: :class:`Informed`); the responder's extra is its chips per
+  seat and deal less an Expert's in its place, on the same shuffles, with a 95 % interval over
+  the paired blocks;
+- two people and one Expert, beside two people and one best responder (the same shuffles);
+- one person and two Normals, and one person and two Easys: the ranking of the levels.
+
+Figures are chips per seat and deal (standings: chips plus an unwon farm for its farmer).
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import sys
+import time
+from collections.abc import Sequence
+from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from game.ai.expert import ExpertAgent
+from game.ai.memory import TableMemory
+from game.ai.model import THRESHOLDS
+from game.ai.personality import PERSONALITIES
+from game.ai.specs import register_agent_kind
+from game.view import View
+from tools import tournament
+from tools.people import PEOPLE, Person
+
+#: What the best responder is told of each kind: the totals it stands from (equally likely).
+STANDS = {"newcomer": (12, 13, 14), "cautious": (11,), "bold": (15,), "bluffer": (13,), "chaser": (16,),
+          "hoarder": (14,)}
+#: The kinds whose bid limit is a fixed function of the table (the responder may push them to it).
+FIXED_LIMIT = {"cautious", "bold", "bluffer", "chaser", "hoarder"}
+
+
+class Informed(ExpertAgent):
+    """An Expert told which seats are people of which kind (from their names) and how they play."""
+
+    level = "informed"
+
+    def _memory(self, view: View) -> TableMemory:
+        memory = super()._memory(view)
+        for seat, name in enumerate(view.names):
+            kind = _kind(name)
+            if kind is None:
+                continue
+            player = memory.player(seat)
+            stands = STANDS[kind]
+            wanted = [-40.0] * len(player.log_like)
+            for s in stands:
+                wanted[THRESHOLDS.index(s)] = 0.0
+            if player.log_like != wanted:
+                player.log_like = wanted
+                player.decisions = max(player.decisions, 1)
+                memory.forget_beliefs()
+        return memory
+
+    def limit(self, view: View, memory: TableMemory) -> int:
+        """Its own break-even price, or a chip under an active person's known limit when that is higher."""
+        own = super().limit(view, memory)
+        passed = {seat for seat, amount in view.calls if amount is None}
+        best = own
+        for seat, name in enumerate(view.names):
+            kind = _kind(name)
+            if kind is None or kind not in FIXED_LIMIT or seat in passed or seat == view.seat:
+                continue
+            person: Person = PEOPLE[kind](0)
+            best = max(best, person.limit(view) - 1)
+        return min(view.max_bid, best)
+
+
+def _kind(name: str) -> str | None:
+    if name.startswith("person:"):
+        return name.split(":")[1].split("#")[0]
+    return None
+
+
+def _informed(params: Sequence[str], seed: int | None) -> ExpertAgent:
+    return Informed(PERSONALITIES["steady"], seed)
+
+
+register_agent_kind("informed", _informed, "informed (an Expert told how the people at the table play)")
+
+
+def _blocks(t: tournament.Tally) -> list[tuple[int, int]]:
+    out = []
+    for start in range(0, len(t.per_game), t.block):
+        part = t.per_game[start:start + t.block]
+        out.append((sum(c for c, _ in part), sum(n for _, n in part)))
+    return out
+
+
+def difference(a: tournament.Tally, b: tournament.Tally) -> tuple[float, float]:
+    """``a``'s chips per seat-deal less ``b``'s, with a 95 % half-interval over paired blocks."""
+    xa, xb = _blocks(a), _blocks(b)
+    diffs = [ca / na - cb / nb for (ca, na), (cb, nb) in zip(xa, xb, strict=True) if na and nb]
+    g = len(diffs)
+    mean = sum(diffs) / g
+    if g < 2:
+        return mean, math.inf
+    var = sum((d - mean) ** 2 for d in diffs) / (g - 1) / g
+    return mean, 1.96 * math.sqrt(var)
+
+
+def _run(job: tuple[list[str], int, int, str]) -> list[tournament.Tally]:
+    specs, deals, seed, rules = job
+    return tournament.run(specs, 3, deals, seed, rules, 100, 1_000_000, True, False)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Print the table of figures."""
+    parser = argparse.ArgumentParser(description="The AI against human-like players.")
+    parser.add_argument("--kinds", default=",".join(PEOPLE))
+    parser.add_argument("--deals", type=int, default=6000, help="deals per tournament (a multiple of 300)")
+    parser.add_argument("--seed", type=int, default=3)
+    parser.add_argument("--rules", default="foster")
+    parser.add_argument("--jobs", type=int, default=1)
+    parser.add_argument("--levels", action=argparse.BooleanOptionalAction, default=True,
+                        help="also Normal and Easy beside one person")
+    parser.add_argument("--responder", action=argparse.BooleanOptionalAction, default=True,
+                        help="also the best responder beside one and two people")
+    args = parser.parse_args(argv)
+    kinds = args.kinds.split(",")
+    names = ["ee", "ie", "ppe", "ppi"] if args.responder else []
+    if args.levels:
+        names += ["ee", "nn", "zz"] if not args.responder else ["nn", "zz"]
+    jobs = []
+    for kind in kinds:
+        p = f"person:{kind}"
+        made = {"ee": [p, "expert", "expert"], "ie": [p, "informed", "expert"], "ppe": [p, p, "expert"],
+                "ppi": [p, p, "informed"], "nn": [p, "normal", "normal"], "zz": [p, "easy", "easy"]}
+        jobs += [(made[name], args.deals, args.seed, args.rules) for name in names]
+    started = time.perf_counter()
+    with ProcessPoolExecutor(args.jobs) as pool:
+        results = list(pool.map(_run, jobs))
+    per = len(names)
+    print(f"{args.deals} deals per line-up, 3 seats, rules {args.rules}, seed {args.seed}"
+          f" ({time.perf_counter() - started:.0f} s); chips per seat and deal, ± 95 %")
+    head = f"{'person':<9} {'expert (1p)':>14}"
+    if args.responder:
+        head += f" {'responder +':>15} {'expert (2p)':>14} {'responder +':>15}"
+    if args.levels:
+        head += f" {'normal (1p)':>14} {'easy (1p)':>14} {'person vs E/N/E':>22}"
+    print(head)
+    for i, kind in enumerate(kinds):
+        r = dict(zip(names, results[i * per:(i + 1) * per], strict=True))
+        ee = r["ee"]
+        line = f"{kind:<9} {ee[1].mean():>+7.3f}±{ee[1].half_width():.3f}"
+        if args.responder:
+            extra1 = difference(r["ie"][1], ee[1])
+            expert2 = r["ppe"][1]
+            extra2 = difference(r["ppi"][1], expert2)
+            line += (f" {extra1[0]:>+8.3f}±{extra1[1]:.3f} {expert2.mean():>+7.3f}±{expert2.half_width():.3f}"
+                     f" {extra2[0]:>+8.3f}±{extra2[1]:.3f}")
+        if args.levels:
+            nn, zz = r["nn"], r["zz"]
+            line += (f" {nn[1].mean():>+7.3f}±{nn[1].half_width():.3f}"
+                     f" {zz[1].mean():>+7.3f}±{zz[1].half_width():.3f}"
+                     f" {ee[0].mean():>+7.3f}/{nn[0].mean():+.3f}/{zz[0].mean():+.3f}")
+        print(line, flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
