@@ -10,6 +10,7 @@ import { CLOSE, ERROR, Link } from "./net.js";
 import { applyUpdate, emptyState, screenOf } from "./state.js";
 import { byId, clampBid, render, setText, tick } from "./view.js";
 import { refusal, savedAgainWords, unsavedWords } from "./words.js";
+import { startAlerts, yourTurn } from "./alert.js";
 import { toldBy } from "./told.js";
 
 /** @typedef {import("./types.js").ServerMessage} ServerMessage */
@@ -225,11 +226,12 @@ function onMessage(m) {
       followSaving(m.table.unsaved === true);
       break;
     case "update": {
-      const waited = state.view !== null && state.view.to_act !== state.seat;
+      // The turn told when it comes: not again to a page opened on it (a whole state, its first).
+      const waited = state.view !== null ? state.view.to_act !== state.seat : !m.sync;
       applyUpdate(state, m);
       const told = toldBy(m, state);
       if (told.length) notice(told.join(" "), TOLD_MS);
-      if (waited && state.view?.to_act === state.seat) buzz();
+      if (waited && state.view?.to_act === state.seat) yourTurn();
       standOnSixteen();
 
       if (state.result) forget();
@@ -294,11 +296,6 @@ function refused(m) {
 /** Forget the kept token of this table (the game is over, or the seat is gone). */
 function forget() {
   if (page.code) localStorage.removeItem(seatKey(page.code));
-}
-
-/** A phone in a pocket: its turn has come (browsers let a page buzz once it has been touched). */
-function buzz() {
-  if (navigator.userActivation?.hasBeenActive && navigator.vibrate) navigator.vibrate(60);
 }
 
 /** On exactly 16 no card can help under any rule set: stand at once, and say so, as the window does. */
@@ -456,6 +453,7 @@ async function start() {
   const name = field("name");
   if (!name.value) name.value = localStorage.getItem(NAME_KEY) || "";
   byId("join-form").addEventListener("submit", onJoin);
+  startAlerts();
   document.addEventListener("click", onClick);
   document.addEventListener("keydown", onKey);
   byId("code").addEventListener("input", () => draw());

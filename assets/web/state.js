@@ -45,6 +45,7 @@ export function emptyState() {
     dealNo: 0,
     away: false,
     changes: /** @type {Change[]} */ ([]),
+    seen: /** @type {GameEvent[]} */ ([]),
     ledger: /** @type {Ledger|null} */ (null),
     result: /** @type {Result|null} */ (null),
     history: /** @type {number[][]} */ ([]),
@@ -135,7 +136,10 @@ function applySync(state, update) {
   const rows = state.history;
   state.away = state.seq > 0; // this page was at the table before this whole state
   const sameDeal = state.away && update.seq >= state.seq && state.dealNo === view.deal_no;
-  if (!sameDeal) state.changes = [];
+  if (!sameDeal) {
+    state.changes = [];
+    state.seen = []; // the deal's story: only what this page saw of it
+  }
   state.dealNo = view.deal_no;
   // A whole state: what was said before it may be of a deal dealt again (after a server restart).
   state.words = {};
@@ -198,6 +202,7 @@ function applyEvent(state, event, running, eyes, view) {
       state.words = {};
       state.shown = {};
       state.changes = [];
+      state.seen = [];
       state.dealNo = event.deal;
       state.dealBefore = running.slice();
       if (!state.history.length) state.history = [running.slice()]; // seated from the start: the game's start
@@ -233,6 +238,7 @@ function applyEvent(state, event, running, eyes, view) {
     default:
       break;
   }
+  state.seen.push(event); // the deal as this page saw it (its story at the ledger)
   const line = headline(event, eyes, { farm: view.farm, farmer: view.farmer, over: view.phase === "over" });
   if (line) state.said = line;
   const word = bubble(event, eyes);
