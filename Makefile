@@ -9,7 +9,7 @@ PLAY_STAMP := $(VENV)/.installed-play
 DIST_VENV := build/dist-venv
 CHECK_VENV := build/check-venv
 
-.PHONY: play test web-test cluster cluster-test lint typecheck bench wheel dist dist-test install-desktop-entry clean check-packaging icons
+.PHONY: play test web-test web-check web-unit node-tools cluster cluster-test lint typecheck bench wheel dist dist-test install-desktop-entry clean check-packaging icons
 
 # pip says only what went wrong (-qq): its notes on the build and on the machine's package
 # indexes would read like a failure on a first `make play`.
@@ -42,11 +42,11 @@ lint: $(STAMP)
 test: lint
 	$(BIN)/python -m pytest -m "not slow and not web and not cluster"
 
-# The page phones join a table from, played in a real headless Chromium (Debian's, driven over
-# its DevTools protocol by tools/browser.py). Chromium is installed with apt-get when run as root
-# (CI), else named.
+# The page phones join a table from, played in a real headless Chromium (Debian's, driven by
+# Playwright's Python package through tools/pages.py: Playwright downloads no browser of its own).
+# Chromium is installed with apt-get when run as root (CI), else named.
 CHROMIUM := /usr/bin/chromium
-web-test: $(STAMP)
+web-test: $(STAMP) web-check web-unit
 	@if [ ! -x $(CHROMIUM) ]; then \
 		if [ "$$(id -u)" = 0 ]; then \
 			apt-get update && apt-get install -y chromium fonts-dejavu-core; \
@@ -56,6 +56,33 @@ web-test: $(STAMP)
 		fi; \
 	fi
 	$(BIN)/python -m pytest -m web tests/web
+
+# The page's JavaScript checked by TypeScript from its JSDoc types (tsconfig.json: strict, no
+# output; the page ships its .js files as written). TypeScript comes from npm into node_modules/
+# (package.json and package-lock.json: tools to check with, nothing the page loads); Node.js and
+# npm are installed with apt-get when run as root (CI), else named.
+NPM_STAMP := node_modules/.installed
+node-tools:
+	@if ! command -v node >/dev/null || ! command -v npm >/dev/null; then \
+		if [ "$$(id -u)" = 0 ]; then \
+			apt-get update && apt-get install -y nodejs npm; \
+		else \
+			echo "make web-check needs Node.js and npm: sudo apt-get install nodejs npm" >&2; \
+			exit 1; \
+		fi; \
+	fi
+$(NPM_STAMP): package.json package-lock.json
+	@$(MAKE) --no-print-directory node-tools
+	npm ci --no-audit --no-fund --loglevel=error
+	@touch $@
+
+web-check: $(NPM_STAMP)
+	node_modules/.bin/tsc --project tsconfig.json
+
+# The page's modules that need no browser (state, words, told, i18n, cards, net) unit-tested by Node's
+# own test runner: tests/node/*.test.mjs.
+web-unit: node-tools
+	node --test --test-reporter=spec tests/node/
 
 # Farmer on several servers, to try on this machine: PostgreSQL, three farmer-servers sharing
 # their tables in it, and HAProxy in front (the shipped assets/cluster/haproxy.cfg), all on
@@ -130,4 +157,4 @@ bench: $(STAMP)
 	$(BIN)/python tools/bench_engine.py
 
 clean:
-	rm -rf $(VENV) build dist *.egg-info
+	rm -rf $(VENV) build dist *.egg-info node_modules

@@ -14,13 +14,14 @@ from typing import Any
 
 import pytest
 from cluster_parts import LEASE_SECONDS, running_cluster
+from playwright.sync_api import Browser
 
 from game.events import DealStarted
 from game.net.client import Client
 from game.net.protocol import ServerMessage, Update, Welcome
 from game.phase import Phase
-from tools.browser import Browser, Page
 from tools.cluster import Cluster
+from tools.pages import Page, chromium, new_page
 
 pytestmark = pytest.mark.cluster
 
@@ -38,8 +39,8 @@ def cluster() -> Iterator[Cluster]:
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Browser]:
     """One headless Chromium (each page a context of its own)."""
-    with Browser() as chromium:
-        yield chromium
+    with chromium() as browser:
+        yield browser
 
 
 class Window:
@@ -66,7 +67,7 @@ def wait(check: Any, limit: float, what: str) -> None:
 
 def open_page(browser: Browser, base: str, code: str, name: str) -> Page:
     """A phone opens the table's address through the proxy and takes a seat by its name."""
-    page = browser.new_page(360, 740)
+    page = new_page(browser, 360, 740)
     page.navigate(f"{base}/?t={code}")
     page.wait_for("document.body && document.body.dataset.screen === 'join'", 15, "the join screen")
     page.type("#name", name)

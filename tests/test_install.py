@@ -226,6 +226,10 @@ def test_the_sdist_carries_the_assets_licences_and_what_builds_and_tests_it(buil
         assert needed in names
     assert "tests/test_install.py" in names
     assert "tools/kiosk/farmer-kiosk.service" in names
+    # The page's checks come with it (what npm installs them from), never what npm installed.
+    for needed in ("package.json", "package-lock.json", "tsconfig.json"):
+        assert needed in names
+    assert not [n for n in names if n.startswith("node_modules/") or "/node_modules/" in n]
 
 
 def test_the_wheel_carries_every_asset_as_farmer_assets_and_the_licences(built: Built) -> None:

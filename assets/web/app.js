@@ -1,3 +1,4 @@
+// @ts-check
 /**
  * The page's seat at a Farmer table: the join form, then the table as protocol v1 tells it
  * (see game/net/PROTOCOL.md), the player's actions, and the seat taken back after a reload
@@ -9,7 +10,11 @@ import { CLOSE, ERROR, Link } from "./net.js";
 import { applyUpdate, emptyState, screenOf } from "./state.js";
 import { byId, clampBid, render, setText, tick } from "./view.js";
 import { refusal, savedAgainWords, unsavedWords } from "./words.js";
+import { startAlerts, yourTurn } from "./alert.js";
 import { toldBy } from "./told.js";
+
+/** @typedef {import("./types.js").ServerMessage} ServerMessage */
+/** @typedef {import("./state.js").State} State */
 
 const NAME_KEY = "farmer.name";
 const NOTICE_MS = 5000;
@@ -42,17 +47,28 @@ function cleanName(text) {
   return [...text.replace(/\s+/g, " ").trim()].slice(0, 32).join("").trim();
 }
 
+/**
+ * A text field of the join form.
+ * @param {string} id
+ * @returns {HTMLInputElement}
+ */
+function field(id) {
+  return /** @type {HTMLInputElement} */ (byId(id));
+}
+
 const page = {
   state: emptyState(),
   code: "",
   name: "",
+  /** @type {string|null} */
   token: null,
   joining: false,
   connected: false,
   closedMessage: "",
   closed: false,
   lost: false,
-  noticeTimer: 0,
+  /** @type {ReturnType<typeof setTimeout>|undefined} */
+  noticeTimer: undefined,
   /** Whether the table says it could not be saved (its notice stays until it is saved again). */
   unsaved: false,
   /** @type {Link|null} */
@@ -65,7 +81,7 @@ function draw() {
   render(page.state, {
     screen,
     connected: page.connected,
-    kept: !!keptSeat(cleanCode(byId("code").value)),
+    kept: !!keptSeat(cleanCode(field("code").value)),
     closedMessage: page.closedMessage,
   });
   holdWhileAway();
@@ -81,7 +97,10 @@ function holdWhileAway() {
   }
 }
 
-/** A finished game whose place opened the next table (a kiosk's): one tap takes a seat at it. */
+/**
+ * A finished game whose place opened the next table (a kiosk's): one tap takes a seat at it.
+ * @param {string} screen the screen shown
+ */
 function offerNext(screen) {
   const next = page.state.table?.next;
   const box = byId("over-actions");
@@ -100,7 +119,7 @@ function joinNext() {
   if (next.length !== 8 || !page.name) return;
   forget();
   again();
-  byId("code").value = next;
+  field("code").value = next;
   history.replaceState(null, "", `${location.pathname}?t=${next}${keepLang().replace("?", "&")}`);
   page.code = next;
   page.token = null;
@@ -147,6 +166,7 @@ function connect() {
   page.link.connect();
 }
 
+/** @param {boolean} connected */
 function onState(connected) {
   page.connected = connected;
   if (!connected && page.state.seat !== null && !page.closed && !page.state.result) {
@@ -158,6 +178,10 @@ function onState(connected) {
   draw();
 }
 
+/**
+ * @param {number} code
+ * @param {string} reason
+ */
 function onClosed(code, reason) {
   page.connected = false;
   if (code === CLOSE.LEFT || (page.state.result && code !== CLOSE.REPLACED)) {
@@ -190,6 +214,7 @@ function closedWords(code, reason) {
   return _("The connection to the table was closed: {why}", { why: reason || String(code) });
 }
 
+/** @param {ServerMessage} m */
 function onMessage(m) {
   const state = page.state;
   switch (m.type) {
@@ -201,11 +226,12 @@ function onMessage(m) {
       followSaving(m.table.unsaved === true);
       break;
     case "update": {
-      const waited = state.view !== null && state.view.to_act !== state.seat;
+      // The turn told when it comes: not again to a page opened on it (a whole state, its first).
+      const waited = state.view !== null ? state.view.to_act !== state.seat : !m.sync;
       applyUpdate(state, m);
       const told = toldBy(m, state);
       if (told.length) notice(told.join(" "), TOLD_MS);
-      if (waited && state.view.to_act === state.seat) buzz();
+      if (waited && state.view?.to_act === state.seat) yourTurn();
       standOnSixteen();
 
       if (state.result) forget();
@@ -226,6 +252,7 @@ function onMessage(m) {
   draw();
 }
 
+/** @param {import("./types.js").Welcome} m */
 function welcome(m) {
   const state = page.state;
   page.joining = false;
@@ -237,22 +264,23 @@ function welcome(m) {
     localStorage.setItem(seatKey(m.table), JSON.stringify({ token: m.token, seat: m.seat, name: page.name }));
   }
   state.pending = null; // an action sent before the drop is answered by the sync that follows, or lost
-  page.link.settled();
+  page.link?.settled();
   if (page.lost) {
     page.lost = false;
     notice(_("Back at the table."));
-    if (state.readyFor !== null) page.link.send({ type: "ready", deal: state.readyFor });
+    if (state.readyFor !== null) page.link?.send({ type: "ready", deal: state.readyFor });
   } else {
     notice("");
   }
 }
 
+/** @param {import("./types.js").ErrorMessage} m */
 function refused(m) {
   const state = page.state;
   if (state.seat === null || (page.lost && m.code === ERROR.BAD_TOKEN) || (page.lost && m.code === ERROR.NO_TABLE)) {
     // An opening refused: the join form again, with the reason.
     if (m.code === ERROR.BAD_TOKEN || m.code === ERROR.NO_TABLE) forget();
-    page.link.close();
+    page.link?.close();
     page.token = null;
     page.joining = false;
     page.lost = false;
@@ -270,25 +298,22 @@ function forget() {
   if (page.code) localStorage.removeItem(seatKey(page.code));
 }
 
-/** A phone in a pocket: its turn has come (browsers let a page buzz once it has been touched). */
-function buzz() {
-  if (navigator.userActivation?.hasBeenActive && navigator.vibrate) navigator.vibrate(60);
-}
-
 /** On exactly 16 no card can help under any rule set: stand at once, and say so, as the window does. */
 function standOnSixteen() {
   const state = page.state;
   const v = state.view;
-  if (v.phase !== "play" || v.to_act !== state.seat || v.total !== 16 || v.must_draw || state.pending !== null) return;
+  if (!v || v.phase !== "play" || v.to_act !== state.seat || v.total !== 16 || v.must_draw || state.pending !== null) return;
   act({ kind: "stand" });
   state.said = _("You have 16: you stand, as no card could help.");
 }
 
+/** @param {{kind: string, amount?: number}} action */
 function act(action) {
   const ref = page.link?.send({ type: "act", action });
   if (ref) page.state.pending = ref;
 }
 
+/** @param {MouseEvent} e */
 function onClick(e) {
   const target = /** @type {HTMLElement} */ (e.target).closest("button");
   if (!target || target.disabled) return;
@@ -303,6 +328,7 @@ function onClick(e) {
   }
   switch (target.dataset.action) {
     case "bid":
+      if (!v) return;
       act({ kind: "bid", amount: clampBid(v, state.amount) });
       break;
     case "pass":
@@ -311,6 +337,7 @@ function onClick(e) {
       act({ kind: target.dataset.action });
       break;
     case "ready":
+      if (!v) return;
       state.readyFor = v.deal_no + 1;
       page.link?.send({ type: "ready", deal: state.readyFor });
       break;
@@ -335,6 +362,7 @@ function onClick(e) {
 }
 
 /** The window's keys: + and − move the bid, B bids, P passes, C or D draws, S stands, Enter goes on. */
+/** @type {Record<string, string>} */
 const KEYS = {
   "+": '[data-step="1"]',
   "=": '[data-step="1"]',
@@ -349,6 +377,7 @@ const KEYS = {
   Enter: '[data-action="ready"], [data-action="again"]',
 };
 
+/** @param {KeyboardEvent} e */
 function onKey(e) {
   if (e.target instanceof HTMLInputElement || e.ctrlKey || e.metaKey || e.altKey) return;
   const wanted = KEYS[e.key.length === 1 ? e.key.toLowerCase() : e.key];
@@ -373,7 +402,7 @@ function again() {
   page.connected = false;
   page.unsaved = false;
   history.replaceState(null, "", location.pathname + keepLang());
-  byId("code").value = keptSeat(page.code) ? page.code : "";
+  field("code").value = keptSeat(page.code) ? page.code : "";
   notice("");
   draw();
 }
@@ -383,10 +412,11 @@ function keepLang() {
   return lang ? `?lang=${encodeURIComponent(lang)}` : "";
 }
 
+/** @param {SubmitEvent} e */
 function onJoin(e) {
   e.preventDefault();
-  const name = cleanName(byId("name").value);
-  const code = cleanCode(byId("code").value);
+  const name = cleanName(field("name").value);
+  const code = cleanCode(field("code").value);
   if (!name || code.length !== 8) {
     notice(_("Type the table's code, or choose a table."));
     return;
@@ -419,10 +449,11 @@ async function start() {
     await loadLanguage("en");
   }
   const code = cleanCode(params.get("t") || "");
-  byId("code").value = code;
-  const name = byId("name");
+  field("code").value = code;
+  const name = field("name");
   if (!name.value) name.value = localStorage.getItem(NAME_KEY) || "";
   byId("join-form").addEventListener("submit", onJoin);
+  startAlerts();
   document.addEventListener("click", onClick);
   document.addEventListener("keydown", onKey);
   byId("code").addEventListener("input", () => draw());

@@ -1,14 +1,18 @@
+// @ts-check
 /**
  * Cards drawn on the page itself: a rank and a suit drawn in SVG, red or black. A card's
  * code is the deal log's: rank A 2 3 4 5 6 7 9 10 J Q K, suit S H D C ("10H", "6H").
  */
 
-/** The suits' symbols, by letter. */
+/** The suits' symbols, by letter. @type {Record<string, string>} */
 export const SUIT_SYMBOLS = { S: "♠", H: "♥", D: "♦", C: "♣" };
 
 const SVG = "http://www.w3.org/2000/svg";
 
-// Each suit drawn in a 100 x 100 box.
+/**
+ * Each suit drawn in a 100 x 100 box: its shapes' tags and attributes.
+ * @type {Record<string, [string, Record<string, string>][]>}
+ */
 const SUIT_SHAPES = {
   H: [["path", { d: "M50 90 C22 66 4 48 4 29 C4 14 15 4 29 4 C39 4 46 10 50 19 C54 10 61 4 71 4 C85 4 96 14 96 29 C96 48 78 66 50 90 Z" }]],
   D: [["path", { d: "M50 3 L87 50 L50 97 L13 50 Z" }]],
@@ -26,7 +30,7 @@ const SUIT_SHAPES = {
  * @param {string} code
  * @returns {{rank: string, suit: string}}
  */
-function parseCard(code) {
+export function parseCard(code) {
   return { rank: code.slice(0, -1), suit: code.slice(-1) };
 }
 

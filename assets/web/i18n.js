@@ -1,3 +1,4 @@
+// @ts-check
 /**
  * The page's words in English, French or German, from the same catalogues as the window:
  * the server answers /i18n/<lang>.json with {"messages": {msgid: msgstr or [plural forms]},
@@ -13,6 +14,7 @@
 const NNBSP = "\u202f";
 const NBSP = "\u00a0";
 
+/** @type {Record<string, {group: string, decimal: string, colon: string}>} */
 const STYLES = {
   en: { group: ",", decimal: ".", colon: "{}:" },
   fr: { group: NNBSP, decimal: ",", colon: "{}" + NBSP + ":" },
@@ -93,6 +95,7 @@ function compilePlural(expression) {
   const tokens = tokenize(found ? found[1] : expression);
   let at = 0;
   const peek = () => tokens[at];
+  /** @param {string} t */
   const take = (t) => {
     if (tokens[at] !== t) throw new Error(`bad plural expression: ${expression}`);
     at += 1;
@@ -109,7 +112,10 @@ function compilePlural(expression) {
     return (n) => (test(n) ? yes(n) : no(n));
   }
 
-  /** @returns {(n: number) => number} */
+  /**
+   * @param {number} level
+   * @returns {(n: number) => number}
+   */
   function binary(level) {
     if (level === BINARY.length) return unary();
     let left = binary(level + 1);
@@ -177,7 +183,9 @@ function apply(op, a, b) {
 /** The languages the page speaks, the source language first. */
 export const LANGUAGES = ["en", "fr", "de"];
 
+/** The catalogue's messages: a msgid's translation, or its plural forms. @type {Record<string, string|string[]>} */
 let messages = {};
+/** The index of the plural form for n. @type {(n: number) => number} */
 let pluralRule = (n) => (n === 1 ? 0 : 1);
 let current = "en";
 
@@ -235,11 +243,22 @@ export function format(template, values) {
   });
 }
 
+/**
+ * @param {string} key
+ * @returns {string|null}
+ */
 function lookup(key) {
   const found = messages[key];
   return typeof found === "string" && found ? found : null;
 }
 
+/**
+ * @param {string} key
+ * @param {string} singular
+ * @param {string} plural
+ * @param {number} n
+ * @returns {string}
+ */
 function lookupPlural(key, singular, plural, n) {
   const forms = messages[key];
   if (Array.isArray(forms) && forms.length && forms.every((f) => f)) {

@@ -1,3 +1,4 @@
+// @ts-check
 /**
  * The page's link to its table: one WebSocket to the page's own server, speaking protocol v1
  * (game/net/PROTOCOL.md). A dropped connection is opened again with a growing wait and the
@@ -48,7 +49,7 @@ export const CLOSE = Object.freeze({
   MOVED: 4005,
 });
 
-/** Close codes after which the page does not reconnect. */
+/** Close codes after which the page does not reconnect. @type {readonly number[]} */
 export const FINAL_CLOSES = [CLOSE.REPLACED, CLOSE.LEFT, CLOSE.REMOVED, CLOSE.EXPIRED];
 
 const WAITS = [500, 1000, 2000, 4000, 8000];
@@ -102,6 +103,10 @@ export class Link {
     ws.addEventListener("close", (e) => this.dropped(ws, e.code, e.reason));
   }
 
+  /**
+   * @param {WebSocket} ws
+   * @param {unknown} data
+   */
   receive(ws, data) {
     let message;
     try {
@@ -116,6 +121,11 @@ export class Link {
     this.handlers.onMessage(message);
   }
 
+  /**
+   * @param {WebSocket} ws
+   * @param {number} code
+   * @param {string} reason
+   */
   dropped(ws, code, reason) {
     if (ws !== this.ws) return;
     this.ws = null;
@@ -131,6 +141,11 @@ export class Link {
     this.timer = setTimeout(() => this.connect(), wait);
   }
 
+  /**
+   * @param {WebSocket} ws
+   * @param {number} code
+   * @param {string} reason
+   */
   end(ws, code, reason) {
     this.ended = true;
     ws.close(CLOSE.NORMAL);
@@ -149,11 +164,11 @@ export class Link {
 
   /**
    * Send a message of a connection with a place; returns its `ref` (or null when it was not sent).
-   * @param {object} message
+   * @param {{type: string, [field: string]: unknown}} message
    * @returns {number|null}
    */
   send(message) {
-    if (!this.open) return null;
+    if (!this.ws || !this.open) return null;
     this.ref += 1;
     const body = message.type === "act" || message.type === "ping" ? { ...message, ref: this.ref } : message;
     this.ws.send(JSON.stringify(body));

@@ -1,3 +1,4 @@
+// @ts-check
 /**
  * What the page knows of its table, kept up to date from the server's messages: the seat,
  * the table's members, the latest view, what was just said, the deal's payments (for the
@@ -7,41 +8,62 @@
 import { bubble, headline } from "./words.js";
 import { _ } from "./i18n.js";
 
+/** @typedef {import("./types.js").View} View */
+/** @typedef {import("./types.js").GameEvent} GameEvent */
+/** @typedef {import("./types.js").Update} Update */
+/** @typedef {import("./types.js").Result} Result */
+/** @typedef {import("./words.js").Eyes} Eyes */
+
 /**
- * A state with no table yet.
- * @returns {object}
+ * One payment of the deal as the ledger lists it (a seat's gain or loss, and why).
+ * @typedef {{seat: number, amount: number, reason: string}} Change
+ */
+
+/**
+ * A deal's ledger: every seat's chips before and after it, the payments this page saw, and whether
+ * what it did not see was paid while it was away (else before it came).
+ * @typedef {{deal: number, before: number[]|null, after: number[], changes: Change[], away: boolean}} Ledger
+ */
+
+/** What the page knows of its table (see emptyState). @typedef {ReturnType<typeof emptyState>} State */
+
+/**
+ * A state with no table yet. Its fields' types are the State type: a field that starts empty
+ * (null, {} or []) says what it will hold with a cast.
  */
 export function emptyState() {
   return {
-    seat: null,
+    seat: /** @type {number|null} */ (null),
     host: false,
-    table: null,
-    view: null,
+    table: /** @type {import("./types.js").TableInfo|null} */ (null),
+    view: /** @type {View|null} */ (null),
     seq: 0,
     said: "",
-    words: {},
-    shown: {},
-    dealBefore: null,
+    words: /** @type {Record<number, string>} */ ({}),
+    shown: /** @type {Record<number, {cards: string[], total: number}>} */ ({}),
+    dealBefore: /** @type {number[]|null} */ (null),
     dealNo: 0,
     away: false,
-    changes: [],
-    ledger: null,
-    result: null,
-    history: [],
-    pause: null,
-    turn: null,
-    readyFor: null,
-    pending: null,
+    changes: /** @type {Change[]} */ ([]),
+    seen: /** @type {GameEvent[]} */ ([]),
+    ledger: /** @type {Ledger|null} */ (null),
+    result: /** @type {Result|null} */ (null),
+    history: /** @type {number[][]} */ ([]),
+    pause: /** @type {{deal: number, seconds: number, waiting: number[], at: number}|null} */ (null),
+    turn: /** @type {{seat: number, seconds: number, at: number}|null} */ (null),
+    readyFor: /** @type {number|null} */ (null),
+    pending: /** @type {number|null} */ (null),
     amount: 1,
     bidKey: "",
     /** What was said of what happened without the person (told.js): the deal dealt again, the last deal settled. */
-    told: { redealt: null, settled: 0 },
+    told: { redealt: /** @type {number|null} */ (null), settled: 0 },
   };
 }
 
 /**
  * Who looks at the table, for the words (see words.js).
- * @param {object} state
+ * @param {State} state
+ * @returns {Eyes}
  */
 export function eyesOf(state) {
   const v = state.view;
@@ -51,7 +73,7 @@ export function eyesOf(state) {
 
 /**
  * The screen to show: join, lobby, table, ledger, over or closed.
- * @param {object} state
+ * @param {State} state
  * @param {boolean} closed
  * @returns {string}
  */
@@ -66,8 +88,8 @@ export function screenOf(state, closed) {
 
 /**
  * Take an `update` message: its events (what was said, chips paid, hands shown) then its view.
- * @param {object} state
- * @param {any} update
+ * @param {State} state
+ * @param {Update} update
  */
 export function applyUpdate(state, update) {
   const view = update.view;
@@ -87,7 +109,7 @@ export function applyUpdate(state, update) {
 /**
  * Every seat's chips before `events`, from the chips after them (their payments undone).
  * @param {number[]} after
- * @param {any[]} events
+ * @param {GameEvent[]} events
  */
 function chipsBefore(after, events) {
   const chips = after.slice();
@@ -104,6 +126,8 @@ function chipsBefore(after, events) {
  * The chips at the deal's start come from `history`'s last row. A page back from a drop (the same
  * server run: `seq` did not go back) keeps the payments it saw of the same deal, so that the
  * ledger says only those it missed: paid while it was away, or before it came (a fresh page).
+ * @param {State} state
+ * @param {Update} update
  */
 function applySync(state, update) {
   const view = update.view;
@@ -112,7 +136,10 @@ function applySync(state, update) {
   const rows = state.history;
   state.away = state.seq > 0; // this page was at the table before this whole state
   const sameDeal = state.away && update.seq >= state.seq && state.dealNo === view.deal_no;
-  if (!sameDeal) state.changes = [];
+  if (!sameDeal) {
+    state.changes = [];
+    state.seen = []; // the deal's story: only what this page saw of it
+  }
   state.dealNo = view.deal_no;
   // A whole state: what was said before it may be of a deal dealt again (after a server restart).
   state.words = {};
@@ -137,10 +164,11 @@ function applySync(state, update) {
 /**
  * A deal's ledger: every seat's chips before and after it, the payments this page saw, and
  * whether what it did not see was paid while it was away (else before it came).
- * @param {object} state
+ * @param {State} state
  * @param {number} deal
  * @param {number[]|null} before
  * @param {number[]} after
+ * @returns {Ledger}
  */
 function settled(state, deal, before, after) {
   return { deal, before, after, changes: state.changes, away: state.away };
@@ -149,7 +177,8 @@ function settled(state, deal, before, after) {
 /**
  * The final standings read from a view (a page that comes back after the end, from a server that
  * does not send the game's end with it): every seat's chips, a farm nobody won counted to its farmer.
- * @param {any} view
+ * @param {View} view
+ * @returns {Result}
  */
 export function standingsOf(view) {
   const standings = view.chips.slice();
@@ -159,12 +188,21 @@ export function standingsOf(view) {
   return { standings, winners, reason: "deals" };
 }
 
+/**
+ * Take one event of an update: what it changes of the state, and what is said of it.
+ * @param {State} state
+ * @param {GameEvent} event
+ * @param {number[]} running every seat's chips as the update's events go
+ * @param {Eyes} eyes
+ * @param {View} view the view after the update
+ */
 function applyEvent(state, event, running, eyes, view) {
   switch (event.type) {
     case "DealStarted":
       state.words = {};
       state.shown = {};
       state.changes = [];
+      state.seen = [];
       state.dealNo = event.deal;
       state.dealBefore = running.slice();
       if (!state.history.length) state.history = [running.slice()]; // seated from the start: the game's start
@@ -200,10 +238,11 @@ function applyEvent(state, event, running, eyes, view) {
     default:
       break;
   }
+  state.seen.push(event); // the deal as this page saw it (its story at the ledger)
   const line = headline(event, eyes, { farm: view.farm, farmer: view.farmer, over: view.phase === "over" });
   if (line) state.said = line;
   const word = bubble(event, eyes);
-  if (word && typeof event.seat === "number") state.words[event.seat] = word;
+  if (word && "seat" in event && typeof event.seat === "number") state.words[event.seat] = word;
   if (event.type === "TurnStarted") delete state.words[event.seat];
 }
 

@@ -1,3 +1,4 @@
+// @ts-check
 /**
  * What the page is told happened without its person, in the window's words (scenes/net/remote.py,
  * the same msgids): a move the computer played for them (their time ran out, or they were away), a
@@ -69,7 +70,7 @@ export function missedDealWords(last, names, you, history) {
 /**
  * Everything an update tells the person of what happened without them, as lines to show (oldest
  * first); `told` remembers what was said already (the deal dealt again, the last deal seen).
- * @param {any} update
+ * @param {import("./types.js").Update} update
  * @param {{seat: number|null, told: {redealt: number|null, settled: number}}} state
  * @returns {string[]}
  */

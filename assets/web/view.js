@@ -1,3 +1,4 @@
+// @ts-check
 /**
  * Drawing the page from a state (see state.js): the body's data-* hooks, then the screen
  * shown. Every screen is drawn again whole after each message; the countdowns alone tick
@@ -5,27 +6,24 @@
  */
 
 import { _, colon, num, pgettext } from "./i18n.js";
-import { backElement, cardElement } from "./cards.js";
+import { cardElement } from "./cards.js";
 import { eyesOf, places } from "./state.js";
 import { drawWord, farmerRole, gameOverTitle, headline, joinNames, potName, reasonWord, rulesLabel, standWord } from "./words.js";
+import { byId, el, reducedMotion, setText } from "./dom.js";
+import { drawRound, whoElement } from "./round.js";
+import { chipsChart } from "./chart.js";
+import { storyLines } from "./story.js";
+import { redrawAlerts } from "./alert.js";
+
+export { byId, setText };
+
+/** @typedef {import("./state.js").State} State */
+/** @typedef {import("./state.js").Ledger} Ledger */
+/** @typedef {import("./state.js").Change} Change */
+/** @typedef {import("./types.js").View} View */
+/** @typedef {import("./types.js").TableSeat} TableSeat */
 
 // --- elements --------------------------------------------------------------------------------
-// Text is always set with textContent: a name from the wire is shown as its characters, never
-// read as markup.
-
-/**
- * A new element with a class and a text.
- * @param {string} tag
- * @param {string} [className]
- * @param {string} [text]
- * @returns {HTMLElement}
- */
-function el(tag, className, text) {
-  const node = document.createElement(tag);
-  if (className) node.className = className;
-  if (text !== undefined) node.textContent = text;
-  return node;
-}
 
 /**
  * A button that does `action` (data-action) or moves the bid by `step` (data-step).
@@ -59,30 +57,7 @@ function fill(box, nodes) {
   box.replaceChildren(...built.childNodes);
 }
 
-/**
- * The element of id `id`.
- * @param {string} id
- * @returns {HTMLElement}
- */
-export function byId(id) {
-  const node = document.getElementById(id);
-  if (!node) throw new Error(`no #${id} on the page`);
-  return node;
-}
-
-/**
- * Set an element's text, only when it changed (so that a screen reader is not told twice).
- * @param {HTMLElement} node
- * @param {string} text
- */
-export function setText(node, text) {
-  if (node.textContent !== text) node.textContent = text;
-}
-
 // --- the screens -------------------------------------------------------------------------------
-
-/** The farmer's mark after a name: the house of the table's marker, in every language. */
-export const FARMER_SIGN = "⌂";
 
 const MINUS = "\u2212";
 
@@ -107,7 +82,7 @@ export function signed(n) {
 
 /**
  * Draw `state` on the page.
- * @param {object} state see state.js
+ * @param {State} state see state.js
  * @param {{screen: string, connected: boolean, kept: boolean, closedMessage: string}} page
  */
 export function render(state, page) {
@@ -120,6 +95,8 @@ export function render(state, page) {
   body.dataset.deal = v ? String(v.deal_no) : "";
   body.dataset.phase = v ? v.phase : "";
   body.dataset.seat = state.seat === null ? "" : String(state.seat);
+  // The page's seat is to act: the glow (style.css) on its seat and its choices.
+  body.dataset.mine = String(page.screen === "table" && !!v && state.seat !== null && v.to_act === state.seat);
   const game = pgettext("game name", "Farmer");
   setText(byId("game-name"), game);
   if (document.title !== game) document.title = game;
@@ -127,6 +104,7 @@ export function render(state, page) {
     if (screen !== page.screen) fill(byId(id), []);
   }
   drawBar(state);
+  redrawAlerts();
   if (page.screen === "join") drawJoin(page.kept);
   else if (page.screen === "lobby") drawLobby(state);
   else if (page.screen === "table") drawTable(state);
@@ -139,7 +117,7 @@ export function render(state, page) {
 /**
  * The bar: the game's name until a deal is dealt, then the deal and the farm in its place (a
  * phone's width holds one or the other on one line, in every language).
- * @param {object} state
+ * @param {State} state
  */
 function drawBar(state) {
   const v = state.view;
@@ -154,6 +132,7 @@ function drawBar(state) {
   byId("game-name").hidden = dealText !== "";
 }
 
+/** @param {boolean} kept */
 function drawJoin(kept) {
   setText(byId("join-title"), pgettext("game name", "Farmer"));
   setText(byId("name-label"), _("Your name"));
@@ -161,8 +140,10 @@ function drawJoin(kept) {
   setText(byId("join"), kept ? _("Take my seat back") : _("Join"));
 }
 
+/** @param {State} state */
 function drawLobby(state) {
-  const t = state.table;
+  const t = /** @type {import("./types.js").TableInfo} */ (state.table); // the lobby has a table (screenOf)
+  byId("hand").dataset.cards = ""; // the game's first cards will be dealt to this page as it watches
   setText(byId("lobby-title"), _("Table {code}", { code: t.code }));
   setText(byId("lobby-rules"), rulesLabel(t.settings?.rules || "foster"));
   setText(byId("lobby-friends"), _("Friends join at {address} with the code {code}.", { address: location.host, code: t.code }));
@@ -192,35 +173,31 @@ function drawLobby(state) {
   fill(byId("lobby-actions"), actions);
 }
 
+/** @param {State} state */
 function drawTable(state) {
-  const v = state.view;
-  drawSeats(state);
+  const v = /** @type {View} */ (state.view); // the screens past the lobby have a view (screenOf)
+  drawRound(byId("seats"), state);
   setText(byId("said"), state.said);
   // The player's own prompt says it again (the bid to beat, the total): on a phone, room for the seats.
   byId("said").hidden = v.to_act === state.seat && state.seat !== null;
-  const hand = byId("hand");
-  const codes = v.hand.join(" ");
-  if (hand.dataset.cards !== codes) {
-    hand.replaceChildren(...v.hand.map(cardElement));
-    hand.dataset.cards = codes;
-    hand.style.setProperty("--n", String(Math.max(v.hand.length, 1)));
-  }
+  const role = roleText(state);
+  byId("mine").hidden = v.hand.length === 0 && !role;
+  byId("total-box").hidden = v.hand.length === 0;
   const total = byId("total");
   total.dataset.total = String(v.total);
   setText(total, num(v.total));
-  byId("total-box").hidden = v.hand.length === 0;
   total.classList.toggle("sixteen", v.total === 16);
   total.classList.toggle("over", v.total > 16);
   // Translators: over the big number of the player's own hand on a phone (the sum of its cards).
   setText(byId("total-label"), colon(_("Total")));
-  const role = roleText(state);
   setText(byId("role"), role);
-  byId("mine").hidden = v.hand.length === 0 && !role;
   drawActions(state);
+  drawHand(byId("hand"), v.hand); // last: the cards dealt come from where the deck is once all is drawn
 }
 
+/** @param {State} state */
 function roleText(state) {
-  const v = state.view;
+  const v = /** @type {View} */ (state.view); // the screens past the lobby have a view (screenOf)
   if (v.farmer === state.seat && v.phase === "play") {
     return farmerRole(v.rules);
   }
@@ -228,55 +205,50 @@ function roleText(state) {
   return "";
 }
 
-function drawSeats(state) {
-  const people = state.table ? state.table.seats : [];
-  byId("seats").replaceChildren(...state.view.names.map((name, seat) => seatTile(state, people, name, seat)));
-}
-
 /**
- * One seat's tile: the whole name (on as many lines as it takes) and the farmer's mark; below it
- * the seat's cards, face down, the word it just said, and its chips.
+ * The page's own cards: the cards it did not show before are dealt to it (they come from the
+ * deck in the middle and turn face up, one after the other), unless the person asked for less
+ * motion; a page just opened shows its hand as it is.
+ * @param {HTMLElement} hand #hand
+ * @param {string[]} cards
  */
-function seatTile(state, people, name, seat) {
-  const v = state.view;
-  const info = people.find((s) => s.seat === seat);
-  const count = v.card_counts[seat] || 0;
-  const item = el("li", "seat");
-  item.dataset.seat = String(seat);
-  item.dataset.chips = String(v.chips[seat]);
-  item.dataset.farmer = String(v.farmer === seat);
-  item.dataset.turn = String(v.to_act === seat);
-  item.dataset.person = String(!!info && info.person);
-  item.dataset.cards = String(count);
-  item.classList.toggle("you", seat === state.seat);
-  item.classList.toggle("away", !!info && info.person && !info.connected);
-  const backs = el("span", "backs");
-  for (let i = 0; i < Math.min(count, 6); i += 1) backs.append(backElement());
-  const word = state.words[seat] || (v.to_act === seat && seat !== state.seat ? _("thinking…") : "");
-  const bottom = el("span", "line");
-  bottom.append(backs, el("span", "word", word), el("span", "chips", num(v.chips[seat])));
-  item.append(whoElement(name, v.farmer === seat), bottom);
-  return item;
+function drawHand(hand, cards) {
+  const codes = cards.join(" ");
+  if (hand.dataset.cards === codes) return;
+  const before = hand.dataset.cards === undefined ? null : new Set(hand.dataset.cards.split(" "));
+  const made = cards.map(cardElement);
+  hand.replaceChildren(...made);
+  hand.dataset.cards = codes;
+  hand.style.setProperty("--n", String(Math.max(cards.length, 1)));
+  if (before === null || reducedMotion()) return;
+  const deck = document.getElementById("deck");
+  const from = deck ? deck.getBoundingClientRect() : null;
+  let order = 0;
+  made.forEach((card, i) => {
+    if (before.has(cards[i])) return;
+    const to = card.getBoundingClientRect();
+    // From the deck in the middle of the felt (or from above, when no deck shows) to its place.
+    const dx = from ? from.left + from.width / 2 - (to.left + to.width / 2) : 0;
+    const dy = from ? from.top + from.height / 2 - (to.top + to.height / 2) : -to.height;
+    card.style.setProperty("--dx", `${Math.round(dx)}px`);
+    card.style.setProperty("--dy", `${Math.round(dy)}px`);
+    card.style.setProperty("--i", String(order));
+    card.classList.add("dealt");
+    const landed = () => card.classList.remove("dealt");
+    card.addEventListener("animationend", landed, { once: true });
+    card.addEventListener("animationcancel", landed, { once: true });
+    order += 1;
+  });
 }
 
-/**
- * A name from the wire (as text), with the farmer's mark after it when `farmer`.
- * @param {string} name
- * @param {boolean} farmer
- */
-function whoElement(name, farmer) {
-  const who = el("span", "who");
-  who.append(el("span", "name", name));
-  if (farmer) who.append(el("span", "mark", FARMER_SIGN));
-  return who;
-}
-
+/** @param {State} state */
 function drawActions(state) {
-  const v = state.view;
+  const v = /** @type {View} */ (state.view); // the screens past the lobby have a view (screenOf)
   const box = byId("actions");
   const mine = v.to_act === state.seat && state.seat !== null;
   box.hidden = !mine;
   const waiting = state.pending !== null;
+  /** @type {HTMLElement[]} */
   let choices = [];
   if (mine && v.phase === "auction") choices = bidChoices(state, waiting);
   else if (mine && v.phase === "play") choices = playChoices(state, waiting);
@@ -285,8 +257,9 @@ function drawActions(state) {
 
 /**
  * The amount to bid, brought within the rules and the chips held (the window's set_amount).
- * @param {any} view
+ * @param {View} view
  * @param {number} amount
+ * @returns {number}
  */
 export function clampBid(view, amount) {
   return Math.max(view.high_bid + 1, Math.min(view.max_bid, amount));
@@ -294,10 +267,12 @@ export function clampBid(view, amount) {
 
 /**
  * The auction's prompt and choices: the amount, the steps to move it, bid and pass.
+ * @param {State} state
+ * @param {boolean} waiting an action was sent and not yet answered
  * @returns {HTMLElement[]}
  */
 function bidChoices(state, waiting) {
-  const v = state.view;
+  const v = /** @type {View} */ (state.view); // the screens past the lobby have a view (screenOf)
   const canBid = v.max_bid > v.high_bid;
   let prompt;
   if (!canBid) prompt = _("The bid is {n}: more than you hold. You can only pass.", { n: v.high_bid });
@@ -333,10 +308,12 @@ function bidChoices(state, waiting) {
 
 /**
  * The play's prompt and choices: draw, stand.
+ * @param {State} state
+ * @param {boolean} waiting an action was sent and not yet answered
  * @returns {HTMLElement[]}
  */
 function playChoices(state, waiting) {
-  const v = state.view;
+  const v = /** @type {View} */ (state.view); // the screens past the lobby have a view (screenOf)
   let prompt;
   if (v.must_draw) prompt = _("You have {n}. You must take one more card.", { n: v.total });
   else if (v.deck_size === 0) prompt = _("You have {n}. The deck is empty.", { n: v.total });
@@ -347,9 +324,10 @@ function playChoices(state, waiting) {
   return [el("p", "prompt", prompt), go];
 }
 
+/** @param {State} state */
 function drawLedger(state) {
-  const v = state.view;
-  const ledger = state.ledger;
+  const v = /** @type {View} */ (state.view); // the screens past the lobby have a view (screenOf)
+  const ledger = /** @type {Ledger} */ (state.ledger); // the ledger screen has one (screenOf)
   setText(byId("ledger-title"), _("Deal {n} settled", { n: ledger.deal }));
   fillLedger(byId("ledger"), state);
   setText(byId("ledger-note"), state.said);
@@ -359,6 +337,8 @@ function drawLedger(state) {
     button(label, { action: "ready", primary: true, disabled: state.readyFor === next }),
     clockElement("pause-clock"),
   ]);
+  drawChart(byId("ledger-chart"), state);
+  drawStory(state);
   const names = (state.pause?.waiting || []).filter((s) => s !== state.seat).map((s) => v.names[s]);
   // Translators: between deals, those the next deal waits for; {names} is a list ("Anna and Ben").
   setText(byId("waiting"), state.readyFor === next && names.length ? _("Waiting for {names}…", { names: joinNames(names) }) : "");
@@ -367,11 +347,11 @@ function drawLedger(state) {
 /**
  * The rows of a deal's ledger: each seat's shown hand, change and chips, and why.
  * @param {HTMLElement} list
- * @param {object} state
+ * @param {State} state
  */
 function fillLedger(list, state) {
-  const v = state.view;
-  const ledger = state.ledger;
+  const v = /** @type {View} */ (state.view); // the screens past the lobby have a view (screenOf)
+  const ledger = /** @type {Ledger} */ (state.ledger); // drawn only when there is one
   list.replaceChildren();
   v.names.forEach((name, seat) => {
     const after = ledger.after[seat];
@@ -380,7 +360,7 @@ function fillLedger(list, state) {
     item.dataset.seat = String(seat);
     item.dataset.change = String(change);
     const top = el("div", "line");
-    top.append(whoElement(name, v.farmer === seat));
+    top.append(whoElement(name, v.farmer === seat, seat));
     top.append(el("span", `change ${change > 0 ? "up" : change < 0 ? "down" : ""}`, signed(change)));
     top.append(el("span", "chips", num(after)));
     item.append(top);
@@ -397,12 +377,24 @@ function fillLedger(list, state) {
   });
 }
 
+/**
+ * @param {Change[]} changes
+ * @param {number} seat
+ */
 function sumChanges(changes, seat) {
   return changes.filter((c) => c.seat === seat).reduce((a, c) => a + c.amount, 0);
 }
 
-/** A seat's payments of the deal, alike ones merged ("+1 nearest ×9"), as the window's Why. */
+/**
+ * A seat's payments of the deal, alike ones merged ("+1 nearest ×9"), as the window's Why.
+ * @param {Ledger} ledger
+ * @param {number} seat
+ * @param {number} change the seat's whole change in the deal
+ * @param {string} rules
+ * @returns {string[]}
+ */
 function whyParts(ledger, seat, change, rules) {
+  /** @type {Map<string, number>} */
   const merged = new Map();
   for (const c of ledger.changes) {
     if (c.seat !== seat) continue;
@@ -417,17 +409,21 @@ function whyParts(ledger, seat, change, rules) {
   return parts;
 }
 
-/** A seat's Why: its parts separated by commas, a line broken between parts, never inside one. */
+/**
+ * A seat's Why: its parts separated by commas, a line broken between parts, never inside one.
+ * @param {string[]} parts
+ */
 function whyElement(parts) {
   const why = el("div", "why");
   parts.forEach((part, i) => why.append(el("span", "part", i < parts.length - 1 ? `${part},` : part), " "));
   return why;
 }
 
+/** @param {State} state */
 function drawOver(state) {
-  const v = state.view;
+  const v = /** @type {View} */ (state.view); // the screens past the lobby have a view (screenOf)
   const eyes = eyesOf(state);
-  const result = state.result;
+  const result = /** @type {import("./types.js").Result} */ (state.result); // the over screen has one
   setText(byId("over-title"), gameOverTitle(result, eyes));
   const list = byId("standings");
   list.replaceChildren();
@@ -441,7 +437,7 @@ function drawOver(state) {
     item.dataset.chips = String(chips);
     item.dataset.rank = String(ranks[seat].place);
     const line = el("div", "line");
-    line.append(el("span", "place", ranks[seat].label), el("span", "name", v.names[seat]));
+    line.append(el("span", "place", ranks[seat].label), whoElement(v.names[seat], false, seat));
     if (start) {
       const change = chips - start[seat];
       line.append(el("span", `change ${change > 0 ? "up" : change < 0 ? "down" : ""}`, signed(change)));
@@ -450,17 +446,60 @@ function drawOver(state) {
     item.append(line);
     list.append(item);
   }
+  drawChart(byId("over-chart"), state);
   const last = byId("over-ledger");
   last.hidden = !state.ledger;
   if (state.ledger) {
     setText(byId("over-ledger-title"), _("Deal {n} settled", { n: state.ledger.deal }));
     fillLedger(byId("over-ledger-rows"), state);
   }
-  const farmNote = v.farm > 0 && v.farmer !== null ? headline({ type: "GameEnded" }, eyes, { farm: v.farm, farmer: v.farmer, over: true }) : "";
+  const farmNote = v.farm > 0 && v.farmer !== null ? headline({ type: "GameEnded", ...result }, eyes, { farm: v.farm, farmer: v.farmer, over: true }) : "";
   setText(byId("over-note"), farmNote || "");
   fill(byId("over-actions"), [button(_("Join a table"), { action: "again", primary: true })]);
 }
 
+/**
+ * The chips chart in `box` (a section with an h2 and a .chart-box), drawn again only when the
+ * chips it shows changed; hidden until a deal is settled.
+ * @param {HTMLElement} box
+ * @param {State} state
+ */
+function drawChart(box, state) {
+  // Translators: the title of the chart of every player's chips after each deal, on a phone.
+  const title = _("Chips after each deal");
+  const title2 = box.querySelector("h2");
+  if (title2) setText(title2, title);
+  // Rows are only ever added, or all replaced by a whole state: their number and ends say them.
+  const rows = state.history;
+  const key = JSON.stringify([rows.length, rows[0], rows[rows.length - 1], state.seat, title]);
+  if (box.dataset.drawn === key) return;
+  box.dataset.drawn = key;
+  const chart = chipsChart(state.history, state.seat, title);
+  const area = box.querySelector(".chart-box");
+  if (area) area.replaceChildren(...(chart ? [chart] : []));
+  box.hidden = !chart;
+  box.dataset.deals = String(Math.max(0, state.history.length - 1));
+}
+
+/**
+ * The deal's story at the ledger, line by line, as this page saw it (nothing when it came back
+ * after the deal: it saw none of it).
+ * @param {State} state
+ */
+function drawStory(state) {
+  const v = /** @type {View} */ (state.view); // the ledger has a view (screenOf)
+  const lines = storyLines(state.seen || [], eyesOf(state), { farm: v.farm, farmer: v.farmer, over: v.phase === "over" });
+  const story = byId("story");
+  story.hidden = lines.length === 0;
+  setText(byId("story-title"), _("History"));
+  const list = byId("story-lines");
+  const text = lines.join("\n");
+  if (list.dataset.text === text) return;
+  list.dataset.text = text;
+  list.replaceChildren(...lines.map((line) => el("li", "", line)));
+}
+
+/** @param {string} message */
 function drawClosed(message) {
   setText(byId("closed-message"), message);
   fill(byId("closed-actions"), [button(_("Join a table"), { action: "again", primary: true })]);
@@ -469,7 +508,7 @@ function drawClosed(message) {
 /**
  * Move the countdowns on: the seconds left to act (a `turn` message) and before the next deal
  * starts without those not yet ready (a `pause` message).
- * @param {object} state
+ * @param {State} state
  */
 export function tick(state) {
   const turn = state.turn && state.turn.seat === state.seat ? state.turn : null;
@@ -491,8 +530,8 @@ function countdown(clock, from, late, words) {
   clock.hidden = !from;
   if (!from) return;
   const left = Math.max(0, from.seconds - (performance.now() - from.at) / 1000);
-  setText(clock.querySelector(".seconds"), words(minutes(Math.ceil(left))));
-  clock.querySelector(".bar").style.width = `${from.seconds ? Math.min(100, (left / from.seconds) * 100) : 0}%`;
+  setText(/** @type {HTMLElement} */ (clock.querySelector(".seconds")), words(minutes(Math.ceil(left))));
+  /** @type {HTMLElement} */ (clock.querySelector(".bar")).style.width = `${from.seconds ? Math.min(100, (left / from.seconds) * 100) : 0}%`;
   clock.classList.toggle("late", left < late);
 }
 

@@ -1,3 +1,4 @@
+// @ts-check
 /**
  * The table's voice: the window's sentences (scenes/table/narrator.py and scenes/i18n), the
  * same msgids, from an event, who looks, and the rule set. The viewer is spoken to in the
@@ -7,6 +8,10 @@
 import { _, ngettext, npgettext, pgettext } from "./i18n.js";
 import { SUIT_SYMBOLS } from "./cards.js";
 import { ERROR } from "./net.js";
+
+/** @typedef {import("./types.js").GameEvent} GameEvent */
+/** @typedef {import("./types.js").Tie} Tie */
+/** @template {GameEvent["type"]} K @typedef {Extract<GameEvent, {type: K}>} EventOf */
 
 /**
  * What a rule set calls things, from its key ("foster", "lacombe+rotating", "ferme").
@@ -83,13 +88,15 @@ export function joinNames(names) {
 
 /**
  * The banner for `event`, or null when it changes no headline (narrator.headline).
- * @param {any} event an event of the protocol
+ * @param {GameEvent} event an event of the protocol
  * @param {Eyes} eyes
  * @param {{farm?: number, farmer?: number|null, over?: boolean}} [table]
  * @returns {string|null}
  */
 export function headline(event, eyes, table = {}) {
+  /** @param {number|null} seat */
   const you = (seat) => seat !== null && seat !== undefined && seat === eyes.seat;
+  /** @param {number} seat */
   const name = (seat) => eyes.names[seat] ?? "?";
   const ferme = ruleWords(eyes.rules).corbeille;
   switch (event.type) {
@@ -138,6 +145,11 @@ export function headline(event, eyes, table = {}) {
   }
 }
 
+/**
+ * @param {EventOf<"FarmSold">} event
+ * @param {boolean} you
+ * @param {string} who
+ */
 function farmSold(event, you, who) {
   if (event.nobody_bid) {
     return you
@@ -151,6 +163,12 @@ function farmSold(event, you, who) {
   });
 }
 
+/**
+ * @param {EventOf<"FarmerChosen">} event
+ * @param {boolean} you
+ * @param {string} who
+ * @param {boolean} ferme
+ */
 function farmerChosen(event, you, who, ferme) {
   if (event.reason === "lot") {
     return you ? _("You are farmer, drawn by lot.") : _("{name} is farmer, drawn by lot.", { name: who });
@@ -166,6 +184,10 @@ function farmerChosen(event, you, who, ferme) {
     : _("The farm passes round: {name} is farmer.", { name: who });
 }
 
+/**
+ * @param {EventOf<"NearestFound">} event
+ * @param {Eyes} eyes
+ */
 function nearest(event, eyes) {
   if (event.seat === null) {  // every player paid the farmer: nobody is nearest, and the pot stays
     return ruleWords(eyes.rules).corbeille
@@ -182,6 +204,10 @@ function nearest(event, eyes) {
   return _("Nobody made 16: {name} is nearest with {n}; a chip from every other player.", { name: who, n: event.total });
 }
 
+/**
+ * @param {EventOf<"FarmWon">} event
+ * @param {Eyes} eyes
+ */
 function farmWon(event, eyes) {
   if (event.tie) return tie(eyes, event.seat, event.total, event.tie);
   const who = eyes.names[event.seat];
@@ -199,6 +225,11 @@ function farmWon(event, eyes) {
   return pgettext("ferme rules", "{name} wins the farm with {n}.", { name: who, n: event.total });
 }
 
+/**
+ * @param {Eyes} eyes
+ * @param {number} farm
+ * @param {number|null} farmer
+ */
 function gameEnded(eyes, farm, farmer) {
   if (farm <= 0 || farmer === null) return _("The game is over.");
   const ferme = ruleWords(eyes.rules).corbeille;
@@ -213,7 +244,13 @@ function gameEnded(eyes, farm, farmer) {
     : ngettext("The game is over: the farm of {n} chip goes to its farmer, {name}.", "The game is over: the farm of {n} chips goes to its farmer, {name}.", farm, values);
 }
 
-/** Who else had the total, why the winner won, and what it won (narrator._tie). */
+/**
+ * Who else had the total, why the winner won, and what it won (narrator._tie).
+ * @param {Eyes} eyes
+ * @param {number} winner
+ * @param {number} total
+ * @param {Tie} t
+ */
 function tie(eyes, winner, total, t) {
   const tied = [winner, t.beaten, ...t.rivals.filter((s) => s !== t.beaten && s !== winner)];
   const sixteen = total === 16;
@@ -236,6 +273,11 @@ function tie(eyes, winner, total, t) {
   return _("{tie}: {why} and {prize}.", { tie: clause, why, prize: tiePrize(eyes.rules, you, sixteen) });
 }
 
+/**
+ * @param {string} by
+ * @param {boolean} you
+ * @param {Record<string, string>} values
+ */
 function tieWhy(by, you, values) {
   if (you) {
     if (by === "six_of_hearts") return pgettext("tie", "you hold the 6♥");
@@ -253,6 +295,11 @@ function tieWhy(by, you, values) {
   return pgettext("tie", "{name} was served first", values);
 }
 
+/**
+ * @param {string} rules
+ * @param {boolean} you
+ * @param {boolean} sixteen
+ */
 function tiePrize(rules, you, sixteen) {
   const r = ruleWords(rules);
   if (!sixteen && !r.nearestTakesFarm) {
@@ -264,7 +311,7 @@ function tiePrize(rules, you, sixteen) {
 
 /**
  * The short word said over a seat: "Bid 3", "Pass", "Card!", the stand word, "done", "Over 16".
- * @param {any} event
+ * @param {GameEvent} event
  * @param {Eyes} eyes
  * @returns {string|null}
  */
@@ -288,7 +335,7 @@ export function bubble(event, eyes) {
 }
 
 /**
- * A payment's reason in the ledger: ante, price of the farm, over 16, the farm, nearest.
+ * A payment's reason in the ledger: ante, price of the farm, over 16, farm won, nearest.
  * @param {string} reason
  * @param {string} rules
  */
@@ -296,7 +343,11 @@ export function reasonWord(reason, rules) {
   if (reason === "ante") return _("ante");
   if (reason === "bid") return _("price of the farm");
   if (reason === "over") return _("over 16");
-  if (reason === "farm") return thePot(rules);
+  if (reason === "farm") {  // a bare "the farm" beside "+3" did not say the farm was won (narrator.reason_word)
+    return ruleWords(rules).corbeille
+      ? pgettext("ledger reason, ferme rules", "farm won")
+      : pgettext("ledger reason", "farm won");
+  }
   return _("nearest");
 }
 
@@ -308,7 +359,7 @@ export function reasonWord(reason, rules) {
  * @param {string} you
  */
 function namesWithYou(seats, eyes, you) {
-  if (!seats.includes(eyes.seat)) return joinNames(seats.map((s) => eyes.names[s]));
+  if (eyes.seat === null || !seats.includes(eyes.seat)) return joinNames(seats.map((s) => eyes.names[s]));
   return joinNames([you, ...seats.filter((s) => s !== eyes.seat).map((s) => eyes.names[s])]);
 }
 
@@ -326,7 +377,7 @@ export function gameOverTitle(result, eyes) {
       if (w === eyes.seat) return _("Game ended early: you were ahead with {n} chips.", { n: best });
       return _("Game ended early: {name} was ahead with {n} chips.", { name: eyes.names[w], n: best });
     }
-    if (result.winners.includes(eyes.seat)) {  // the verb agrees with "you and …": a sentence of its own
+    if (eyes.seat !== null && result.winners.includes(eyes.seat)) {  // the verb agrees with "you and …": a sentence of its own
       return pgettext("you among them", "Game ended early: {names} shared the lead ({n} chips).", {
         names: namesWithYou(result.winners, eyes, pgettext("you, subject in a list", "you")),
         n: best,

@@ -389,6 +389,8 @@ class App:
         self._redraw |= self.stack.apply()
         small = too_small(self.size)
         for event in events:
+            if not self.running:
+                break  # closed by an earlier event of this frame: the rest is not played
             self._redraw = True  # input may change what is shown: a hover, a focus, a press
             if emulated(event):
                 continue  # SDL's mouse copy of a touch: the finger event itself is used
@@ -410,6 +412,10 @@ class App:
             top = self.stack.top
             if top is not None and not small:
                 top.handle(event)
+        if not self.running:
+            # The window is closing: its game was saved and counted as it stood, so nothing more
+            # is played (a move made now would be saved after the count and never counted).
+            return
         if not small and self.stack.top is not None:
             self.stack.top.update(dt)
         self.time += dt

@@ -1,5 +1,6 @@
 """The browser tests' setup: a real table server (HTTP and WebSocket on one port) and one headless
-Chromium for the whole run, whose tabs are the phones and tablets. Every test here is marked
+Chromium (Debian's, driven by Playwright: tools/pages.py) for the whole run, whose tabs are the phones
+and tablets. Every test here is marked
 ``web``: ``make web-test`` runs them, ``make test`` leaves them out."""
 
 from __future__ import annotations
@@ -8,9 +9,10 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from playwright.sync_api import Browser
 
 from game.net.server import ServerConfig, ServerThread
-from tools.browser import Browser
+from tools.pages import chromium
 
 HERE = Path(__file__).resolve().parent
 
@@ -35,5 +37,5 @@ def server() -> Iterator[ServerThread]:
 @pytest.fixture(scope="session")
 def browser() -> Iterator[Browser]:
     """One headless Chromium for the run (each page opens in a context of its own); killed at the end."""
-    with Browser() as chromium:
-        yield chromium
+    with chromium() as browser:
+        yield browser

@@ -21,6 +21,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from playwright.sync_api import Browser
+
 from game.actions import Action
 from game.agents import ThresholdAgent
 from game.engine import Game
@@ -29,7 +31,7 @@ from game.net.client import Client
 from game.net.protocol import Pause, Update, Welcome
 from game.net.server import ServerThread
 from game.net.table import Table
-from tools.browser import Browser, Page
+from tools.pages import Page, new_page
 
 LANGS = ("en", "fr", "de")
 PHONE = (360, 740)
@@ -195,7 +197,7 @@ class Person:
 def open_person(browser: Browser, base: str, code: str, name: str, lang: str,
                 size: tuple[int, int]) -> Person:
     """A new phone (or tablet) opens the table's address, types its name and takes a seat."""
-    page = browser.new_page(size[0], size[1], mobile=True, language=lang)
+    page = new_page(browser, size[0], size[1], mobile=True, language=lang)
     page.add_init_script(SEQ_LOG_JS)
     person = Person(page, name, lang, size)
     page.navigate(f"{base}/?t={code}")

@@ -9,9 +9,10 @@ import re
 from pathlib import Path
 
 import farmer_assets  # type: ignore[import-untyped]
+from playwright.sync_api import Browser
 
 from game.net.server import ServerThread
-from tools.browser import Browser
+from tools.pages import new_page
 
 WEB = Path(farmer_assets.__file__).resolve().parent / "web"
 SERVED = re.compile(r"[a-z0-9_-]+\.(html|css|js|svg|png|ico|webmanifest)")
@@ -69,7 +70,7 @@ def test_every_request_outside_the_page_s_files_is_404(server: ServerThread, bro
         assert status == 404, (path, status, body[:200])
         assert b"[project]" not in body and b"root:" not in body, path
     # The same from the page itself, as a script in it would ask.
-    page = browser.new_page(360, 740, mobile=True, language="en")
+    page = new_page(browser, 360, 740, mobile=True, language="en")
     try:
         page.navigate(f"http://127.0.0.1:{port}/")
         asked = ["/pyproject.toml", "/../pyproject.toml", "/.git/config", "/i18n/xx.json", "/nothing.css",
@@ -87,7 +88,7 @@ def test_every_request_outside_the_page_s_files_is_404(server: ServerThread, bro
 def test_the_page_loads_with_no_complaint_in_each_language(server: ServerThread, browser: Browser) -> None:
     port = server.server.port
     for lang in ("en", "fr", "de"):
-        page = browser.new_page(360, 740, mobile=True, language=lang)
+        page = new_page(browser, 360, 740, mobile=True, language=lang)
         try:
             page.navigate(f"http://127.0.0.1:{port}/?t=ABCD2345")
             page.wait_for("document.body && document.body.dataset.screen === 'join'", 10, "the join screen")
@@ -103,7 +104,7 @@ def test_the_page_loads_with_no_complaint_in_each_language(server: ServerThread,
         finally:
             page.close()
     # ?lang= wins over the browser's languages.
-    page = browser.new_page(360, 740, mobile=True, language="fr")
+    page = new_page(browser, 360, 740, mobile=True, language="fr")
     try:
         page.navigate(f"http://127.0.0.1:{port}/?lang=de")
         page.wait_for("document.documentElement.lang.split('-')[0] === 'de'", 5, "the page in German")
@@ -116,7 +117,7 @@ def test_what_the_policy_refuses_and_what_the_page_throws_are_heard(
 ) -> None:
     # The recorder the games rely on: an inline script and an image from elsewhere (refused by the
     # page's policy), an uncaught error and a console error are each heard; an alert() is seen.
-    page = browser.new_page(360, 740, mobile=True, language="en")
+    page = new_page(browser, 360, 740, mobile=True, language="en")
     try:
         page.navigate(f"http://127.0.0.1:{server.server.port}/")
         page.evaluate("document.body.append(Object.assign(document.createElement('script'), "

@@ -7,6 +7,7 @@ import time
 from typing import Any
 
 import pytest
+from playwright.sync_api import Browser
 
 from game.net.server import ServerThread
 from tests.web.play import (
@@ -29,7 +30,6 @@ from tests.web.play import (
     step_window,
     table_of,
 )
-from tools.browser import Browser
 
 GAME_SECONDS = 240.0
 """The longest one whole game may take (two deals, six seats: under a minute on a quiet machine)."""

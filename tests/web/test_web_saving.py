@@ -7,9 +7,10 @@ import json
 import time
 from pathlib import Path
 
+from playwright.sync_api import Browser
+
 from game.net.server import ServerConfig, ServerThread
 from tests.web.play import PHONE, Host, open_person
-from tools.browser import Browser
 
 NOTICE = "(() => { const n = document.querySelector('#notice'); return n.hidden ? '' : n.textContent; })()"
 

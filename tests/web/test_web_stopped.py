@@ -8,12 +8,12 @@ import dataclasses
 import time
 
 import pytest
+from playwright.sync_api import Browser
 
 from game.events import EndReason
 from game.net.server import ServerThread
 from scenes.table.narrator import Eyes, game_over_title
 from tests.web.play import PHONE, Host, check_end, game_of, look, moment, open_person, table_of
-from tools.browser import Browser
 
 DEAL_SECONDS = 20.0
 """The longest one deal at three seats may take (a few seconds on a quiet machine)."""

@@ -9,11 +9,12 @@ import time
 from pathlib import Path
 from typing import Any
 
+from playwright.sync_api import Browser
+
 from game.events import EndReason
 from game.net.server import ServerConfig, ServerThread
 from scenes.table.narrator import Eyes, game_over_title
 from tests.web.play import PHONE, Host, game_of, open_person, table_of
-from tools.browser import Browser
 
 BUTTONS_JS = ("Array.from(document.querySelectorAll('#table-screen button, #ledger-screen button'))"
               ".map(b => ({action: b.dataset.action || b.dataset.step || '', disabled: b.disabled}))")
