@@ -112,9 +112,9 @@ def difference(a: tournament.Tally, b: tournament.Tally) -> tuple[float, float]:
     return mean, 1.96 * math.sqrt(var)
 
 
-def _run(job: tuple[list[str], int, int, str]) -> list[tournament.Tally]:
-    specs, deals, seed, rules = job
-    return tournament.run(specs, 3, deals, seed, rules, 100, 1_000_000, True, False)
+def _run(job: tuple[list[str], int, int, str, bool]) -> list[tournament.Tally]:
+    specs, deals, seed, rules, stacked = job
+    return tournament.run(specs, 3, deals, seed, rules, 100, 1_000_000, True, False, stacked)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -129,6 +129,9 @@ def main(argv: Sequence[str] | None = None) -> int:
                         help="also Normal and Easy beside one person")
     parser.add_argument("--responder", action=argparse.BooleanOptionalAction, default=True,
                         help="also the best responder beside one and two people")
+    parser.add_argument("--stacked", action=argparse.BooleanOptionalAction, default=True,
+                        help="every line-up dealt the same cards in the same order, deal by deal"
+                             " (common random numbers; --no-stacked: the game's own shuffles)")
     args = parser.parse_args(argv)
     kinds = args.kinds.split(",")
     names = ["ee", "ie", "ppe", "ppi"] if args.responder else []
@@ -139,12 +142,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         p = f"person:{kind}"
         made = {"ee": [p, "expert", "expert"], "ie": [p, "informed", "expert"], "ppe": [p, p, "expert"],
                 "ppi": [p, p, "informed"], "nn": [p, "normal", "normal"], "zz": [p, "easy", "easy"]}
-        jobs += [(made[name], args.deals, args.seed, args.rules) for name in names]
+        jobs += [(made[name], args.deals, args.seed, args.rules, args.stacked) for name in names]
     started = time.perf_counter()
     with ProcessPoolExecutor(args.jobs) as pool:
         results = list(pool.map(_run, jobs))
     per = len(names)
-    print(f"{args.deals} deals per line-up, 3 seats, rules {args.rules}, seed {args.seed}"
+    dealt = "the same cards for every line-up" if args.stacked else "the games' own shuffles"
+    print(f"{args.deals} deals per line-up ({dealt}), 3 seats, rules {args.rules}, seed {args.seed}"
           f" ({time.perf_counter() - started:.0f} s); chips per seat and deal, ± 95 %")
     head = f"{'person':<9} {'expert (1p)':>14}"
     if args.responder:

@@ -34,6 +34,7 @@ from __future__ import annotations
 import argparse
 import json
 import math
+import random
 import sys
 import time
 from collections.abc import Callable, Sequence
@@ -46,6 +47,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from game.agents import Agent
 from game.ai.observing import feed
 from game.ai.specs import parse_agent
+from game.cards import DECK
 from game.engine import Game, Phase
 from game.events import Event
 from game.limits import PLAYERS
@@ -154,13 +156,18 @@ def run(
     chips: int,
     duplicate: bool = True,
     keep: bool = False,
+    stacked: bool = False,
 ) -> list[Tally]:
     """Play the tournament; returns a tally per distinct agent spec, in the order first given.
 
     The specs are the line-up: game ``g`` seats spec ``(s + g) mod len(specs)`` at seat ``s``.
     With ``duplicate`` the games of each block of ``len(specs)`` games (one per rotation of
     the agents round the seats) share their seed; with ``keep`` every player of the line-up
-    is one agent for the whole run (see the module notes).
+    is one agent for the whole run (see the module notes). With ``stacked`` every deal is dealt
+    from a deck shuffled in full from the seed, the block and the deal's number (not drawn
+    card by card from the game's generator): two runs of one seed deal the same cards in the
+    same order, whatever the players draw, so that line-ups compared on it differ by their
+    play and little by their luck (common random numbers).
     """
     rules = rules_named(rules_name)
     factories = [agent_factory(s) for s in specs]
@@ -185,7 +192,10 @@ def run(
         )
         seat_tallies = [tallies[tally_of[a]] for a in seat_agent]
         start = game.standings()
-        for _ in range(length):
+        for deal in range(length):
+            if stacked:
+                shuffled = random.Random(f"{seed}:{game_no // block}:{deal}").sample(DECK, len(DECK))
+                game.stack_deck(shuffled)
             before = list(game.chips)
             events = _play_deal(game, agents, seat_tallies)
             if observers:
