@@ -60,7 +60,7 @@ _tuple = tuple.__new__  # a Transfer made as the tuple it is, without its __new_
 
 # The phases as module constants for the checks made on every move: on Python 3.11 reading
 # an enum member off its class (``Phase.PLAY``) costs several times a global's read.
-_AUCTION, _PLAY, _OVER = Phase.AUCTION, Phase.PLAY, Phase.OVER
+_AUCTION, _PLAY, _OVER, _BETWEEN = Phase.AUCTION, Phase.PLAY, Phase.OVER, Phase.BETWEEN
 _DRAW, _STAND = Kind.DRAW, Kind.STAND
 _ANTE, _NEAREST = Reason.ANTE, Reason.NEAREST
 
@@ -411,9 +411,9 @@ class Game:
 
     def next_deal(self) -> list[Event]:
         """Start the next deal: form and sell a farm if needed, then (once there is a farmer) deal."""
-        if self.phase is Phase.OVER:
+        if self.phase is _OVER:
             raise IllegalAction("the game is over: no more deals")
-        if self.phase is not Phase.BETWEEN:
+        if self.phase is not _BETWEEN:
             raise IllegalAction(f"a deal cannot start now: the {self.phase.value} of this deal is not over")
         if self._started_at is None:
             self._started_at = self._clock()
@@ -499,7 +499,7 @@ class Game:
             opener = next(
                 (self.farmer + k) % n for k in range(1, n + 1) if (self.farmer + k) % n in self._in_deal
             )
-        self.phase = Phase.AUCTION
+        self.phase = _AUCTION
         self.opener = opener
         self.high_bid = 0
         self.high_bidder = None
@@ -600,7 +600,7 @@ class Game:
             if record:
                 self._emit(CardDealt(seat, card, False, True, 1))
         self._counts_t = None
-        self.phase = Phase.PLAY
+        self.phase = _PLAY
         self._turn = 0
         self._start_turn()
 
@@ -753,7 +753,7 @@ class Game:
             self.log.append(self._deal_record())
         if record:
             self._emit(DealEnded(self.deal_no, self.winner, self.nearest))
-        self.phase = Phase.BETWEEN
+        self.phase = _BETWEEN
         self._check_end()
 
     def _deal_record(self) -> DealRecord:
