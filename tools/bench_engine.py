@@ -5,7 +5,9 @@
 Last, :func:`game.sim.simulate` (6 threshold players, foster, the summary counted from the
 deal records) beside a minimal simulator of the same rules (:func:`minimal_sim`: plain lists,
 no events, views or records) playing the very same games (checked): the time of each and
-their ratio, the engine's overhead over the rules themselves.
+their ratio, the engine's overhead over the rules themselves; then beside :func:`clean_sim`,
+which keeps the very same records (checked), lean (agents shown only what a threshold player
+reads) and fair (each agent shown the very view the engine gives it).
 
 Four modes: (a) events and log off, (b) events on, (c) events and log on, (d) as (c) and
 every record written as a JSON Lines line to a temporary file. The process is pinned to
