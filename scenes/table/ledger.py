@@ -227,8 +227,10 @@ class LedgerHandler(Handler):
         u = self.table.layout.u
         w, h = size
         # Tall enough for a row per player, the farm and the buttons (and the farmer's takings under
-        # the title); no taller.
-        needed = round((150 + 34 * (self.source.n + 2) + (28 if self.subtitle() else 0)) * u)
+        # the title); no taller. Large text makes the rows and the takings taller, and the room
+        # they gain is what keeps a long Why whole at a crowded table.
+        ts = self.app.text.scale
+        needed = round((150 + (34 * (self.source.n + 2) + (28 if self.subtitle() else 0)) * ts) * u)
         self.panel = pygame.Rect(
             0, 0, min(w - round(40 * u), round(1100 * u)), min(h - round(90 * u), needed)
         )
