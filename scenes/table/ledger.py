@@ -523,8 +523,9 @@ class LedgerHandler(Handler):
             whys = {} if self.final else {seat: self.why_lines(seat, small, width) for seat in order}
             step = text.font(small).get_linesize()
             # A row of several lines keeps a gap above and below them where there is room: its last
-            # line never sits against the next row's first, so which row says what stays plain.
-            for pad in (step // 2, 0):
+            # line never sits against the next row's first, so which row says what stays plain. The
+            # gap is half a line, or what the room leaves of it, before the letters get smaller.
+            for pad in range(step // 2, -1, -1):
                 tall = {seat: len(lines) * step + pad for seat, lines in whys.items() if len(lines) > 1}
                 singles = len(order) - len(tall)
                 base = min(line_h, (room - sum(max(h, least) for h in tall.values())) // max(1, singles))
