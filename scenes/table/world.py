@@ -22,7 +22,7 @@ from game.phase import Phase
 from scenes.i18n import _, ngettext, pot_name
 from scenes.table.source import TableSource
 from scenes.ui.art import GOLD, INK, Art, draw_farmer_mark
-from scenes.ui.layout import TableLayout, compute
+from scenes.ui.layout import TableLayout, compute, crown_reach, crown_rise
 from scenes.ui.text import Text
 from scenes.ui.tween import Tweener, arc, ease_in_out_cubic, ease_out_back, ease_out_cubic, pulse
 
@@ -345,9 +345,10 @@ class Table:
         """Mark ``seat``'s hand as the winner: it rises and glows."""
         state = self.seats[seat]
         state.winner = True
+        spot = self.layout.seat(seat)
         for sprite in state.hand:
-            # Rise towards the middle of the table: up for hands above their plate, down for the others.
-            rise = self.layout.seat(seat).card[1] * 0.15 * (1 if self.layout.seat(seat).hand_above else -1)
+            # Towards the middle of the table, with a bounce no further than the layout keeps room for.
+            rise = crown_rise(spot.card[1], spot.hand_above)
             self.tweens.add(sprite, "lift", rise, 0.4, ease=ease_out_back)
 
     def set_farmer(self, seat: int, duration: float = 0.7) -> None:
@@ -960,7 +961,7 @@ class Table:
         for spot in lay.seats:
             out.append(spot.plate)
             if spot.seat != self.farmer:
-                lift = round(spot.card[1] * 0.15)
+                lift = crown_reach(spot.card[1])
                 out.append(spot.hand.inflate(4, 2 * lift + 4))
         return out
 

@@ -16,11 +16,29 @@ from dataclasses import dataclass, field
 from pygame import Rect
 
 from game.limits import WINDOW_HEIGHT, WINDOW_WIDTH
+from scenes.ui.tween import BACK_PEAK
 
 MIN_SIZE = (WINDOW_WIDTH.low, WINDOW_HEIGHT.low)
 """The smallest window the table is laid out for; below it a notice asks for a larger window."""
 CARD_RATIO = 1.4
 """Card height over width (a poker card is 88 × 63 mm)."""
+
+
+CROWN_REACH = 0.15
+"""How far a winning hand's cards move towards the middle of the table at most (the top of their
+rise's bounce), as a share of their height: the table keeps that much room for them."""
+
+
+def crown_rise(card_h: int, hand_above: bool) -> float:
+    """The lift a winning hand with cards ``card_h`` high comes to rest at (Table.crown): towards the
+    middle, up for a hand above its plate, down for the others. Its bounce (ease_out_back) goes past
+    this by a tenth, to :data:`CROWN_REACH` and no further."""
+    return card_h * CROWN_REACH / BACK_PEAK * (1 if hand_above else -1)
+
+
+def crown_reach(card_h: int) -> int:
+    """How many pixels a winning hand with cards ``card_h`` high moves at most, bounce included."""
+    return round(card_h * CROWN_REACH)
 
 
 HEADER_HEIGHT = 34
@@ -248,15 +266,17 @@ def _compute(size: tuple[int, int], n: int, human: int, k: float, ts: float = 1.
     farm.center = (cx + round(farm.w * 0.55), round(mid_y))
     banner.midbottom = (cx, min(deck.top, farm.top) - gap)
     others = [s.block for s in done if s.seat != human]
-    banner = _narrow(banner, others, gap)
+    # A winning hand rises towards the middle (Table.crown), its bounce past its rest included: the
+    # headline keeps clear of each seat as far as its cards reach then, beside it and above it.
+    reach = crown_reach(small[1])
+    risen = [s.block.union(s.block.move(0, -reach if s.hand_above else reach))
+             for s in done if s.seat != human]
+    banner = _narrow(banner, risen, gap)
     panel = _narrow(panel, others, gap)
-    # A winning hand rises towards the middle by a sixth of a card (Table.crown): a seat above the
-    # banner reaches that much lower than its block.
-    lift = round(small[1] * 0.15)
     room = Rect(banner.x, table.top, banner.w, banner.bottom - table.top)
-    for b in others:
+    for b in risen:
         if b.right > room.left and b.left < room.right and b.top < banner.top:
-            room.top = max(room.top, min(b.bottom + lift, banner.top))
+            room.top = max(room.top, min(b.bottom, banner.top))
     room.h = banner.bottom - room.top
     return TableLayout(
         size,
