@@ -603,8 +603,9 @@ class Table:
         at the headline's size takes two (then more) lines before its letters get smaller, and
         never smaller than the table's body text where there is room for it: the sentence that
         decides a deal is as readable as any. The lines rise from the banner's foot (the deck and
-        the farm lie below it) no higher than its room, clear of the seats above; at a crowded table
-        they are made smaller rather than cover a seat's cards."""
+        the farm lie below it) no higher than its room, clear of the seats above (between the seats
+        beside it where they leave its width too little height); at a crowded table they are made
+        smaller rather than cover a seat's cards."""
         lay = self.layout
         text = self.banner() if self.banner is not None else ""
         key = (text, tuple(lay.banner), tuple(lay.banner_room), lay.font["body"], self.text.scale)
@@ -627,8 +628,16 @@ class Table:
                 lines = self.text.wrap(text, size, width, "bold")
         if len(lines) == 1:
             return lines, size, lay.banner.copy()
+        if lay.banner_room.w < width:  # the room between the seats beside the banner, higher up
+            width = lay.banner_room.w
+            lines = self.text.wrap(text, size, width, "bold")
+            while len(lines) > 2 and size > least:
+                size -= 1
+                lines = self.text.wrap(text, size, width, "bold")
         step = self.text.font(size, "bold").get_linesize()
-        floor = lay.font["small"]
+        # Never smaller than the table's small text; with large text, where a crowded table leaves no
+        # more room, as small as that text is drawn without it, rather than cover a seat's cards.
+        floor = max(8, math.ceil(lay.font["small"] / self.text.scale))
         while step * len(lines) > lay.banner_room.h and size > floor:
             size -= 1
             lines = self.text.wrap(text, size, width, "bold")
@@ -954,7 +963,7 @@ class Table:
         Places rather than the cards themselves, so that words put clear of them stay put while
         cards fly."""
         lay = self.layout
-        out = [lay.deck.inflate(16, 16), self._farm_rect(), lay.banner_room]
+        out = [lay.deck.inflate(16, 16), self._farm_rect(), lay.banner, lay.banner_room]
         takings = self.takings_box()
         if takings is not None:
             out.append(takings.rect)

@@ -41,6 +41,10 @@ def crown_reach(card_h: int) -> int:
     return round(card_h * CROWN_REACH)
 
 
+HEADLINE_LINES = 3
+"""How many lines of body text a long headline should find room for above the banner's foot."""
+
+
 HEADER_HEIGHT = 34
 """The table header's height at the reference size (the deal, the rules, the keys)."""
 
@@ -106,8 +110,9 @@ class TableLayout:
     font: dict[str, int] = field(default_factory=dict)
     """Font sizes by role: ``name``, ``small``, ``body``, ``banner``, ``big``."""
     banner_room: Rect = field(default_factory=Rect)
-    """Where a headline or a hint too long for the banner's line may rise to: the banner's width,
-    from its foot up to the seats above it (a winning hand lifted towards the middle included)."""
+    """Where a headline or a hint too long for the banner's line may rise to, from the banner's foot
+    up to the seats above it (a winning hand lifted towards the middle included): the banner's
+    width, or a narrower column between the seats beside it where that rises higher."""
 
     def seat(self, s: int) -> SeatLayout:
         """The layout of seat ``s``."""
@@ -169,6 +174,17 @@ def _pairwise_clear(rects: list[Rect]) -> bool:
             if a.colliderect(b):
                 return False
     return True
+
+
+def _room(banner: Rect, left: int, width: int, blocks: list[Rect], top: int) -> Rect:
+    """The room from ``left``, ``width`` wide, from the banner's foot up to the nearest of
+    ``blocks`` above the banner (or ``top``), never lower than the banner's own top."""
+    room = Rect(left, top, width, banner.bottom - top)
+    for b in blocks:
+        if b.right > room.left and b.left < room.right and b.top < banner.top:
+            room.top = max(room.top, min(b.bottom, banner.top))
+    room.h = banner.bottom - room.top
+    return room
 
 
 def _narrow(rect: Rect, blocks: list[Rect], gap: int) -> Rect:
@@ -273,11 +289,15 @@ def _compute(size: tuple[int, int], n: int, human: int, k: float, ts: float = 1.
              for s in done if s.seat != human]
     banner = _narrow(banner, risen, gap)
     panel = _narrow(panel, others, gap)
-    room = Rect(banner.x, table.top, banner.w, banner.bottom - table.top)
-    for b in risen:
-        if b.right > room.left and b.left < room.right and b.top < banner.top:
-            room.top = max(room.top, min(b.bottom, banner.top))
-    room.h = banner.bottom - room.top
+    room = _room(banner, banner.x, banner.w, risen, table.top)
+    # Where the seats beside it leave the banner's width too short a room for a long headline, a
+    # narrower one between them may rise higher, up to the seat above.
+    tall = round(HEADLINE_LINES * font["body"] * ts * 1.2)
+    if room.h < tall:
+        column = _narrow(Rect(banner.x, banner.bottom - tall, banner.w, tall), risen, gap)
+        higher = _room(banner, column.x, column.w, risen, table.top)
+        if higher.h > room.h and column.w >= banner.w // 2:
+            room = higher
     return TableLayout(
         size,
         n,
