@@ -9,7 +9,8 @@ from pygame import Rect
 
 from scenes.cli import _size
 from scenes.store.settings import check_value
-from scenes.ui.layout import MIN_SIZE, compute, too_small
+from scenes.ui.layout import MIN_SIZE, compute, crown_rise, too_small
+from scenes.ui.tween import BACK_PEAK, ease_out_back
 
 SIZES = [(1024, 600), (1280, 720), (1920, 1080), (3840, 2160), (1024, 768), (2560, 1080), (1366, 768)]
 
@@ -81,3 +82,25 @@ def test_the_settings_and_the_command_line_take_the_layouts_smallest_window() ->
     for small in (f"{w - 1}x{h}", f"{w}x{h - 1}"):
         with pytest.raises(argparse.ArgumentTypeError, match=f"{w}x{h} to"):
             _size(small)
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("players", range(3, 11))
+@pytest.mark.parametrize("text_scale", [1.0, 1.25])
+def test_a_winning_hand_at_the_top_of_its_bounce_stays_clear_of_the_headlines_room(
+    size: tuple[int, int], players: int, text_scale: float
+) -> None:
+    """A winning hand rises towards the middle with a bounce that overshoots its rest: at its
+    highest its cards still lie outside the room a long headline may take."""
+    lay = compute(size, players, text_scale=text_scale)
+    for seat in lay.seats:
+        rise = crown_rise(seat.card[1], seat.hand_above)  # as Table.crown lifts it, with ease_out_back
+        for i in range(101):  # the bounce, frame by frame
+            cards = seat.hand.move(0, -round(rise * ease_out_back(i / 100)))
+            assert not cards.colliderect(lay.banner_room), (seat.seat, i, cards, lay.banner_room)
+
+
+def test_the_bounce_of_a_rise_peaks_a_tenth_past_its_end_as_the_layout_counts() -> None:
+    highest = max(ease_out_back(i / 100_000) for i in range(100_001))
+    assert BACK_PEAK - 1e-9 <= highest <= BACK_PEAK
+    assert 1.09 < BACK_PEAK < 1.11

@@ -92,3 +92,27 @@ def test_rows_whose_why_takes_several_lines_keep_a_gap_between_them_when_there_i
     tall = [seat for seat in (0, 1, 2) if len(whys[seat]) > 1]
     assert tall, whys
     assert all(heights[seat] >= len(whys[seat]) * step + step // 3 for seat in tall), (heights, whys, step)
+
+
+def test_rows_keep_what_gap_the_room_allows_when_half_a_line_is_too_much() -> None:
+    """A panel just too short for half a line between the rows of several Why lines: they keep the
+    few pixels it has, rather than none."""
+    pygame.font.init()
+    ledger = Ledger([100, 100, 100], farm=0, deal=1)
+    for amount in (3, 4, 2):
+        ledger.take([ChipsMoved(1, 0, amount, Reason.OVER), ChipsMoved(2, 0, amount + 4, Reason.OVER)])
+    source = SimpleNamespace(rules=rules_named("foster"), ledger=ledger, watching=False)
+    host = SimpleNamespace(source=source, app=SimpleNamespace(text=Text()))
+    handler = LedgerHandler(cast(Any, host))
+    line_h, fs, small = 34, 18, 15
+    rows = [0, 1, 2]
+    _heights, whys, _small = handler._row_heights(rows, pygame.Rect(0, 0, 560, 400), line_h, fs, small, 0.63)
+    step = Text().font(small).get_linesize()
+    tall = [seat for seat in (0, 1, 2) if len(whys[seat]) > 1]
+    assert tall and step // 2 > 2, (whys, step)
+    least = max(Text().font(fs).get_linesize(), round(line_h * 0.6))
+    # Room for the lines, the one-line rows and a gap of 2 px a tall row, not of half a line.
+    h = 2 * line_h + sum(len(whys[s]) * step + 2 for s in tall) + (3 - len(tall)) * least
+    heights, whys2, small2 = handler._row_heights(rows, pygame.Rect(0, 0, 560, h), line_h, fs, small, 0.63)
+    assert small2 == small and whys2 == whys
+    assert all(heights[seat] >= len(whys[seat]) * step + 2 for seat in tall), (heights, whys, step)

@@ -53,8 +53,8 @@ def test_no_table_yet_is_said_once_and_only_where_it_is_true_and_seats_show_as_c
     assert not any(NONE_YET in w for w in drawn)
     assert "2. A seat for a person (waiting for them)" in drawn, drawn
     seats = lobby(app).info.seats  # type: ignore[union-attr]
-    assert f"3. {seats[2].name} (the computer, Expert, until someone joins)" in drawn, drawn
-    assert f"4. {seats[3].name} (the computer, Easy, until someone joins)" in drawn, drawn
+    assert f"3. {seats[2].name} (the computer for now: Expert)" in drawn, drawn
+    assert f"4. {seats[3].name} (the computer for now: Easy)" in drawn, drawn
     lobby(app).back()
 
 

@@ -67,7 +67,7 @@ def test_a_person_back_hears_what_was_played_for_them_and_the_deal_they_missed()
     _source, said = table(Update(3, (), view, None, True, history, played, None, missed))
     words = said.words()
     assert "You are back: the computer played 2 moves for you." in words
-    assert "Deal 1: Cy won the farm (6 chips). Your chips: −3 (now 97)." in words
+    assert "Deal 1: Cy won the farm (6 chips). Your chips: −3 in that deal, 97 at its end." in words
 
 
 def test_a_deal_dealt_again_is_said_once_and_time_up_says_the_move_played() -> None:

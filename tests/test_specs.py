@@ -13,7 +13,9 @@ from game.ai.expert import ExpertAgent
 from game.ai.normal import NormalAgent
 from game.ai.specs import agent_kinds, parse_agent
 from game.match import player_spec
-from tools import tournament
+
+# The tools add kinds of their own as they are imported: imported here, whatever ran before.
+from tools import bench_people, people, tournament  # noqa: F401
 
 
 @pytest.mark.parametrize(
@@ -61,7 +63,7 @@ def test_threshold_specs_have_defaults() -> None:
         (
             "robot",
             "unknown agent kind 'robot' in 'robot' "
-            "(known: breakeven, easy, expert, never, normal, outbid, shill, threshold)",
+            "(known: breakeven, easy, expert, informed, never, normal, outbid, person, shill, threshold)",
         ),
         ("expert:grumpy", "bad agent spec 'expert:grumpy': unknown personality 'grumpy'"),
         ("normal:bold:x", "SEED must be a whole number; the form is normal[:PERSONALITY[:SEED]]"),
@@ -77,7 +79,8 @@ def test_a_bad_spec_is_refused_with_a_clear_message(spec: str, words: str) -> No
 
 def test_the_tournament_and_the_simulator_read_the_same_specs() -> None:
     exploiters = {"never", "breakeven", "shill", "outbid"}
-    assert set(agent_kinds()) == {"easy", "normal", "expert", "threshold", *exploiters}
+    tools_kinds = {"person", "informed"}  # tools/people.py and tools/bench_people.py, imported above
+    assert set(agent_kinds()) == {"easy", "normal", "expert", "threshold", *exploiters, *tools_kinds}
     for spec in ("expert", "normal:bold", "threshold", "threshold:12:0.4", "easy:cautious:3"):
         made = tournament.agent_factory(spec)(7)
         assert type(made) is type(parse_agent(spec, 7))

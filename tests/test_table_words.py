@@ -18,6 +18,7 @@ from scenes.store.settings import Settings
 from scenes.table.ledger import LedgerHandler
 from scenes.table.setup import Setup
 from scenes.table.world import Label, Table
+from scenes.ui.layout import crown_reach
 from scenes.ui.widgets import draw_panel
 from tools.driver import key, keys_for, table_of
 
@@ -83,6 +84,31 @@ def test_the_ledger_shows_every_why_whole_with_ten_players_at_the_smallest_windo
         assert ledgers == 3
     finally:
         i18n.set_language("en")
+
+
+@pytest.mark.parametrize("size", [(1024, 600), (1280, 720), (1920, 1080), (3840, 2160)],
+                         ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("large", [False, True], ids=["normal", "large"])
+def test_a_long_headline_at_a_table_of_ten_covers_no_seat_not_even_a_winning_hand_risen(
+    size: tuple[int, int], large: bool
+) -> None:
+    """The longest kind of headline (a tie told in full) at the most crowded table, in normal and
+    large text: whole, and clear of every seat's plate and of its cards at the top of their rise."""
+    app = App(Settings(animation_speed="instant", large_text=large), size)
+    start_game(app, Setup.for_players(10, "foster", False, 3, seed=2))
+    app.step(DT, [])
+    table = table_of(app).table
+    lay = table.layout
+    tie = ("Dieter and Anne both have 10, nearest to 16; they have as many cards, and Anne holds the "
+           "highest club, so Anne takes a chip from each player and Dieter pays like the rest.")
+    table.banner = lambda: tie
+    lines, fs, box = table.banner_lines()
+    assert " ".join(lines) == tie and fs * app.text.scale >= lay.font["small"]  # as large as small text
+    assert all(app.text.size(line, fs, "bold")[0] <= box.w for line in lines)
+    for seat in lay.seats:
+        reach = crown_reach(seat.card[1]) * (-1 if seat.hand_above else 1)
+        risen = seat.block.union(seat.hand.move(0, reach))
+        assert not box.colliderect(risen), (seat.seat, box, risen, lines, fs)
 
 
 @pytest.mark.parametrize("size", [(1024, 600), (1920, 1080)])

@@ -59,9 +59,9 @@ export function missedDealWords(last, names, you, history) {
     const change = chips - history[history.length - 2][you];
     if (change) {
       const sign = change > 0 ? "+" : "\u2212";
-      line += " " + _("Your chips: {change} (now {chips}).", { change: `${sign}${Math.abs(change)}`, chips });
+      line += " " + _("Your chips: {change} in that deal, {chips} at its end.", { change: `${sign}${Math.abs(change)}`, chips });
     } else {
-      line += " " + _("Your chips: unchanged ({chips}).", { chips });
+      line += " " + _("Your chips: unchanged in that deal ({chips}).", { chips });
     }
   }
   return line;

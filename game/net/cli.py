@@ -210,6 +210,13 @@ async def _serve(server: Hosting, config: ServerConfig) -> int:
         why = str(exc).strip().splitlines()[0][:300] if str(exc).strip() else type(exc).__name__
         print(f"farmer-server: error: cannot open the store: {why}", file=sys.stderr)
         return 1
+    # SIGTERM (systemd, docker, kill) stops it as Ctrl-C does: cleanly, a shared store's leases
+    # released so that other servers take its tables at once. Set before the server says it listens:
+    # whoever waits for that line may stop it at once.
+    serving = asyncio.current_task()
+    with contextlib.suppress(NotImplementedError, RuntimeError, AttributeError):  # not on Windows
+        if serving is not None:
+            asyncio.get_running_loop().add_signal_handler(signal.SIGTERM, serving.cancel)
     if config.store_url:
         where = "tables kept in the shared store"
     else:
@@ -220,12 +227,6 @@ async def _serve(server: Hosting, config: ServerConfig) -> int:
         page = lan.page_url(lan.address_to_tell(config.host), port)
         print(f"farmer-server: the page for phones: {page}", flush=True)
     started = time.monotonic()
-    # SIGTERM (systemd, docker, kill) stops it as Ctrl-C does: cleanly, a shared store's leases
-    # released so that other servers take its tables at once.
-    serving = asyncio.current_task()
-    with contextlib.suppress(NotImplementedError, RuntimeError, AttributeError):  # not on Windows
-        if serving is not None:
-            asyncio.get_running_loop().add_signal_handler(signal.SIGTERM, serving.cancel)
     try:
         await server.serve_forever()
     except asyncio.CancelledError:

@@ -358,7 +358,7 @@ class LobbyScene(PanelScene):
         level = levels[seat if len(levels) > 1 else 0] if isinstance(levels, list) and levels else None
         if level in LEVEL_LABELS:
             # Translators: a free seat of a table's lobby: its name, the computer's level ("Easy").
-            return _("{name} (the computer, {level}, until someone joins)").format(
+            return _("{name} (the computer for now: {level})").format(
                 name=name, level=_(LEVEL_LABELS[str(level)]))
         return _("{name} (the computer, until someone joins)").format(name=name)
 

@@ -194,10 +194,10 @@ def missed_deal_words(last: LastDeal, names: Sequence[str], you: int | None,
         change = chips - rows[-2][you]
         if change:
             sign = "+" if change > 0 else "−"
-            words = _("Your chips: {change} (now {chips}).")
+            words = _("Your chips: {change} in that deal, {chips} at its end.")
             line += " " + words.format(change=f"{sign}{abs(change)}", chips=chips)
         else:
-            line += " " + _("Your chips: unchanged ({chips}).").format(chips=chips)
+            line += " " + _("Your chips: unchanged in that deal ({chips}).").format(chips=chips)
     return line
 
 

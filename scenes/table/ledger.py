@@ -227,8 +227,10 @@ class LedgerHandler(Handler):
         u = self.table.layout.u
         w, h = size
         # Tall enough for a row per player, the farm and the buttons (and the farmer's takings under
-        # the title); no taller.
-        needed = round((150 + 34 * (self.source.n + 2) + (28 if self.subtitle() else 0)) * u)
+        # the title); no taller. Large text makes the rows and the takings taller, and the room
+        # they gain is what keeps a long Why whole at a crowded table.
+        ts = self.app.text.scale
+        needed = round((150 + (34 * (self.source.n + 2) + (28 if self.subtitle() else 0)) * ts) * u)
         self.panel = pygame.Rect(
             0, 0, min(w - round(40 * u), round(1100 * u)), min(h - round(90 * u), needed)
         )
@@ -521,8 +523,9 @@ class LedgerHandler(Handler):
             whys = {} if self.final else {seat: self.why_lines(seat, small, width) for seat in order}
             step = text.font(small).get_linesize()
             # A row of several lines keeps a gap above and below them where there is room: its last
-            # line never sits against the next row's first, so which row says what stays plain.
-            for pad in (step // 2, 0):
+            # line never sits against the next row's first, so which row says what stays plain. The
+            # gap is half a line, or what the room leaves of it, before the letters get smaller.
+            for pad in range(step // 2, -1, -1):
                 tall = {seat: len(lines) * step + pad for seat, lines in whys.items() if len(lines) > 1}
                 singles = len(order) - len(tall)
                 base = min(line_h, (room - sum(max(h, least) for h in tall.values())) // max(1, singles))

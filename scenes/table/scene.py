@@ -866,8 +866,9 @@ class TableScene(Scene):
             draw_panel(surface, strip, radius=strip.h // 2, alpha=200)
             text.blit(surface, line, fs, strip.center, colour, "sans", "center")
             return
-        # No higher than the banner's room: the seats above keep their cards in sight.
+        # No higher than the banner's room, nor wider: the seats above keep their cards in sight.
         room = lay.banner_room.h - round(10 * lay.u)
+        width = max(40, min(lay.banner.w, lay.banner_room.w) - pad)
         fs = body
         lines = text.wrap(line, fs, width)
         while fs > least and (

@@ -22,7 +22,7 @@ from game.phase import Phase
 from scenes.i18n import _, ngettext, pot_name
 from scenes.table.source import TableSource
 from scenes.ui.art import GOLD, INK, Art, draw_farmer_mark
-from scenes.ui.layout import TableLayout, compute
+from scenes.ui.layout import TableLayout, compute, crown_reach, crown_rise
 from scenes.ui.text import Text
 from scenes.ui.tween import Tweener, arc, ease_in_out_cubic, ease_out_back, ease_out_cubic, pulse
 
@@ -345,9 +345,10 @@ class Table:
         """Mark ``seat``'s hand as the winner: it rises and glows."""
         state = self.seats[seat]
         state.winner = True
+        spot = self.layout.seat(seat)
         for sprite in state.hand:
-            # Rise towards the middle of the table: up for hands above their plate, down for the others.
-            rise = self.layout.seat(seat).card[1] * 0.15 * (1 if self.layout.seat(seat).hand_above else -1)
+            # Towards the middle of the table, with a bounce no further than the layout keeps room for.
+            rise = crown_rise(spot.card[1], spot.hand_above)
             self.tweens.add(sprite, "lift", rise, 0.4, ease=ease_out_back)
 
     def set_farmer(self, seat: int, duration: float = 0.7) -> None:
@@ -602,8 +603,9 @@ class Table:
         at the headline's size takes two (then more) lines before its letters get smaller, and
         never smaller than the table's body text where there is room for it: the sentence that
         decides a deal is as readable as any. The lines rise from the banner's foot (the deck and
-        the farm lie below it) no higher than its room, clear of the seats above; at a crowded table
-        they are made smaller rather than cover a seat's cards."""
+        the farm lie below it) no higher than its room, clear of the seats above (between the seats
+        beside it where they leave its width too little height); at a crowded table they are made
+        smaller rather than cover a seat's cards."""
         lay = self.layout
         text = self.banner() if self.banner is not None else ""
         key = (text, tuple(lay.banner), tuple(lay.banner_room), lay.font["body"], self.text.scale)
@@ -626,8 +628,16 @@ class Table:
                 lines = self.text.wrap(text, size, width, "bold")
         if len(lines) == 1:
             return lines, size, lay.banner.copy()
+        if lay.banner_room.w < width:  # the room between the seats beside the banner, higher up
+            width = lay.banner_room.w
+            lines = self.text.wrap(text, size, width, "bold")
+            while len(lines) > 2 and size > least:
+                size -= 1
+                lines = self.text.wrap(text, size, width, "bold")
         step = self.text.font(size, "bold").get_linesize()
-        floor = lay.font["small"]
+        # Never smaller than the table's small text; with large text, where a crowded table leaves no
+        # more room, as small as that text is drawn without it, rather than cover a seat's cards.
+        floor = max(8, math.ceil(lay.font["small"] / self.text.scale))
         while step * len(lines) > lay.banner_room.h and size > floor:
             size -= 1
             lines = self.text.wrap(text, size, width, "bold")
@@ -953,14 +963,14 @@ class Table:
         Places rather than the cards themselves, so that words put clear of them stay put while
         cards fly."""
         lay = self.layout
-        out = [lay.deck.inflate(16, 16), self._farm_rect(), lay.banner_room]
+        out = [lay.deck.inflate(16, 16), self._farm_rect(), lay.banner, lay.banner_room]
         takings = self.takings_box()
         if takings is not None:
             out.append(takings.rect)
         for spot in lay.seats:
             out.append(spot.plate)
             if spot.seat != self.farmer:
-                lift = round(spot.card[1] * 0.15)
+                lift = crown_reach(spot.card[1])
                 out.append(spot.hand.inflate(4, 2 * lift + 4))
         return out
 

@@ -16,11 +16,33 @@ from dataclasses import dataclass, field
 from pygame import Rect
 
 from game.limits import WINDOW_HEIGHT, WINDOW_WIDTH
+from scenes.ui.tween import BACK_PEAK
 
 MIN_SIZE = (WINDOW_WIDTH.low, WINDOW_HEIGHT.low)
 """The smallest window the table is laid out for; below it a notice asks for a larger window."""
 CARD_RATIO = 1.4
 """Card height over width (a poker card is 88 × 63 mm)."""
+
+
+CROWN_REACH = 0.15
+"""How far a winning hand's cards move towards the middle of the table at most (the top of their
+rise's bounce), as a share of their height: the table keeps that much room for them."""
+
+
+def crown_rise(card_h: int, hand_above: bool) -> float:
+    """The lift a winning hand with cards ``card_h`` high comes to rest at (Table.crown): towards the
+    middle, up for a hand above its plate, down for the others. Its bounce (ease_out_back) goes past
+    this by a tenth, to :data:`CROWN_REACH` and no further."""
+    return card_h * CROWN_REACH / BACK_PEAK * (1 if hand_above else -1)
+
+
+def crown_reach(card_h: int) -> int:
+    """How many pixels a winning hand with cards ``card_h`` high moves at most, bounce included."""
+    return round(card_h * CROWN_REACH)
+
+
+HEADLINE_LINES = 3
+"""How many lines of body text a long headline should find room for above the banner's foot."""
 
 
 HEADER_HEIGHT = 34
@@ -88,8 +110,9 @@ class TableLayout:
     font: dict[str, int] = field(default_factory=dict)
     """Font sizes by role: ``name``, ``small``, ``body``, ``banner``, ``big``."""
     banner_room: Rect = field(default_factory=Rect)
-    """Where a headline or a hint too long for the banner's line may rise to: the banner's width,
-    from its foot up to the seats above it (a winning hand lifted towards the middle included)."""
+    """Where a headline or a hint too long for the banner's line may rise to, from the banner's foot
+    up to the seats above it (a winning hand lifted towards the middle included): the banner's
+    width, or a narrower column between the seats beside it where that rises higher."""
 
     def seat(self, s: int) -> SeatLayout:
         """The layout of seat ``s``."""
@@ -151,6 +174,17 @@ def _pairwise_clear(rects: list[Rect]) -> bool:
             if a.colliderect(b):
                 return False
     return True
+
+
+def _room(banner: Rect, left: int, width: int, blocks: list[Rect], top: int) -> Rect:
+    """The room from ``left``, ``width`` wide, from the banner's foot up to the nearest of
+    ``blocks`` above the banner (or ``top``), never lower than the banner's own top."""
+    room = Rect(left, top, width, banner.bottom - top)
+    for b in blocks:
+        if b.right > room.left and b.left < room.right and b.top < banner.top:
+            room.top = max(room.top, min(b.bottom, banner.top))
+    room.h = banner.bottom - room.top
+    return room
 
 
 def _narrow(rect: Rect, blocks: list[Rect], gap: int) -> Rect:
@@ -248,16 +282,22 @@ def _compute(size: tuple[int, int], n: int, human: int, k: float, ts: float = 1.
     farm.center = (cx + round(farm.w * 0.55), round(mid_y))
     banner.midbottom = (cx, min(deck.top, farm.top) - gap)
     others = [s.block for s in done if s.seat != human]
-    banner = _narrow(banner, others, gap)
+    # A winning hand rises towards the middle (Table.crown), its bounce past its rest included: the
+    # headline keeps clear of each seat as far as its cards reach then, beside it and above it.
+    reach = crown_reach(small[1])
+    risen = [s.block.union(s.block.move(0, -reach if s.hand_above else reach))
+             for s in done if s.seat != human]
+    banner = _narrow(banner, risen, gap)
     panel = _narrow(panel, others, gap)
-    # A winning hand rises towards the middle by a sixth of a card (Table.crown): a seat above the
-    # banner reaches that much lower than its block.
-    lift = round(small[1] * 0.15)
-    room = Rect(banner.x, table.top, banner.w, banner.bottom - table.top)
-    for b in others:
-        if b.right > room.left and b.left < room.right and b.top < banner.top:
-            room.top = max(room.top, min(b.bottom + lift, banner.top))
-    room.h = banner.bottom - room.top
+    room = _room(banner, banner.x, banner.w, risen, table.top)
+    # Where the seats beside it leave the banner's width too short a room for a long headline, a
+    # narrower one between them may rise higher, up to the seat above.
+    tall = round(HEADLINE_LINES * font["body"] * ts * 1.2)
+    if room.h < tall:
+        column = _narrow(Rect(banner.x, banner.bottom - tall, banner.w, tall), risen, gap)
+        higher = _room(banner, column.x, column.w, risen, table.top)
+        if higher.h > room.h and column.w >= banner.w // 2:
+            room = higher
     return TableLayout(
         size,
         n,

@@ -34,11 +34,18 @@ def ease_in_out_cubic(t: float) -> float:
     return 4 * t * t * t if t < 0.5 else 1 - (-2 * t + 2) ** 3 / 2
 
 
+_BACK = 1.70158
+"""How far ease_out_back overshoots (the classic constant: a tenth past its end)."""
+
+
 def ease_out_back(t: float) -> float:
     """Overshoots a little and settles: badges popping up."""
-    c1 = 1.70158
-    c3 = c1 + 1
-    return 1 + c3 * (t - 1) ** 3 + c1 * (t - 1) ** 2
+    return 1 + (_BACK + 1) * (t - 1) ** 3 + _BACK * (t - 1) ** 2
+
+
+BACK_PEAK = ease_out_back(1 - 2 * _BACK / (3 * (_BACK + 1)))
+"""The highest ease_out_back goes, where its slope is nought (1.1): what moves with it reaches
+that much past its end before it settles, and whatever must stay clear of it keeps that room."""
 
 
 def lerp(a: Value, b: Value, t: float) -> Value:

@@ -33,11 +33,11 @@ test("a deal missed is said once with what it did to the person's chips; a spect
   const last = { deal: 1, farmer: 0, winner: 1, nearest: null, farm: 12 };
   const state = fresh(2);
   const sync = { type: "update", seq: 3, sync: true, events: [], view, history, last_deal: last };
-  assert.deepEqual(toldBy(sync, state), ["Deal 1: Bastien won the farm (12 chips). Your chips: \u22125 (now 95)."]);
+  assert.deepEqual(toldBy(sync, state), ["Deal 1: Bastien won the farm (12 chips). Your chips: \u22125 in that deal, 95 at its end."]);
   assert.deepEqual(toldBy(sync, state), [], "the same deal is not said twice");
   assert.deepEqual(toldBy({ ...sync, sync: false }, fresh(2)), [], "only a sync tells a missed deal");
   assert.deepEqual(toldBy(sync, fresh(null)), []);
-  assert.equal(missedDealWords(last, NAMES, 1, history), "Deal 1: you won the farm (12 chips). Your chips: +9 (now 109).");
+  assert.equal(missedDealWords(last, NAMES, 1, history), "Deal 1: you won the farm (12 chips). Your chips: +9 in that deal, 109 at its end.");
   assert.equal(missedDealWords({ ...last, winner: null, farm: 0 }, NAMES, 0, [[100, 100, 100], [100, 97, 103]]),
-    "Deal 1: nobody won the farm. Your chips: unchanged (100).");
+    "Deal 1: nobody won the farm. Your chips: unchanged in that deal (100).");
 });

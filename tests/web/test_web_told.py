@@ -102,7 +102,9 @@ def test_a_page_reloaded_after_the_host_stopped_the_game_says_nobody_won(
 def test_a_finished_page_offers_the_table_that_follows_with_one_tap(browser: Browser, tmp_path: Path) -> None:
     server = serve(tmp_path)
     port = server.server.port
-    host = Host(server, {"seats": 3, "ai": "easy", "deals": 1, "turn_seconds": 5, "pause_seconds": 300})
+    # The rotating farm's first farmer is drawn by lot: no auction the stand-ins would draw out.
+    host = Host(server, {"rules": "foster+rotating", "seats": 3, "ai": "easy", "deals": 1,
+                         "turn_seconds": 5, "pause_seconds": 300})
     person = open_person(browser, f"http://127.0.0.1:{port}", host.code, "Pia", "en", PHONE)
     page = person.page
     following = Host(server, {"seats": 3, "ai": "easy"})
