@@ -33,6 +33,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # run as a script from anywhere
+
 from tools.cluster import SERVERS, Cluster, Proxy, ServerProcess, free_port, missing
 from tools.load_net import load, percentile
 
