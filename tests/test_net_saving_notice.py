@@ -13,7 +13,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from helpers import DT
+from helpers import DT, notices_of
 
 from game.net.client import Client
 from game.net.protocol import TableInfo, Welcome
@@ -52,10 +52,6 @@ def step(app: App, until: Callable[[], bool], seconds: float = 15.0, dt: float =
         time.sleep(0.002)
 
 
-def said(app: App) -> list[str]:
-    """The notices the window shows now."""
-    return [message() for message, _until in app.notices]
-
 
 @pytest.mark.parametrize("language", ["fr", "de"])
 def test_the_window_says_a_failed_save_in_its_language_until_a_save_works(
@@ -81,17 +77,17 @@ def test_the_window_says_a_failed_save_in_its_language_until_a_save_works(
         (tmp_path / f"{code}.json").mkdir()
         (tmp_path / f"{code}.json" / "x").write_text("")
         host.leave()
-        step(app, lambda: unsaved in said(app))
+        step(app, lambda: unsaved in notices_of(app))
         # It stays up, whatever else is said meanwhile, long after a notice's usual time.
         app.notice(lambda: "something else")
         for _second in range(120):
             app.step(1.0, [])
-        assert said(app) == [unsaved]
+        assert notices_of(app) == [unsaved]
         # The folder goes: the server's next try works, and the window says so.
         (tmp_path / f"{code}.json" / "x").unlink()
         (tmp_path / f"{code}.json").rmdir()
-        step(app, lambda: saved in said(app))
-        assert unsaved not in said(app)
+        step(app, lambda: saved in notices_of(app))
+        assert unsaved not in notices_of(app)
         assert (tmp_path / f"{code}.json").is_file()
     finally:
         host.close()

@@ -189,7 +189,7 @@ def test_a_dropped_connection_says_reconnecting_and_takes_the_seat_back() -> Non
     client._loop.call_soon_threadsafe(client._link.kill)  # as a cut cable does
     run([host_app, guest_app], lambda: "Back at the table." in said)
     assert said[:2] == ["Reconnecting…", "Back at the table."]
-    assert "Reconnecting…" not in [m() for m, _until in guest_app.notices] and not guest.lost
+    assert "Reconnecting…" not in notices_of(guest_app) and not guest.lost
     run([host_app, guest_app], lambda: bool(resyncs))
     assert session_of(guest_app) is guest and guest.ledger.chips == list(guest.view.chips)
     run(

@@ -13,7 +13,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pygame
-from helpers import DT, Phone, drawn_words
+from helpers import DT, Phone, drawn_words, notices_of
 from test_net_window import top, window_at
 
 from game.net.protocol import Update
@@ -33,9 +33,6 @@ from tools.driver import click, key, keys_for
 CLOCK = re.compile(r"^\d+:\d\d left to decide$")
 
 
-def said(app: App) -> list[str]:
-    return [message() for message, _until in app.notices]
-
 
 def run(apps: list[App], until: Callable[[], bool], phones: list[Phone] = (), seconds: float = 30.0) -> None:  # type: ignore[assignment]
     """Step the windows (pressing nothing) and the phones until ``until()``, bounded in real time."""
@@ -45,7 +42,8 @@ def run(apps: list[App], until: Callable[[], bool], phones: list[Phone] = (), se
             app.step(DT, [])
         for phone in phones:
             phone.play()
-        assert time.monotonic() < end, f"timed out on {[top(a) for a in apps]}: {[said(a) for a in apps]}"
+        shown = [(top(a), notices_of(a)) for a in apps]
+        assert time.monotonic() < end, f"timed out on {shown}"
         time.sleep(0.003)
 
 
@@ -108,7 +106,7 @@ def test_the_window_counts_the_decision_down_and_says_what_the_computer_played_w
         move = next(u for u in told if u.played_for).played_for[0]
         assert move.seat == source.seat and move.why.value == "time"
         app.step(DT, [])
-        assert time_up(move.action) in said(app)
+        assert time_up(move.action) in notices_of(app)
         assert not asked(app) or seat(app).human_to_act  # the stale question went at once
         words = [w for w, _rect, _clip in drawn_words(app)]
         assert not any(CLOCK.match(w) for w in words) or seat(app).human_to_act
@@ -121,7 +119,7 @@ def test_the_window_counts_the_decision_down_and_says_what_the_computer_played_w
             for pressed in (key(pygame.K_b, "b"), key(pygame.K_c, "c")):
                 app.step(DT, [pressed])
                 asked_meanwhile |= seat(app).human_to_act
-            assert "It is not your turn." in said(app) or asked_meanwhile
+            assert "It is not your turn." in notices_of(app) or asked_meanwhile
     finally:
         server.stop()
 
@@ -134,15 +132,16 @@ def test_a_restarted_host_says_the_deal_it_deals_again_and_the_window_waits_mean
         run([app], lambda: asked(app), [phone])
         deal = seat(app).view.deal_no
         server.stop()
-        run([app], lambda: "Reconnecting…" in said(app), seconds=10)
+        run([app], lambda: "Reconnecting…" in notices_of(app), seconds=10)
         assert not asked(app) and seat(app).turn_clock is None  # nothing can be sent meanwhile
         words = [w for w, _rect, _clip in drawn_words(app)]
         assert not any(CLOCK.match(w) for w in words)
         server = server_at(tmp_path, port)
         phone.client.close(timeout=0.5)
-        run([app], lambda: any("restarted" in w for w in said(app)), seconds=20)
-        assert f"The host restarted: deal {deal} is dealt again (its cards and chips went back)." in said(app)
-        assert "Reconnecting…" not in said(app)
+        run([app], lambda: any("restarted" in w for w in notices_of(app)), seconds=20)
+        redealt = f"The host restarted: deal {deal} is dealt again (its cards and chips went back)."
+        assert redealt in notices_of(app)
+        assert "Reconnecting…" not in notices_of(app)
         # Played to its ledger (the window's person pressing as a simple player does): the deal dealt
         # again says so there too, where its chips are counted.
         end = time.monotonic() + 30
@@ -178,7 +177,7 @@ def test_a_window_back_from_a_drop_is_told_the_computer_played_for_it(tmp_path: 
         back = next(w for w in heard if w.startswith("You are back"))
         assert re.fullmatch(r"You are back: the computer played (your turn|\d+ moves for you)\.", back)
         assert heard.index("Reconnecting…") < heard.index(back)
-        assert "Back at the table." not in said(app)  # said better by the line above
+        assert "Back at the table." not in notices_of(app)  # said better by the line above
         source = seat(app)
         if source.ledger.history and len(source.ledger.history) > 1:  # a deal was settled meanwhile
             assert any(re.match(r"Deal \d+: .* the farm", w) for w in heard), heard
@@ -201,17 +200,17 @@ def test_while_reconnecting_the_ledgers_next_deal_is_greyed_out_and_says_why(tmp
         go_on = handler.group.widgets[0]  # type: ignore[attr-defined]
         assert go_on.label().startswith("Next deal") and go_on.enabled
         server.stop()
-        run([app], lambda: "Reconnecting…" in said(app), seconds=10)
+        run([app], lambda: "Reconnecting…" in notices_of(app), seconds=10)
         app.step(DT, [])
         assert not go_on.enabled  # nothing can be sent meanwhile: "ready" would be lost
         assert go_on.label() == "Next deal"  # the host's pause is not known meanwhile: no count
         app.step(DT, [click(go_on.rect.center)])
-        assert top(app) == "ledger" and not_while_reconnecting() in said(app)
+        assert top(app) == "ledger" and not_while_reconnecting() in notices_of(app)
         app.notices.clear()
         app.step(DT, [key(pygame.K_RETURN, "\r")])
-        assert top(app) == "ledger" and not_while_reconnecting() in said(app)
+        assert top(app) == "ledger" and not_while_reconnecting() in notices_of(app)
         server = server_at(tmp_path, port)
-        run([app], lambda: "Reconnecting…" not in said(app) and go_on.enabled, seconds=20)
+        run([app], lambda: "Reconnecting…" not in notices_of(app) and go_on.enabled, seconds=20)
         app.step(DT, [click(go_on.rect.center)])
         assert top(app) != "ledger"
     finally:
@@ -225,13 +224,13 @@ def test_a_moves_key_while_reconnecting_says_so_not_that_it_is_not_your_turn(tmp
         app, phone = seated(server)
         run([app], lambda: asked(app), [phone])
         server.stop()
-        run([app], lambda: "Reconnecting…" in said(app), seconds=10)
+        run([app], lambda: "Reconnecting…" in notices_of(app), seconds=10)
         app.step(DT, [key(pygame.K_b, "b"), key(pygame.K_c, "c")])
-        assert not_while_reconnecting() in said(app)
-        assert "It is not your turn." not in said(app)
+        assert not_while_reconnecting() in notices_of(app)
+        assert "It is not your turn." not in notices_of(app)
         server = server_at(tmp_path, port)
-        run([app], lambda: "Reconnecting…" not in said(app), [phone], seconds=20)
-        assert not_while_reconnecting() not in said(app)  # no longer true: it goes with "Reconnecting…"
+        run([app], lambda: "Reconnecting…" not in notices_of(app), [phone], seconds=20)
+        assert not_while_reconnecting() not in notices_of(app)  # no longer true: it goes with "Reconnecting…"
     finally:
         server.stop()
 
@@ -292,7 +291,7 @@ def test_a_spectators_ledger_goes_on_by_itself_while_reconnecting(tmp_path: Path
         phone.client.start()
         run([app], lambda: top(app) == "ledger", [phone], seconds=60)
         server.stop()
-        run([app], lambda: "Reconnecting…" in said(app), seconds=10)
+        run([app], lambda: "Reconnecting…" in notices_of(app), seconds=10)
         run([app], lambda: top(app) != "ledger", seconds=15)  # its watch pause, meanwhile
     finally:
         server.stop()
@@ -308,8 +307,8 @@ def test_a_moves_key_pressed_again_while_the_move_is_on_its_way_does_not_say_it_
         stage = table_scene(app).stage
         pressed = key(pygame.K_p, "p") if stage is Stage.AUCTION else key(pygame.K_c, "c")
         app.step(DT, [pressed, pressed])  # the second before the host has answered the first
-        assert "It is not your turn." not in said(app)
-        assert "One moment: the table is catching up." in said(app)
+        assert "It is not your turn." not in notices_of(app)
+        assert "One moment: the table is catching up." in notices_of(app)
     finally:
         server.stop()
 
@@ -337,11 +336,11 @@ def test_a_ledger_left_up_while_the_host_starts_the_next_deal_says_so(tmp_path: 
         assert top(app) == "ledger"
         view = seat(app).view
         if view.phase.value == "over":
-            assert "The game has ended: go on to see how." in said(app)
+            assert "The game has ended: go on to see how." in notices_of(app)
         elif view.farmer == seat(app).seat:  # a farmer plays no hand
-            assert f"Deal {shown + 1} has begun: go on to follow it." in said(app), said(app)
+            assert f"Deal {shown + 1} has begun: go on to follow it." in notices_of(app), notices_of(app)
         else:
-            assert f"Deal {shown + 1} has begun: go on to play your hand." in said(app), said(app)
+            assert f"Deal {shown + 1} has begun: go on to play your hand." in notices_of(app), notices_of(app)
     finally:
         server.stop()
 
