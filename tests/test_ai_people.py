@@ -12,6 +12,7 @@ import pytest
 
 import tools.people  # noqa: F401 -- registers the person:KIND agent specs
 from game.actions import PASS, Kind, bid
+from game.ai.bidders import Reach
 from game.ai.expert import ExpertAgent
 from game.ai.farm_value import Economy
 from game.ai.memory import AuctionSeen, Player, SeatFigures, TableMemory
@@ -51,15 +52,21 @@ def test_a_table_of_experts_is_the_hardest_for_a_newcomer() -> None:
 
 def test_a_bidder_s_limit_is_read_from_his_auctions() -> None:
     player = Player()
-    assert player.bid_limit() is None  # no auction seen
+    assert player.limit_model() is None  # no auction seen
     player.learn_auction(AuctionSeen(top=18, refused=None))  # bought at 18
-    assert player.bid_limit() == (18, False)  # at least 18
+    assert _reach(player) == Reach(18, None)  # at least 18
     player.learn_auction(AuctionSeen(top=21, refused=None))
-    assert player.bid_limit() == (21, False)
+    assert _reach(player) == Reach(21, None)
     player.learn_auction(AuctionSeen(top=22, refused=24))  # passed rather than bid 24: 23 at most
-    assert player.bid_limit() == (23, True)
+    assert _reach(player) == Reach(22, 23)
     player.learn_auction(AuctionSeen(top=0, refused=1))  # then would not bid at all: his limit moves
-    assert player.bid_limit() is None
+    assert player.limit_model() is None
+
+
+def _reach(player: Player) -> Reach:
+    model = player.limit_model()
+    assert model is not None
+    return model.reach(1, None)
 
 
 def _auction_view(memory_tops: list[tuple[int, int | None]], calls: str) -> tuple[ExpertAgent, Game]:

@@ -23,7 +23,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from game.actions import DRAW, PASS, STAND, Action, bid
-from game.ai.farm_value import Economy, FarmPrice, lasting, seat_of
+from game.ai.farm_value import Economy, FarmPrice, farm_value, lasting, seat_of
 from game.ai.memory import TableMemory
 from game.ai.model import SIX, VALUES, Outcome, mixed_outcome, value_counts, warm_up
 from game.ai.personality import Personality
@@ -268,6 +268,7 @@ class ExpertAgent:
         self.memory: TableMemory | None = None
         self._early: list[Event] = []
         self._economy: tuple[object, Economy] | None = None
+        self._public: tuple[object, float] | None = None
         warm_up()
 
     def _memory(self, view: View) -> TableMemory:
@@ -292,6 +293,7 @@ class ExpertAgent:
             memory.observe(self._early)
             self._early = []
         if view.phase is Phase.AUCTION:
+            memory.note_auction(view.deal_no, self.public_price(view))
             return self.bid(view, memory)
         legal = view.legal_actions()
         if DRAW not in legal:
@@ -339,33 +341,56 @@ class ExpertAgent:
         share = min(1.0, self.personality.bid_share)
         return min(view.max_bid, int(self.price(view, memory).fair_bid * share))
 
+    def public_price(self, view: View) -> float:
+        """The farm on sale priced as the shipped rates of a table of Experts price it, the same
+        for every seat (:func:`~game.ai.farm_value.farm_value`): what a bidder's limit is read against."""
+        key = (view.rules, view.deal_no, view.farm, view.deals_after, tuple(c > 0 for c in view.chips))
+        cached = self._public
+        if cached is not None and cached[0] == key:
+            return cached[1]
+        found = farm_value(view).fair_bid
+        self._public = (key, found)
+        return found
+
     def push(self, view: View, memory: TableMemory, own: int) -> int:
         """The most worth bidding so that a rival still in the auction who pays more than ``own``
         pays up to the edge of his limit, as his auctions showed it (``own`` when there is none).
 
-        A rival whose limit is known exactly is raised to a chip under it, so that he buys at his
-        limit. One who has only ever paid more than ``own`` and never refused is probed further
-        each auction (as far again above what he paid as that is above ``own``): at worst this
-        seat buys a farm at his limit, once, and learns it (and sees him play); it probes only at
-        a table of at most :data:`PROBE_SEATS` seats, where its share of what he pays more is
-        worth the risk. A rival whose auctions tell different limits is not pushed.
+        His limit at this auction is read from the rule his auctions fit (:mod:`game.ai.bidders`:
+        in chips, as a share of the farm's public price, early or late in a game). Where that
+        rule tells it to a chip, he is raised to a chip under the most he pays, so that he buys
+        at it; otherwise to a chip under the least he pays, which he surely bids. A rival the
+        rule bounds only from below is probed further each auction (as far again above that as
+        it is above ``own``, no further than the rule allows): at worst this seat buys a farm at
+        his limit, once, and learns it (and sees him play); it probes only at a table of at most
+        :data:`PROBE_SEATS` seats, where its share of what he pays more is worth the risk. A
+        rival whose auctions fit no rule is not pushed.
         """
         passed = {seat for seat, amount in view.calls if amount is None}
         best = own
         # What a pushed rival pays more goes into the farm, which every other player may win, but a
         # probe that finds his limit buys this seat a dear farm: it pays at a small table only.
         probe = sum(1 for c in view.chips if c > 0) <= PROBE_SEATS
+        price: float | None = None
         for seat, chips in enumerate(view.chips):
             if seat == view.seat or seat in passed or chips <= 0:
                 continue
-            known = memory.bid_limit(seat)
-            if known is None:
+            if price is None:
+                price = self.public_price(view)
+            reach = memory.bid_reach(seat, view.deal_no, price)
+            if reach is None:
                 continue
-            edge, exact = known
-            edge = min(edge, chips)
-            if edge <= own or not (exact or probe):
+            low = min(reach.low, chips)
+            high = None if reach.high is None else min(reach.high, chips)
+            if high is not None and high - low <= 1:
+                target = high - 1
+            elif low <= own:
                 continue
-            best = max(best, edge - 1 if exact else edge + edge - own)
+            elif probe:
+                target = low + low - own if high is None else min(high - 1, low + low - own)
+            else:
+                target = low - 1
+            best = max(best, target)
         return min(view.max_bid, best)
 
     def bid(self, view: View, memory: TableMemory) -> Action:

@@ -19,6 +19,7 @@ import math
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
+from game.ai.bidders import LimitModel, Reach, fit_limit
 from game.ai.model import HABIT_RULES, THRESHOLDS, Outcome, mixed_outcome, stand_chance
 from game.ai.rates import TableRates, table_rates
 from game.events import BidMade, ChipsMoved, DealEnded, DealStarted, Event, HandShown, Passed, Reason
@@ -49,6 +50,10 @@ class AuctionSeen:
     """The highest bid they made (0: none): their limit is at least this."""
     refused: int | None
     """The bid they passed rather than make (their limit is below it); None: they never passed."""
+    deal: int | None = None
+    """The deal's number in its game (None: not known)."""
+    price: float | None = None
+    """The farm's public price at the auction (:func:`game.ai.farm_value.farm_value`; None: not known)."""
 
 
 #: Weights below this share are dropped from a belief (they hardly move a decision, and
@@ -106,28 +111,21 @@ class Player:
     decisions: int = 0
     auctions: list[AuctionSeen] = field(default_factory=list)
     """Their latest auctions, oldest first (at most :data:`AUCTIONS_KEPT`)."""
+    _model: LimitModel | bool | None = field(default=None, repr=False, compare=False)
+    """The model their auctions fit (False: none fits; None: not worked out since the last one)."""
 
     def learn_auction(self, seen: AuctionSeen) -> None:
         """Count one auction they took part in."""
         self.auctions.append(seen)
         del self.auctions[:-AUCTIONS_KEPT]
+        self._model = None
 
-    def bid_limit(self) -> tuple[int, bool] | None:
-        """Their bidding limit as their latest auctions show it: ``(limit, exact)``, or None.
-
-        ``exact``: they refused the bid above it; otherwise they have paid that much and never
-        refused more, so their limit is at least that. None before their first auction, or when
-        they tell different limits (a player whose limit moves is not pushed).
-        """
-        seen = self.auctions
-        if not seen:
-            return None
-        top = max(a.top for a in seen)
-        caps = [a.refused - 1 for a in seen if a.refused is not None]
-        if caps:
-            cap = min(caps)
-            return None if cap < top else (cap, True)
-        return top, False
+    def limit_model(self) -> LimitModel | None:
+        """Their bidding limit as their latest auctions show it (:mod:`game.ai.bidders`), or None
+        before their first auction or when no rule fits them."""
+        if self._model is None and self.auctions:
+            self._model = fit_limit(self.auctions) or False
+        return self._model if isinstance(self._model, LimitModel) else None
 
     def learn_hand(self, totals: list[int], compulsory: bool, forced_last: bool) -> None:
         """Count a shown hand whose running totals were ``totals`` (after each card)."""
@@ -157,6 +155,7 @@ class TableMemory:
         self._players: dict[int, Player] = {}
         self._by_name: dict[str, Player] = {}
         self._pending: list[Event] = []
+        self._auction_price: tuple[int, float] | None = None
         self._prior: dict[int, tuple[float, ...]] = {}
         self._beliefs: dict[tuple[int, int], tuple[float, ...]] = {}
         self._figures: dict[tuple[int, int], SeatFigures] = {}
@@ -237,20 +236,32 @@ class TableMemory:
         tops: dict[int, int] = {}
         refused: dict[int, int | None] = {}
         high = 0
+        deal: int | None = None
         for event in events:
-            if isinstance(event, BidMade):
+            if isinstance(event, DealStarted):
+                deal = event.deal
+            elif isinstance(event, BidMade):
                 tops[event.seat] = event.amount
                 refused.setdefault(event.seat, None)
                 high = event.amount
             elif isinstance(event, Passed):
                 tops.setdefault(event.seat, 0)
                 refused[event.seat] = high + 1
+        noted = self._auction_price
+        price = noted[1] if noted is not None and noted[0] == deal else None
         for seat, top in tops.items():
-            self.player(seat).learn_auction(AuctionSeen(top, refused.get(seat)))
+            self.player(seat).learn_auction(AuctionSeen(top, refused.get(seat), deal, price))
 
-    def bid_limit(self, seat: int) -> tuple[int, bool] | None:
-        """The bidding limit of the player at ``seat``, as their auctions showed it."""
-        return self.player(seat).bid_limit()
+    def note_auction(self, deal: int, price: float) -> None:
+        """Remember the farm's public ``price`` at the auction of deal ``deal`` (from the seat's view),
+        to read the bids of that auction against once the deal has ended."""
+        self._auction_price = (deal, price)
+
+    def bid_reach(self, seat: int, deal: int, price: float | None) -> Reach | None:
+        """Where the limit of the player at ``seat`` lies in deal ``deal`` at the farm's public
+        ``price``, as their auctions showed it (None: not known)."""
+        model = self.player(seat).limit_model()
+        return None if model is None else model.reach(deal, price)
 
     def forget_beliefs(self) -> None:
         """Work beliefs and figures out again (a player's record was changed from outside)."""
