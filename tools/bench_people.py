@@ -23,6 +23,7 @@ import sys
 import time
 from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
+from dataclasses import replace
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
@@ -38,9 +39,12 @@ from tools.people import PEOPLE, Person
 
 #: What the best responder is told of each kind: the totals it stands from (equally likely).
 STANDS = {"newcomer": (12, 13, 14), "cautious": (11,), "bold": (15,), "bluffer": (13,), "chaser": (16,),
-          "hoarder": (14,)}
+          "hoarder": (14,), "latecomer": (12,), "sulker": (14,)}
 #: The kinds whose bid limit is a fixed function of the table (the responder may push them to it).
-FIXED_LIMIT = {"cautious", "bold", "bluffer", "chaser", "hoarder"}
+FIXED_LIMIT = {"cautious", "bold", "bluffer", "chaser", "hoarder", "latecomer", "sulker"}
+
+#: The decisions the responder counts a person's told habits as (it need not watch him play).
+KNOWN_DECISIONS = 1000
 
 
 class Informed(ExpertAgent):
@@ -61,7 +65,8 @@ class Informed(ExpertAgent):
                 wanted[THRESHOLDS.index(s)] = 0.0
             if player.log_like != wanted:
                 player.log_like = wanted
-                player.decisions = max(player.decisions, 1)
+                # Told how he plays: as known as a player seen in many hands.
+                player.decisions = max(player.decisions, KNOWN_DECISIONS)
                 memory.forget_beliefs()
         return memory
 
@@ -75,7 +80,8 @@ class Informed(ExpertAgent):
             if kind is None or kind not in FIXED_LIMIT or seat in passed or seat == view.seat:
                 continue
             person: Person = PEOPLE[kind](0)
-            best = max(best, person.limit(view) - 1)
+            # His limit as he works it out, from his own seat (some people mind their chips).
+            best = max(best, person.limit(replace(view, seat=seat)) - 1)
         return min(view.max_bid, best)
 
 

@@ -15,6 +15,10 @@ bidding for the farm, priced, when it prices at all, as the shipped rates price 
   never after.
 - ``chaser``: draws below 16 whatever the risk; bids the price less three.
 - ``hoarder``: stands from 14 and never bids (waits for others to fill the farm).
+- ``latecomer``: stands from 12; bids nothing in a game's first twenty deals, then up to half as
+  much again as the price.
+- ``sulker``: stands from 14; bids up to half as much again as the price, and a chip, only while
+  someone at the table holds more chips than he does.
 """
 
 from __future__ import annotations
@@ -149,8 +153,38 @@ class Hoarder(Person):
         return 14
 
 
+class Latecomer(Person):
+    """Stands from 12; bids nothing in a game's first twenty deals, then up to 1.5 times the price."""
+
+    kind = "latecomer"
+
+    def stop(self, view: View) -> int:
+        """Always 12."""
+        return 12
+
+    def limit(self, view: View) -> int:
+        """Nothing early, half as much again as the price later."""
+        return int(1.5 * _price(view)) if view.deal_no > 20 else 0
+
+
+class Sulker(Person):
+    """Stands from 14; bids only while behind in chips."""
+
+    kind = "sulker"
+
+    def stop(self, view: View) -> int:
+        """Always 14."""
+        return 14
+
+    def limit(self, view: View) -> int:
+        """Half as much again as the price, and a chip, while another seat holds more chips; else nothing."""
+        mine = view.chips[view.seat] if view.seat is not None else 0
+        behind = any(c > mine for s, c in enumerate(view.chips) if s != view.seat)
+        return int(1.5 * _price(view)) + 1 if behind else 0
+
+
 PEOPLE: dict[str, Callable[[int | None], Person]] = {
-    cls.kind: cls for cls in (Newcomer, Cautious, Bold, Bluffer, Chaser, Hoarder)
+    cls.kind: cls for cls in (Newcomer, Cautious, Bold, Bluffer, Chaser, Hoarder, Latecomer, Sulker)
 }
 """Every kind of person by name."""
 
