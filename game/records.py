@@ -13,11 +13,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
-from game.cards import DECK, Card
+from game.cards import DECK, Card, read_card
 from game.events import FARM, Place, Reason
 from game.limits import PLAYERS
 from game.rules import RULE_NAMES, rules_named
-from game.schema import card, exact_keys, list_of, member, one_of, optional, text, truth, whole
+from game.schema import exact_keys, list_of, member, one_of, optional, text, truth, whole
 
 __all__ = ["KEYS", "MAX_CHIPS", "Auction", "DealRecord", "LogError", "Transfer", "new_record"]
 
@@ -295,4 +295,4 @@ def _chips(value: Any, what: str) -> int:
 
 
 def _card(value: Any, what: str) -> Card:
-    return card(value, what, error=LogError)
+    return read_card(value, what, error=LogError)

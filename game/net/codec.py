@@ -16,7 +16,7 @@ from collections.abc import Callable, Sequence
 from typing import Any, TypeVar
 
 from game.actions import DRAW, PASS, STAND, Action, Kind, bid
-from game.cards import DECK_SET, Card, Suit
+from game.cards import DECK_SET, Card, Suit, read_card
 from game.events import (
     FARM,
     AuctionOpened,
@@ -46,7 +46,7 @@ from game.limits import PLAYERS
 from game.phase import Phase
 from game.ranking import Tie, TieBreak
 from game.rules import RULE_KEYS, rules_named
-from game.schema import card, list_of, member, text, truth, whole
+from game.schema import list_of, member, text, truth, whole
 from game.view import View
 
 E = TypeVar("E", Reason, FarmerReason, EndReason, TieBreak, Phase, Kind, Suit)
@@ -94,7 +94,7 @@ def _ints(value: Any, what: str) -> tuple[int, ...]:
 
 
 def _card(value: Any, what: str) -> Card:
-    return card(value, what, error=CodecError)
+    return read_card(value, what, error=CodecError)
 
 
 def _cards(value: Any, what: str) -> tuple[Card, ...]:
