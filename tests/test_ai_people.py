@@ -11,15 +11,15 @@ from dataclasses import replace
 import pytest
 
 import tools.people  # noqa: F401 -- registers the person:KIND agent specs
-from game.actions import PASS, Kind, bid
 from game.ai.expert import ExpertAgent
 from game.ai.farm_value import Economy
 from game.ai.memory import AuctionSeen, Player, SeatFigures, TableMemory
 from game.ai.model import THRESHOLDS, Outcome, mixed_outcome
 from game.ai.personality import PERSONALITIES
-from game.engine import Game
-from game.phase import Phase
-from game.rules import rules_named
+from game.rules.actions import PASS, Kind, bid
+from game.rules.engine import Game
+from game.rules.phase import Phase
+from game.rules.ruleset import rules_named
 from tools import tournament
 
 DEALS = 9000

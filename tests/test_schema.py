@@ -9,10 +9,10 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from game.cards import DECK, Card, read_card
-from game.deallog import LogError
+from game.formats.deallog import LogError
+from game.formats.savegame import SaveError
 from game.net.codec import CodecError
-from game.savegame import SaveError
+from game.rules.cards import DECK, Card, read_card
 from game.schema import (
     SchemaError,
     exact_keys,

@@ -30,7 +30,6 @@ from urllib.parse import quote, urlsplit, urlunsplit
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 
-from game.actions import Action
 from game.net.codec import CodecError, Json
 from game.net.codes import CloseCode
 from game.net.protocol import (
@@ -47,7 +46,8 @@ from game.net.protocol import (
     decode_server_message,
     opening_message,
 )
-from game.view import View
+from game.rules.actions import Action
+from game.rules.view import View
 
 RECONNECT_SECONDS = 120.0
 """How long a link keeps trying to come back after a drop."""
@@ -262,7 +262,7 @@ class Client:
     Create it, call one of :meth:`create`, :meth:`join`, :meth:`resume`, :meth:`watch` (or
     :meth:`list_tables` first), then each frame :meth:`poll` for what arrived and
     :meth:`send` a person's action. Every method returns at once and may be called from any
-    thread. :attr:`view` is the latest :class:`~game.view.View`; :attr:`seat`,
+    thread. :attr:`view` is the latest :class:`~game.rules.view.View`; :attr:`seat`,
     :attr:`token` and :attr:`table` say where this client sits (keep the token and the table
     code to take the seat back later with :meth:`resume`).
     """

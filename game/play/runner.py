@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from game.agents import Agent
-from game.engine import Game, Phase
-from game.events import Event
+from game.rules.agents import Agent
+from game.rules.engine import Game, Phase
+from game.rules.events import Event
 
 
 def play_deal(game: Game, agents: Sequence[Agent]) -> list[Event]:
