@@ -1,17 +1,11 @@
-"""Farmer's headless engine: cards, rule sets, the game state machine, events, AI and the deal log.
+"""Farmer's headless engine; nothing here imports pygame, and the screens, the tests and the tools share it.
 
-Nothing here imports pygame; the screens, the tests and the tools all share it.
+Its rooms, each using only those listed before it:
+
+- ``limits`` and ``schema``: the bounds of every name, file and message, and the checked readers;
+- ``rules``: the cards, the rule sets, the state machine, its events, what each seat sees;
+- ``formats``: what is read and written (the deal log, saved games, catalogues, assets);
+- ``ai``: the computer players, the coach and the exploiters they are measured against;
+- ``play``: games driven from end to end (matches, replays, the simulator, the guided game);
+- ``net``: the network server, its client and its stores.
 """
-
-from game.actions import DRAW, PASS, STAND, Action, IllegalAction, Kind, bid
-from game.agents import Agent, ThresholdAgent
-from game.cards import DECK, SIX_OF_HEARTS, Card, Suit, hand_total, parse_cards
-from game.engine import Game, Phase
-from game.rules import FOSTER, RULE_NAMES, RuleSet, rules_named
-from game.view import View
-
-__all__ = [
-    "DECK", "DRAW", "FOSTER", "PASS", "RULE_NAMES", "SIX_OF_HEARTS", "STAND", "Action", "Agent",
-    "Card", "Game", "IllegalAction", "Kind", "Phase", "RuleSet", "Suit", "ThresholdAgent",
-    "View", "bid", "hand_total", "parse_cards", "rules_named",
-]

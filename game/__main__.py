@@ -1,7 +1,7 @@
 """``python -m game``: the engine's command-line tools.
 
-    python -m game sim [flags]      play seeded games between AI players (see game.sim)
-    python -m game check FILE...    check deal logs against the rules (see game.deallog)
+    python -m game sim [flags]      play seeded games between AI players (see game.play.sim)
+    python -m game check FILE...    check deal logs against the rules (see game.formats.deallog)
 """
 
 from __future__ import annotations
@@ -17,11 +17,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = list(sys.argv[1:] if argv is None else argv)
     command, rest = (args[0], args[1:]) if args else ("", [])
     if command == "sim":
-        from game.sim import main as sim_main
+        from game.play.sim import main as sim_main
 
         return sim_main(rest)
     if command == "check":
-        from game.deallog import main as check_main
+        from game.formats.deallog import main as check_main
 
         return check_main(rest)
     if command in ("-h", "--help"):

@@ -14,8 +14,6 @@ from collections.abc import Callable, Sequence
 from enum import Enum
 from typing import Any, TypeVar, overload
 
-from game.cards import DECK_SET, Card
-
 T = TypeVar("T")
 E = TypeVar("E", bound=Enum)
 
@@ -76,21 +74,6 @@ def member(enum: type[E], value: Any, what: str, *, error: Error = SchemaError) 
                 return item
     choices = ", ".join(repr(item.value) for item in enum)
     raise error(f"{what} must be one of {choices}, not {value!r}")
-
-
-def card(value: Any, what: str, *, error: Error = SchemaError) -> Card:
-    """The card of the Farmer deck whose deal-log code (``"10H"``, ``"6H"``, ``"KS"``) is ``value``."""
-    if type(value) is not str or len(value) > 3:
-        raise error(f"{what} must be a card code such as '10H', not {value!r}")
-    try:
-        found = Card.parse(value)
-    except ValueError:
-        raise error(f"{what} must be a card code such as '10H', not {value!r}") from None
-    if str(found) != value:
-        raise error(f"{what} must be written {str(found)!r}, not {value!r}")
-    if found not in DECK_SET:
-        raise error(f"{what}: {value!r} is not in the Farmer deck")
-    return found
 
 
 @overload

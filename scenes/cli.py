@@ -27,7 +27,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from game.limits import DEALS, DEFAULT_DEALS, MAX_NAME, PLAYERS, WINDOW_HEIGHT, WINDOW_WIDTH
-from game.rules import ROTATABLE, RULE_NAMES, can_rotate
+from game.rules.ruleset import ROTATABLE, RULE_NAMES, can_rotate
 from scenes import resources
 
 SPEEDS = ("slow", "normal", "fast", "instant")

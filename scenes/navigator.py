@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import replace
 from functools import partial
 
-from game.rules import RuleSet
+from game.rules.ruleset import RuleSet
 from scenes.app.loop import App
 from scenes.i18n import _
 from scenes.screens.confirm import ConfirmScene

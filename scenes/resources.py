@@ -5,7 +5,7 @@ as the package ``farmer_assets`` (``setup.py`` maps the one to the other), so th
 finds them in a checkout (an editable install maps the package to ``assets/``), in an
 installed wheel, under pipx and in the PyInstaller bundle: :func:`importlib.resources.files`,
 never a path worked out from where this source file happens to be. The lookup itself is
-:mod:`game.assets`, shared with the table server; this module names the window's files.
+:mod:`game.formats.assets`, shared with the table server; this module names the window's files.
 
 A file that is missing is an error that names it (:class:`MissingAssetError`), never a quiet
 fallback: without its fonts the game draws the suits as empty boxes, without its
@@ -18,8 +18,8 @@ import importlib.metadata
 from importlib.resources.abc import Traversable
 from pathlib import Path
 
-from game import assets
-from game.assets import MissingAssetError
+from game.formats import assets
+from game.formats.assets import MissingAssetError
 
 __all__ = [
     "DISTRIBUTION", "FONTS", "LOCALE", "PACKAGE", "MissingAssetError", "catalogue", "font", "path", "root",
@@ -39,14 +39,14 @@ LOCALE = assets.LOCALE
 
 
 def root() -> Traversable:
-    """The assets folder as the installed package gives it (:func:`game.assets.root`)."""
+    """The assets folder as the installed package gives it (:func:`game.formats.assets.root`)."""
     return assets.root(PACKAGE)
 
 
 def path(name: str) -> Path:
     """The file ``name`` (``/``-separated, e.g. ``fonts/DejaVuSans.ttf``) as a path on disk.
 
-    Raises :class:`MissingAssetError` if it is not there (:func:`game.assets.path`).
+    Raises :class:`MissingAssetError` if it is not there (:func:`game.formats.assets.path`).
     """
     return assets.path(name, root())
 

@@ -11,9 +11,9 @@ from __future__ import annotations
 import pygame
 from helpers import NAMES, deck
 
-from game.engine import Game
-from game.match import HUMAN, Match
-from game.rules import rules_named
+from game.play.match import HUMAN, Match
+from game.rules.engine import Game
+from game.rules.ruleset import rules_named
 from scenes.app.loop import App
 from scenes.navigator import Screens
 from scenes.table.local import LocalTable

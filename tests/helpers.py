@@ -11,15 +11,15 @@ from typing import Any, TypeVar
 
 import pygame
 
-from game.actions import DRAW, PASS, STAND, Action, bid
-from game.agents import ThresholdAgent
-from game.cards import DECK, Card, parse_cards
-from game.engine import Game, Phase
-from game.events import ChipsMoved, Event, Place
 from game.net.client import Client
 from game.net.protocol import Pause, TableInfo, Update, Welcome
-from game.rules import RuleSet, rules_named
-from game.view import View
+from game.rules.actions import DRAW, PASS, STAND, Action, bid
+from game.rules.agents import ThresholdAgent
+from game.rules.cards import DECK, Card, parse_cards
+from game.rules.engine import Game, Phase
+from game.rules.events import ChipsMoved, Event, Place
+from game.rules.ruleset import RuleSet, rules_named
+from game.rules.view import View
 from scenes.app.loop import App
 from scenes.navigator import Screens
 from scenes.net.host import host_table

@@ -7,8 +7,6 @@ import random
 
 import pytest
 
-from game.actions import DRAW, PASS, STAND, Action, Kind
-from game.agents import Agent
 from game.ai import LEVELS, PERSONALITIES, farm_value, hint, make_agent
 from game.ai.expert import ExpertAgent, Table
 from game.ai.farm_value import Economy
@@ -17,14 +15,16 @@ from game.ai.model import outcome
 from game.ai.observing import feed
 from game.ai.personality import personality_named
 from game.ai.rates import provenance, table_rates
-from game.cards import DECK, Card
-from game.engine import Game, Phase
-from game.events import Event
 from game.limits import PLAYERS
-from game.odds import draw_odds
-from game.rules import RULE_KEYS, rules_named
-from game.runner import play_deal
-from game.view import View
+from game.play.runner import play_deal
+from game.rules.actions import DRAW, PASS, STAND, Action, Kind
+from game.rules.agents import Agent
+from game.rules.cards import DECK, Card
+from game.rules.engine import Game, Phase
+from game.rules.events import Event
+from game.rules.odds import draw_odds
+from game.rules.ruleset import RULE_KEYS, rules_named
+from game.rules.view import View
 from tools import tournament
 
 ALL_RULES = ("foster", "lacombe", "ferme", "foster+rotating", "lacombe+rotating")
@@ -299,7 +299,7 @@ def test_learning_is_a_pure_function_of_what_the_seat_saw() -> None:
     first = agents[0]
     assert isinstance(first, ExpertAgent)
     second = ExpertAgent(first.personality, 0)
-    from game.observe import observe
+    from game.rules.observe import observe
 
     view = _deal_view("lacombe", players=4)
     second.choose(view)
@@ -398,8 +398,8 @@ def test_small_tournament_expert_beats_easy() -> None:
 
 
 def test_simulator_plays_the_ai_levels() -> None:
-    from game import sim
     from game.ai.specs import agent_kinds, parse_agent
+    from game.play import sim
 
     for level in LEVELS:
         assert level in agent_kinds()

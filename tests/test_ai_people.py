@@ -11,16 +11,16 @@ from dataclasses import replace
 import pytest
 
 import tools.people  # noqa: F401 -- registers the person:KIND agent specs
-from game.actions import PASS, Kind, bid
 from game.ai.bidders import Reach
-from game.ai.expert import ExpertAgent
+from game.ai.expert import WATCH_HANDS, ExpertAgent
 from game.ai.farm_value import Economy
 from game.ai.memory import AuctionSeen, Player, SeatFigures, TableMemory
 from game.ai.model import THRESHOLDS, Outcome, mixed_outcome
 from game.ai.personality import PERSONALITIES
-from game.engine import Game
-from game.phase import Phase
-from game.rules import rules_named
+from game.rules.actions import PASS, Kind, bid
+from game.rules.engine import Game
+from game.rules.phase import Phase
+from game.rules.ruleset import rules_named
 from tools import tournament
 
 DEALS = 9000
@@ -79,6 +79,7 @@ def _auction_view(memory_tops: list[tuple[int, int | None]], calls: str) -> tupl
     memory.bind(view.names)
     for top, refused in memory_tops:
         memory.player(0).learn_auction(AuctionSeen(top, refused))
+    memory.player(0).hands = WATCH_HANDS  # and saw him play enough hands not to need more
     expert.memory = memory
     for word in calls.split():
         seat = game.to_act

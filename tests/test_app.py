@@ -13,7 +13,7 @@ import pygame
 import pytest
 from helpers import DT
 
-from game.engine import Game
+from game.rules.engine import Game
 from scenes.app import loop
 from scenes.app.loop import App
 from scenes.cli import main

@@ -5,10 +5,10 @@ from __future__ import annotations
 import pytest
 from helpers import deck, moves, play, start, table
 
-from game.actions import DRAW, PASS, STAND, Action, IllegalAction, Kind, bid
-from game.engine import Game, Phase
-from game.events import AuctionOpened, FarmSold
-from game.records import Auction
+from game.rules.actions import DRAW, PASS, STAND, Action, IllegalAction, Kind, bid
+from game.rules.engine import Game, Phase
+from game.rules.events import AuctionOpened, FarmSold
+from game.rules.records import Auction
 
 
 def test_every_seat_antes_and_the_seat_drawn_by_lot_opens_the_first_auction() -> None:

@@ -7,8 +7,8 @@ from collections import Counter
 
 import pytest
 
-from game.cards import DECK, DECK_SET, SIX_OF_HEARTS, Card, Suit, hand_total, parse_cards
-from game.deck import Deck
+from game.rules.cards import DECK, DECK_SET, SIX_OF_HEARTS, Card, Suit, hand_total, parse_cards
+from game.rules.deck import Deck
 
 
 def test_the_deck_has_45_cards_without_8s_and_only_the_six_of_hearts() -> None:

@@ -10,7 +10,7 @@ from collections.abc import Iterator
 import pygame
 import pytest
 
-from game.cards import DECK, SIX_OF_HEARTS, Card
+from game.rules.cards import DECK, SIX_OF_HEARTS, Card
 from scenes.app.loop import App
 from scenes.i18n import set_language
 from scenes.navigator import Screens

@@ -16,10 +16,10 @@ import pytest
 from cluster_parts import LEASE_SECONDS, running_cluster
 from playwright.sync_api import Browser
 
-from game.events import DealStarted
 from game.net.client import Client
 from game.net.protocol import ServerMessage, Update, Welcome
-from game.phase import Phase
+from game.rules.events import DealStarted
+from game.rules.phase import Phase
 from tools.cluster import Cluster
 from tools.pages import Page, chromium, new_page
 

@@ -20,11 +20,11 @@ from dataclasses import dataclass, field
 import pytest
 from cluster_parts import LEASE_SECONDS, running_cluster
 
-from game.events import DealStarted
 from game.net.bot import Bot
 from game.net.codes import CloseCode
 from game.net.protocol import Closed, TableList, Update, Welcome
-from game.phase import Phase
+from game.rules.events import DealStarted
+from game.rules.phase import Phase
 from tools.cluster import Cluster, ServerProcess
 
 pytestmark = pytest.mark.cluster

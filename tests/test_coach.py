@@ -7,12 +7,12 @@ import pygame
 import pytest
 from helpers import DT, deck, play, start, table
 
-from game.actions import DRAW, STAND, Kind
 from game.ai.coach import advise
 from game.ai.expert import ExpertAgent
 from game.ai.personality import PERSONALITIES
-from game.odds import draw_odds
-from game.view import View
+from game.rules.actions import DRAW, STAND, Kind
+from game.rules.odds import draw_odds
+from game.rules.view import View
 from scenes import i18n
 from scenes.app.loop import App
 from scenes.navigator import start_game

@@ -15,17 +15,17 @@ from fractions import Fraction
 import pytest
 from helpers import play, start, table
 
-from game.actions import PASS, Kind
 from game.ai.coach import Coach
 from game.ai.expert import ExpertAgent
 from game.ai.model import INDEX, VALUES
 from game.ai.observing import feed
 from game.ai.personality import PERSONALITIES
-from game.engine import Game
-from game.observe import observe
-from game.phase import Phase
-from game.rules import rules_named
-from game.view import View
+from game.rules.actions import PASS, Kind
+from game.rules.engine import Game
+from game.rules.observe import observe
+from game.rules.phase import Phase
+from game.rules.ruleset import rules_named
+from game.rules.view import View
 from scenes.table.narrator import advice_words
 
 ZERO_PERCENT = re.compile(r"(?<![\d.,])0(?:[.,]0+)?[\u00a0\u202f ]?%")

@@ -15,7 +15,7 @@ import pygame
 import pytest
 from helpers import DT
 
-from game.events import EndReason
+from game.rules.events import EndReason
 from scenes.app.loop import App
 from scenes.kiosk.app import KioskApp, Mode
 from scenes.kiosk.config import KioskConfig

@@ -10,8 +10,8 @@ from pathlib import Path
 import pygame
 import pytest
 
-from game.agents import ThresholdAgent
-from game.engine import Phase
+from game.rules.agents import ThresholdAgent
+from game.rules.engine import Phase
 from scenes.app.loop import App
 from scenes.navigator import Screens
 from scenes.screens.menu import MenuScene

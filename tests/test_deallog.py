@@ -15,9 +15,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from game.__main__ import main as game_main
-from game.agents import ThresholdAgent
-from game.cards import Card
-from game.deallog import (
+from game.formats.deallog import (
     KEYS,
     LogError,
     apply_transfers,
@@ -31,12 +29,14 @@ from game.deallog import (
     replay_iter,
     write_log,
 )
-from game.deallog import main as deallog_main
-from game.engine import Game
-from game.events import EndReason
-from game.records import DealRecord
-from game.rules import rules_named
-from game.runner import play_deal
+from game.formats.deallog import main as deallog_main
+from game.play.runner import play_deal
+from game.rules.agents import ThresholdAgent
+from game.rules.cards import Card
+from game.rules.engine import Game
+from game.rules.events import EndReason
+from game.rules.records import DealRecord
+from game.rules.ruleset import rules_named
 
 RULE_KEYS = ("foster", "lacombe", "ferme", "foster+rotating", "lacombe+rotating")
 

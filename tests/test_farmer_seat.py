@@ -15,7 +15,7 @@ from helpers import DT
 from test_i18n_layout import Recorder, new_app, problems, recorder, redraw_top  # noqa: F401
 from test_net_window import run, seat_two, top
 
-from game.rules import rules_named
+from game.rules.ruleset import rules_named
 from scenes import i18n
 from scenes.app.loop import App
 from scenes.i18n import LANGUAGES

@@ -9,8 +9,8 @@ from dataclasses import dataclass
 import pytest
 from helpers import moves, play, start, table
 
-from game.events import AuctionOpened, Event, FarmerChosen, FarmerReason, FarmWon
-from game.rules import RULE_KEYS, rules_named
+from game.rules.events import AuctionOpened, Event, FarmerChosen, FarmerReason, FarmWon
+from game.rules.ruleset import RULE_KEYS, rules_named
 from scenes.table.narrator import Eyes, farmer_role
 
 NAMES = ("Anna", "Ben", "Carla", "Dan")

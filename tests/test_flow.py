@@ -13,7 +13,7 @@ from __future__ import annotations
 import pygame
 from helpers import DT, local_of, recording
 
-from game.events import DealStarted, FarmSold
+from game.rules.events import DealStarted, FarmSold
 from scenes.app.loop import App, Scene
 from scenes.app.stack import SceneStack
 from scenes.navigator import Screens, start_game
@@ -228,7 +228,7 @@ def test_replacing_the_top_scene_leaves_the_one_beneath_paused_once() -> None:
 
 
 def test_the_history_tells_the_deals_so_far_and_nothing_hidden() -> None:
-    from game.events import CardDealt, HandShown
+    from game.rules.events import CardDealt, HandShown
     from scenes.table.history import HistoryScene, lines_of
 
     app = new_app()

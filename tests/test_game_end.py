@@ -5,9 +5,9 @@ from __future__ import annotations
 import pytest
 from helpers import play, start, table
 
-from game.actions import PASS, IllegalAction
-from game.engine import Phase
-from game.events import EndReason, GameEnded
+from game.rules.actions import PASS, IllegalAction
+from game.rules.engine import Phase
+from game.rules.events import EndReason, GameEnded
 
 
 class FakeClock:

@@ -12,10 +12,7 @@ import pygame
 import pytest
 from helpers import DT, local_of, top_as
 
-from game.actions import Kind
-from game.engine import Phase
-from game.events import Event
-from game.guide import (
+from game.play.guide import (
     DEALS,
     FIRST_GAME,
     VISITOR_HINTS,
@@ -27,9 +24,12 @@ from game.guide import (
     lessons_in,
     shown_matches,
 )
-from game.match import HUMAN
-from game.replay import ScriptedAgent
-from game.rules import FOSTER, rules_named
+from game.play.match import HUMAN
+from game.play.replay import ScriptedAgent
+from game.rules.actions import Kind
+from game.rules.engine import Phase
+from game.rules.events import Event
+from game.rules.ruleset import FOSTER, rules_named
 from scenes import i18n
 from scenes.app.gamepad import Gamepads
 from scenes.app.loop import App

@@ -8,8 +8,8 @@ import re
 import pytest
 from helpers import play, recording, start, table
 
-from game.events import CardDealt, ChipsMoved, Event, GameEnded, HandShown, Reason
-from game.observe import observe
+from game.rules.events import CardDealt, ChipsMoved, Event, GameEnded, HandShown, Reason
+from game.rules.observe import observe
 from scenes.app.loop import App
 from scenes.i18n import set_language
 from scenes.store.settings import Settings

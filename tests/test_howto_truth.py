@@ -11,7 +11,7 @@ from collections.abc import Iterator
 import pygame
 import pytest
 
-from game.cards import Card
+from game.rules.cards import Card
 from scenes.app.loop import App
 from scenes.i18n import set_language
 from scenes.navigator import Screens

@@ -13,8 +13,8 @@ from babel.dates import format_time as babel_time
 from babel.messages.catalog import Catalog
 from babel.numbers import format_decimal as babel_decimal
 
-from game.cards import DECK_SET, Card
-from game.catalog import read_po
+from game.formats.catalog import read_po
+from game.rules.cards import DECK_SET, Card
 from scenes import i18n
 from scenes.i18n import (
     _,

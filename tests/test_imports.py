@@ -156,3 +156,57 @@ def test_the_network_menu_and_join_screen_leave_the_forms_to_the_navigator() -> 
     edges = graph()
     assert not edges["scenes.net.menu"] & {"scenes.net.host", "scenes.net.join", "scenes.net.lobby"}
     assert "scenes.net.host" not in edges["scenes.net.join"]
+
+
+# The rooms of game/, each allowed to use only the rooms listed for it: the rules stand on the
+# bounds and readers alone; what is read and written, and the computer players, on the rules;
+# games driven end to end on all three; the network on everything. Nothing in game/ uses scenes/.
+ROOMS_BELOW: dict[str, set[str]] = {
+    "base": {"base"},
+    "rules": {"base", "rules"},
+    "formats": {"base", "rules", "formats"},
+    "ai": {"base", "rules", "ai"},
+    "play": {"base", "rules", "formats", "ai", "play"},
+    "net": {"base", "rules", "formats", "ai", "play", "net"},
+    "command": {"base", "rules", "formats", "ai", "play", "net", "command"},
+}
+
+
+def room_of(module: str) -> str:
+    """The room of a module of the house: ``game.rules.engine`` is in ``rules``; scenes/ is one room."""
+    if module.startswith("scenes"):
+        return "scenes"
+    if module in ("game.limits", "game.schema"):
+        return "base"
+    if module in ("game", "game.__main__"):
+        return "command"
+    return module.split(".")[1]
+
+
+def room_breaches(edges: dict[str, set[str]]) -> list[str]:
+    """Every import in game/ of a module in a room its own room may not use."""
+    return sorted(
+        f"{name} imports {used}"
+        for name, used_all in edges.items() if name.startswith("game")
+        for used in used_all if room_of(used) not in ROOMS_BELOW[room_of(name)]
+    )
+
+
+def test_every_module_of_game_is_in_a_known_room() -> None:
+    assert {room_of(name) for name in graph() if name.startswith("game")} == set(ROOMS_BELOW)
+
+
+def test_game_rooms_use_only_the_rooms_below_them() -> None:
+    assert room_breaches(graph()) == []
+
+
+def test_the_room_check_names_an_arrow_running_up() -> None:
+    edges = {
+        "game.rules.engine": {"game.play.sim", "game.limits"}, "game.ai.expert": {"game.formats.deallog"},
+        "game.formats.deallog": {"scenes.table.feed"}, "game.play.sim": {"game.rules.engine"},
+    }
+    assert room_breaches(edges) == [
+        "game.ai.expert imports game.formats.deallog",
+        "game.formats.deallog imports scenes.table.feed",
+        "game.rules.engine imports game.play.sim",
+    ]

@@ -9,14 +9,14 @@ import pygame
 import pytest
 from helpers import DT, record_text
 
-from game.events import ChipsMoved, Reason
-from game.ledger import Ledger
-from game.rules import rules_named
+from game.rules.events import ChipsMoved, Reason
+from game.rules.ruleset import rules_named
 from scenes import i18n
 from scenes.app.loop import App
 from scenes.navigator import start_game
 from scenes.store.settings import Settings
 from scenes.table.ledger import FARMER_SIGN, LedgerHandler
+from scenes.table.ledger_book import Ledger
 from scenes.table.setup import Setup
 from scenes.ui.text import Text
 from tools.driver import keys_for, table_of

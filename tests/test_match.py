@@ -6,14 +6,14 @@ import random
 
 import pytest
 
-from game.actions import DRAW, PASS, STAND, IllegalAction
-from game.agents import Agent
 from game.ai import LEVELS, PERSONALITIES, make_agent
 from game.ai.observing import feed
-from game.engine import Game, Phase
-from game.match import HUMAN, Match, deal_seed, player_spec, reseed
-from game.rules import rules_named
-from game.savegame import restore
+from game.formats.savegame import restore
+from game.play.match import HUMAN, Match, deal_seed, player_spec, reseed
+from game.rules.actions import DRAW, PASS, STAND, IllegalAction
+from game.rules.agents import Agent
+from game.rules.engine import Game, Phase
+from game.rules.ruleset import rules_named
 
 NAMES = ["Anna", "Ben", "Carla", "Dan", "Eve"]
 AIS = ["expert:steady", "normal:bold", "easy:cautious", "normal:steady", "expert:bold"]

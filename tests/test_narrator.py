@@ -13,8 +13,8 @@ from pathlib import Path
 import pytest
 from helpers import play, start, table
 
-from game.cards import Card, Suit
-from game.events import (
+from game.rules.cards import Card, Suit
+from game.rules.events import (
     FARM,
     AuctionOpened,
     BidMade,
@@ -38,8 +38,8 @@ from game.events import (
     TurnEnded,
     TurnStarted,
 )
-from game.ranking import Tie, TieBreak
-from game.rules import rules_named
+from game.rules.ranking import Tie, TieBreak
+from game.rules.ruleset import rules_named
 from scenes import i18n
 from scenes.table.narrator import (
     Eyes,

@@ -10,7 +10,6 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from game.actions import DRAW, bid
 from game.net.client_messages import (
     MESSAGES,
     Act,
@@ -31,6 +30,7 @@ from game.net.client_messages import (
 )
 from game.net.codes import ErrorCode
 from game.net.protocol import ProtocolError, Settings, parse_settings
+from game.rules.actions import DRAW, bid
 
 GOOD: list[tuple[dict[str, Any], object]] = [
     ({"type": "create", "version": 1, "name": " Anne  B ", "settings": {"seats": 3}, "seat": 2},

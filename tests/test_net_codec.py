@@ -11,9 +11,6 @@ from helpers import NAMES, RandomAgent
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from game.actions import DRAW, PASS, STAND, bid
-from game.engine import Game
-from game.events import CardDealt, EndReason, Event, FarmWon, GameEnded, NearestFound
 from game.net.client_messages import parse_client_message
 from game.net.codec import (
     EVENT_TYPES,
@@ -32,9 +29,12 @@ from game.net.protocol import (
     decode_server_message,
     parse_settings,
 )
-from game.observe import observe
-from game.rules import RULE_KEYS, rules_named
-from game.view import View
+from game.rules.actions import DRAW, PASS, STAND, bid
+from game.rules.engine import Game
+from game.rules.events import CardDealt, EndReason, Event, FarmWon, GameEnded, NearestFound
+from game.rules.observe import observe
+from game.rules.ruleset import RULE_KEYS, rules_named
+from game.rules.view import View
 
 
 def wire(value: Any) -> Any:

@@ -8,15 +8,15 @@ import json
 
 from websockets.exceptions import ConnectionClosed
 
-from game.actions import DRAW, STAND, Action
-from game.agents import ThresholdAgent
-from game.events import Busted, CardDealt, GameEnded, Stood
 from game.net.bot import Bot
 from game.net.client import open_connection
 from game.net.protocol import MAX_FRAME_BYTES, Update, act_message, opening_message
 from game.net.server import Server, ServerConfig
-from game.phase import Phase
-from game.view import View
+from game.rules.actions import DRAW, STAND, Action
+from game.rules.agents import ThresholdAgent
+from game.rules.events import Busted, CardDealt, GameEnded, Stood
+from game.rules.phase import Phase
+from game.rules.view import View
 
 
 def codes(bot: Bot) -> list[str]:

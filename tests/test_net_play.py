@@ -10,15 +10,15 @@ from typing import Any
 
 import pytest
 
-from game.actions import DRAW, PASS, STAND
-from game.events import Busted, CardDealt, EndReason, Event, GameEnded, HandShown, Stood
-from game.match import Match, player_spec
 from game.net.bot import Bot
 from game.net.client import Client
 from game.net.protocol import Pause, TableInfo, Update, Welcome
 from game.net.server import Server, ServerConfig, ServerThread
-from game.phase import Phase
-from game.rules import RULE_KEYS, rules_named
+from game.play.match import Match, player_spec
+from game.rules.actions import DRAW, PASS, STAND
+from game.rules.events import Busted, CardDealt, EndReason, Event, GameEnded, HandShown, Stood
+from game.rules.phase import Phase
+from game.rules.ruleset import RULE_KEYS, rules_named
 
 FAST = {"rate_per_second": 1000.0, "rate_burst": 1000}
 

@@ -6,10 +6,10 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from game.actions import DRAW, PASS, bid
-from game.engine import Game
-from game.events import EndReason, GameEnded
 from game.net.protocol import LastDeal, PlayedFor, StandIn, Update, Welcome
+from game.rules.actions import DRAW, PASS, bid
+from game.rules.engine import Game
+from game.rules.events import EndReason, GameEnded
 from scenes.i18n import set_language
 from scenes.net.remote import RemoteTable, remote_table, time_up
 

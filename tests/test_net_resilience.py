@@ -7,11 +7,11 @@ import asyncio
 import json
 from pathlib import Path
 
-from game.events import GameEnded
 from game.net.bot import Bot
 from game.net.protocol import Closed, Welcome
 from game.net.server import Server, ServerConfig
-from game.phase import Phase
+from game.rules.events import GameEnded
+from game.rules.phase import Phase
 
 FAST = {"rate_per_second": 1000.0, "rate_burst": 1000}
 

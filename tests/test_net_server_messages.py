@@ -6,8 +6,6 @@ import json
 
 import pytest
 
-from game.engine import Game
-from game.events import Event
 from game.net.codec import CodecError
 from game.net.codes import ErrorCode
 from game.net.protocol import (
@@ -27,6 +25,8 @@ from game.net.protocol import (
     decode_server_message,
 )
 from game.net.table import Table
+from game.rules.engine import Game
+from game.rules.events import Event
 
 
 def compact(message: Sent) -> str:

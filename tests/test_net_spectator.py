@@ -11,7 +11,6 @@ from helpers import NAMES
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from game.engine import Game
 from game.net.codec import (
     MAX_HISTORY_ROWS,
     CodecError,
@@ -22,8 +21,9 @@ from game.net.codec import (
 )
 from game.net.protocol import Settings, Update, decode_server_message
 from game.net.table import Table
-from game.phase import Phase
-from game.view import View
+from game.rules.engine import Game
+from game.rules.phase import Phase
+from game.rules.view import View
 
 SEATS = 4
 CHIPS = 30

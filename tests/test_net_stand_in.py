@@ -9,9 +9,6 @@ from typing import Any
 
 import pytest
 
-from game.actions import PASS
-from game.engine import Game
-from game.events import EndReason, GameEnded
 from game.net.codec import CodecError
 from game.net.protocol import (
     LastDeal,
@@ -23,7 +20,10 @@ from game.net.protocol import (
     decode_server_message,
 )
 from game.net.table import Table
-from game.phase import Phase
+from game.rules.actions import PASS
+from game.rules.engine import Game
+from game.rules.events import EndReason, GameEnded
+from game.rules.phase import Phase
 
 
 class Inbox:

@@ -11,15 +11,15 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any, TypeVar
 
-from game.cards import Card
-from game.match import HUMAN, Match
+from game.formats.savegame import restore
 from game.net.client import Client
 from game.net.codes import ErrorCode
 from game.net.protocol import Error, Settings, TableInfo, Update, Welcome
 from game.net.table import Table
-from game.phase import Phase
-from game.records import DealRecord
-from game.savegame import restore
+from game.play.match import HUMAN, Match
+from game.rules.cards import Card
+from game.rules.phase import Phase
+from game.rules.records import DealRecord
 
 T = TypeVar("T")
 

@@ -12,14 +12,14 @@ import pygame
 import pytest
 from helpers import DT, notices_of
 
-from game.agents import ThresholdAgent
-from game.events import Event
 from game.net.client import Client
 from game.net.codec import History
 from game.net.protocol import Update
 from game.net.server import ServerThread
-from game.phase import Phase
-from game.view import View
+from game.rules.agents import ThresholdAgent
+from game.rules.events import Event
+from game.rules.phase import Phase
+from game.rules.view import View
 from scenes.app.loop import App
 from scenes.cli import main
 from scenes.navigator import Screens
@@ -210,7 +210,7 @@ def test_an_action_out_of_turn_is_a_notice_not_a_crash() -> None:
         lambda: host.human_to_act and guest.waiting_for == host.bottom,
         drive=[guest_app],
     )
-    from game.actions import PASS, IllegalAction
+    from game.rules.actions import PASS, IllegalAction
 
     with pytest.raises(IllegalAction):
         guest.act(PASS)  # the screen knows it is not the guest's turn: nothing is sent

@@ -14,11 +14,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from test_properties import agents_for, new_game
 
-from game.cards import Card, parse_cards
-from game.engine import Game, Phase
-from game.events import Busted, CardDealt, Event, HandShown, Stood, TurnEnded, visible_to
-from game.observe import observe
-from game.rules import RULE_KEYS, rules_named
+from game.rules.cards import Card, parse_cards
+from game.rules.engine import Game, Phase
+from game.rules.events import Busted, CardDealt, Event, HandShown, Stood, TurnEnded, visible_to
+from game.rules.observe import observe
+from game.rules.ruleset import RULE_KEYS, rules_named
 
 ANNA_BUYS = "1 p p p"
 

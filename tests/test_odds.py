@@ -8,8 +8,8 @@ from fractions import Fraction
 
 import pytest
 
-from game.cards import DECK, Card, parse_cards
-from game.odds import check_hand, draw_odds, main
+from game.rules.cards import DECK, Card, parse_cards
+from game.rules.odds import check_hand, draw_odds, main
 
 
 def brute_force(hand: tuple[Card, ...]) -> tuple[Fraction, Fraction, dict[int, Fraction]]:
@@ -81,4 +81,4 @@ def test_command_line_prints_fraction_and_percent(capsys: pytest.CaptureFixture[
 def test_command_line_bad_cards_exit_2(args: list[str], capsys: pytest.CaptureFixture[str]) -> None:
     assert main(args) == 2
     err = capsys.readouterr().err
-    assert err.startswith("game.odds: ") and err.count("\n") == 1
+    assert err.startswith("game.rules.odds: ") and err.count("\n") == 1

@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 from helpers import DT, local_of
 
-from game.match import HUMAN
-from game.savegame import restore
+from game.formats.savegame import restore
+from game.play.match import HUMAN
 from scenes.app.loop import App
 from scenes.navigator import start_game
 from scenes.store.settings import Settings

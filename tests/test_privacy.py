@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from helpers import deck, play
 
-from game.engine import Game
-from game.events import Busted, Event, Stood, TurnEnded, visible_to
+from game.rules.engine import Game
+from game.rules.events import Busted, Event, Stood, TurnEnded, visible_to
 
 
 def public_kinds(events: list[Event], seat: int) -> list[str]:

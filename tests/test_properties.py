@@ -11,16 +11,16 @@ from helpers import NAMES, RandomAgent
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from game.actions import DRAW, PASS, STAND, Action, IllegalAction, Kind, bid
-from game.agents import ThresholdAgent
-from game.cards import DECK, Card
-from game.deallog import apply_transfers
-from game.engine import Game, Phase
-from game.events import Busted, CardDealt, ChipsMoved, Event, HandShown, visible_to
-from game.observe import observe
-from game.records import DealRecord
-from game.rules import RULE_KEYS, rules_named
-from game.view import View
+from game.formats.deallog import apply_transfers
+from game.rules.actions import DRAW, PASS, STAND, Action, IllegalAction, Kind, bid
+from game.rules.agents import ThresholdAgent
+from game.rules.cards import DECK, Card
+from game.rules.engine import Game, Phase
+from game.rules.events import Busted, CardDealt, ChipsMoved, Event, HandShown, visible_to
+from game.rules.observe import observe
+from game.rules.records import DealRecord
+from game.rules.ruleset import RULE_KEYS, rules_named
+from game.rules.view import View
 
 # A deal serves at most 9 players, each stopping by 26 points at the latest: far fewer
 # calls than this, and an auction ends within one call per chip per seat.

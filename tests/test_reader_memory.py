@@ -21,8 +21,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from game.formats.readfile import FileReadError, check_shape, parse_json, read_lines
 from game.limits import DEAL_LOG_FILE, SAVED_GAME_FILE, SETTINGS_FILE
-from game.readfile import FileReadError, check_shape, parse_json, read_lines
 
 MB = 1_000_000
 
@@ -52,7 +52,7 @@ READERS: dict[str, tuple[str, str]] = {
         print(store.load(), store.problem)
     """),
     "deal log": ("log.jsonl", """
-        from game.deallog import main
+        from game.formats.deallog import main
         print("exit", main([str(folder / "log.jsonl")]))
     """),
     "kiosk config": ("kiosk.toml", """
@@ -69,8 +69,8 @@ from pathlib import Path
 def high_water() -> int:
     with open("/proc/self/status") as status:
         return next(int(line.split()[1]) for line in status if line.startswith("VmHWM")) * 1024
-import game.readfile, game.limits, game.deallog, game.net.server, scenes.store.saves, scenes.store.settings
-import scenes.store.stats, scenes.kiosk.config
+import game.formats.readfile, game.limits, game.formats.deallog, game.net.server
+import scenes.store.saves, scenes.store.settings, scenes.store.stats, scenes.kiosk.config
 folder = Path(sys.argv[1])
 before = high_water()
 """
@@ -131,8 +131,8 @@ def test_a_huge_hostile_file_is_set_aside_in_one_line_within_twice_its_size(
 
 def test_a_deal_log_of_honest_deals_costs_a_small_multiple_of_its_size(tmp_path: Path) -> None:
     """Forty megabytes of well-formed deals are read a line at a time: the records and one line."""
-    from game.deallog import format_record
-    from game.match import Match
+    from game.formats.deallog import format_record
+    from game.play.match import Match
 
     match = Match.new([f"P{i}" for i in range(6)], ["normal:bold"] * 6, max_deals=20, seed=3)
     while not match.game.is_over:
@@ -151,7 +151,7 @@ def test_a_deal_log_of_honest_deals_costs_a_small_multiple_of_its_size(tmp_path:
 # still holds threads from earlier tests (servers, SDL) can crash Python 3.11 when it stops.
 TRACED_CHECK = """
 import sys, tracemalloc
-from game.readfile import FileReadError, check_shape
+from game.formats.readfile import FileReadError, check_shape
 text = sys.stdin.read()
 tracemalloc.start()
 try:

@@ -15,11 +15,11 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from game.deallog import LogError, check, loads, read_log
+from game.formats.deallog import LogError, check, loads, read_log
+from game.formats.readfile import FileReadError, load_json, parse_json
+from game.formats.savegame import SaveError
 from game.net.protocol import Settings
 from game.net.table import Table
-from game.readfile import FileReadError, load_json, parse_json
-from game.savegame import SaveError
 
 DATA = Path(__file__).parent / "data"
 LOG_LINES = (DATA / "seeded_log.jsonl").read_text(encoding="utf-8").splitlines()[:6]

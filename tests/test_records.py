@@ -13,14 +13,14 @@ from helpers import deal_log_example
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from game.agents import ThresholdAgent
-from game.cards import Card
-from game.deallog import KEYS, LogError, dumps, read_log, write_log
-from game.engine import Game
-from game.events import FARM, Reason
-from game.records import Auction, DealRecord, Transfer
-from game.rules import rules_named
-from game.runner import play_game
+from game.formats.deallog import KEYS, LogError, dumps, read_log, write_log
+from game.play.runner import play_game
+from game.rules.agents import ThresholdAgent
+from game.rules.cards import Card
+from game.rules.engine import Game
+from game.rules.events import FARM, Reason
+from game.rules.records import Auction, DealRecord, Transfer
+from game.rules.ruleset import rules_named
 
 SEEDED_LOG = Path(__file__).parent / "data" / "seeded_log.jsonl"
 """Four seeded games' deal log as the engine wrote it when the log's records were still plain

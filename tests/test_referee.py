@@ -7,10 +7,10 @@ from typing import Any
 import pytest
 from referee import Referee
 
-from game.agents import ThresholdAgent
-from game.engine import Game
-from game.rules import rules_named
-from game.runner import play_game
+from game.play.runner import play_game
+from game.rules.agents import ThresholdAgent
+from game.rules.engine import Game
+from game.rules.ruleset import rules_named
 
 RULE_KEYS = ["foster", "lacombe", "ferme", "foster+rotating", "lacombe+rotating"]
 

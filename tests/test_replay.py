@@ -9,11 +9,11 @@ import pytest
 from helpers import DT
 
 from game.ai import make_agent
-from game.deallog import write_log
-from game.engine import Game
-from game.replay import load_log
-from game.rules import rules_named
-from game.runner import play_game
+from game.formats.deallog import write_log
+from game.play.replay import load_log
+from game.play.runner import play_game
+from game.rules.engine import Game
+from game.rules.ruleset import rules_named
 from scenes.app.loop import App
 from scenes.cli import main
 from scenes.navigator import Screens

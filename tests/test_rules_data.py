@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from game.limits import DEALS, DEFAULT_DEALS, PLAYERS
-from game.rules import (
+from game.rules.ruleset import (
     ROTATABLE,
     RULE_KEYS,
     RULE_NAMES,
@@ -59,7 +59,7 @@ def test_a_table_seats_3_to_10_and_a_game_lasts_1_to_100_deals() -> None:
 
 
 def test_the_engine_reads_the_players_limit() -> None:
-    from game.engine import MAX_SEATS, MIN_SEATS, Game
+    from game.rules.engine import MAX_SEATS, MIN_SEATS, Game
 
     assert (PLAYERS.low, PLAYERS.high) == (MIN_SEATS, MAX_SEATS)
     with pytest.raises(ValueError, match="3 to 10 players"):

@@ -5,12 +5,12 @@ from __future__ import annotations
 import pytest
 from helpers import moves, play, start, table
 
-from game.actions import DRAW, STAND
-from game.cards import parse_cards
-from game.engine import Phase
-from game.events import CardDealt, FarmerChosen, FarmerReason, FarmWon, NearestFound
-from game.ranking import nearest_key, rank_key
-from game.rules import Ranking
+from game.rules.actions import DRAW, STAND
+from game.rules.cards import parse_cards
+from game.rules.engine import Phase
+from game.rules.events import CardDealt, FarmerChosen, FarmerReason, FarmWon, NearestFound
+from game.rules.ranking import nearest_key, rank_key
+from game.rules.ruleset import Ranking
 
 
 def test_first_farmer_by_lot_antes_and_no_auction() -> None:

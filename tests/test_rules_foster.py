@@ -5,10 +5,10 @@ from __future__ import annotations
 import pytest
 from helpers import deal_log_example, deck, moves, play, start, table, total_chips
 
-from game.actions import DRAW, STAND, IllegalAction
-from game.cards import Card
-from game.engine import Phase
-from game.events import Busted, CardDealt, FarmWon, NearestFound, Stood
+from game.rules.actions import DRAW, STAND, IllegalAction
+from game.rules.cards import Card
+from game.rules.engine import Phase
+from game.rules.events import Busted, CardDealt, FarmWon, NearestFound, Stood
 
 # Anna (seat 0) buys the farm for 1 chip; Ben, Carla and Dan pass.
 ANNA_BUYS = "1 p p p"

@@ -5,9 +5,9 @@ from __future__ import annotations
 import pytest
 from helpers import moves, play, start, table
 
-from game.actions import STAND, IllegalAction
-from game.engine import Phase
-from game.events import CardDealt, FarmerChosen, FarmerReason, FarmWon
+from game.rules.actions import STAND, IllegalAction
+from game.rules.engine import Phase
+from game.rules.events import CardDealt, FarmerChosen, FarmerReason, FarmWon
 
 # Anna (seat 0) buys the first farm for 1 chip; Ben, Carla and Dan pass.
 ANNA_BUYS = "1 p p p"

@@ -5,9 +5,9 @@ from __future__ import annotations
 import pytest
 from helpers import moves, play, start, table
 
-from game.engine import Phase
-from game.events import AuctionOpened, FarmerChosen, FarmerReason
-from game.rules import Succession, rules_named
+from game.rules.engine import Phase
+from game.rules.events import AuctionOpened, FarmerChosen, FarmerReason
+from game.rules.ruleset import Succession, rules_named
 
 
 def test_the_first_farmer_is_drawn_by_lot_and_everyone_antes() -> None:

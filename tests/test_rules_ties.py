@@ -15,11 +15,11 @@ from helpers import deck, play, table
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from game.cards import DECK, Card, Suit, hand_total, parse_cards
-from game.engine import Game
-from game.events import Event, FarmWon, NearestFound
-from game.ranking import Tie, TieBreak, explain_tie, rank_key
-from game.rules import Ranking
+from game.rules.cards import DECK, Card, Suit, hand_total, parse_cards
+from game.rules.engine import Game
+from game.rules.events import Event, FarmWon, NearestFound
+from game.rules.ranking import Tie, TieBreak, explain_tie, rank_key
+from game.rules.ruleset import Ranking
 
 TENS = [c for c in DECK if c.points == 10]
 

@@ -17,16 +17,16 @@ from helpers import NAMES, deck, play, start, table
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from game.actions import DRAW, PASS, STAND, Action, bid, parse_action
-from game.agents import ThresholdAgent
-from game.cards import parse_cards
-from game.engine import Game, Phase
-from game.events import CardDealt, DealStarted
-from game.match import HUMAN, Match
+from game.formats.savegame import SaveError, restore, snapshot
 from game.net.protocol import Settings
 from game.net.table import FILE_FORMAT, FILE_VERSION, Table
-from game.rules import rules_named
-from game.savegame import SaveError, restore, snapshot
+from game.play.match import HUMAN, Match
+from game.rules.actions import DRAW, PASS, STAND, Action, bid, parse_action
+from game.rules.agents import ThresholdAgent
+from game.rules.cards import parse_cards
+from game.rules.engine import Game, Phase
+from game.rules.events import CardDealt, DealStarted
+from game.rules.ruleset import rules_named
 from scenes.store.saves import SaveStore
 
 PEOPLE = [HUMAN] * 4

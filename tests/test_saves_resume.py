@@ -9,11 +9,11 @@ from pathlib import Path
 
 import pytest
 
-from game.agents import ThresholdAgent
-from game.deallog import check, read_log
-from game.match import deal_seed
-from game.observe import observe
-from game.savegame import restore
+from game.formats.deallog import check, read_log
+from game.formats.savegame import restore
+from game.play.match import deal_seed
+from game.rules.agents import ThresholdAgent
+from game.rules.observe import observe
 from scenes.navigator import Screens
 from scenes.screens.pause import PauseScene
 from scenes.store.export import export_log
@@ -249,7 +249,7 @@ def test_a_card_seen_then_quit_is_still_in_the_hand_at_continue(tmp_path: Path) 
 
     import pygame
 
-    from game.actions import DRAW
+    from game.rules.actions import DRAW
     from scenes.app.loop import App
     from scenes.screens.menu import MenuScene
     from scenes.store.settings import Settings

@@ -5,9 +5,9 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from game.actions import DRAW, PASS, STAND
-from game.engine import Phase
-from game.events import Busted, CardDealt, DealStarted
+from game.rules.actions import DRAW, PASS, STAND
+from game.rules.engine import Phase
+from game.rules.events import Busted, CardDealt, DealStarted
 from scenes.app.loop import Scene
 from scenes.app.stack import SceneStack
 from scenes.table.local import LocalTable

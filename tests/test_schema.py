@@ -9,13 +9,12 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from game.cards import DECK, Card
-from game.deallog import LogError
+from game.formats.deallog import LogError
+from game.formats.savegame import SaveError
 from game.net.codec import CodecError
-from game.savegame import SaveError
+from game.rules.cards import DECK, Card, read_card
 from game.schema import (
     SchemaError,
-    card,
     exact_keys,
     list_of,
     member,
@@ -88,15 +87,15 @@ def test_truth_text_one_of_and_member() -> None:
 
 
 def test_card_takes_the_deal_log_code_of_a_farmer_card() -> None:
-    assert [card(str(c), "card") for c in DECK] == list(DECK)
-    assert card("10H", "hand item 1") == Card.parse("10H")
+    assert [read_card(str(c), "card") for c in DECK] == list(DECK)
+    assert read_card("10H", "hand item 1") == Card.parse("10H")
     with pytest.raises(SchemaError, match=r"^hand item 1: '8S' is not in the Farmer deck$"):
-        card("8S", "hand item 1")
+        read_card("8S", "hand item 1")
     with pytest.raises(SchemaError, match=r"^card must be written '10H', not '10h'$"):
-        card("10h", "card")
+        read_card("10h", "card")
     for bad in ("XX", "", 10, None, "10HH"):
         with pytest.raises(SchemaError, match="card must be a card code such as '10H'"):
-            card(bad, "card")
+            read_card(bad, "card")
 
 
 def test_list_of_reads_each_item_named_by_its_number() -> None:
@@ -144,7 +143,7 @@ def test_each_caller_gets_its_own_error_type(error: type[ValueError]) -> None:
         lambda: text(1, "a", 3, error=error),
         lambda: one_of("x", "a", ("y",), error=error),
         lambda: member(Colour, "x", "a", error=error),
-        lambda: card("x", "a", error=error),
+        lambda: read_card("x", "a", error=error),
         lambda: list_of("x", "a", 3, error=error),
         lambda: exact_keys("x", "a", ("b",), error=error),
         lambda: some_keys("x", "a", ("b",), error=error),

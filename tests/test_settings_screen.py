@@ -12,7 +12,7 @@ import pygame
 import pytest
 from helpers import DT
 
-from game.cards import Card
+from game.rules.cards import Card
 from scenes import i18n
 from scenes.app.loop import App
 from scenes.cli import main

@@ -10,13 +10,13 @@ from pathlib import Path
 
 import pytest
 
-from game.actions import STAND, Action
-from game.agents import Agent, ThresholdAgent
 from game.ai import specs
 from game.ai.specs import agent_kinds, parse_agent, register_agent_kind
-from game.deallog import check_file, read_log
-from game.sim import default_specs, main
-from game.view import View
+from game.formats.deallog import check_file, read_log
+from game.play.sim import default_specs, main
+from game.rules.actions import STAND, Action
+from game.rules.agents import Agent, ThresholdAgent
+from game.rules.view import View
 
 
 def make_agent(spec: str) -> Agent:
@@ -177,20 +177,21 @@ def test_same_seed_gives_the_same_log(tmp_path: Path, capsys: pytest.CaptureFixt
 def test_module_runs_from_the_command_line(tmp_path: Path) -> None:
     log = tmp_path / "cli.jsonl"
     ok = subprocess.run(
-        [sys.executable, "-m", "game.sim", "--players", "4", "--deals", "5", "--log", str(log)],
+        [sys.executable, "-m", "game.play.sim", "--players", "4", "--deals", "5", "--log", str(log)],
         cwd=ROOT, capture_output=True, text=True, timeout=60,
     )
     assert ok.returncode == 0, ok.stderr
     assert "deals played:" in ok.stdout and log.exists()
     bad = subprocess.run(
-        [sys.executable, "-m", "game.sim", "--players", "2"],
+        [sys.executable, "-m", "game.play.sim", "--players", "2"],
         cwd=ROOT, capture_output=True, text=True, timeout=60,
     )
     assert bad.returncode == 2
     assert bad.stderr.strip().splitlines() == [
-        "python -m game.sim: error: --players must be from 3 to 10, not 2 (see --help)"
+        "python -m game.play.sim: error: --players must be from 3 to 10, not 2 (see --help)"
     ]
     checked = subprocess.run(
-        [sys.executable, "-m", "game.deallog", str(log)], cwd=ROOT, capture_output=True, text=True, timeout=60
+        [sys.executable, "-m", "game.formats.deallog", str(log)],
+        cwd=ROOT, capture_output=True, text=True, timeout=60,
     )
     assert checked.returncode == 0 and "ok" in checked.stdout

@@ -6,13 +6,13 @@ import re
 
 import pytest
 
-from game.agents import ThresholdAgent
 from game.ai import PERSONALITIES, make_agent
 from game.ai.easy import EasyAgent
 from game.ai.expert import ExpertAgent
 from game.ai.normal import NormalAgent
 from game.ai.specs import agent_kinds, parse_agent
-from game.match import player_spec
+from game.play.match import player_spec
+from game.rules.agents import ThresholdAgent
 
 # The tools add kinds of their own as they are imported: imported here, whatever ran before.
 from tools import bench_people, people, tournament  # noqa: F401

@@ -9,13 +9,13 @@ from helpers import NAMES, play, start, table
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from game.actions import DRAW, STAND
-from game.cards import DECK, Card
-from game.engine import Game, Phase
-from game.events import CardDealt, Event, HandShown
-from game.observe import observe
-from game.rules import RULE_KEYS, rules_named
-from game.view import View
+from game.rules.actions import DRAW, STAND
+from game.rules.cards import DECK, Card
+from game.rules.engine import Game, Phase
+from game.rules.events import CardDealt, Event, HandShown
+from game.rules.observe import observe
+from game.rules.ruleset import RULE_KEYS, rules_named
+from game.rules.view import View
 
 PRIVATE = {"seat", "hand", "total", "max_bid", "must_draw"}
 """The fields of a view that belong to its seat alone; every other field is public."""

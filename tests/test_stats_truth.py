@@ -16,10 +16,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from game.ai.specs import parse_agent
-from game.engine import Game, Phase
-from game.rules import RULE_KEYS, rules_named
-from game.sim import default_specs
-from game.stats import Stats
+from game.play.sim import default_specs
+from game.play.stats import Stats
+from game.rules.engine import Game, Phase
+from game.rules.ruleset import RULE_KEYS, rules_named
 from scenes.store.keeper import Keeper
 from scenes.store.stats import StatsStore
 
@@ -165,7 +165,7 @@ def test_statistics_show_games_ended_early_apart() -> None:
 
 
 def test_the_final_standings_of_a_game_ended_early_name_no_winner() -> None:
-    from game.events import EndReason, GameEnded
+    from game.rules.events import EndReason, GameEnded
     from scenes.table.narrator import Eyes, game_over_title
 
     eyes = Eyes(("You", "Anne", "Bastien"), rules_named("foster"), 0)

@@ -7,12 +7,12 @@ from pathlib import Path
 
 import pytest
 
-from game.agents import ThresholdAgent
-from game.engine import Game
+from game.formats.savegame import snapshot
 from game.limits import SETTINGS_FILE
-from game.runner import play_deal
-from game.savegame import snapshot
-from game.stats import Stats
+from game.play.runner import play_deal
+from game.play.stats import Stats
+from game.rules.agents import ThresholdAgent
+from game.rules.engine import Game
 from scenes.store.files import read_json, write_json
 from scenes.store.saves import SaveStore
 from scenes.store.settings import Settings, SettingsStore

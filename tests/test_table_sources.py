@@ -12,12 +12,12 @@ from pathlib import Path
 import pytest
 from test_replay import logged_game
 
-from game.actions import PASS, IllegalAction
+from game.formats.savegame import restore
 from game.net.client import Client
 from game.net.protocol import ServerMessage, TableInfo, Update, Welcome
 from game.net.server import ServerConfig, ServerThread
-from game.replay import load_log
-from game.savegame import restore
+from game.play.replay import load_log
+from game.rules.actions import PASS, IllegalAction
 from scenes.kiosk.demo import demo_setup, demo_table
 from scenes.net.address import table_settings
 from scenes.net.remote import NetworkSeat, Spectator, remote_table

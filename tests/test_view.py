@@ -8,11 +8,11 @@ import gc
 import pytest
 from helpers import play, start, table
 
-from game.agents import ThresholdAgent
-from game.cards import DECK, Card, parse_cards
-from game.engine import Game, Phase
-from game.events import Busted, CardDealt, visible_to
-from game.view import View
+from game.rules.agents import ThresholdAgent
+from game.rules.cards import DECK, Card, parse_cards
+from game.rules.engine import Game, Phase
+from game.rules.events import Busted, CardDealt, visible_to
+from game.rules.view import View
 
 ANNA_BUYS = "1 p p p"
 

@@ -27,7 +27,7 @@ import pytest
 from websockets.asyncio.client import connect
 from websockets.http11 import Request
 
-from game import catalog
+from game.formats import catalog
 from game.net import lan, web
 from game.net.client import open_connection
 from game.net.protocol import MAX_SERVER_MESSAGE_BYTES, RATE_PER_SECOND, opening_message
@@ -639,7 +639,7 @@ def test_the_pages_scripts_are_extracted_with_the_games_words(tmp_path: Path) ->
 def test_the_server_and_the_catalogues_never_import_the_window() -> None:
     """``farmer-server`` runs without pygame: the page's side and the catalogues live in game/."""
     probe = (
-        "import sys, game.net.server, game.net.web, game.net.lan, game.catalog, game.assets\n"
+        "import sys, game.net.server, game.net.web, game.net.lan, game.formats.catalog, game.formats.assets\n"
         "print(sorted(m for m in sys.modules if m.split('.')[0] in ('scenes', 'pygame')))\n"
     )
     done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True)

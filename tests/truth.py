@@ -18,7 +18,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from game.events import GameEnded
+from game.rules.events import GameEnded
 from scenes.table.flow import Stage
 from scenes.table.ledger import FinalHandler, LedgerHandler
 from scenes.table.local import LocalTable

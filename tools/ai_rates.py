@@ -24,13 +24,13 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from game.agents import Agent
 from game.ai.observing import feed
 from game.ai.specs import parse_agent
-from game.engine import Game
-from game.events import DealEnded, HandShown
 from game.limits import PLAYERS
-from game.rules import RULE_KEYS, rules_named
+from game.rules.agents import Agent
+from game.rules.engine import Game
+from game.rules.events import DealEnded, HandShown
+from game.rules.ruleset import RULE_KEYS, rules_named
 
 OUT = Path(__file__).resolve().parent.parent / "game" / "ai" / "rates.json"
 GAME_LENGTH = 100

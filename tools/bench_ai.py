@@ -22,9 +22,9 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from game.ai import LEVELS, PERSONALITIES, make_agent
-from game.engine import MAX_SEATS, MIN_SEATS, Game, Phase
-from game.observe import observe
-from game.rules import RULE_KEYS, rules_named
+from game.rules.engine import MAX_SEATS, MIN_SEATS, Game, Phase
+from game.rules.observe import observe
+from game.rules.ruleset import RULE_KEYS, rules_named
 
 RULES = RULE_KEYS
 

@@ -2,7 +2,7 @@
 
     .venv/bin/python tools/bench_engine.py [--deals N] [--repeat R] [--sim-games G]
 
-Last, :func:`game.sim.simulate` (6 threshold players, foster, the summary counted from the
+Last, :func:`game.play.sim.simulate` (6 threshold players, foster, the summary counted from the
 deal records) beside a minimal simulator of the same rules (:func:`minimal_sim`: plain lists,
 no events, views or records) playing the very same games (checked): the time of each and
 their ratio, the engine's overhead over the rules themselves; then beside :func:`clean_sim`,
@@ -31,20 +31,20 @@ from typing import Any, TextIO
 # Run from anywhere: the repository root holds the game package.
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from game.actions import STAND, Kind
-from game.agents import Agent, ThresholdAgent
 from game.ai.specs import parse_agent
-from game.cards import DECK, SIX_OF_HEARTS, Card
-from game.deallog import write_records
-from game.engine import Game
-from game.events import FARM, Reason
+from game.formats.deallog import write_records
 from game.limits import DEALS
-from game.phase import Phase
-from game.records import Auction, DealRecord, Transfer, new_record
-from game.rules import FOSTER, RuleSet
-from game.runner import play_deal
-from game.sim import Summary, default_specs, simulate
-from game.view import View, ViewDraft
+from game.play.runner import play_deal
+from game.play.sim import Summary, default_specs, simulate
+from game.rules.actions import STAND, Kind
+from game.rules.agents import Agent, ThresholdAgent
+from game.rules.cards import DECK, SIX_OF_HEARTS, Card
+from game.rules.engine import Game
+from game.rules.events import FARM, Reason
+from game.rules.phase import Phase
+from game.rules.records import Auction, DealRecord, Transfer, new_record
+from game.rules.ruleset import FOSTER, RuleSet
+from game.rules.view import View, ViewDraft
 
 PLAYERS = 6
 # Chips nobody can lose in a benchmark, so the game never ends for want of players.
@@ -124,7 +124,7 @@ def minimal_sim(
 ) -> tuple[int, int, int, int, int, int, int, list[list[int]]]:
     """Foster's rules played by ``agents``, as plainly as they can be written: plain lists, no
     events, views, records or checks, each decision asked of the agent with just what it reads
-    (one object, changed in place); the baseline :func:`game.sim.simulate` is measured against.
+    (one object, changed in place); the baseline :func:`game.play.sim.simulate` is measured against.
 
     It draws from the same random numbers as the engine (a seed per game from ``seed``, the
     lot, a lazily shuffled deck), so it plays the very same games: returns (games, deals, farms
@@ -263,7 +263,7 @@ def _full_view(
     calls: tuple[tuple[int, int | None], ...], hand: tuple[Card, ...], total: int,
     order: tuple[int, ...], counts: tuple[int, ...], deck_size: int, must_draw: bool, served: int,
 ) -> View:
-    """Every field of the :class:`~game.view.View` the engine gives ``seat`` to act, made as the
+    """Every field of the :class:`~game.rules.view.View` the engine gives ``seat`` to act, made as the
     engine makes it (one store a field into a draft, then frozen)."""
     view: Any = object.__new__(ViewDraft)
     view.seat = seat
@@ -298,15 +298,15 @@ def clean_sim(
     views: bool = False, keep: bool = False,
 ) -> tuple[Summary, list[DealRecord]]:
     """:func:`minimal_sim`'s plain foster, written as cleanly, that also keeps the engine's records:
-    every deal as the :class:`~game.records.DealRecord` the engine makes of it (antes, price, chips
+    every deal as the :class:`~game.rules.records.DealRecord` the engine makes of it (antes, price, chips
     over 16, nearest, farm won, in the engine's order), and the summary counted from them as
-    :func:`game.sim.simulate` counts it. The baseline ``game.sim`` is held to.
+    :func:`game.play.sim.simulate` counts it. The baseline ``game.play.sim`` is held to.
 
     Without ``views`` each decision is asked with :func:`minimal_sim`'s one object changed in place,
-    holding just the fields a threshold player reads: leaner than fair, since ``game.sim`` gives
+    holding just the fields a threshold player reads: leaner than fair, since ``game.play.sim`` gives
     every agent all that its seat may know. With ``views`` each decision is asked with the full
-    :class:`~game.view.View` the engine would give (the same agents' information). Like
-    ``game.sim``, a game's records are dropped once counted; ``keep`` returns them all (a check).
+    :class:`~game.rules.view.View` the engine would give (the same agents' information). Like
+    ``game.play.sim``, a game's records are dropped once counted; ``keep`` returns them all (a check).
     """
     six_card = SIX_OF_HEARTS
     size = len(DECK)
@@ -472,7 +472,7 @@ def clean_sim(
 
 
 def sim_against_minimal(players: int, deals: int, games: int, seed: int, repeat: int) -> tuple[float, float]:
-    """Seconds (best of ``repeat``) of :func:`game.sim.simulate` and of :func:`minimal_sim` playing
+    """Seconds (best of ``repeat``) of :func:`game.play.sim.simulate` and of :func:`minimal_sim` playing
     the same games; raises AssertionError if they did not play them alike."""
     specs = default_specs(players, seed)
     best_sim = best_min = float("inf")
@@ -488,14 +488,14 @@ def sim_against_minimal(players: int, deals: int, games: int, seed: int, repeat:
             summary.games, summary.deals, summary.farms_won, summary.hands, summary.busts,
             summary.sixteen_deals, summary.sixteen_hands, summary.final_chips,
         )
-        assert mine == counts, "game.sim and the minimal simulator played different games"
+        assert mine == counts, "game.play.sim and the minimal simulator played different games"
     return best_sim, best_min
 
 
 def sim_against_clean(
     players: int, deals: int, games: int, seed: int, repeat: int
 ) -> tuple[float, float, float]:
-    """Seconds (best of ``repeat``) of :func:`game.sim.simulate`, of the lean :func:`clean_sim` and of
+    """Seconds (best of ``repeat``) of :func:`game.play.sim.simulate`, of the lean :func:`clean_sim` and of
     the fair one (full views) playing the same games; raises AssertionError unless all three keep the
     very same records and summary.
 
@@ -513,7 +513,7 @@ def sim_against_clean(
         )
         mine = io.StringIO()
         write_records(records, mine)
-        assert out.getvalue() == mine.getvalue(), "game.sim and the clean simulator kept different records"
+        assert out.getvalue() == mine.getvalue(), "the two simulators kept different records"
         assert summary.final_chips == clean.final_chips and summary.deals == clean.deals
     del out, mine, records, summary, clean
     best = [float("inf")] * 3
@@ -547,9 +547,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--deals", type=int, default=20_000, help="deals per run (default 20000)")
     parser.add_argument("--repeat", type=int, default=3, help="runs per mode; the best counts (default 3)")
     parser.add_argument(
-        "--sim-games", type=int, default=200, help="games of game.sim and of the minimal one"
+        "--sim-games", type=int, default=200, help="games of game.play.sim and of the minimal one"
     )
-    parser.add_argument("--only-sim", action="store_true", help="only game.sim against the minimal one")
+    parser.add_argument("--only-sim", action="store_true", help="only game.play.sim against the minimal one")
     args = parser.parse_args(argv)
     if args.deals < 1 or args.repeat < 1:
         parser.error("--deals and --repeat must be at least 1")
@@ -558,16 +558,16 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.sim_games > 0:
         sim, minimal = sim_against_minimal(PLAYERS, DEALS.high, args.sim_games, 1, args.repeat)
         print(
-            f"{'game.sim / a minimal simulator':36} {sim:7.3f} s / {minimal:.3f} s = {sim / minimal:.2f}x"
+            f"{'game.play.sim / a minimal one':36} {sim:7.3f} s / {minimal:.3f} s = {sim / minimal:.2f}x"
             f" ({args.sim_games} games of up to {DEALS.high} deals, the same games)"
         )
         sim, lean, fair = sim_against_clean(PLAYERS, DEALS.high, args.sim_games, 1, args.repeat)
         print(
-            f"{'game.sim / a clean one with records':36} {sim:7.3f} s / {lean:.3f} s = {sim / lean:.2f}x"
+            f"{'game.play.sim / a clean one with records':36} {sim:7.3f} s / {lean:.3f} s = {sim / lean:.2f}x"
             f" (the same games and deal records; agents shown only what a threshold player reads)"
         )
         print(
-            f"{'game.sim / the same with full views':36} {sim:7.3f} s / {fair:.3f} s = {sim / fair:.2f}x"
+            f"{'game.play.sim / the same with full views':36} {sim:7.3f} s / {fair:.3f} s = {sim / fair:.2f}x"
             f" (and each agent shown the very view the engine gives it)"
         )
     if args.only_sim:

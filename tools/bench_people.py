@@ -33,7 +33,7 @@ from game.ai.memory import TableMemory
 from game.ai.model import THRESHOLDS
 from game.ai.personality import PERSONALITIES
 from game.ai.specs import register_agent_kind
-from game.view import View
+from game.rules.view import View
 from tools import tournament
 from tools.people import PEOPLE, Person
 

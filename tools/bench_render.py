@@ -65,7 +65,7 @@ def measure(size: tuple[int, int], players: int, deals: int) -> dict[str, object
     sys.path.insert(0, str(ROOT))
     import pygame
 
-    from game.events import FARM
+    from game.rules.events import FARM
     from scenes.app.loop import App
     from scenes.navigator import Screens, start_game
     from scenes.screens.menu import MenuScene

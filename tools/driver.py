@@ -13,7 +13,7 @@ from typing import Any, TypeVar
 
 import pygame
 
-from game.actions import Kind
+from game.rules.actions import Kind
 from scenes.app.loop import App
 from scenes.navigator import start_game
 from scenes.table.auction import AuctionHandler

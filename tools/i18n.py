@@ -4,7 +4,7 @@
     python tools/i18n.py update    # extract, then merge the template into fr and de farmer.po
     python tools/i18n.py check     # exit 1, listing them, if any message is untranslated
 
-The game reads the .po files directly at run time (see ``game/catalog.py``), so there is no
+The game reads the .po files directly at run time (see ``game/formats/catalog.py``), so there is no
 compile step; the table server gives the page for phones the same catalogues as JSON, and the
 page's own words (``_()``, ``ngettext()``, ``pgettext()``, ``npgettext()`` in
 ``assets/web/*.js``) are extracted with the game's. Needs babel (the ``dev`` extra).

@@ -26,12 +26,12 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 
-from game.actions import DRAW, PASS, STAND, Action, bid
-from game.agents import Agent
 from game.ai.farm_value import farm_value
 from game.ai.specs import register_agent_kind
-from game.phase import Phase
-from game.view import View
+from game.rules.actions import DRAW, PASS, STAND, Action, bid
+from game.rules.agents import Agent
+from game.rules.phase import Phase
+from game.rules.view import View
 
 
 class Person:

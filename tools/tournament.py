@@ -16,7 +16,7 @@ per seat and per deal.
 the line-up in which an exploiter is tried against a level.
 
 Agents that learn (the Expert) are told what their seat saw of every deal
-(``game.observe.observe(events, seat)``, the showdown included). They are made afresh for
+(``game.rules.observe.observe(events, seat)``, the showdown included). They are made afresh for
 every game unless ``--keep``: then each player keeps its memory from game to game (it is
 known at the table by its name, which moves with it round the seats).
 
@@ -44,14 +44,14 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from game.agents import Agent
 from game.ai.observing import feed
 from game.ai.specs import parse_agent
-from game.cards import DECK
-from game.engine import Game, Phase
-from game.events import Event
 from game.limits import PLAYERS
-from game.rules import rules_named
+from game.rules.agents import Agent
+from game.rules.cards import DECK
+from game.rules.engine import Game, Phase
+from game.rules.events import Event
+from game.rules.ruleset import rules_named
 
 
 def agent_factory(spec: str) -> Callable[[int], Agent]:

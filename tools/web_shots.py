@@ -28,10 +28,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from playwright.sync_api import Browser
 
-from game.agents import ThresholdAgent
 from game.net.client import Client
 from game.net.protocol import Pause, Update, Welcome
 from game.net.server import ServerConfig, ServerThread
+from game.rules.agents import ThresholdAgent
 from tools.pages import Page, chromium, new_page
 
 SCREENS = ("join", "lobby", "auction", "turn", "showdown", "chart", "over", "over-chart")

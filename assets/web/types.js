@@ -15,7 +15,7 @@
  */
 
 /**
- * One event of the game (game/events.py), as the page may see it.
+ * One event of the game (game/rules/events.py), as the page may see it.
  * @typedef {{type: "DealStarted", deal: number, new_farm: boolean, farmer: Seat|null}
  *   | {type: "AuctionOpened", opener: Seat}
  *   | {type: "BidMade", seat: Seat, amount: number}
@@ -34,7 +34,7 @@
  */
 
 /**
- * A member's view of the table (game/view.py's View; a spectator's has `seat` null).
+ * A member's view of the table (game/rules/view.py's View; a spectator's has `seat` null).
  * @typedef {object} View
  * @property {Seat|null} seat
  * @property {string} rules the rule key: "foster", "lacombe+rotating"...

@@ -4,7 +4,7 @@
     agent = make_agent("expert", "bold", seed=7)
     same = parse_agent("expert:bold", seed=7)    # the same player, from an agent spec
 
-Every AI reads only its seat's :class:`~game.view.View` and draws its randomness from its
+Every AI reads only its seat's :class:`~game.rules.view.View` and draws its randomness from its
 own seeded ``random.Random``.
 """
 
@@ -16,8 +16,8 @@ from game.ai.farm_value import FarmPrice, farm_value
 from game.ai.levels import LEVELS, Level, make_agent
 from game.ai.personality import PERSONALITIES, Personality
 from game.ai.specs import agent_kinds, parse_agent, register_agent_kind
-from game.odds import DrawOdds, draw_odds
-from game.view import View
+from game.rules.odds import DrawOdds, draw_odds
+from game.rules.view import View
 
 
 @dataclass(frozen=True, slots=True)

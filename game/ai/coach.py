@@ -1,7 +1,7 @@
 """A coach for a game nobody alive has played: what the Expert would do now, and the numbers why.
 
 :func:`advise` asks an :class:`~game.ai.expert.ExpertAgent` (steady, so that its advice never
-depends on a coin it tosses) what it would do from the person's own :class:`~game.view.View`,
+depends on a coin it tosses) what it would do from the person's own :class:`~game.rules.view.View`,
 and gives the figures behind it for a screen to put in words, each the one the Expert decided
 with: in the deal, the chances that the next card makes 16 or takes the hand over, from the
 Expert's own model of the deck (the unseen cards, less what the players served earlier
@@ -20,15 +20,15 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from game.actions import Action, Kind
 from game.ai.expert import ExpertAgent
 from game.ai.memory import TableMemory
 from game.ai.model import INDEX, VALUES
 from game.ai.personality import PERSONALITIES
-from game.events import Event
-from game.phase import Phase
-from game.rules import RuleSet
-from game.view import View
+from game.rules.actions import Action, Kind
+from game.rules.events import Event
+from game.rules.phase import Phase
+from game.rules.ruleset import RuleSet
+from game.rules.view import View
 
 
 @dataclass(frozen=True, slots=True)
@@ -136,7 +136,7 @@ class Coach:
         self.expert.memory = TableMemory(rules)
 
     def observe(self, events: Iterable[Event]) -> None:
-        """Remember what the person's seat saw (``game.observe.observe(events, seat)``)."""
+        """Remember what the person's seat saw (``game.rules.observe.observe(events, seat)``)."""
         self.expert.observe(events)
 
     def advise(self, view: View) -> Advice | None:

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from game.actions import DRAW, PASS, STAND, Action, bid
-from game.view import View
+from game.rules.actions import DRAW, PASS, STAND, Action, bid
+from game.rules.view import View
 
 STEP = 5
 """Past the first few chips people bid in fives: to 5, 10, 15 … rather than a chip at a time."""

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import random
 
-from game.actions import DRAW, STAND, Action
 from game.ai.common import obvious, raise_within
 from game.ai.farm_value import farm_value
 from game.ai.personality import Personality
-from game.phase import Phase
-from game.view import View
+from game.rules.actions import DRAW, STAND, Action
+from game.rules.phase import Phase
+from game.rules.view import View
 
 #: The total a steady beginner stands on.
 BASE_STOP = 13

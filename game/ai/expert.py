@@ -22,16 +22,16 @@ import random
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from game.actions import DRAW, PASS, STAND, Action, bid
 from game.ai.farm_value import Economy, FarmPrice, farm_value, lasting, seat_of
 from game.ai.memory import TableMemory
 from game.ai.model import SIX, VALUES, Outcome, mixed_outcome, value_counts, warm_up
 from game.ai.personality import Personality
-from game.cards import SIX_OF_HEARTS
-from game.events import Event
-from game.phase import Phase
-from game.rules import Ranking
-from game.view import View
+from game.rules.actions import DRAW, PASS, STAND, Action, bid
+from game.rules.cards import SIX_OF_HEARTS
+from game.rules.events import Event
+from game.rules.phase import Phase
+from game.rules.ruleset import Ranking
+from game.rules.view import View
 
 _NVALUES = len(VALUES)
 #: The most seats (with chips) at which the Expert probes an overbidder's limit.
@@ -256,7 +256,7 @@ def evaluate(view: View, personality: Personality, memory: TableMemory | None = 
 class ExpertAgent:
     """Plays for the highest expected chips; see the module notes.
 
-    Feed it what its seat sees with :meth:`observe` (``game.observe.observe(events, seat)``)
+    Feed it what its seat sees with :meth:`observe` (``game.rules.observe.observe(events, seat)``)
     and it learns the table from every showdown; it keeps what it learnt from game to game
     for as long as it sits at the same table (players are known by name).
     """
@@ -281,7 +281,7 @@ class ExpertAgent:
         return memory
 
     def observe(self, events: Iterable[Event]) -> None:
-        """Learn from events as this seat saw them (``game.observe.observe(events, seat)``)."""
+        """Learn from events as this seat saw them (``game.rules.observe.observe(events, seat)``)."""
         if self.memory is None:
             # The rule set is known from the first view; keep the events until then.
             self._early.extend(events)

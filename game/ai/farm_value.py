@@ -39,9 +39,9 @@ from dataclasses import dataclass
 from game.ai.memory import PRIOR_HANDS, SeatFigures, TableMemory
 from game.ai.model import Outcome
 from game.ai.rates import table_rates
-from game.phase import Phase
-from game.rules import RuleSet, Succession
-from game.view import View
+from game.rules.phase import Phase
+from game.rules.ruleset import RuleSet, Succession
+from game.rules.view import View
 
 
 @dataclass(frozen=True, slots=True)

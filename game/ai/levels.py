@@ -5,11 +5,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from game.agents import Agent
 from game.ai.easy import EasyAgent
 from game.ai.expert import ExpertAgent
 from game.ai.normal import NormalAgent
 from game.ai.personality import DEFAULT_PERSONALITY, Personality, personality_named
+from game.rules.agents import Agent
 
 
 @dataclass(frozen=True, slots=True)

@@ -6,7 +6,7 @@ keeps, per player, how many hands it saw and what they did (points over 16, 16s,
 chips won and paid as nearest), and a belief over the habits of :mod:`game.ai.model`
 (which total each player stands from), updated by Bayes' rule from those decisions.
 
-The memory learns only from :func:`game.observe.observe` events fed to :meth:`TableMemory.observe`
+The memory learns only from :func:`game.rules.observe.observe` events fed to :meth:`TableMemory.observe`
 (public facts and the seat's own cards; the showdown shows the rest) and from the seat's own
 views (the players' names), so what it knows is a pure function of what its seat saw: the
 same deals seen again (a saved game warmed up) teach it the same. Players are remembered by
@@ -22,8 +22,8 @@ from dataclasses import dataclass, field
 from game.ai.bidders import LimitModel, Reach, fit_limit
 from game.ai.model import HABIT_RULES, THRESHOLDS, Outcome, mixed_outcome, stand_chance
 from game.ai.rates import TableRates, table_rates
-from game.events import BidMade, ChipsMoved, DealEnded, DealStarted, Event, HandShown, Passed, Reason
-from game.rules import RuleSet
+from game.rules.events import BidMade, ChipsMoved, DealEnded, DealStarted, Event, HandShown, Passed, Reason
+from game.rules.ruleset import RuleSet
 
 #: How many hands of what the player's habits predict their own counts are weighed with.
 #: The habits, read from every decision, already tell players apart; what they leave unsaid

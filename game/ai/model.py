@@ -16,7 +16,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
-from game.cards import DECK, Card
+from game.rules.cards import DECK, Card
 
 #: The card values of the Farmer deck (only one 6: the 6♥).
 VALUES: tuple[int, ...] = (1, 2, 3, 4, 5, 6, 7, 9, 10)

@@ -4,13 +4,13 @@ from __future__ import annotations
 
 import random
 
-from game.actions import DRAW, STAND, Action
 from game.ai.common import obvious, raise_within
 from game.ai.farm_value import farm_value
 from game.ai.personality import Personality
-from game.odds import draw_odds
-from game.phase import Phase
-from game.view import View
+from game.rules.actions import DRAW, STAND, Action
+from game.rules.odds import draw_odds
+from game.rules.phase import Phase
+from game.rules.view import View
 
 #: A rule of thumb: the chance that one other player ends neither on 16 nor nearer 16
 #: than a hand standing on each total (over 16 counts as "not nearer").

@@ -33,7 +33,7 @@ PERSONALITIES: dict[str, Personality] = {
 }
 """Every personality by key; ``steady`` plays each level as designed.
 
-:func:`game.match.player_spec` gives them to the seats in this order, which saved games keep.
+:func:`game.play.match.player_spec` gives them to the seats in this order, which saved games keep.
 """
 
 DEFAULT_PERSONALITY = "steady"

@@ -17,7 +17,7 @@ from functools import lru_cache
 from importlib import resources
 from typing import Any
 
-from game.rules import RuleSet
+from game.rules.ruleset import RuleSet
 
 DATA_FILE = "rates.json"
 """The shipped data file, inside the ``game.ai`` package."""

@@ -5,7 +5,7 @@ A spec is a kind, then its parameters, separated by ``:``:
 - ``LEVEL[:PERSONALITY[:SEED]]``: an AI of :data:`~game.ai.levels.LEVELS` (``easy``,
   ``normal``, ``expert``) with a personality (``steady`` when left out). A seed written in
   the spec wins over the one the caller gives. Saved games write ``LEVEL:PERSONALITY``.
-- ``threshold[:T[:SHARE]]``: a :class:`~game.agents.ThresholdAgent` standing from ``T``
+- ``threshold[:T[:SHARE]]``: a :class:`~game.rules.agents.ThresholdAgent` standing from ``T``
   points (13) and bidding up to ``SHARE`` of the farm (0.5).
 - ``never``, ``breakeven``, ``shill``, ``outbid`` (``[:SEED]``): the exploiters of
   :mod:`game.ai.exploiters`, who play their cards as the Expert does and bid otherwise
@@ -21,11 +21,11 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from game.agents import Agent, ThresholdAgent
 from game.ai.expert import ExpertAgent
 from game.ai.exploiters import BreakEvenBidder, NeverBidder, Outbidder, Shill
 from game.ai.levels import LEVELS, make_agent
 from game.ai.personality import DEFAULT_PERSONALITY, PERSONALITIES, personality_named
+from game.rules.agents import Agent, ThresholdAgent
 
 AgentFactory = Callable[[Sequence[str], int | None], Agent]
 """Makes an agent from a spec's parameters (the parts after the kind) and a seed (None: any)."""

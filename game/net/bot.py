@@ -1,7 +1,7 @@
 """Bot clients: an agent playing a seat over the network, for tests, load and soak runs.
 
 A :class:`Bot` is a :class:`~game.net.client.Link` whose seat is played by an
-:class:`~game.agents.Agent` reading the :class:`~game.view.View` the server sends. It
+:class:`~game.rules.agents.Agent` reading the :class:`~game.rules.view.View` the server sends. It
 says ready at every pause, keeps everything it was sent (to check privacy), and times each
 action from sending it to the update that answers it.
 """
@@ -11,8 +11,6 @@ from __future__ import annotations
 import asyncio
 from typing import Any
 
-from game.agents import Agent, ThresholdAgent
-from game.events import Event, GameEnded
 from game.net.client import Link
 from game.net.codec import Json
 from game.net.protocol import (
@@ -27,7 +25,9 @@ from game.net.protocol import (
     act_message,
     opening_message,
 )
-from game.view import View
+from game.rules.agents import Agent, ThresholdAgent
+from game.rules.events import Event, GameEnded
+from game.rules.view import View
 
 
 class Bot:

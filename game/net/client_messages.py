@@ -13,7 +13,7 @@ from dataclasses import dataclass, fields
 from typing import Any, ClassVar, Self
 
 from game import schema
-from game.actions import Action
+from game.formats.readfile import FileReadError, parse_json
 from game.net.codec import CodecError, decode_action
 from game.net.codes import ErrorCode
 from game.net.protocol import (
@@ -25,7 +25,7 @@ from game.net.protocol import (
     clean_name,
     parse_settings,
 )
-from game.readfile import FileReadError, parse_json
+from game.rules.actions import Action
 
 MAX_SEAT_NUMBER = 10**7 - 1
 """The largest ``seat`` or ``deal`` number read (the table then says whether it exists)."""

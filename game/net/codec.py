@@ -3,7 +3,7 @@
 Every value is written as plain JSON (objects, lists, strings, numbers, true/false/null):
 a card is its deal-log code (``"10H"``), an enum its value (``"ante"``), a tuple a list.
 Reading checks every field's type and range and builds the engine's own frozen
-dataclasses (a real :class:`~game.view.View`, real :mod:`game.events`); anything else is
+dataclasses (a real :class:`~game.rules.view.View`, real :mod:`game.rules.events`); anything else is
 refused with a :class:`CodecError` naming the field. Nothing read is ever executed or
 imported: the only names looked up are the event types of :data:`EVENT_TYPES`.
 
@@ -15,9 +15,10 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any, TypeVar
 
-from game.actions import DRAW, PASS, STAND, Action, Kind, bid
-from game.cards import DECK_SET, Card, Suit
-from game.events import (
+from game.limits import PLAYERS
+from game.rules.actions import DRAW, PASS, STAND, Action, Kind, bid
+from game.rules.cards import DECK_SET, Card, Suit, read_card
+from game.rules.events import (
     FARM,
     AuctionOpened,
     BidMade,
@@ -42,12 +43,11 @@ from game.events import (
     TurnEnded,
     TurnStarted,
 )
-from game.limits import PLAYERS
-from game.phase import Phase
-from game.ranking import Tie, TieBreak
-from game.rules import RULE_KEYS, rules_named
-from game.schema import card, list_of, member, text, truth, whole
-from game.view import View
+from game.rules.phase import Phase
+from game.rules.ranking import Tie, TieBreak
+from game.rules.ruleset import RULE_KEYS, rules_named
+from game.rules.view import View
+from game.schema import list_of, member, text, truth, whole
 
 E = TypeVar("E", Reason, FarmerReason, EndReason, TieBreak, Phase, Kind, Suit)
 
@@ -94,7 +94,7 @@ def _ints(value: Any, what: str) -> tuple[int, ...]:
 
 
 def _card(value: Any, what: str) -> Card:
-    return card(value, what, error=CodecError)
+    return read_card(value, what, error=CodecError)
 
 
 def _cards(value: Any, what: str) -> tuple[Card, ...]:
@@ -116,7 +116,7 @@ def _str(value: Any, what: str, most: int = 64) -> str:
 
 
 def encode_tie(tie: Tie | None) -> Json | None:
-    """A :class:`~game.ranking.Tie` as ``{"rivals", "beaten", "by", "suit"}`` (None stays None)."""
+    """A :class:`~game.rules.ranking.Tie` as ``{"rivals", "beaten", "by", "suit"}`` (None stays None)."""
     if tie is None:
         return None
     return {
@@ -128,7 +128,7 @@ def encode_tie(tie: Tie | None) -> Json | None:
 
 
 def decode_tie(value: Any) -> Tie | None:
-    """The :class:`~game.ranking.Tie` written by :func:`encode_tie`."""
+    """The :class:`~game.rules.ranking.Tie` written by :func:`encode_tie`."""
     if value is None:
         return None
     obj = _object(value, "tie")
@@ -257,7 +257,7 @@ def decode_events(value: Any, most: int = 10_000) -> list[Event]:
 
 
 def encode_view(view: View) -> Json:
-    """A :class:`~game.view.View` as a JSON object with one key per field (see PROTOCOL.md);
+    """A :class:`~game.rules.view.View` as a JSON object with one key per field (see PROTOCOL.md);
     a spectator's has ``"seat": null``."""
     return {
         "seat": view.seat,
@@ -295,7 +295,7 @@ def _call(value: Any) -> tuple[int, int | None]:
 
 
 def decode_view(value: Any) -> View:
-    """The real, frozen :class:`~game.view.View` :func:`encode_view` wrote; checks every field.
+    """The real, frozen :class:`~game.rules.view.View` :func:`encode_view` wrote; checks every field.
 
     ``seat`` null is a spectator's view, which must hold no hand (empty, total and max_bid 0,
     must_draw false)."""

@@ -34,10 +34,10 @@ from dataclasses import dataclass
 
 import psycopg
 
+from game.formats.readfile import parse_json
+from game.formats.savegame import SaveError
 from game.net.store import MAX_SAVED_TABLE_BYTES, MAX_SAVED_TABLE_DEPTH, Busy, Claimed, StoreEvents
 from game.net.table import Table
-from game.readfile import parse_json
-from game.savegame import SaveError
 
 log = logging.getLogger("farmer.server")
 

@@ -18,9 +18,7 @@ from functools import partial
 from typing import Any
 
 from game import schema
-from game.actions import Action
 from game.ai.levels import LEVELS
-from game.events import Event, GameEnded
 from game.limits import DEALS, MAX_NAME, PLAYERS, Limit
 from game.net.codec import (
     CodecError,
@@ -38,9 +36,11 @@ from game.net.codec import (
     encode_view,
 )
 from game.net.codes import ErrorCode
-from game.phase import Phase
-from game.rules import RULE_KEYS
-from game.view import View
+from game.rules.actions import Action
+from game.rules.events import Event, GameEnded
+from game.rules.phase import Phase
+from game.rules.ruleset import RULE_KEYS
+from game.rules.view import View
 
 VERSION = 1
 """The protocol version: a client's first message names it and the server refuses any other."""

@@ -23,10 +23,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Protocol
 
+from game.formats.readfile import load_json
+from game.formats.savegame import SaveError
 from game.limits import SAVED_TABLE_FILE
 from game.net.table import Table
-from game.readfile import load_json
-from game.savegame import SaveError
 
 log = logging.getLogger("farmer.server")
 

@@ -3,8 +3,8 @@
 A :class:`Table` is told what its members send (:meth:`Table.handle`) and what time it is,
 and answers by calling each member's :meth:`Member.send` with a JSON text. The server
 owns the sockets and calls :meth:`Table.tick` when :meth:`Table.next_deadline` comes.
-The engine runs here only: each seat is sent what :func:`game.observe.observe` lets it see
-and its own :meth:`~game.engine.Game.view_for`; spectators see what a seat of ``None`` sees.
+The engine runs here only: each seat is sent what :func:`game.rules.observe.observe` lets it see
+and its own :meth:`~game.rules.engine.Game.view_for`; spectators see what a seat of ``None`` sees.
 
 The table's policies (PROTOCOL.md, "How a game runs"): people join until the host starts
 the game; empty seats are the AI's; a person away, or out of time on a move, is played for
@@ -23,12 +23,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from game.actions import IllegalAction
-from game.agents import Agent
 from game.ai.specs import parse_agent
-from game.engine import Phase
-from game.events import EndReason, Event, GameEnded, Reason
-from game.match import HUMAN, Match, player_spec, reseed
+from game.formats.savegame import SaveError, restore
 from game.net.client_messages import Act, AtTable, End, Leave, Ping, Ready, Remove, Start
 from game.net.codec import Json, encode_history, encode_view
 from game.net.codes import CloseCode, ErrorCode
@@ -51,9 +47,13 @@ from game.net.protocol import (
     Welcome,
     parse_settings,
 )
-from game.observe import observe
-from game.rules import rules_named
-from game.savegame import SaveError, restore
+from game.play.match import HUMAN, Match, player_spec, reseed
+from game.rules.actions import IllegalAction
+from game.rules.agents import Agent
+from game.rules.engine import Phase
+from game.rules.events import EndReason, Event, GameEnded, Reason
+from game.rules.observe import observe
+from game.rules.ruleset import rules_named
 
 LOBBY_LINGER_SECONDS = 10.0
 """A table not started is dropped after this long with nobody connected (long enough for a

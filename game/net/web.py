@@ -9,7 +9,7 @@ hands a WebSocket upgrade to the game and answers anything else itself:
   folder whose name matches :data:`FILE_NAME` (an allow-list read once, at start, with the
   files' bytes); the query string (``?t=ABCD2345``) is not part of the lookup;
 - ``GET /i18n/<lang>.json`` (``fr``, ``de``; ``en`` has no messages): the catalogue the window
-  reads, as JSON (:func:`game.catalog.web_catalogue`), built once per process;
+  reads, as JSON (:func:`game.formats.catalog.web_catalogue`), built once per process;
 - ``GET /healthz``: ``200 ok`` while the server takes tables, ``503`` once it is stopping (or, in
   a cluster, cannot reach its store): what a proxy's health checks ask;
 - ``HEAD`` of the same: the same headers, no body; any other method: 405;
@@ -51,7 +51,7 @@ from websockets.asyncio.server import ServerConnection
 from websockets.datastructures import Headers
 from websockets.http11 import Request, Response
 
-from game import assets, catalog
+from game.formats import assets, catalog
 from game.net.admission import Admission, HeadVerdict, RequestHead, ServerConfig
 from game.net.protocol import MAX_FRAME_BYTES
 from game.net.proxied import (

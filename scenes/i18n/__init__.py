@@ -8,7 +8,7 @@ English is the source language. The French and German catalogues are the gettext
 files under ``assets/locale/<lang>/LC_MESSAGES/farmer.po`` (found through the installed
 package by :mod:`scenes.resources`; a missing one is an error that names it, not English
 in disguise); they are read at run time by the reader the table server's page shares
-(:func:`game.catalog.read_po`) into a standard :class:`gettext.GNUTranslations`, so there is
+(:func:`game.formats.catalog.read_po`) into a standard :class:`gettext.GNUTranslations`, so there is
 no compiled ``.mo`` file to build or to go stale. ``tools/i18n.py`` extracts, merges
 and checks the catalogues.
 
@@ -27,8 +27,8 @@ import os
 from collections.abc import Mapping
 from pathlib import Path
 
-from game.catalog import DOMAIN, gnu_translations, read_po
-from game.rules import RuleSet, rules_named
+from game.formats.catalog import DOMAIN, gnu_translations, read_po
+from game.rules.ruleset import RuleSet, rules_named
 from scenes import resources
 from scenes.i18n import numbers
 

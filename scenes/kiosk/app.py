@@ -42,7 +42,7 @@ import pygame
 
 from game.net.client import Client
 from game.net.protocol import Closed, Error, ServerMessage, TableInfo, Update, Welcome
-from game.phase import Phase
+from game.rules.phase import Phase
 from scenes import i18n
 from scenes.app.loop import FPS, KEEP_BACKDROP_PIXELS, App, Clock, merge_rects
 from scenes.app.pointer import emulated

@@ -10,7 +10,7 @@ from collections.abc import Callable
 
 import pygame
 
-from game.cards import Card
+from game.rules.cards import Card
 from scenes.app.loop import App, Scene
 from scenes.i18n import _, game_name, rules_label
 from scenes.screens.howto_content import howto_sections

@@ -12,9 +12,9 @@ from dataclasses import dataclass, fields, replace
 from pathlib import Path
 from typing import Any
 
+from game.formats.readfile import read_text
 from game.limits import DEALS, KIOSK_CONFIG_FILE, PLAYERS
-from game.readfile import read_text
-from game.rules import RULE_NAMES
+from game.rules.ruleset import RULE_NAMES
 from game.schema import number, one_of, truth, whole
 from scenes.i18n import LANGUAGE_CHOICES
 

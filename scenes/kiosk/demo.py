@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import random
 
-from game.engine import Game
-from game.match import Match, player_spec
+from game.play.match import Match, player_spec
+from game.rules.engine import Game
 from scenes.table.local import LocalTable
 from scenes.table.setup import DEFAULT_NAMES, Setup
 

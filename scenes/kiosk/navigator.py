@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Protocol
 
-from game.rules import RuleSet
+from game.rules.ruleset import RuleSet
 from scenes.app.loop import App
 from scenes.i18n import _
 from scenes.kiosk.overlays import KioskPauseScene

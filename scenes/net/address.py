@@ -13,7 +13,7 @@ from game.limits import MAX_NAME
 from game.net import lan
 from game.net.lan import ANY_ADDRESSES, reachable_address
 from game.net.server import DEFAULT_PORT, ServerConfig, ServerThread
-from game.rules import can_rotate
+from game.rules.ruleset import can_rotate
 from scenes.table.setup import Setup
 
 __all__ = [

@@ -12,7 +12,7 @@ from __future__ import annotations
 from functools import partial
 from typing import Protocol
 
-from game.rules import RuleSet
+from game.rules.ruleset import RuleSet
 from scenes.app.loop import App
 from scenes.i18n import _
 from scenes.net.remote import NetworkSeat, Spectator

@@ -1,7 +1,7 @@
 """A game played at a network table, whose engine runs at the host: from a seat, or a spectator's chair.
 
 :class:`NetworkSeat` and :class:`Spectator` are the :class:`~scenes.table.source.TableSource`
-of a game that runs on a server: no :class:`~game.engine.Game` is built here. Each frame the
+of a game that runs on a server: no :class:`~game.rules.engine.Game` is built here. Each frame the
 table calls :meth:`RemoteTable.poll`, which takes what the :class:`~game.net.client.Client`
 received (never waiting): an ``update``'s events, already observed for this chair by the
 server, go into the feed, and its view becomes the source's view; the ledger follows the
@@ -24,10 +24,6 @@ from collections.abc import Callable, Sequence
 from functools import partial
 from typing import Protocol
 
-from game.actions import Action, IllegalAction, Kind
-from game.events import CardDealt, DealEnded, DealStarted, Event
-from game.feed import Feed
-from game.ledger import Ledger, unwind
 from game.net.client import Client
 from game.net.codec import History
 from game.net.protocol import (
@@ -44,12 +40,16 @@ from game.net.protocol import (
     default_name,
 )
 from game.net.server import ServerThread
-from game.phase import Phase
-from game.rules import RuleSet
-from game.view import View
+from game.rules.actions import Action, IllegalAction, Kind
+from game.rules.events import CardDealt, DealEnded, DealStarted, Event
+from game.rules.phase import Phase
+from game.rules.ruleset import RuleSet
+from game.rules.view import View
 from scenes.i18n import _, ngettext
 from scenes.store.keeper import Kept
+from scenes.table.feed import Feed
 from scenes.table.handler import not_while_reconnecting
+from scenes.table.ledger_book import Ledger, unwind
 from scenes.table.setup import Setup
 from scenes.table.source import NextDeal
 

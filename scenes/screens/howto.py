@@ -17,8 +17,8 @@ from enum import Enum
 
 import pygame
 
-from game.cards import Card
-from game.rules import RULE_NAMES, RuleSet, can_rotate
+from game.rules.cards import Card
+from game.rules.ruleset import RULE_NAMES, RuleSet, can_rotate
 from scenes import i18n
 from scenes.app.loop import App
 from scenes.app.page import ScrollPage, Span

@@ -12,7 +12,7 @@ from typing import Protocol
 
 import pygame
 
-from game.savegame import Restored
+from game.formats.savegame import Restored
 from scenes.app.loop import App
 from scenes.i18n import _, game_name
 from scenes.screens.panels import PanelScene

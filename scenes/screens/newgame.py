@@ -11,7 +11,7 @@ from functools import partial
 import pygame
 
 from game.limits import DEALS, MAX_NAME, PLAYERS
-from game.rules import RULE_NAMES, can_rotate
+from game.rules.ruleset import RULE_NAMES, can_rotate
 from scenes.app.loop import App
 from scenes.i18n import _, ngettext, rules_label
 from scenes.screens.panels import PanelScene

@@ -14,7 +14,7 @@ from typing import Any
 import pygame
 
 from game.limits import DEALS, PLAYERS
-from game.rules import can_rotate
+from game.rules.ruleset import can_rotate
 from scenes.app.loop import App, desktop_size, fit_window, window_sizes
 from scenes.i18n import (
     LANGUAGES,

@@ -9,8 +9,8 @@ from functools import partial
 
 import pygame
 
-from game.rules import RULE_NAMES
-from game.stats import Stats, in_time_order
+from game.play.stats import Stats, in_time_order
+from game.rules.ruleset import RULE_NAMES
 from scenes.app.loop import App
 from scenes.i18n import _, format_number, format_percent, rules_label
 from scenes.screens.panels import PanelScene

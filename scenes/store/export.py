@@ -9,10 +9,10 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from game.deallog import LogError, read_log, write_log
+from game.formats.deallog import LogError, read_log, write_log
+from game.formats.savegame import SaveError, restore
 from game.limits import SAVED_GAME_FILE
-from game.records import DealRecord
-from game.savegame import SaveError, restore
+from game.rules.records import DealRecord
 from scenes.store.files import read_json
 from scenes.store.saves import SaveStore
 
@@ -68,7 +68,7 @@ def export_log(target: str, saves: SaveStore | None = None) -> int:
 
 def read_replay(path: str) -> list[DealRecord] | None:
     """The game to watch from the deal log at ``path``, or None after saying in one line what is wrong."""
-    from game.replay import load_log
+    from game.play.replay import load_log
 
     try:
         return load_log(path)

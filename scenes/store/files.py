@@ -19,8 +19,8 @@ from typing import Any
 
 import platformdirs
 
+from game.formats.readfile import FileReadError, parse_json, read_bytes
 from game.limits import FileLimit
-from game.readfile import FileReadError, parse_json, read_bytes
 
 APP = "farmer"
 HOME_ENV = "FARMER_HOME"

@@ -20,10 +20,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Protocol
 
-from game.deallog import write_log
-from game.engine import Game
-from game.records import DealRecord
-from game.stats import count_game
+from game.formats.deallog import write_log
+from game.play.stats import count_game
+from game.rules.engine import Game
+from game.rules.records import DealRecord
 from scenes.store.export import LAST_LOG
 from scenes.store.saves import SaveStore
 from scenes.store.stats import StatsStore

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from game.engine import Game
+from game.formats.savegame import Restored, SaveError, restore, snapshot
 from game.limits import SAVED_GAME_FILE
-from game.savegame import Restored, SaveError, restore, snapshot
+from game.rules.engine import Game
 from scenes.store.files import data_dir, keep_bad_copy, read_json, write_json
 
 
@@ -29,7 +29,7 @@ class SaveStore:
         return self.problem is None
 
     def save_document(self, document: dict[str, object]) -> bool:
-        """Save a game's document (see :func:`game.savegame.snapshot`)."""
+        """Save a game's document (see :func:`game.formats.savegame.snapshot`)."""
         self.problem = write_json(self.path, document)
         return self.problem is None
 

@@ -18,7 +18,7 @@ from typing import Any
 
 from game.ai.levels import LEVELS
 from game.limits import DEALS, PLAYERS, SETTINGS_FILE, WINDOW_HEIGHT, WINDOW_WIDTH
-from game.rules import RULE_NAMES
+from game.rules.ruleset import RULE_NAMES
 from game.schema import SchemaError, one_of, text, truth, whole
 from scenes.i18n import LANGUAGE_CHOICES, LANGUAGES, N_, SYSTEM, _, translations
 from scenes.store.files import config_dir, keep_bad_copy, read_json, write_json

@@ -6,7 +6,7 @@ from pathlib import Path
 from typing import Any
 
 from game.limits import STATISTICS_FILE
-from game.stats import Stats
+from game.play.stats import Stats
 from scenes.store.files import data_dir, keep_bad_copy, read_json, write_json
 
 VERSION = 1

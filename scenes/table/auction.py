@@ -11,9 +11,9 @@ from collections.abc import Callable
 
 import pygame
 
-from game.actions import PASS, bid
 from game.ai import farm_value
-from game.events import (
+from game.rules.actions import PASS, bid
+from game.rules.events import (
     FARM,
     AuctionOpened,
     BidMade,

@@ -15,10 +15,10 @@ from collections.abc import Callable
 
 import pygame
 
-from game.actions import DRAW, STAND
 from game.ai import hint as odds_hint
-from game.events import Busted, CardDealt, Event, Stood, TurnEnded, TurnStarted
-from game.phase import Phase
+from game.rules.actions import DRAW, STAND
+from game.rules.events import Busted, CardDealt, Event, Stood, TurnEnded, TurnStarted
+from game.rules.phase import Phase
 from scenes import i18n
 from scenes.i18n import _, draw_word, format_percent, stand_word
 from scenes.table.handler import Handler, Host

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from enum import Enum
 
-from game.engine import Phase
-from game.events import (
+from game.rules.engine import Phase
+from game.rules.events import (
     Busted,
     CardDealt,
     ChipsMoved,

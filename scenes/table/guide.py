@@ -1,6 +1,6 @@
 """The guide's overlay on the table: the step on show, in a note beside the thing it is about.
 
-A step (:class:`game.guide.Step`) points at something on the table: the farm, a plate, the
+A step (:class:`game.play.guide.Step`) points at something on the table: the farm, a plate, the
 person's cards, a button. :class:`GuideOverlay` draws a gold ring round that thing and a note
 with the step's words beside it, an arrow from the note to the ring, and under a step that
 only explains a *Got it* button (Enter). The note is placed by :func:`place_note` where it
@@ -23,10 +23,10 @@ from typing import TYPE_CHECKING, Protocol
 
 import pygame
 
-from game.actions import Kind
-from game.cards import Card
-from game.events import BidMade, ChipsMoved, FarmWon, NearestFound
-from game.guide import Gate, GuideRun, Spot, Step, Who
+from game.play.guide import Gate, GuideRun, Spot, Step, Who
+from game.rules.actions import Kind
+from game.rules.cards import Card
+from game.rules.events import BidMade, ChipsMoved, FarmWon, NearestFound
 from scenes import i18n
 from scenes.table.auction import AuctionHandler
 from scenes.table.deal import DealHandler

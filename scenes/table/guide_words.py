@@ -1,4 +1,4 @@
-"""The words of the guide: each step of :mod:`game.guide` in one or two sentences, in the language
+"""The words of the guide: each step of :mod:`game.play.guide` in one or two sentences, in the language
 of the moment, with the figures of the table it is shown at.
 
 :class:`Facts` holds the figures a step's words name (taken when the step comes up, so the
@@ -13,8 +13,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from game.guide import StepId
-from game.rules import RuleSet
+from game.play.guide import StepId
+from game.rules.ruleset import RuleSet
 from scenes.i18n import _, draw_word, format_chips, ngettext, stand_word
 
 

@@ -1,7 +1,7 @@
 """A table with a guide at the person's elbow: the guided first game, and a visitor's hints at a kiosk.
 
 :class:`GuidedTable` is a :class:`~scenes.table.local.LocalTable` that tells a
-:class:`~game.guide.GuideRun` what the table shows, what the person plays and when they go on,
+:class:`~game.play.guide.GuideRun` what the table shows, what the person plays and when they go on,
 and waits (its feed looks empty, nobody is to act) while a step that only explains is on show:
 the table scene needs to know nothing of the guide to be held. :class:`GuidedTableScene` is the
 table scene with the guide's overlay (:mod:`scenes.table.guide`) drawn over it and its keys
@@ -18,15 +18,15 @@ from collections.abc import Callable
 
 import pygame
 
-from game.actions import Action
-from game.events import Event, FarmerChosen, FarmSold
-from game.feed import Feed
-from game.guide import FIRST_GAME, VISITOR_HINTS, GuideMatch, GuideRun
-from game.match import Match
+from game.play.guide import FIRST_GAME, VISITOR_HINTS, GuideMatch, GuideRun
+from game.play.match import Match
+from game.rules.actions import Action
+from game.rules.events import Event, FarmerChosen, FarmSold
 from scenes.app.loop import App
 from scenes.i18n import _
 from scenes.store.keeper import Kept
 from scenes.table.auction import AuctionHandler
+from scenes.table.feed import Feed
 from scenes.table.flow import Stage
 from scenes.table.guide import GuideOverlay
 from scenes.table.local import LocalTable
@@ -39,7 +39,7 @@ class HeldFeed(Feed):
     """A feed that shows nothing while ``held()`` says so (its events wait, in order)."""
 
     def __init__(self, seat: int | None, everything: bool, held: Callable[[], bool]) -> None:
-        """A feed for ``seat`` (see :class:`~game.feed.Feed`), held while ``held()``."""
+        """A feed for ``seat`` (see :class:`~scenes.table.feed.Feed`), held while ``held()``."""
         super().__init__(seat, everything)
         self.held = held
 

@@ -15,8 +15,8 @@ from typing import TYPE_CHECKING, Protocol
 
 import pygame
 
-from game.actions import Action
-from game.events import Event
+from game.rules.actions import Action
+from game.rules.events import Event
 from scenes import i18n
 from scenes.i18n import _
 from scenes.table.narrator import Eyes, headline

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import pygame
 
-from game.cards import Card
-from game.events import CardDealt, ChipsMoved, DealStarted, Event, HandShown, TurnStarted
+from game.rules.cards import Card
+from game.rules.events import CardDealt, ChipsMoved, DealStarted, Event, HandShown, TurnStarted
 from scenes import i18n
 from scenes.app.loop import App
 from scenes.app.page import ScrollPage

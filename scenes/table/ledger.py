@@ -15,8 +15,8 @@ from functools import partial
 
 import pygame
 
-from game.events import FARM, Event, GameEnded
-from game.phase import Phase
+from game.rules.events import FARM, Event, GameEnded
+from game.rules.phase import Phase
 from scenes import i18n
 from scenes.i18n import _, colon, format_chips, pgettext, pot_name
 from scenes.table.handler import Handler, Host, minutes_seconds, not_while_reconnecting

@@ -1,7 +1,7 @@
 """A game whose engine runs at this screen: against the computer, pass-and-play, a demo, a replay.
 
 A :class:`LocalTable` is the :class:`~scenes.table.source.TableSource` of a
-:class:`~game.match.Match` played here. Its people are the match's ``human`` seats: one
+:class:`~game.play.match.Match` played here. Its people are the match's ``human`` seats: one
 (a game against the computer), several sharing the screen (pass-and-play: each sees their
 own cards only in their own moment), or none (the kiosk's demo and a logged game played back
 are *watched*: every card shown, every word in the third person, nothing kept).
@@ -19,18 +19,18 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from game.actions import Action, IllegalAction
-from game.engine import Game, Phase
-from game.events import EndReason, Event
-from game.feed import Feed
-from game.ledger import Ledger, unwind
-from game.match import HUMAN, Match
-from game.records import DealRecord
-from game.replay import ScriptedMatch, warm_up
-from game.rules import RuleSet
-from game.savegame import Restored, snapshot
-from game.view import View
+from game.formats.savegame import Restored, snapshot
+from game.play.match import HUMAN, Match
+from game.play.replay import ScriptedMatch, warm_up
+from game.rules.actions import Action, IllegalAction
+from game.rules.engine import Game, Phase
+from game.rules.events import EndReason, Event
+from game.rules.records import DealRecord
+from game.rules.ruleset import RuleSet
+from game.rules.view import View
 from scenes.store.keeper import Kept
+from scenes.table.feed import Feed
+from scenes.table.ledger_book import Ledger, unwind
 from scenes.table.setup import Setup
 from scenes.table.source import NextDeal
 
@@ -304,8 +304,8 @@ def resume_table(restored: Restored) -> LocalTable:
 
     Raises ValueError when no seat of the save is a person's or a spec names no player this
     game knows. The deal in progress shows again as far as it had gone, drawn cards in hand.
-    The AIs look over the deals already played (see :func:`game.replay.warm_up`) and live the
-    deal in progress again (:meth:`game.match.Match.catch_up`), so that what they learned of
+    The AIs look over the deals already played (see :func:`game.play.replay.warm_up`) and live the
+    deal in progress again (:meth:`game.play.match.Match.catch_up`), so that what they learned of
     the table, and how they play on, is what it would have been without the break.
     """
     game, players = restored.game, restored.players
@@ -320,7 +320,7 @@ def resume_table(restored: Restored) -> LocalTable:
 
 
 def replay_table(records: Sequence[DealRecord]) -> LocalTable:
-    """A logged game (checked, see :func:`game.replay.load_log`) played back with every card shown."""
+    """A logged game (checked, see :func:`game.play.replay.load_log`) played back with every card shown."""
     match = ScriptedMatch(records)
     first = records[0]
     names = list(first.seats)

@@ -10,7 +10,7 @@ The words speak to the viewer in the second person ("You bid 3.") and of everyon
 the third ("Bastien bids 3."). Under the French rules (``ferme``) the pot is *la
 corbeille*: those sentences are looked up with the ``ferme rules`` context, so the
 English stays "the farm" while the French changes. A tie (two hands on the same total)
-is explained: who else had it, and the rule that decided (see :class:`game.ranking.Tie`).
+is explained: who else had it, and the rule that decided (see :class:`game.rules.ranking.Tie`).
 """
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from game.ai.coach import Advice
-from game.events import (
+from game.rules.events import (
     AuctionOpened,
     BidMade,
     Busted,
@@ -42,8 +42,8 @@ from game.events import (
     TurnEnded,
     TurnStarted,
 )
-from game.ranking import Tie, TieBreak
-from game.rules import RuleSet, Succession
+from game.rules.ranking import Tie, TieBreak
+from game.rules.ruleset import RuleSet, Succession
 from scenes.i18n import Voice, stand_word, the_pot, voice
 from scenes.i18n.numbers import format_percent
 

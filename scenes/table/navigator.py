@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Protocol
 
 if TYPE_CHECKING:
-    from game.rules import RuleSet
+    from game.rules.ruleset import RuleSet
     from scenes.table.setup import Setup
     from scenes.table.source import TableSource
 

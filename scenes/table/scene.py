@@ -17,11 +17,11 @@ from collections.abc import Callable
 
 import pygame
 
-from game.actions import Action
 from game.ai.coach import Advice, Coach
-from game.events import AuctionOpened, BidMade, Event, TurnEnded, TurnStarted
-from game.phase import Phase
-from game.view import View
+from game.rules.actions import Action
+from game.rules.events import AuctionOpened, BidMade, Event, TurnEnded, TurnStarted
+from game.rules.phase import Phase
+from game.rules.view import View
 from scenes import i18n
 from scenes.app.loop import App, Scene
 from scenes.app.stack import Items, changed_rects

@@ -9,10 +9,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from game.ai.levels import LEVELS
-from game.engine import Game
 from game.limits import DEFAULT_DEALS
-from game.match import HUMAN, player_spec
-from game.rules import RuleSet, can_rotate, rules_named
+from game.play.match import HUMAN, player_spec
+from game.rules.engine import Game
+from game.rules.ruleset import RuleSet, can_rotate, rules_named
 from scenes.i18n import N_
 from scenes.store.settings import default_name
 

@@ -4,7 +4,7 @@ and every payment flies as chips from payer to payee with its reason written bes
 
 from __future__ import annotations
 
-from game.events import (
+from game.rules.events import (
     FARM,
     ChipsMoved,
     DealEnded,

@@ -22,12 +22,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
-from game.actions import Action
-from game.events import Event
-from game.feed import Feed
-from game.ledger import Ledger
-from game.rules import RuleSet
-from game.view import View
+from game.rules.actions import Action
+from game.rules.events import Event
+from game.rules.ruleset import RuleSet
+from game.rules.view import View
+from scenes.table.feed import Feed
+from scenes.table.ledger_book import Ledger
 
 if TYPE_CHECKING:
     from scenes.store.keeper import Kept
@@ -200,7 +200,7 @@ class TableSource(Protocol):
 
     def act(self, action: Action) -> None:
         """Play ``action`` for the person looking at the screen (must be their turn and legal;
-        :class:`~game.actions.IllegalAction` otherwise)."""
+        :class:`~game.rules.actions.IllegalAction` otherwise)."""
         ...
 
     def ai_here(self, seat: int) -> bool:

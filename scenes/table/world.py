@@ -16,9 +16,9 @@ from dataclasses import dataclass, field
 
 import pygame
 
-from game.cards import DECK, Card
-from game.events import FARM, CardDealt, Place
-from game.phase import Phase
+from game.rules.cards import DECK, Card
+from game.rules.events import FARM, CardDealt, Place
+from game.rules.phase import Phase
 from scenes.i18n import _, ngettext, pot_name
 from scenes.table.source import TableSource
 from scenes.ui.art import GOLD, INK, Art, draw_farmer_mark

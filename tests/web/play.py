@@ -23,14 +23,14 @@ from typing import Any
 
 from playwright.sync_api import Browser
 
-from game.actions import Action
-from game.agents import ThresholdAgent
-from game.engine import Game
-from game.events import GameEnded
 from game.net.client import Client
 from game.net.protocol import Pause, Update, Welcome
 from game.net.server import ServerThread
 from game.net.table import Table
+from game.rules.actions import Action
+from game.rules.agents import ThresholdAgent
+from game.rules.engine import Game
+from game.rules.events import GameEnded
 from tools.pages import Page, new_page
 
 LANGS = ("en", "fr", "de")

@@ -23,11 +23,15 @@ from typing import Any
 
 import pytest
 
-from game.actions import Action, Kind
-from game.agents import ThresholdAgent
-from game.cards import Suit
-from game.engine import Game, Phase
-from game.events import (
+from game.net.codec import encode_action, encode_event
+from game.net.codes import ErrorCode
+from game.net.protocol import Error, LastDeal
+from game.net.web import catalogue_body
+from game.rules.actions import Action, Kind
+from game.rules.agents import ThresholdAgent
+from game.rules.cards import Suit
+from game.rules.engine import Game, Phase
+from game.rules.events import (
     DealEnded,
     EndReason,
     Event,
@@ -39,13 +43,9 @@ from game.events import (
     NearestFound,
     Reason,
 )
-from game.net.codec import encode_action, encode_event
-from game.net.codes import ErrorCode
-from game.net.protocol import Error, LastDeal
-from game.net.web import catalogue_body
-from game.observe import observe
-from game.ranking import Tie, TieBreak
-from game.rules import RuleSet, rules_named
+from game.rules.observe import observe
+from game.rules.ranking import Tie, TieBreak
+from game.rules.ruleset import RuleSet, rules_named
 from scenes import i18n
 from scenes.net import remote
 from scenes.table import narrator

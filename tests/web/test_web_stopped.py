@@ -10,8 +10,8 @@ import time
 import pytest
 from playwright.sync_api import Browser
 
-from game.events import EndReason
 from game.net.server import ServerThread
+from game.rules.events import EndReason
 from scenes.table.narrator import Eyes, game_over_title
 from tests.web.play import PHONE, Host, check_end, game_of, look, moment, open_person, table_of
 

@@ -11,8 +11,8 @@ from typing import Any
 
 from playwright.sync_api import Browser
 
-from game.events import EndReason
 from game.net.server import ServerConfig, ServerThread
+from game.rules.events import EndReason
 from scenes.table.narrator import Eyes, game_over_title
 from tests.web.play import PHONE, Host, game_of, open_person, table_of
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import pygame
 
-from game.cards import Card
+from game.rules.cards import Card
 from scenes.ui.art.chips import draw_chip, draw_chip_side, draw_farmer_mark
 from scenes.ui.art.faces import FaceLayout, Faces, card_text, court_letters, rank_label
 from scenes.ui.art.fans import (

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 
 import pygame
 
-from game.cards import SIX_OF_HEARTS, Card
+from game.rules.cards import SIX_OF_HEARTS, Card
 from scenes.i18n import pgettext
 from scenes.ui.art.palette import (
     BACKS,

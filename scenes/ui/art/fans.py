@@ -6,7 +6,7 @@ from dataclasses import dataclass
 
 import pygame
 
-from game.cards import Card
+from game.rules.cards import Card
 from scenes.ui.art.faces import Faces
 from scenes.ui.art.palette import CARD_EDGE
 

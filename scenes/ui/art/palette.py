@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from game.cards import Suit
+from game.rules.cards import Suit
 
 FELT = (26, 104, 60)
 FELT_DARK = (12, 58, 32)

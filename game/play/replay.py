@@ -1,6 +1,6 @@
 """Playing a deal log back through the engine: a logged game watched again, and resumed AIs warmed up.
 
-A deal log (:mod:`game.deallog`) holds each deal's hands, order and auction calls. To play
+A deal log (:mod:`game.formats.deallog`) holds each deal's hands, order and auction calls. To play
 it back, each deal's deck is stacked so that it deals the logged hands, and every seat is
 a :class:`ScriptedAgent` that makes the logged calls: bids and passes in order, cards
 until its hand is as long as the logged one, then a stand. The engine does the rest, so
@@ -17,15 +17,15 @@ from __future__ import annotations
 import os
 from collections.abc import Sequence
 
-from game.actions import DRAW, PASS, STAND, Action, bid
 from game.ai.observing import feed
-from game.deallog import LogError, check, first_seat, read_log, stacked_deck
-from game.engine import Game, Phase
-from game.events import Event
-from game.match import Match, reseed
-from game.records import DealRecord
-from game.rules import rules_named
-from game.view import View
+from game.formats.deallog import LogError, check, first_seat, read_log, stacked_deck
+from game.play.match import Match, reseed
+from game.rules.actions import DRAW, PASS, STAND, Action, bid
+from game.rules.engine import Game, Phase
+from game.rules.events import Event
+from game.rules.records import DealRecord
+from game.rules.ruleset import rules_named
+from game.rules.view import View
 
 SCRIPTED = "scripted"
 """The player spec of a seat that makes a deal log's logged calls."""
@@ -70,7 +70,7 @@ class ScriptedAgent:
 class ScriptedMatch(Match):
     """A logged game played back: every seat a :class:`ScriptedAgent`, each deal's deck stacked.
 
-    A :class:`~game.match.Match` like any other (its AIs are the scripts), whose
+    A :class:`~game.play.match.Match` like any other (its AIs are the scripts), whose
     :meth:`start_deal` first stacks the next logged deal's deck and gives each script its calls.
     """
 
@@ -141,7 +141,7 @@ def warm_up(match: Match) -> None:
 def load_log(path: str | os.PathLike[str]) -> list[DealRecord]:
     """The first game of the deal log at ``path``, checked against the rules.
 
-    Raises :class:`~game.deallog.LogError` for a log that cannot be read or breaks a rule,
+    Raises :class:`~game.formats.deallog.LogError` for a log that cannot be read or breaks a rule,
     and OSError when the file cannot be opened.
     """
     try:

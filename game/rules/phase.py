@@ -1,6 +1,6 @@
 """Where a game stands, and what the seat to act may do there.
 
-Its own module so that the engine and the :class:`~game.view.View` both read it without
+Its own module so that the engine and the :class:`~game.rules.view.View` both read it without
 importing each other.
 """
 
@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from enum import Enum
 
-from game.actions import DRAW, PASS, STAND, Action, bid
+from game.rules.actions import DRAW, PASS, STAND, Action, bid
 
 
 class Phase(Enum):

@@ -12,9 +12,9 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, field, fields
 from typing import Any
 
-from game.engine import Game
-from game.events import EndReason, Reason
-from game.records import DealRecord
+from game.rules.engine import Game
+from game.rules.events import EndReason, Reason
+from game.rules.records import DealRecord
 from game.schema import list_of, whole
 
 HISTORY = 50

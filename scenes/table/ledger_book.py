@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from game.events import FARM, ChipsMoved, DealEnded, DealStarted, Event, GameEnded, Place, Reason
+from game.rules.events import FARM, ChipsMoved, DealEnded, DealStarted, Event, GameEnded, Place, Reason
 
 
 @dataclass(frozen=True, slots=True)

@@ -4,16 +4,16 @@ from __future__ import annotations
 
 from typing import Protocol
 
-from game.actions import DRAW, PASS, STAND, Action, bid
-from game.phase import Phase
-from game.view import View
+from game.rules.actions import DRAW, PASS, STAND, Action, bid
+from game.rules.phase import Phase
+from game.rules.view import View
 
 # Read on every move: a module constant is faster than ``Phase.AUCTION`` on Python 3.11.
 _AUCTION = Phase.AUCTION
 
 
 class Agent(Protocol):
-    """Anything that turns a seat's :class:`~game.view.View` into an action.
+    """Anything that turns a seat's :class:`~game.rules.view.View` into an action.
 
     ``choose`` is called only when the view's seat is to act, and must return one of
     ``view.legal_actions()``. An AI sees nothing but its view.

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable
 
-from game.cards import DECK, Card
+from game.rules.cards import DECK, Card
 
 
 class Deck:

@@ -11,8 +11,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from enum import Enum
 
-from game.cards import SIX_OF_HEARTS, Card, Suit
-from game.rules import Ranking
+from game.rules.cards import SIX_OF_HEARTS, Card, Suit
+from game.rules.ruleset import Ranking
 
 RankKey = tuple[int, ...]
 

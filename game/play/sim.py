@@ -1,6 +1,6 @@
 """The simulator: seeded games between AI players, a short summary, and optionally a deal log.
 
-    python -m game.sim --rules foster --players 6 --deals 100 --games 10 --seed 1 --log out.jsonl
+    python -m game.play.sim --rules foster --players 6 --deals 100 --games 10 --seed 1 --log out.jsonl
 
 Every seat is an agent made by :func:`game.ai.specs.parse_agent` from a spec such as
 ``threshold:13``, ``expert`` or ``normal:bold`` (the AI levels of :mod:`game.ai`, with a
@@ -21,14 +21,14 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import NoReturn, TextIO
 
-from game.actions import Action
 from game.ai.specs import agent_kinds, parse_agent
-from game.deallog import write_records
-from game.engine import Game, Phase
+from game.formats.deallog import write_records
 from game.limits import DEALS, PLAYERS
-from game.records import DealRecord
-from game.rules import ROTATABLE, RULE_NAMES, RuleSet, rules_named
-from game.view import View
+from game.rules.actions import Action
+from game.rules.engine import Game, Phase
+from game.rules.records import DealRecord
+from game.rules.ruleset import ROTATABLE, RULE_NAMES, RuleSet, rules_named
+from game.rules.view import View
 
 _BETWEEN = Phase.BETWEEN
 
@@ -155,7 +155,7 @@ def simulate(
 
 def _play(game: Game, choosers: Sequence[Callable[[View], Action]]) -> None:
     """Play ``game`` to its end, each seat's move chosen by its chooser (what
-    :func:`game.runner.play_game` does, without gathering the events nobody reads here)."""
+    :func:`game.play.runner.play_game` does, without gathering the events nobody reads here)."""
     next_deal, apply, view_for = game.next_deal, game.apply, game.view_for
     while game.phase is _BETWEEN:
         next_deal()
@@ -177,7 +177,7 @@ class _Parser(argparse.ArgumentParser):
 def _parser() -> _Parser:
     kinds = "; ".join(agent_kinds().values())
     p = _Parser(
-        prog="python -m game.sim",
+        prog="python -m game.play.sim",
         description="Play seeded games of Farmer between AI players and summarise them.",
     )
     p.add_argument("--rules", default="foster", help=f"rule set: {', '.join(RULE_NAMES)} (default foster)")

@@ -1,7 +1,7 @@
 """What one seat has been shown and not yet seen: the engine's events through that seat's eyes.
 
 The engine runs ahead of any screen: a whole AI turn, or the rest of a deal, is played in
-one call. A :class:`Feed` keeps the events one seat may see (see :func:`game.observe.observe`)
+one call. A :class:`Feed` keeps the events one seat may see (see :func:`game.rules.observe.observe`)
 in order until they are taken, one at a time, by whatever shows them: the table on a
 screen, or a network connection to a player's own screen.
 """
@@ -11,8 +11,8 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Iterable, Iterator
 
-from game.events import Event
-from game.observe import observe
+from game.rules.events import Event
+from game.rules.observe import observe
 
 
 class Feed:

@@ -2,10 +2,10 @@
 
 A :class:`DealRecord` holds one deal as ../shared/DEAL_LOG.md describes it, each field with
 its type: seats and amounts as whole numbers, hands as cards, each payment a
-:class:`Transfer` with its :class:`~game.events.Reason`. :meth:`DealRecord.to_json` gives
+:class:`Transfer` with its :class:`~game.rules.events.Reason`. :meth:`DealRecord.to_json` gives
 the documented JSON object, key for key; :meth:`DealRecord.from_json` reads one back,
 checking every value, and refuses a bad one with a :class:`LogError` naming the field.
-Whether a record keeps the rules is :mod:`game.deallog`'s business (it plays it again).
+Whether a record keeps the rules is :mod:`game.formats.deallog`'s business (it plays it again).
 """
 
 from __future__ import annotations
@@ -13,11 +13,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
-from game.cards import DECK, Card
-from game.events import FARM, Place, Reason
 from game.limits import PLAYERS
-from game.rules import RULE_NAMES, rules_named
-from game.schema import card, exact_keys, list_of, member, one_of, optional, text, truth, whole
+from game.rules.cards import DECK, Card, read_card
+from game.rules.events import FARM, Place, Reason
+from game.rules.ruleset import RULE_NAMES, rules_named
+from game.schema import exact_keys, list_of, member, one_of, optional, text, truth, whole
 
 __all__ = ["KEYS", "MAX_CHIPS", "Auction", "DealRecord", "LogError", "Transfer", "new_record"]
 
@@ -295,4 +295,4 @@ def _chips(value: Any, what: str) -> int:
 
 
 def _card(value: Any, what: str) -> Card:
-    return card(value, what, error=LogError)
+    return read_card(value, what, error=LogError)

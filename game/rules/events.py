@@ -1,6 +1,6 @@
 """What happened, as small frozen records a screen can animate and a log can write.
 
-The engine returns these from :meth:`game.engine.Game.apply`. Some are private: a card
+The engine returns these from :meth:`game.rules.engine.Game.apply`. Some are private: a card
 dealt is face up only for the seat that receives it, and a bust is known only to that
 player until the showdown (see :func:`visible_to`).
 """
@@ -11,8 +11,8 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Literal
 
-from game.cards import Card
-from game.ranking import Tie
+from game.rules.cards import Card
+from game.rules.ranking import Tie
 
 FARM: Literal["farm"] = "farm"
 """The farm (the pot) as the source or destination of chips."""
@@ -115,7 +115,7 @@ class CardDealt:
 
     ``from_bottom`` when it came from under the deck; ``first`` for the first card of
     the deal round; ``count`` is the seat's number of cards after it. ``card`` is None in
-    what another seat observes (see :func:`game.observe.observe`): only the engine deals
+    what another seat observes (see :func:`game.rules.observe.observe`): only the engine deals
     real cards.
     """
 

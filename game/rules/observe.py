@@ -1,22 +1,22 @@
 """Privacy in the engine: what one seat (or a spectator) may see of the engine's events.
 
 The screens, the AI and any network client read the game through :func:`observe` (and
-:meth:`game.engine.Game.view_for`); nothing outside the engine filters cards.
+:meth:`game.rules.engine.Game.view_for`); nothing outside the engine filters cards.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
 
-from game.events import Busted, CardDealt, Event, Stood
+from game.rules.events import Busted, CardDealt, Event, Stood
 
 
 def observe(events: Iterable[Event], seat: int | None) -> list[Event]:
     """``events`` as ``seat`` may see them; ``None`` is a spectator who sees only public facts.
 
-    Another seat's :class:`~game.events.CardDealt` keeps its place with ``card=None`` (a
-    card face down); another seat's :class:`~game.events.Stood` and
-    :class:`~game.events.Busted` are dropped (the public :class:`~game.events.TurnEnded`
+    Another seat's :class:`~game.rules.events.CardDealt` keeps its place with ``card=None`` (a
+    card face down); another seat's :class:`~game.rules.events.Stood` and
+    :class:`~game.rules.events.Busted` are dropped (the public :class:`~game.rules.events.TurnEnded`
     stays, the same for a stand and a silent bust). Everything else passes unchanged,
     the hands turned over at the showdown included.
     """

@@ -1,12 +1,17 @@
-"""Playing deals and games with agents, for the simulator, the tests and the tools."""
+"""Playing deals and games with agents in the plainest way, every event gathered.
+
+The tests play games with it, and the engine's benchmark (``tools/bench_engine.py``) times
+deals played with it; the simulator (:mod:`game.play.sim`) has a loop of its own that gathers
+no events.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-from game.agents import Agent
-from game.engine import Game, Phase
-from game.events import Event
+from game.rules.agents import Agent
+from game.rules.engine import Game, Phase
+from game.rules.events import Event
 
 
 def play_deal(game: Game, agents: Sequence[Agent]) -> list[Event]:

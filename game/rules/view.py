@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from game.actions import Action
-from game.cards import DECK, Card
-from game.phase import Phase, legal_actions
-from game.rules import RuleSet
+from game.rules.actions import Action
+from game.rules.cards import DECK, Card
+from game.rules.phase import Phase, legal_actions
+from game.rules.ruleset import RuleSet
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

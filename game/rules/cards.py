@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 from enum import Enum
+from typing import Any
+
+from game.schema import Error, SchemaError
 
 
 class Suit(Enum):
@@ -129,3 +132,18 @@ def parse_cards(codes: str | list[str] | tuple[str, ...]) -> list[Card]:
     """Parse a space-separated string or a list of card codes."""
     items = codes.split() if isinstance(codes, str) else list(codes)
     return [Card.parse(code) for code in items]
+
+
+def read_card(value: Any, what: str, *, error: Error = SchemaError) -> Card:
+    """The card of the Farmer deck whose deal-log code (``"10H"``, ``"6H"``, ``"KS"``) is ``value``."""
+    if type(value) is not str or len(value) > 3:
+        raise error(f"{what} must be a card code such as '10H', not {value!r}")
+    try:
+        found = Card.parse(value)
+    except ValueError:
+        raise error(f"{what} must be a card code such as '10H', not {value!r}") from None
+    if str(found) != value:
+        raise error(f"{what} must be written {str(found)!r}, not {value!r}")
+    if found not in DECK_SET:
+        raise error(f"{what}: {value!r} is not in the Farmer deck")
+    return found

@@ -1,8 +1,8 @@
 """The Farmer state machine: selling the farm, the deal, the draws, the showdown, settling up.
 
 Create a :class:`Game`, call :meth:`Game.next_deal` to start each deal, then feed the
-seat to act one :class:`~game.actions.Action` at a time through :meth:`Game.apply`
-until the deal is settled. Every step returns the :mod:`game.events` it caused.
+seat to act one :class:`~game.rules.actions.Action` at a time through :meth:`Game.apply`
+until the deal is settled. Every step returns the :mod:`game.rules.events` it caused.
 """
 
 from __future__ import annotations
@@ -12,10 +12,11 @@ import time
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
-from game.actions import DRAW, PASS, STAND, Action, IllegalAction, Kind
-from game.cards import DECK, DECK_SET, Card
-from game.deck import Deck
-from game.events import (
+from game.limits import PLAYERS
+from game.rules.actions import DRAW, PASS, STAND, Action, IllegalAction, Kind
+from game.rules.cards import DECK, DECK_SET, Card
+from game.rules.deck import Deck
+from game.rules.events import (
     FARM,
     AuctionOpened,
     BidMade,
@@ -40,12 +41,11 @@ from game.events import (
     TurnEnded,
     TurnStarted,
 )
-from game.limits import PLAYERS
-from game.phase import Phase, legal_actions
-from game.ranking import Tie, explain_tie, nearest_key, rank_key
-from game.records import Auction, DealRecord, Transfer, new_record
-from game.rules import FOSTER, RuleSet, Succession
-from game.view import View, ViewDraft
+from game.rules.phase import Phase, legal_actions
+from game.rules.ranking import Tie, explain_tie, nearest_key, rank_key
+from game.rules.records import Auction, DealRecord, Transfer, new_record
+from game.rules.ruleset import FOSTER, RuleSet, Succession
+from game.rules.view import View, ViewDraft
 
 __all__ = ["MAX_SEATS", "MIN_SEATS", "Game", "Phase", "Transfer"]
 
@@ -663,7 +663,7 @@ class Game:
     def apply(self, action: Action) -> list[Event]:
         """Play ``action`` for the seat to act; returns the events it caused.
 
-        Raises :class:`~game.actions.IllegalAction` (naming the rule) for anything not legal;
+        Raises :class:`~game.rules.actions.IllegalAction` (naming the rule) for anything not legal;
         the game is then unchanged.
         """
         # The shared DRAW / STAND / PASS constants are well formed; only others need checking.

@@ -5,7 +5,7 @@ again. Checking a log replays every game through the real engine (stacking each 
 deck from the logged hands), so the rules live in one place only; anything that breaks
 a rule is refused with a :class:`LogError` naming the game, the deal and the rule.
 
-Run ``python -m game.deallog FILE...`` to check log files from the command line.
+Run ``python -m game.formats.deallog FILE...`` to check log files from the command line.
 """
 
 from __future__ import annotations
@@ -17,14 +17,14 @@ import sys
 from collections.abc import Iterable, Iterator, Sequence
 from typing import Any, TextIO
 
-from game.actions import DRAW, PASS, STAND, IllegalAction, bid
-from game.cards import DECK, Card
-from game.engine import Game, Phase
-from game.events import EndReason
+from game.formats.readfile import FileReadError, parse_json, read_lines
 from game.limits import DEAL_LOG_FILE
-from game.readfile import FileReadError, parse_json, read_lines
-from game.records import KEYS, DealRecord, LogError, Transfer
-from game.rules import rules_named
+from game.rules.actions import DRAW, PASS, STAND, IllegalAction, bid
+from game.rules.cards import DECK, Card
+from game.rules.engine import Game, Phase
+from game.rules.events import EndReason
+from game.rules.records import KEYS, DealRecord, LogError, Transfer
+from game.rules.ruleset import rules_named
 
 __all__ = [
     "KEYS", "LogError", "Record", "apply_transfers", "check", "check_file", "dumps", "first_seat",
@@ -33,7 +33,7 @@ __all__ = [
 ]
 
 Record = DealRecord
-"""One deal of the log (see :mod:`game.records`)."""
+"""One deal of the log (see :mod:`game.rules.records`)."""
 
 MAX_LOG_BYTES = DEAL_LOG_FILE.max_bytes
 """The largest deal log read (about a quarter of a million deals)."""
@@ -384,7 +384,7 @@ def replay_iter(
     """Replay one game's records through the engine, yielding the game after each deal.
 
     ``records`` are deal records, or JSON objects read as such (each checked with
-    :meth:`DealRecord.from_json <game.records.DealRecord.from_json>`). The game yielded is
+    :meth:`DealRecord.from_json <game.rules.records.DealRecord.from_json>`). The game yielded is
     the same object each time, settled after that deal: its chips, farm and farmer are the
     engine's. Raises :class:`LogError` at the first record that is malformed or breaks a
     rule; the message names the game (after the first), the deal, the rule, and the file
@@ -458,9 +458,9 @@ def check_file(path: str | os.PathLike[str]) -> tuple[int, int]:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Check deal-log files: ``python -m game.deallog FILE...``; exit 0 when all are sound."""
+    """Check deal-log files: ``python -m game.formats.deallog FILE...``; exit 0 when all are sound."""
     args = list(sys.argv[1:] if argv is None else argv)
-    usage = "usage: python -m game.deallog FILE...  (check deal logs against the rules)"
+    usage = "usage: python -m game.formats.deallog FILE...  (check deal logs against the rules)"
     if args and args[0] in ("-h", "--help"):
         print(usage)
         return 0

@@ -18,7 +18,7 @@ import struct
 from collections.abc import Mapping
 from importlib.resources.abc import Traversable
 
-from game import assets
+from game.formats import assets
 
 DOMAIN = "farmer"
 """The gettext domain: the catalogues are called ``farmer.po``."""
@@ -128,7 +128,7 @@ def gnu_translations(entries: Mapping[str, str | list[str]]) -> gettext.GNUTrans
 def catalogue_text(language: str, base: Traversable | None = None) -> str:
     """The ``.po`` text of ``language`` from the installed assets (or ``base``).
 
-    Raises :class:`game.assets.MissingAssetError`, naming the file, if it is not installed.
+    Raises :class:`game.formats.assets.MissingAssetError`, naming the file, if it is not installed.
     """
     return assets.find(assets.catalogue_name(language, DOMAIN), base).read_text(encoding="utf-8")
 

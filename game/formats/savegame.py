@@ -25,14 +25,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from game.actions import Action, IllegalAction, parse_action
-from game.cards import DECK, Card
-from game.engine import MAX_SEATS, MIN_SEATS, Game, Phase
-from game.events import EndReason, Event
-from game.records import DealRecord, LogError
-from game.rules import rules_named
-from game.schema import card, list_of, number, one_of, optional, text, truth, whole
-from game.view import View
+from game.rules.actions import Action, IllegalAction, parse_action
+from game.rules.cards import DECK, Card, read_card
+from game.rules.engine import MAX_SEATS, MIN_SEATS, Game, Phase
+from game.rules.events import EndReason, Event
+from game.rules.records import DealRecord, LogError
+from game.rules.ruleset import rules_named
+from game.rules.view import View
+from game.schema import list_of, number, one_of, optional, text, truth, whole
 
 VERSION = 1
 MAX_CHIPS = 10**9
@@ -273,7 +273,7 @@ def _deck(value: Any) -> list[Card] | None:
 
 
 def _card(value: Any, what: str) -> Card:
-    return card(value, what, error=SaveError)
+    return read_card(value, what, error=SaveError)
 
 
 def _word(value: Any, what: str) -> int:

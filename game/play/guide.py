@@ -27,12 +27,14 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from enum import Enum
 
-from game.actions import Action, Kind
-from game.agents import Agent
 from game.ai.specs import parse_agent
-from game.cards import DECK, Card, parse_cards
-from game.engine import Game
-from game.events import (
+from game.play.match import HUMAN, Match, player_spec
+from game.play.replay import ScriptedAgent
+from game.rules.actions import Action, Kind
+from game.rules.agents import Agent
+from game.rules.cards import DECK, Card, parse_cards
+from game.rules.engine import Game
+from game.rules.events import (
     Busted,
     ChipsMoved,
     Event,
@@ -42,12 +44,10 @@ from game.events import (
     Reason,
     Stood,
 )
-from game.match import HUMAN, Match, player_spec
-from game.phase import Phase
-from game.records import DealRecord
-from game.replay import ScriptedAgent
-from game.rules import FOSTER
-from game.view import View
+from game.rules.phase import Phase
+from game.rules.records import DealRecord
+from game.rules.ruleset import FOSTER
+from game.rules.view import View
 
 OPPONENTS = ("Anne", "Bastien")
 """The guided game's two other players, at seats 1 and 2 (Bastien is the first farmer)."""

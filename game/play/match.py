@@ -3,7 +3,7 @@
 A screen, a kiosk or a network server drives a :class:`Match`: :meth:`Match.start_deal`
 between deals, :meth:`Match.act` for a person's move, :meth:`Match.ai_act` when an AI seat
 is to act. What each seat may see of the events they return is
-:func:`game.observe.observe`'s business.
+:func:`game.rules.observe.observe`'s business.
 
 Every AI draws from its own random stream, reseeded at each deal from the game's seed, the
 seat and the deal number only (:func:`deal_seed`), so that a game continued from a save
@@ -16,15 +16,15 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from game.actions import Action, IllegalAction
-from game.agents import Agent
 from game.ai.observing import feed
 from game.ai.personality import PERSONALITIES
 from game.ai.specs import parse_agent
-from game.engine import Game
-from game.events import Event
-from game.rules import FOSTER, RuleSet
-from game.savegame import Restored, snapshot
+from game.formats.savegame import Restored, snapshot
+from game.rules.actions import Action, IllegalAction
+from game.rules.agents import Agent
+from game.rules.engine import Game
+from game.rules.events import Event
+from game.rules.ruleset import FOSTER, RuleSet
 
 HUMAN = "human"
 """The player spec of a seat played by a person (in a match and in a saved game)."""
@@ -139,7 +139,7 @@ class Match:
     def act(self, seat: int, action: Action) -> list[Event]:
         """Play a person's ``action`` for ``seat``; returns its events.
 
-        Raises :class:`~game.actions.IllegalAction` (a ``ValueError``) when ``seat`` is not
+        Raises :class:`~game.rules.actions.IllegalAction` (a ``ValueError``) when ``seat`` is not
         to act, is played by an AI, or the action is not legal.
         """
         if self.game.to_act != seat:
@@ -163,7 +163,7 @@ class Match:
         Each AI gets its random stream for the deal, sees what its seat saw, and is asked
         for each move it made, with what it knew then (its answer is set aside: the save
         says what it did), so that it plays on as it would have without the break.
-        ``restored`` is what :func:`game.savegame.restore` gave for this match's game.
+        ``restored`` is what :func:`game.formats.savegame.restore` gave for this match's game.
         """
         if restored.game is not self.game:
             raise ValueError("catch up with the restored game this match plays")
@@ -179,6 +179,6 @@ class Match:
             feed(self.agents, step.events)
 
     def snapshot(self, *, keep_secrets: bool = True) -> dict[str, Any]:
-        """The match as a saved-game document, at any moment (see :func:`game.savegame.snapshot`;
+        """The match as a saved-game document, at any moment (see :func:`game.formats.savegame.snapshot`;
         without ``keep_secrets``, neither the seed, the generator's state nor a deal in progress's cards)."""
         return snapshot(self.game, self.players, keep_secrets=keep_secrets)

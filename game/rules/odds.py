@@ -4,7 +4,7 @@ Every card the player has not seen is taken as equally likely to come next. With
 player's own cards known, the unseen cards are the 45-card deck minus those cards; a
 caller that knows more (a view after the showdown) may pass its own ``unseen`` list.
 
-    python -m game.odds 7S 3C
+    python -m game.rules.odds 7S 3C
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
-from game.cards import DECK, DECK_SET, Card, hand_total
+from game.rules.cards import DECK, DECK_SET, Card, hand_total
 
 #: The total a player aims for.
 TARGET = 16
@@ -99,18 +99,18 @@ def describe(cards: Sequence[Card], odds: DrawOdds) -> str:
 def main(argv: Sequence[str] | None = None) -> int:
     """Command line: print the odds for the card codes given (e.g. ``7S 3C``)."""
     args = list(sys.argv[1:] if argv is None else argv)
-    usage = "usage: python -m game.odds CARD [CARD ...]   e.g. python -m game.odds 7S 3C"
+    usage = "usage: python -m game.rules.odds CARD [CARD ...]   e.g. python -m game.rules.odds 7S 3C"
     if args and args[0] in ("-h", "--help"):
         print(usage)
         return 0
     if not args:
-        print(f"game.odds: name at least one card; {usage}", file=sys.stderr)
+        print(f"game.rules.odds: name at least one card; {usage}", file=sys.stderr)
         return 2
     try:
         cards = check_hand(Card.parse(code) for code in args)
         odds = draw_odds(cards)
     except ValueError as exc:
-        print(f"game.odds: {exc}", file=sys.stderr)
+        print(f"game.rules.odds: {exc}", file=sys.stderr)
         return 2
     print(describe(cards, odds))
     return 0
