@@ -12,7 +12,9 @@ every line-up plays the same shuffles, the players moving round the seats):
 - two people and one Expert, beside two people and one best responder (the same shuffles);
 - one person and two Normals, and one person and two Easys: the ranking of the levels.
 
-Figures are chips per seat and deal (standings: chips plus an unwon farm for its farmer).
+Figures are chips per seat and deal (standings: chips plus an unwon farm for its farmer). Every
+player is made afresh for each game of 100 deals; with ``--keep`` each keeps its memory from game
+to game (the same people at the same table again).
 """
 
 from __future__ import annotations
@@ -118,9 +120,9 @@ def difference(a: tournament.Tally, b: tournament.Tally) -> tuple[float, float]:
     return mean, 1.96 * math.sqrt(var)
 
 
-def _run(job: tuple[list[str], int, int, str, bool]) -> list[tournament.Tally]:
-    specs, deals, seed, rules, stacked = job
-    return tournament.run(specs, 3, deals, seed, rules, 100, 1_000_000, True, False, stacked)
+def _run(job: tuple[list[str], int, int, str, bool, bool]) -> list[tournament.Tally]:
+    specs, deals, seed, rules, stacked, keep = job
+    return tournament.run(specs, 3, deals, seed, rules, 100, 1_000_000, True, keep, stacked)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -138,6 +140,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--stacked", action=argparse.BooleanOptionalAction, default=True,
                         help="every line-up dealt the same cards in the same order, deal by deal"
                              " (common random numbers; --no-stacked: the game's own shuffles)")
+    parser.add_argument("--keep", action="store_true",
+                        help="every player keeps its memory from game to game (the same people again)")
     args = parser.parse_args(argv)
     kinds = args.kinds.split(",")
     names = ["ee", "ie", "ppe", "ppi"] if args.responder else []
@@ -148,12 +152,14 @@ def main(argv: Sequence[str] | None = None) -> int:
         p = f"person:{kind}"
         made = {"ee": [p, "expert", "expert"], "ie": [p, "informed", "expert"], "ppe": [p, p, "expert"],
                 "ppi": [p, p, "informed"], "nn": [p, "normal", "normal"], "zz": [p, "easy", "easy"]}
-        jobs += [(made[name], args.deals, args.seed, args.rules, args.stacked) for name in names]
+        jobs += [(made[name], args.deals, args.seed, args.rules, args.stacked, args.keep) for name in names]
     started = time.perf_counter()
     with ProcessPoolExecutor(args.jobs) as pool:
         results = list(pool.map(_run, jobs))
     per = len(names)
     dealt = "the same cards for every line-up" if args.stacked else "the games' own shuffles"
+    if args.keep:
+        dealt += ", memories kept from game to game"
     print(f"{args.deals} deals per line-up ({dealt}), 3 seats, rules {args.rules}, seed {args.seed}"
           f" ({time.perf_counter() - started:.0f} s); chips per seat and deal, ± 95 %")
     head = f"{'person':<9} {'expert (1p)':>14}"
