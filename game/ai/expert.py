@@ -36,8 +36,9 @@ from game.rules.view import View
 _NVALUES = len(VALUES)
 #: The most seats (with chips) at which the Expert probes an overbidder's limit.
 PROBE_SEATS = 4
-#: Below this many of a known overbidder's hands seen, the Expert outbids him to watch him play.
-WATCH_HANDS = 10
+#: Below this many of a known overbidder's decisions seen (to draw or to stand), the Expert
+#: outbids him to watch him play.
+WATCH_DECISIONS = 16
 
 
 @dataclass(frozen=True, slots=True)
@@ -366,9 +367,9 @@ class ExpertAgent:
         it is above ``own``, no further than the rule allows): at worst this seat buys a farm at
         his limit, once, and learns it (and sees him play); it probes only at a table of at most
         :data:`PROBE_SEATS` seats, where its share of what he pays more is worth the risk; there,
-        a rival whose limit it knows but whose hands it has seen fewer than :data:`WATCH_HANDS` of
-        is outbid instead, to see him play (a player who buys every farm is otherwise priced as a
-        stranger). A rival whose auctions fit no rule is not pushed.
+        a rival whose limit it knows but of whose decisions it has seen fewer than
+        :data:`WATCH_DECISIONS` is outbid instead, to see him play (a player who buys every farm
+        is otherwise priced as a stranger). A rival whose auctions fit no rule is not pushed.
         """
         passed = {seat for seat, amount in view.calls if amount is None}
         best = own
@@ -388,9 +389,9 @@ class ExpertAgent:
             high = None if reach.high is None else min(reach.high, chips)
             if high is not None and high - low <= 1:
                 target = high - 1
-                if probe and memory.player(seat).hands < WATCH_HANDS:
+                if probe and memory.player(seat).decisions < WATCH_DECISIONS:
                     # He buys nearly every farm, so this seat hardly sees him play, and prices
-                    # him as a stranger: one farm bought a chip over his limit shows his hands.
+                    # him as a stranger: one farm bought over his limit shows his hands.
                     target = high + 1
             elif low <= own:
                 continue
