@@ -123,3 +123,14 @@ def test_the_expert_outbids_a_known_overbidder_it_has_hardly_seen_play_to_watch_
     # at his limit or a chip over it, and sees him play while it is the farmer.
     buyer, paid, _own, price = _auction(_history(_bold), _bold, decisions=0)
     assert buyer == 1 and _bold(price) <= paid <= _bold(price) + 1
+
+
+def test_the_expert_does_not_pay_far_over_the_farm_s_worth_to_watch_a_player() -> None:
+    # A bidder who pays twice the price: watching him would cost more than half as much again as
+    # the farm is worth to the Expert, so it raises him to a chip under his limit and lets him buy.
+    def double(price: float) -> int:
+        return int(2 * price)
+
+    buyer, paid, own, price = _auction(_history(double), double, decisions=0)
+    assert double(price) > own * 3 / 2 + 1
+    assert buyer == 0 and double(price) - 1 <= paid <= double(price)

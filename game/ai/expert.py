@@ -39,6 +39,8 @@ PROBE_SEATS = 4
 #: Below this many of a known overbidder's decisions seen (to draw or to stand), the Expert
 #: outbids him to watch him play.
 WATCH_DECISIONS = 16
+#: The most the Expert pays to watch an overbidder play, as a share of the farm's worth to it.
+WATCH_SHARE = 1.5
 
 
 @dataclass(frozen=True, slots=True)
@@ -369,7 +371,8 @@ class ExpertAgent:
         :data:`PROBE_SEATS` seats, where its share of what he pays more is worth the risk; there,
         a rival whose limit it knows but of whose decisions it has seen fewer than
         :data:`WATCH_DECISIONS` is outbid instead, to see him play (a player who buys every farm
-        is otherwise priced as a stranger). A rival whose auctions fit no rule is not pushed.
+        is otherwise priced as a stranger), when that costs at most :data:`WATCH_SHARE` of the
+        farm's worth to this seat. A rival whose auctions fit no rule is not pushed.
         """
         passed = {seat for seat, amount in view.calls if amount is None}
         best = own
@@ -389,7 +392,8 @@ class ExpertAgent:
             high = None if reach.high is None else min(reach.high, chips)
             if high is not None and high - low <= 1:
                 target = high - 1
-                if probe and memory.player(seat).decisions < WATCH_DECISIONS:
+                watched = memory.player(seat).decisions >= WATCH_DECISIONS
+                if probe and not watched and high + 1 <= own * WATCH_SHARE:
                     # He buys nearly every farm, so this seat hardly sees him play, and prices
                     # him as a stranger: one farm bought over his limit shows his hands.
                     target = high + 1
