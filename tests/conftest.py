@@ -3,15 +3,34 @@
 import os
 from collections.abc import Iterator
 
+import pygame
 import pytest
+from helpers import DT
 
 from game.net.client import Client
 from game.net.server import ServerConfig, ServerThread
 from scenes import i18n
+from scenes.app.loop import App
+from scenes.navigator import Screens
+from scenes.screens.menu import MenuScene
+from scenes.store.settings import Settings
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+
+@pytest.fixture
+def app() -> Iterator[App]:
+    """A window (1280 × 720, in English, animations instant) showing the menu, its first frame
+    drawn; what it left in pygame's event queue and its music end with the test."""
+    the_app = App(Settings(animation_speed="instant", language="en"), (1280, 720))
+    the_app.stack.push(MenuScene(the_app, Screens(the_app)))
+    the_app.step(DT, [])
+    yield the_app
+    pygame.event.clear()
+    if pygame.mixer.get_init():
+        pygame.mixer.music.stop()
 
 
 @pytest.fixture

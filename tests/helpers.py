@@ -34,6 +34,10 @@ NAMES = ("Anna", "Ben", "Carla", "Dan", "Eve", "Fritz", "Gus", "Hal", "Ida", "Jo
 DT = 1 / 60
 """One frame at 60 frames a second: the step the tests drive the app by."""
 
+TENTH = 0.1
+"""A tenth of a second: the coarser step of tests that wait on the app's own clocks (a kiosk's
+rest, a table's pace), where frame-sized steps would only take longer."""
+
 L = TypeVar("L")
 
 

@@ -6,7 +6,6 @@ import os
 import subprocess
 import sys
 import tempfile
-from collections.abc import Iterator
 from pathlib import Path
 
 import pygame
@@ -28,15 +27,6 @@ from scenes.ui.layout import too_small
 from tools.driver import click, handler_of, handler_on, key, keys_for, local_game, table_of
 
 ROOT = Path(__file__).resolve().parent.parent
-
-@pytest.fixture
-def app() -> Iterator[App]:
-    the_app = App(Settings(animation_speed="instant"), (1280, 720))
-    the_app.stack.push(MenuScene(the_app, Screens(the_app)))
-    the_app.step(DT, [])
-    yield the_app
-    pygame.event.clear()
-
 
 def post(*events: pygame.event.Event) -> None:
     for event in events:

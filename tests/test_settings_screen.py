@@ -4,7 +4,6 @@ file never stops the game: it starts, shows one line, keeps the bad copy, and hi
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -16,22 +15,12 @@ from game.rules.cards import Card
 from scenes import i18n
 from scenes.app.loop import App
 from scenes.cli import main
-from scenes.navigator import Screens
 from scenes.screens.menu import MenuScene
 from scenes.screens.settings import SettingsScene
 from scenes.store.settings import Settings, SettingsStore
 from scenes.ui.art import BLUE, GREEN, RED
 from scenes.ui.layout import compute
 from tools.driver import key
-
-
-@pytest.fixture
-def app() -> Iterator[App]:
-    the_app = App(Settings(animation_speed="instant", language="en"), (1280, 720))
-    the_app.stack.push(MenuScene(the_app, Screens(the_app)))
-    the_app.step(DT, [])
-    yield the_app
-    i18n.set_language("en")
 
 
 def count_near(surface: pygame.Surface, colour: tuple[int, int, int], tolerance: int = 40) -> int:
