@@ -6,6 +6,7 @@ from collections.abc import Iterator
 import pygame
 import pytest
 from helpers import DT
+from helpers.layout import Recorder, record_words
 
 from game.net.client import Client
 from game.net.server import ServerConfig, ServerThread
@@ -31,6 +32,12 @@ def app() -> Iterator[App]:
     pygame.event.clear()
     if pygame.mixer.get_init():
         pygame.mixer.music.stop()
+
+
+@pytest.fixture
+def recorder(monkeypatch: pytest.MonkeyPatch) -> Recorder:
+    """Every string drawn while the recorder is on, with the widget it was drawn in."""
+    return record_words(monkeypatch)
 
 
 @pytest.fixture

@@ -26,7 +26,7 @@ from scenes.table.ledger import FinalHandler, LedgerHandler
 from scenes.table.local import LocalTable
 from scenes.table.scene import TableScene
 from scenes.table.source import TableSource
-from tools.driver import handler_of, keys_for, table_of
+from tools.driver import handler_of, keys_for, table_of, top_name
 
 
 def key(k: int, mod: int = 0, up: bool = False) -> pygame.event.Event:
@@ -80,18 +80,15 @@ def run(app: KioskApp, seconds: float, events: Iterable[pygame.event.Event] = ()
         app.step(TENTH, [])
 
 
-def top(app: KioskApp) -> str:
-    return app.stack.top.name if app.stack.top is not None else ""
-
 
 def until(app: KioskApp, names: str | tuple[str, ...], limit: float = 900.0, press: bool = False) -> None:
     """Step until a scene named in ``names`` is on top (pressing a simple player's keys if ``press``)."""
     wanted = (names,) if isinstance(names, str) else names
     for _ in range(round(limit / TENTH)):
-        if top(app) in wanted:
+        if top_name(app) in wanted:
             return
         app.step(TENTH, keys_for(app) if press else [])
-    raise AssertionError(f"{wanted} never came; on top: {top(app)}")
+    raise AssertionError(f"{wanted} never came; on top: {top_name(app)}")
 
 
 def visitor(app: KioskApp) -> LocalTable:
@@ -105,9 +102,9 @@ def test_attract_loop_shows_title_howto_an_ai_game_and_its_ledger_then_starts_ag
     seen: list[str] = []
     for _ in range(round(900 / TENTH)):
         kiosk.step(TENTH, [])
-        if not seen or seen[-1] != top(kiosk):
-            seen.append(top(kiosk))
-        if kiosk.demo_games == 1 and top(kiosk) == "attract-title":
+        if not seen or seen[-1] != top_name(kiosk):
+            seen.append(top_name(kiosk))
+        if kiosk.demo_games == 1 and top_name(kiosk) == "attract-title":
             break
     assert seen[:3] == ["attract-title", "attract-howto", "auction"]
     assert {"deal", "showdown", "ledger", "gameover"} <= set(seen)
@@ -170,7 +167,7 @@ def test_the_input_that_wakes_the_attract_loop_is_not_taken_as_a_move(
     wake = key(pygame.K_ESCAPE)
     kiosk.step(TENTH, [wake, key(pygame.K_p), click()])
     kiosk.step(TENTH, [click()])  # a touch's own click, a frame later
-    assert kiosk.mode is Mode.VISITOR and top(kiosk) == "auction"
+    assert kiosk.mode is Mode.VISITOR and top_name(kiosk) == "auction"
     people = [e for e in passed if e.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN)]
     assert people == []
     run(kiosk, 1.0)
@@ -200,14 +197,14 @@ def test_idle_visitor_is_asked_then_the_table_returns_to_the_attract_loop(kiosk:
     kiosk.step(TENTH, [key(pygame.K_RETURN)])
     until_asked(kiosk)
     run(kiosk, 59.0)
-    assert kiosk.mode is Mode.VISITOR and top(kiosk) != "still-there"
+    assert kiosk.mode is Mode.VISITOR and top_name(kiosk) != "still-there"
     run(kiosk, 1.5)
-    assert top(kiosk) == "still-there"
+    assert top_name(kiosk) == "still-there"
     assert kiosk.idle.seconds_left == 10
     run(kiosk, 9.0)
-    assert top(kiosk) == "still-there" and kiosk.idle.seconds_left == 1
+    assert top_name(kiosk) == "still-there" and kiosk.idle.seconds_left == 1
     run(kiosk, 1.5)
-    assert kiosk.mode is Mode.ATTRACT and top(kiosk) == "attract-title"
+    assert kiosk.mode is Mode.ATTRACT and top_name(kiosk) == "attract-title"
 
 
 def test_input_dismisses_the_countdown_and_is_not_a_move(
@@ -215,14 +212,14 @@ def test_input_dismisses_the_countdown_and_is_not_a_move(
 ) -> None:
     kiosk.step(TENTH, [key(pygame.K_RETURN)])
     run(kiosk, 65.0)
-    assert top(kiosk) == "still-there"
+    assert top_name(kiosk) == "still-there"
     session = visitor_under(kiosk)
     passed.clear()
     run(kiosk, 1.0, [key(pygame.K_p)])
-    assert kiosk.mode is Mode.VISITOR and top(kiosk) != "still-there"
+    assert kiosk.mode is Mode.VISITOR and top_name(kiosk) != "still-there"
     assert not [e for e in passed if e.type == pygame.KEYDOWN]
     run(kiosk, 30.0)  # the question does not come back until another idle minute has passed
-    assert top(kiosk) != "still-there" and visitor_under(kiosk) is session
+    assert top_name(kiosk) != "still-there" and visitor_under(kiosk) is session
 
 
 def visitor_under(app: KioskApp) -> TableSource:
@@ -238,10 +235,10 @@ def test_a_finished_visitor_game_returns_to_the_attract_loop_after_its_ledger() 
     run(app, 1.0)
     until(app, "gameover", press=True)
     run(app, GAMEOVER_PAUSE - 1.0)
-    assert top(app) == "gameover"
+    assert top_name(app) == "gameover"
     assert not any(b.visible for b in handler_of(app, FinalHandler).group.widgets)
     run(app, 1.5)
-    assert app.mode is Mode.ATTRACT and top(app) == "attract-title"
+    assert app.mode is Mode.ATTRACT and top_name(app) == "attract-title"
 
 
 def test_a_visitor_arriving_on_the_demos_final_ledger_still_gets_the_full_pause_at_the_end() -> None:
@@ -251,7 +248,7 @@ def test_a_visitor_arriving_on_the_demos_final_ledger_still_gets_the_full_pause_
     run(app, 1.0)
     until(app, "gameover", press=True)
     run(app, GAMEOVER_PAUSE - 2.0)
-    assert app.mode is Mode.VISITOR and top(app) == "gameover"
+    assert app.mode is Mode.VISITOR and top_name(app) == "gameover"
 
 
 def test_input_on_a_visitors_final_ledger_returns_to_the_attract_loop() -> None:
@@ -260,10 +257,10 @@ def test_input_on_a_visitors_final_ledger_returns_to_the_attract_loop() -> None:
     run(app, 1.0)
     until(app, "gameover", press=True)
     run(app, 1.0, [key(pygame.K_RETURN)])  # a key still held from the last move does not count
-    assert top(app) == "gameover"
+    assert top_name(app) == "gameover"
     run(app, 1.0)
     run(app, 0.5, [key(pygame.K_RETURN)])
-    assert app.mode is Mode.ATTRACT and top(app) == "attract-title"
+    assert app.mode is Mode.ATTRACT and top_name(app) == "attract-title"
 
 
 # ---------------------------------------------------------------------- locked down
@@ -296,7 +293,7 @@ def test_no_way_out_of_a_locked_kiosk_but_the_operators(way: str) -> None:
         if way == "escape":
             # Escape pauses the visitor's game; Escape again over the pause panel goes back to it.
             assert isinstance(app.stack.scenes[-1], KioskPauseScene) == (round_ == 0), round_
-    assert top(app) in ("auction", "deal")
+    assert top_name(app) in ("auction", "deal")
     app.step(TENTH, [key(pygame.K_ESCAPE)])
     run(app, 2.0)
     app.step(TENTH, [pygame.event.Event(pygame.QUIT)])  # nor in the attract loop
@@ -313,7 +310,7 @@ def test_the_kiosk_pause_panel_has_no_quit_and_no_settings(kiosk: KioskApp) -> N
     assert labels == ["Resume", "How to play", "Leave the table"]
     kiosk.step(TENTH, [key(pygame.K_DOWN), key(pygame.K_DOWN), key(pygame.K_RETURN)])
     run(kiosk, 0.5)
-    assert kiosk.mode is Mode.ATTRACT and top(kiosk) == "attract-title"
+    assert kiosk.mode is Mode.ATTRACT and top_name(kiosk) == "attract-title"
 
 
 def hold_combo(app: KioskApp, seconds: float) -> None:
@@ -370,11 +367,11 @@ def test_an_exception_in_a_scene_is_logged_and_the_attract_loop_starts_again(
         kiosk.step(TENTH, [])
     monkeypatch.undo()
     assert kiosk.exceptions == 1 and kiosk.running
-    assert kiosk.mode is Mode.ATTRACT and top(kiosk) == "attract-title"
+    assert kiosk.mode is Mode.ATTRACT and top_name(kiosk) == "attract-title"
     assert "a scene failed" in caplog.text
     assert "RuntimeError: a scene broke" in caplog.text and "Traceback" in caplog.text
     run(kiosk, 30.0)
-    assert top(kiosk) == "auction" and kiosk.exceptions == 1
+    assert top_name(kiosk) == "auction" and kiosk.exceptions == 1
 
 
 def test_an_exception_while_drawing_is_survived_too(kiosk: KioskApp, monkeypatch: pytest.MonkeyPatch) -> None:

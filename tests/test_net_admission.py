@@ -14,7 +14,6 @@ import asyncio
 import contextlib
 import json
 import os
-import socket
 import subprocess
 import sys
 import threading
@@ -23,8 +22,17 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from test_net_attacks import ask, closed_code, until
-from test_web_http import PAGE_FILES, Answer, make_page, parse
+from helpers.sockets import (
+    PAGE_FILES,
+    UPGRADE,
+    ask,
+    ask_http,
+    closed_code,
+    get,
+    make_page,
+    parse,
+    until,
+)
 from websockets.asyncio.client import ClientConnection, connect
 
 from game.net import web
@@ -40,9 +48,6 @@ MB = 1024 * 1024
 REAL_PAGE = ["/", *sorted(f"/{p.name}" for p in (ROOT / "assets" / "web").iterdir()
                          if web.FILE_NAME.fullmatch(p.name) and p.name != web.INDEX), "/i18n/fr.json"]
 """The requests of a load of the installed page (served by ``farmer-server``)."""
-UPGRADE = ("Upgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Version: 13\r\n"
-           "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n")
-"""The headers that ask for the game's WebSocket."""
 
 
 def flood_head(lines: int = 126, width: int = 8000) -> bytes:
@@ -52,33 +57,8 @@ def flood_head(lines: int = 126, width: int = 8000) -> bytes:
             + b"\r\n")
 
 
-def ask_http(port: int, data: bytes, address: str = "127.0.0.1", limit: float = 20.0) -> Answer:
-    """Send ``data`` from ``address`` and read the answer until the server closes it, or until a
-    ``101`` head (a WebSocket opened) has come; status None: no answer."""
-    try:
-        where = ("127.0.0.1", port)
-        with socket.create_connection(where, timeout=limit, source_address=(address, 0)) as sock:
-            with contextlib.suppress(BrokenPipeError, ConnectionResetError):
-                sock.sendall(data)
-            chunks = []
-            while True:
-                try:
-                    chunk = sock.recv(65536)
-                except (ConnectionResetError, TimeoutError):
-                    break
-                if not chunk:
-                    break
-                chunks.append(chunk)
-                if b"".join(chunks).startswith(b"HTTP/1.1 101 ") and b"\r\n\r\n" in b"".join(chunks):
-                    break
-    except OSError:
-        return Answer(None, {}, b"", b"")
-    return parse(b"".join(chunks))
 
 
-def get(port: int, target: str, address: str = "127.0.0.1", extra: str = "") -> Answer:
-    """``GET target`` from ``address``."""
-    return ask_http(port, f"GET {target} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n{extra}\r\n".encode(), address)
 
 
 def memory_kb(pid: int, field: str) -> int:

@@ -8,69 +8,20 @@ import asyncio
 import json
 import os
 import time
-from collections.abc import Callable
 from pathlib import Path
-from typing import Any
 
 import pytest
+from helpers.sockets import ask, closed_code, create, read_until, until
 from websockets.asyncio.client import ClientConnection, connect
-from websockets.exceptions import ConnectionClosed
 
 from game.net.client import open_connection
 from game.net.codes import CloseCode
 from game.net.protocol import (
-    MAX_SERVER_MESSAGE_BYTES,
     MAX_WRONG_CODES_PER_MINUTE,
     opening_message,
 )
 from game.net.server import Server, ServerConfig
 from game.net.table import LOBBY_LINGER_SECONDS, WATCH_PACE_SECONDS
-
-
-async def until(check: Callable[[], bool], limit: float = 20.0) -> None:
-    """Wait until ``check()`` holds (fails after ``limit`` seconds)."""
-    loop = asyncio.get_running_loop()
-    end = loop.time() + limit
-    while not check():
-        assert loop.time() < end, "timed out"
-        await asyncio.sleep(0.01)
-
-
-async def ask(ws: ClientConnection, message: dict[str, Any], want: str, limit: float = 5.0) -> dict[str, Any]:
-    """Send ``message`` and read until a message of type ``want`` (or an error) comes."""
-    await ws.send(json.dumps(message))
-    return await read_until(ws, lambda m: m["type"] in (want, "error"), limit)
-
-
-async def read_until(ws: ClientConnection, check: Callable[[dict[str, Any]], bool],
-                     limit: float = 5.0) -> dict[str, Any]:
-    """The next message ``check`` accepts."""
-    async with asyncio.timeout(limit):
-        while True:
-            msg = json.loads(await ws.recv())
-            if check(msg):
-                return msg  # type: ignore[no-any-return]
-
-
-async def closed_code(ws: ClientConnection, limit: float = 10.0) -> int | None:
-    """Read until the server closes ``ws``; its close code."""
-    try:
-        async with asyncio.timeout(limit):
-            async for _ in ws:
-                pass
-    except ConnectionClosed:
-        pass
-    rcvd = ws.protocol.close_rcvd
-    return None if rcvd is None else rcvd.code
-
-
-async def create(url: str, settings: dict[str, Any], **conn: Any) -> tuple[ClientConnection, str]:
-    """A connection that opened a table; returns it and the table's code."""
-    ws = await connect(url, compression=None, max_size=MAX_SERVER_MESSAGE_BYTES, proxy=None, **conn)
-    answer = await ask(ws, opening_message("create", name="Anne", settings=settings), "welcome")
-    assert answer["type"] == "welcome", answer
-    return ws, str(answer["table"])
-
 
 # ---------------------------------------------------------------- the loop
 

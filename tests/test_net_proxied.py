@@ -8,7 +8,7 @@ import time
 from collections.abc import Iterator
 
 import pytest
-from test_net_admission import UPGRADE, ask_http
+from helpers.sockets import UPGRADE, ask_http
 
 from game.net.admission import ServerConfig
 from game.net.cli import config_of, parse_args

@@ -13,9 +13,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from test_net_admission import get
-from test_net_attacks import ask
-from test_web_http import make_page
+from helpers.sockets import ask, get, make_page
 from websockets.asyncio.server import ServerConnection
 from websockets.http11 import Request, Response
 

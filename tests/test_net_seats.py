@@ -9,20 +9,29 @@ from __future__ import annotations
 import json
 import logging
 import stat
-import time
-from collections.abc import Callable
 from pathlib import Path
-from typing import Any
 
 import pygame
 import pytest
 from helpers import DT, drawn_words, notices_of
-from test_net_window import lobby, make_app, run, session_of, top
+from helpers.windows import (
+    address,
+    at_the_table,
+    command_line,
+    crash,
+    lobby,
+    make_app,
+    open_table,
+    run,
+    seat_of,
+    session_of,
+    wait_for,
+    window,
+)
 
 from game.net.client import Client
 from game.net.protocol import TableInfo, decode_server_message
 from game.net.server import ServerThread
-from scenes.app.loop import App
 from scenes.cli import main, parser
 from scenes.navigator import Screens
 from scenes.net.address import table_settings
@@ -30,78 +39,9 @@ from scenes.net.host import HostScene
 from scenes.net.join import JoinScene
 from scenes.net.lobby import LobbyScene, fixed_deck_line
 from scenes.net.run import open_from_command_line
-from scenes.net.seats import keep_seats_in
 from scenes.store.seats import MAX_SEATS, SeatTokens
 from scenes.table.setup import Setup
-from tools.driver import key
-
-
-def address(server: ServerThread) -> str:
-    return f"127.0.0.1:{server.server.port}"
-
-
-def window(path: Path) -> App:
-    """A fresh window that keeps its seats in ``path`` (as the program keeps them in the data folder)."""
-    app = make_app()
-    keep_seats_in(app, SeatTokens(path))
-    return app
-
-
-def wait_for(client: Client, ok: Callable[[Any], bool], seconds: float = 8.0) -> Any:
-    """The first message ``client`` receives that satisfies ``ok``."""
-    end = time.monotonic() + seconds
-    while time.monotonic() < end:
-        message = client.wait(0.1)
-        if message is not None and ok(message):
-            return message
-    raise AssertionError("no such message came")
-
-
-def open_table(server: ServerThread, seats: int = 4, seed: int | None = None) -> tuple[Client, str]:
-    """A person who is no window (a plain client) opens a table on ``server`` and hosts it."""
-    host = Client(f"ws://{address(server)}")
-    settings = table_settings(Setup.for_players(seats))
-    settings["public"] = True  # listed: the join screen's list is what these tests read
-    if seed is not None:
-        settings["seed"] = seed
-    host.create("Hosta", settings)
-    wait_for(host, lambda m: isinstance(m, TableInfo))
-    assert host.table is not None
-    return host, host.table
-
-
-def seat_of(client: Client, seat: int, **wanted: bool) -> TableInfo:
-    """Wait for a ``table`` message in which ``seat`` has the ``wanted`` flags (person, connected)."""
-    return wait_for(  # type: ignore[no-any-return]
-        client,
-        lambda m: isinstance(m, TableInfo)
-        and all(getattr(m.seats[seat], k) == v for k, v in wanted.items()),
-    )
-
-
-def crash(app: App) -> None:
-    """The window is killed: its connection drops without a closing handshake and never comes back."""
-    client = session_of(app).client
-
-    def cut() -> None:
-        client._link._closing = True  # a killed program does not reconnect
-        client._link.kill()
-
-    client._loop.call_soon_threadsafe(cut)
-
-
-def command_line(app: App, where: str, code: str) -> None:
-    args = parser().parse_args(["--join", where, "--table", code, "--name", "Bea"])
-    open_from_command_line(app, Screens(app), args)
-
-
-def at_the_table(app: App) -> None:
-    run([app], lambda: top(app) not in ("lobby", "menu", "join"), drive=False)
-
-
-def words(app: App) -> list[str]:
-    return notices_of(app)
-
+from tools.driver import key, top_name
 
 # ---------------------------------------------------------------- the token file
 
@@ -173,7 +113,7 @@ def test_the_same_command_line_takes_the_seat_back_after_the_window_was_killed(
     where = address(server)
     first = window(tmp_path / "seats.json")
     command_line(first, where, code)
-    run([first], lambda: top(first) == "lobby" and lobby(first).welcome is not None, drive=False)
+    run([first], lambda: top_name(first) == "lobby" and lobby(first).welcome is not None, drive=False)
     welcome = lobby(first).welcome
     assert welcome is not None and welcome.seat == 1
     held = SeatTokens(tmp_path / "seats.json").get(where, code)
@@ -192,7 +132,7 @@ def test_the_same_command_line_takes_the_seat_back_after_the_window_was_killed(
     assert session.names[1] == "Bea"
     info = seat_of(host, 1, person=True, connected=True)
     assert info.seats[1].name == "Bea" and info.started
-    assert not [w for w in words(second) if "watch" in w]
+    assert not [w for w in notices_of(second) if "watch" in w]
     session.client.close()
     host.close()
 
@@ -205,7 +145,7 @@ def test_the_join_screen_lists_a_started_table_and_takes_the_seat_back(
     where = address(server)
     first = window(tmp_path / "seats.json")
     command_line(first, where, code)
-    run([first], lambda: top(first) == "lobby" and lobby(first).welcome is not None, drive=False)
+    run([first], lambda: top_name(first) == "lobby" and lobby(first).welcome is not None, drive=False)
     seat_of(host, 1, person=True, connected=True)
     host.start()
     at_the_table(first)
@@ -252,7 +192,7 @@ def test_a_token_the_server_does_not_know_is_forgotten_and_the_person_joins(
     seats.put(where, code, "a-token-of-another-table", "Bea")
     app = window(tmp_path / "seats.json")
     command_line(app, where, code)
-    run([app], lambda: top(app) == "lobby" and lobby(app).welcome is not None, drive=False)
+    run([app], lambda: top_name(app) == "lobby" and lobby(app).welcome is not None, drive=False)
     welcome = lobby(app).welcome
     assert welcome is not None and welcome.seat == 1 and welcome.token
     held = seats.get(where, code)
@@ -266,15 +206,15 @@ def test_a_token_the_server_does_not_know_is_forgotten_and_the_person_joins(
     wait_for(host, lambda m: isinstance(m, TableInfo) and m.started)
     seats.put(where, code, "stale", "Bea")
     command_line(app, where, code)
-    run([app], lambda: top(app) == "menu", drive=False)
-    assert any("you can only watch it" in w for w in words(app))
+    run([app], lambda: top_name(app) == "menu", drive=False)
+    assert any("you can only watch it" in w for w in notices_of(app))
     assert seats.get(where, code) is None
     # A table the server no longer has: said so, and its token is forgotten too.
     gone = "ZZZZZ" if code != "ZZZZZ" else "YYYYY"
     seats.put(where, gone, "old", "Bea")
     command_line(app, where, gone)
     gone_said = "No table has that code."
-    run([app], lambda: top(app) == "menu" and any(gone_said in w for w in words(app)), drive=False)
+    run([app], lambda: top_name(app) == "menu" and any(gone_said in w for w in notices_of(app)), drive=False)
     assert seats.get(where, gone) is None
     host.close()
 
@@ -283,7 +223,7 @@ def test_a_window_with_no_token_file_joins_as_before(server: ServerThread) -> No
     host, code = open_table(server)
     app = make_app()  # keeps no seats
     command_line(app, address(server), code)
-    run([app], lambda: top(app) == "lobby" and lobby(app).welcome is not None, drive=False)
+    run([app], lambda: top_name(app) == "lobby" and lobby(app).welcome is not None, drive=False)
     assert lobby(app).welcome.seat == 1  # type: ignore[union-attr]
     assert app.settings.net_address == address(server) and app.settings.player_name == "Bea"
     lobby(app).back()
@@ -300,7 +240,7 @@ def test_the_join_screen_opens_a_table_on_a_headless_server_through_the_host_for
     app.settings.player_name = "Olga"
     join = JoinScene(app, Screens(app), address=address(server))
     app.push(join)
-    run([app], lambda: any("No table is open there yet" in w for w in words(app)), drive=False)
+    run([app], lambda: any("No table is open there yet" in w for w in notices_of(app)), drive=False)
     assert join.group.focused is join.open_button
     app.step(DT, [key(pygame.K_RETURN, "\r")])
     form = app.stack.top
@@ -313,7 +253,7 @@ def test_the_join_screen_opens_a_table_on_a_headless_server_through_the_host_for
     form._set_level(2, "expert")
     form._refresh()
     form.start.activate()
-    run([app], lambda: top(app) == "lobby" and lobby(app).info is not None, drive=False)
+    run([app], lambda: top_name(app) == "lobby" and lobby(app).info is not None, drive=False)
     scene = lobby(app)
     assert scene.server is None and scene.client.host and scene.welcome is not None
     assert scene.start_button.visible and scene.welcome.seat == 0
@@ -331,7 +271,7 @@ def test_the_join_screen_opens_a_table_on_a_headless_server_through_the_host_for
     assert SeatTokens(tmp_path / "seats.json").get(address(server), code) is not None
     assert app.settings.net_address == address(server)
     scene.start()
-    run([app], lambda: top(app) not in ("lobby", "host"), drive=False)
+    run([app], lambda: top_name(app) not in ("lobby", "host"), drive=False)
     session_of(app).client.close()
     lister.close()
 
@@ -349,7 +289,7 @@ def test_a_seed_never_reaches_a_hosted_table() -> None:
     app = make_app()
     args = parser().parse_args(["--host", "--port", "0", "--seed", "7", "--players", "3"])
     open_from_command_line(app, Screens(app), args)  # past the command line's own refusal
-    run([app], lambda: top(app) == "lobby" and lobby(app).info is not None, drive=False)
+    run([app], lambda: top_name(app) == "lobby" and lobby(app).info is not None, drive=False)
     scene = lobby(app)
     assert scene.server is not None and not scene.server.server.config.allow_seed
     table = scene.server.server.tables[scene.welcome.table]  # type: ignore[union-attr]
@@ -364,7 +304,7 @@ def test_a_seeded_table_tells_every_guest_its_deck_is_fixed(server: ServerThread
         host, code = open_table(server, seed=seed)
         app = make_app()
         JoinScene(app, Screens(app), address=address(server), name="Gus", code=code).join()
-        run([app], lambda: top(app) == "lobby" and lobby(app).info is not None, drive=False)  # noqa: B023
+        run([app], lambda: top_name(app) == "lobby" and lobby(app).info is not None, drive=False)  # noqa: B023
         scene = lobby(app)
         drawn = [words for words, _rect, _clip in drawn_words(app)]
         assert scene.info is not None and scene.info.fixed_deck is (seed is not None)
@@ -388,7 +328,7 @@ def test_the_host_form_lists_a_table_for_anyone_only_when_asked(server: ServerTh
             form.listed_w.change(+1)
             assert form.public and form.listed_w.value_text().startswith("Yes")
         form.start.activate()
-        run([app], lambda: top(app) == "lobby" and lobby(app).welcome is not None, drive=False)  # noqa: B023
+        run([app], lambda: top_name(app) == "lobby" and lobby(app).welcome is not None, drive=False)  # noqa: B023
         codes[public] = lobby(app).welcome.table  # type: ignore[union-attr]
     lister = Client(f"ws://{address(server)}")
     lister.list_tables()

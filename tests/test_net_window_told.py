@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pygame
 from helpers import DT, Phone, drawn_words, notices_of
-from test_net_window import top, window_at
+from helpers.windows import window_at
 
 from game.net.protocol import Update
 from game.net.server import ServerConfig, ServerThread
@@ -28,7 +28,7 @@ from scenes.store.settings import Settings
 from scenes.table.flow import Stage
 from scenes.table.handler import not_while_reconnecting
 from scenes.table.scene import TableScene
-from tools.driver import click, key, keys_for
+from tools.driver import click, key, keys_for, top_name
 
 CLOCK = re.compile(r"^\d+:\d\d left to decide$")
 
@@ -42,14 +42,14 @@ def run(apps: list[App], until: Callable[[], bool], phones: list[Phone] = (), se
             app.step(DT, [])
         for phone in phones:
             phone.play()
-        shown = [(top(a), notices_of(a)) for a in apps]
+        shown = [(top_name(a), notices_of(a)) for a in apps]
         assert time.monotonic() < end, f"timed out on {shown}"
         time.sleep(0.003)
 
 
 def table_scene(app: App) -> TableScene:
     scene = app.stack.top
-    assert isinstance(scene, TableScene), top(app)
+    assert isinstance(scene, TableScene), top_name(app)
     return scene
 
 
@@ -145,9 +145,9 @@ def test_a_restarted_host_says_the_deal_it_deals_again_and_the_window_waits_mean
         # Played to its ledger (the window's person pressing as a simple player does): the deal dealt
         # again says so there too, where its chips are counted.
         end = time.monotonic() + 30
-        while top(app) != "ledger":
+        while top_name(app) != "ledger":
             app.step(DT, keys_for(app))
-            assert time.monotonic() < end, top(app)
+            assert time.monotonic() < end, top_name(app)
             time.sleep(0.002)
         ledger = " ".join(w for w, _rect, _clip in drawn_words(app))
         assert "Dealt again after the host restarted" in ledger, ledger
@@ -191,10 +191,10 @@ def test_while_reconnecting_the_ledgers_next_deal_is_greyed_out_and_says_why(tmp
     try:
         app, phone = seated(server)
         end = time.monotonic() + 30
-        while top(app) != "ledger":  # the window's person plays as a simple player to the ledger
+        while top_name(app) != "ledger":  # the window's person plays as a simple player to the ledger
             app.step(DT, keys_for(app))
             phone.play()
-            assert time.monotonic() < end, top(app)
+            assert time.monotonic() < end, top_name(app)
             time.sleep(0.002)
         handler = table_scene(app).handler
         go_on = handler.group.widgets[0]  # type: ignore[attr-defined]
@@ -205,14 +205,14 @@ def test_while_reconnecting_the_ledgers_next_deal_is_greyed_out_and_says_why(tmp
         assert not go_on.enabled  # nothing can be sent meanwhile: "ready" would be lost
         assert go_on.label() == "Next deal"  # the host's pause is not known meanwhile: no count
         app.step(DT, [click(go_on.rect.center)])
-        assert top(app) == "ledger" and not_while_reconnecting() in notices_of(app)
+        assert top_name(app) == "ledger" and not_while_reconnecting() in notices_of(app)
         app.notices.clear()
         app.step(DT, [key(pygame.K_RETURN, "\r")])
-        assert top(app) == "ledger" and not_while_reconnecting() in notices_of(app)
+        assert top_name(app) == "ledger" and not_while_reconnecting() in notices_of(app)
         server = server_at(tmp_path, port)
         run([app], lambda: "Reconnecting…" not in notices_of(app) and go_on.enabled, seconds=20)
         app.step(DT, [click(go_on.rect.center)])
-        assert top(app) != "ledger"
+        assert top_name(app) != "ledger"
     finally:
         server.stop()
 
@@ -247,10 +247,10 @@ def test_between_deals_the_window_says_when_the_next_deal_starts(tmp_path: Path)
         ready = phone.client.ready
         phone.client.ready = lambda deal=None: None  # type: ignore[method-assign]  # the pause (300 s) runs
         end = time.monotonic() + 30
-        while top(app) != "ledger":
+        while top_name(app) != "ledger":
             app.step(DT, keys_for(app))
             phone.play()
-            assert time.monotonic() < end, top(app)
+            assert time.monotonic() < end, top_name(app)
             time.sleep(0.002)
         deal = seat(app).ledger.deal
         run([app], lambda: seat(app).pause is not None, seconds=10)
@@ -260,7 +260,7 @@ def test_between_deals_the_window_says_when_the_next_deal_starts(tmp_path: Path)
         assert counted is not None, go_on.label()  # the ledger counts the host's pause down too
         assert 250 <= int(counted[1]) * 60 + int(counted[2]) <= 300
         app.step(DT, [key(pygame.K_RETURN, "\r")])  # Next deal: this window is ready
-        run([app], lambda: seat(app).pause is not None and top(app) != "ledger", seconds=10)
+        run([app], lambda: seat(app).pause is not None and top_name(app) != "ledger", seconds=10)
         app.step(DT, [])
         drawn = " ".join(w for w, _rect, _clip in drawn_words(app))  # the banner may take two lines
         shown = NEXT_DEAL.search(drawn)
@@ -289,10 +289,10 @@ def test_a_spectators_ledger_goes_on_by_itself_while_reconnecting(tmp_path: Path
         app.stack.push(MenuScene(app, Screens(app)))
         join_table(app, Screens(app), "127.0.0.1", server.server.port, phone.welcome.table, "", watch=True)
         phone.client.start()
-        run([app], lambda: top(app) == "ledger", [phone], seconds=60)
+        run([app], lambda: top_name(app) == "ledger", [phone], seconds=60)
         server.stop()
         run([app], lambda: "Reconnecting…" in notices_of(app), seconds=10)
-        run([app], lambda: top(app) != "ledger", seconds=15)  # its watch pause, meanwhile
+        run([app], lambda: top_name(app) != "ledger", seconds=15)  # its watch pause, meanwhile
     finally:
         server.stop()
 
@@ -324,16 +324,16 @@ def test_a_ledger_left_up_while_the_host_starts_the_next_deal_says_so(tmp_path: 
         phone.client.start()
         run([app], lambda: isinstance(app.stack.top, TableScene), [phone])
         end = time.monotonic() + 30
-        while top(app) != "ledger":
+        while top_name(app) != "ledger":
             app.step(DT, keys_for(app))
             phone.play()
-            assert time.monotonic() < end, top(app)
+            assert time.monotonic() < end, top_name(app)
             time.sleep(0.002)
         shown = seat(app).ledger.deal
         # The person reads on; the pause (1 s) runs out and the host deals the next deal meanwhile.
         run([app], lambda: seat(app).view.deal_no > shown, [phone], seconds=20)
         app.step(DT, [])
-        assert top(app) == "ledger"
+        assert top_name(app) == "ledger"
         view = seat(app).view
         if view.phase.value == "over":
             assert "The game has ended: go on to see how." in notices_of(app)

@@ -9,11 +9,11 @@ from pathlib import Path
 
 import pytest
 from helpers import DT
+from helpers.games import HUMAN_PLAY, finish_deal, play_deal, setup
 
 from game.formats.deallog import check, read_log
 from game.formats.savegame import restore
 from game.play.match import deal_seed
-from game.rules.agents import ThresholdAgent
 from game.rules.observe import observe
 from scenes.navigator import Screens
 from scenes.screens.pause import PauseScene
@@ -24,39 +24,6 @@ from scenes.store.stats import StatsStore
 from scenes.table.local import LocalTable, resume_table
 from scenes.table.setup import Setup
 from tools.driver import local_game, table_of, top_name
-
-HUMAN_PLAY = ThresholdAgent(13, 0.3)
-
-
-def setup(seed: int = 11, deals: int = 12) -> Setup:
-    """Five seats: the human and one AI of every level (the expert learns the table as it goes)."""
-    return Setup(
-        ["You", "Anne", "Bastien", "Claire", "Dieter"],
-        ["normal", "expert", "normal", "easy", "expert"],
-        "foster",
-        False,
-        deals,
-        seed,
-        0,
-    )
-
-
-def play_deal(session: LocalTable) -> None:
-    """One deal to its end: the human plays a fixed strategy, the AIs their own."""
-    session.start_deal()
-    finish_deal(session)
-
-
-def finish_deal(session: LocalTable) -> None:
-    """The deal in progress to its end, shown as a screen shows it."""
-    while session.game.to_act is not None:
-        if session.game.to_act == session.bottom:
-            session.act(HUMAN_PLAY.choose(session.game.view_for(session.bottom)))
-        else:
-            session.ai_act()
-    while len(session.feed):  # shown, as a screen shows them: the ledger follows
-        session.shown(session.feed.pop())
-    session.shown_settled()
 
 
 def through_json(document: object) -> object:

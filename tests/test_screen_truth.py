@@ -22,7 +22,7 @@ from scenes.store.settings import Settings
 from scenes.table.flow import Stage
 from scenes.table.pass_screen import PassScene
 from scenes.table.setup import Setup
-from tools.driver import key, keys_for, local_game, table_of
+from tools.driver import key, keys_for, local_game, table_of, top_name
 
 
 def play_out(
@@ -126,7 +126,7 @@ def host_truth(server: ServerThread, code: str, source_view: Callable[[], object
 
 
 def test_two_windows_at_one_host_each_see_every_deal_s_ledger_and_the_truth() -> None:
-    from test_net_window import run, seat_two, session_of, top
+    from helpers.windows import run, seat_two, session_of
 
     host_app, guest_app = seat_two("foster", deals=4, seats=4)
     host, guest = session_of(host_app), session_of(guest_app)
@@ -147,7 +147,7 @@ def test_two_windows_at_one_host_each_see_every_deal_s_ledger_and_the_truth() ->
     lingering = {"frames": 0}
 
     def keys(app: App) -> list[pygame.event.Event]:
-        if app is guest_app and top(guest_app) == "ledger":
+        if app is guest_app and top_name(guest_app) == "ledger":
             lingering["frames"] += 1
             if lingering["frames"] % 90:
                 return []
@@ -159,14 +159,14 @@ def test_two_windows_at_one_host_each_see_every_deal_s_ledger_and_the_truth() ->
     while not both():
         for app in (host_app, guest_app):
             app.step(DT, keys(app))
-        assert time.monotonic() < end, [top(host_app), top(guest_app)]
+        assert time.monotonic() < end, [top_name(host_app), top_name(guest_app)]
         time.sleep(0.001)
     for witness in witnesses:
         assert witness.ledgers == {1, 2, 3, 4}, witness.ledgers
     assert session_of(guest_app).ledger.result == session_of(host_app).ledger.result
     run([host_app, guest_app], lambda: True)
 def test_a_spectator_who_comes_late_sees_the_game_from_its_start() -> None:
-    from test_net_window import make_app, seat_two, session_of, top
+    from helpers.windows import make_app, seat_two, session_of
 
     from game.net.client import Client
     from scenes.navigator import Screens
@@ -189,7 +189,7 @@ def test_a_spectator_who_comes_late_sees_the_game_from_its_start() -> None:
     client = Client(f"ws://127.0.0.1:{server.server.port}")
     client.watch(code)
     watcher_app.push(LobbyScene(watcher_app, Screens(watcher_app), client, "127.0.0.1"))
-    while top(watcher_app) in ("lobby", "menu"):
+    while top_name(watcher_app) in ("lobby", "menu"):
         for app in (host_app, guest_app, watcher_app):
             app.step(DT, keys_for(app))
         assert time.monotonic() < end
@@ -202,7 +202,7 @@ def test_a_spectator_who_comes_late_sees_the_game_from_its_start() -> None:
         witness.check()
         for app in (host_app, guest_app, watcher_app):
             app.step(DT, keys_for(app))
-        assert time.monotonic() < end, top(watcher_app)
+        assert time.monotonic() < end, top_name(watcher_app)
         time.sleep(0.001)
     witness.check()
     # The standings and the chart count from the game's start, not from the spectator's arrival.
@@ -218,8 +218,7 @@ def test_a_guest_killed_and_rejoined_by_the_same_command_sees_the_truth_in_their
 ) -> None:
     import time
 
-    from test_net_seats import at_the_table, command_line, crash, open_table, window
-    from test_net_window import FAST, session_of, top
+    from helpers.windows import FAST, at_the_table, command_line, crash, open_table, session_of, window
 
     from game.net.server import ServerConfig
 
@@ -231,7 +230,7 @@ def test_a_guest_killed_and_rejoined_by_the_same_command_sees_the_truth_in_their
         first = window(tmp_path / "seats.json")
         command_line(first, where, code)
         end = time.monotonic() + 60
-        while top(first) != "lobby" or first.stack.top.welcome is None:  # type: ignore[union-attr]
+        while top_name(first) != "lobby" or first.stack.top.welcome is None:  # type: ignore[union-attr]
             first.step(DT, [])
             assert time.monotonic() < end
             time.sleep(0.002)
@@ -244,7 +243,7 @@ def test_a_guest_killed_and_rejoined_by_the_same_command_sees_the_truth_in_their
         while scene.source.ledger.deal < 2:  # a deal and more played, then the window is killed
             witness.check()
             first.step(DT, keys_for(first))
-            assert time.monotonic() < end, top(first)
+            assert time.monotonic() < end, top_name(first)
             time.sleep(0.001)
         assert "fixed deck" in scene.header_text()
         crash(first)
@@ -258,7 +257,7 @@ def test_a_guest_killed_and_rejoined_by_the_same_command_sees_the_truth_in_their
         while not ended(rejoined):
             witness.check()
             second.step(DT, keys_for(second))
-            assert time.monotonic() < end, top(second)
+            assert time.monotonic() < end, top_name(second)
             time.sleep(0.001)
         witness.check()
         assert witness.prompts > 0 and witness.ledgers  # Bea played on, and saw her ledgers

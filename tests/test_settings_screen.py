@@ -198,7 +198,7 @@ def test_a_bad_statistics_file_shows_one_line_and_counting_starts_afresh(
 def test_a_good_save_offers_continue_and_lang_flag_wins_over_the_settings(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from test_saves_resume import play_deal, setup
+    from helpers.games import play_deal, setup
 
     from scenes.store.keeper import Keeper
     from scenes.store.saves import SaveStore

@@ -10,7 +10,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
-from test_replay import logged_game
+from helpers.games import logged_game
 
 from game.formats.savegame import restore
 from game.net.client import Client

@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
+from helpers.sockets import PAGE_FILES, Answer, make_page, parse
 from websockets.asyncio.client import connect
 from websockets.http11 import Request
 
@@ -37,29 +38,7 @@ from tools import i18n as i18n_tool
 
 ROOT = Path(__file__).resolve().parent.parent
 
-PAGE_FILES = {
-    "index.html": (b"<!doctype html><title>t</title><script type=module src=app.js></script>\n",
-                   "text/html; charset=utf-8"),
-    "style.css": (b"body { margin: 0 }\n", "text/css; charset=utf-8"),
-    "app.js": (b'import { _ } from "./i18n.js";\nexport const word = _("Join");\n',
-               "text/javascript; charset=utf-8"),
-    "i18n.js": (b"export function _(m) { return m; }\n", "text/javascript; charset=utf-8"),
-    "card_back-2.svg": (b'<svg xmlns="http://www.w3.org/2000/svg"/>\n', "image/svg+xml; charset=utf-8"),
-    "icon-192.png": (b"\x89PNG\r\n\x1a\n" + bytes(range(256)), "image/png"),
-    "favicon.ico": (b"\x00\x00\x01\x00" + b"\xff" * 40, "image/x-icon"),
-    "farmer.webmanifest": (b'{"name": "Farmer"}\n', "application/manifest+json; charset=utf-8"),
-}
-"""The page's files in the test's own folder, and the Content-Type each is served with."""
 
-NOT_SERVED = {
-    "README.md": b"notes",
-    "Index.HTML": b"upper case",
-    ".hidden.js": b"hidden",
-    "a.b.js": b"two dots",
-    "secret.py": b"SECRET",
-    "sub/inner.js": b"in a folder",
-}
-"""Files in the page's folder (or below it) that are not on the allow-list."""
 
 METHODS_REACH_THE_HOOK = "method" in {f.name for f in dataclasses.fields(Request)}
 """Whether this websockets hands requests other than GET to ``process_request`` (17.4 does, 15 does not)."""
@@ -68,30 +47,8 @@ CSP_START = "default-src 'none'; script-src 'self'; style-src 'self'; img-src 's
 CSP_END = "; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
 
 
-@dataclass
-class Answer:
-    """An HTTP answer as read from the socket (status None: closed without one)."""
-
-    status: int | None
-    headers: dict[str, str]
-    body: bytes
-    raw: bytes
 
 
-def parse(raw: bytes) -> Answer:
-    """Split what the server sent into status, headers (names lower case) and body."""
-    if not raw:
-        return Answer(None, {}, b"", raw)
-    head, _sep, body = raw.partition(b"\r\n\r\n")
-    lines = head.decode("latin-1").split("\r\n")
-    version, status, _reason = lines[0].split(" ", 2)
-    assert version == "HTTP/1.1"
-    headers: dict[str, str] = {}
-    for line in lines[1:]:
-        name, _colon, value = line.partition(":")
-        assert name.lower() not in headers, f"{name} twice"
-        headers[name.lower()] = value.strip()
-    return Answer(int(status), headers, body, raw)
 
 
 def send_raw(port: int, data: bytes, limit: float = 5.0, address: str = "127.0.0.1") -> Answer:
@@ -126,16 +83,6 @@ def request(port: int, target: str, method: str = "GET", host: str | None = "def
     return send_raw(port, text.encode("latin-1"))
 
 
-def make_page(folder: Path) -> Path:
-    """The page's folder for a test: the served files and some that must never be."""
-    folder.mkdir(parents=True, exist_ok=True)
-    for name, (data, _type) in PAGE_FILES.items():
-        (folder / name).write_bytes(data)
-    for name, data in NOT_SERVED.items():
-        (folder / name).parent.mkdir(parents=True, exist_ok=True)
-        (folder / name).write_bytes(data)
-    (folder / "folder.js").mkdir()  # a folder with a file's name
-    return folder
 
 
 @pytest.fixture
