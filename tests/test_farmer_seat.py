@@ -13,7 +13,7 @@ import pytest
 from farmer_deals import PAID, RULE_SETS, farmer_table, pass_in_auction
 from helpers import DT
 from helpers.layout import Recorder, new_app, problems, redraw_top
-from helpers.windows import run, seat_two
+from helpers.windows import Windows, run, seat_two
 
 from game.rules.ruleset import rules_named
 from scenes import i18n
@@ -387,10 +387,11 @@ def test_a_watched_game_keeps_its_own_pause() -> None:
     assert not any(b.visible for b in ledger.group.widgets)
 
 
-def test_a_network_tables_ledger_waits_for_each_guest() -> None:
+def test_a_network_tables_ledger_waits_for_each_guest(windows: Windows) -> None:
     """At a network table the host starts the next deal once every guest has gone on (or its own
     pause runs out): no screen there goes on by itself."""
     apps = seat_two("foster", deals=2)
+    windows.add(*apps)
     seen: set[int] = set()
 
     def each_ledger_waits() -> bool:

@@ -89,10 +89,8 @@ def server_process(*flags: str) -> Iterator[tuple[subprocess.Popen[str], int]]:
 @pytest.fixture
 def page_thread(tmp_path: Path) -> Iterator[ServerThread]:
     """A server in this process whose page is the test's own folder."""
-    thread = ServerThread(ServerConfig(port=0, web_dir=make_page(tmp_path / "web")))
-    thread.start()
-    yield thread
-    thread.stop()
+    with ServerThread(ServerConfig(port=0, web_dir=make_page(tmp_path / "web"))) as thread:
+        yield thread
 
 
 # ---------------------------------------------------------------- request heads
@@ -367,9 +365,8 @@ def test_a_table_not_started_closes_at_its_deadline_though_its_host_stays() -> N
 
 def test_a_websocket_from_another_sites_page_is_refused(tmp_path: Path) -> None:
     config = ServerConfig(port=0, web_dir=make_page(tmp_path / "web"), allow_origins=("https://friends.example",))
-    thread = ServerThread(config)
-    port = thread.start()
-    try:
+    with ServerThread(config) as thread:
+        port = thread.port
         own = f"127.0.0.1:{port}"
         assert get(port, "/", extra=UPGRADE).status == 101  # no Origin: a window, a tool
         assert get(port, "/", extra=UPGRADE + f"Origin: http://{own}\r\n").status == 101
@@ -380,8 +377,6 @@ def test_a_websocket_from_another_sites_page_is_refused(tmp_path: Path) -> None:
             assert get(port, "/", extra=UPGRADE + f"Origin: {origin}\r\n").status == 403, origin
         twice = UPGRADE + f"Origin: http://{own}\r\nOrigin: http://{own}\r\n"
         assert get(port, "/", extra=twice).status == 403
-    finally:
-        thread.stop()
 
 
 def test_no_answer_names_what_runs_the_server(page_thread: ServerThread) -> None:
@@ -430,10 +425,10 @@ def test_saved_tables_are_the_users_alone(tmp_path: Path) -> None:
 
 
 def test_the_window_is_told_its_table_closed_before_the_start_and_does_not_reconnect() -> None:
-    thread = ServerThread(ServerConfig(port=0, lobby_idle_seconds=0.5))
-    port = thread.start()
-    client = Client(f"ws://127.0.0.1:{port}")
-    try:
+    with (
+        ServerThread(ServerConfig(port=0, lobby_idle_seconds=0.5)) as thread,
+        Client(f"ws://127.0.0.1:{thread.port}") as client,
+    ):
         client.create("Anne", {"seats": 3})
         closed: list[Closed] = []
         for _ in range(100):
@@ -445,6 +440,3 @@ def test_the_window_is_told_its_table_closed_before_the_start_and_does_not_recon
         assert expired_words() == "This table was closed: it waited too long to start."
         threading.Event().wait(1.0)
         assert not client.connected and not client.running
-    finally:
-        client.close()
-        thread.stop()

@@ -14,6 +14,7 @@ import pygame
 import pytest
 from helpers import DT, hosted_lobby, step_until
 from helpers.layout import Drawn, Recorder, problems, redraw_top
+from helpers.windows import Windows
 
 from game.limits import MAX_NAME
 from game.net.client import Client
@@ -83,10 +84,11 @@ def host_with_guests(
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 @pytest.mark.parametrize("lang", ["en", "fr", "de"])
 def test_the_hosts_lobby_shows_ten_long_names_beside_the_qr_code(
-    lang: str, size: tuple[int, int], recorder: Recorder, monkeypatch: pytest.MonkeyPatch
+    windows: Windows, lang: str, size: tuple[int, int], recorder: Recorder, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setattr(host_module, "reachable_address", lambda: LAN)  # phones can reach the table
     app, lobby, clients = host_with_guests(lang, size, NAMES[1:4])
+    windows.add(app)
     try:
         step_until([app], lambda: lobby.code_drawn is not None)
         clients[0].leave()  # one guest gone: "away" after their name
@@ -117,9 +119,10 @@ def test_the_hosts_lobby_shows_ten_long_names_beside_the_qr_code(
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 @pytest.mark.parametrize("lang", ["en", "fr", "de"])
 def test_the_join_screen_keeps_a_long_name_in_its_field(
-    lang: str, size: tuple[int, int], recorder: Recorder
+    windows: Windows, lang: str, size: tuple[int, int], recorder: Recorder
 ) -> None:
     app = new_app(lang, size)
+    windows.add(app)
     join = JoinScene(app, Screens(app), address="127.0.0.1:9", name=NAMES[1], code="ABCD2345")
     app.push(join)
     app.step(DT, [])
@@ -146,14 +149,17 @@ def check(app: App, where: str, recorder: Recorder, found: list[str]) -> list[Dr
 
 @pytest.mark.parametrize("lang", ["en", "fr", "de"])
 def test_a_network_game_of_ten_long_names_keeps_every_word_in_its_box(
-    lang: str, recorder: Recorder
+    windows: Windows, lang: str, recorder: Recorder
 ) -> None:
     host, lobby, clients = host_with_guests(lang, (1024, 600), [])
+    windows.add(host)
     assert lobby.welcome is not None and lobby.server is not None
     port, code = lobby.server.server.port, lobby.welcome.table
     guest = new_app(lang, (1024, 600))
+    windows.add(guest)
     join_table(guest, Screens(guest), "127.0.0.1", port, code, NAMES[1])
     watcher = new_app(lang, (1024, 600))
+    windows.add(watcher)
     join_table(watcher, Screens(watcher), "127.0.0.1", port, code, "", watch=True)
     apps = [host, guest, watcher]
     step_until(apps, lambda: lobby.info is not None and sum(s.person for s in lobby.info.seats) == 2)

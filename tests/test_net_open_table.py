@@ -110,17 +110,15 @@ def test_the_seats_kept_for_people_are_seats_of_the_table_each_named_once() -> N
 
 
 def test_a_seat_given_up_before_the_start_gets_the_name_its_host_gave_it_back(server: ServerThread) -> None:
-    host = Client(f"ws://{address(server)}")
-    host.create("Hosta", {"seats": 3, "names": ["", "Bastien", "Claire"]})
-    wait_for(host, lambda m: isinstance(m, TableInfo))
-    assert host.table is not None
-    guest = Client(f"ws://{address(server)}")
-    guest.join(host.table, "Gus")
-    assert seat_of(host, 1, person=True).seats[1].name == "Gus"
-    guest.leave()
-    assert seat_of(host, 1, person=False).seats[1].name == "Bastien"
-    guest.close(timeout=0.5)
-    host.close(timeout=0.5)
+    with Client(f"ws://{address(server)}") as host:
+        host.create("Hosta", {"seats": 3, "names": ["", "Bastien", "Claire"]})
+        wait_for(host, lambda m: isinstance(m, TableInfo))
+        assert host.table is not None
+        with Client(f"ws://{address(server)}") as guest:
+            guest.join(host.table, "Gus")
+            assert seat_of(host, 1, person=True).seats[1].name == "Gus"
+            guest.leave()
+            assert seat_of(host, 1, person=False).seats[1].name == "Bastien"
 
 
 def test_a_window_hosting_its_table_seats_a_guest_at_the_seat_it_kept_for_a_person(tmp_path: Path) -> None:

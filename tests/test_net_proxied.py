@@ -78,10 +78,8 @@ def test_the_command_line_names_its_proxies() -> None:
 @pytest.fixture
 def behind_proxy() -> Iterator[ServerThread]:
     """A server that trusts 127.0.0.1 as its proxy (and nobody else)."""
-    thread = ServerThread(ServerConfig(port=0, trusted_proxies=("127.0.0.1",)))
-    thread.start()
-    yield thread
-    thread.stop()
+    with ServerThread(ServerConfig(port=0, trusted_proxies=("127.0.0.1",))) as thread:
+        yield thread
 
 
 def addresses_seen(thread: ServerThread) -> set[str]:

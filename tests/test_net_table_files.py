@@ -202,8 +202,7 @@ def next_of(client: Client, kind: type[T], check: Callable[[T], bool] = lambda _
 
 def test_a_seat_given_up_stays_given_up_when_the_server_is_killed_right_after(tmp_path: Path) -> None:
     proc, url = start_server(tmp_path)
-    host, guest = Client(url), Client(url)
-    try:
+    with Client(url) as host, Client(url) as guest:
         host.create("Anne", {"seats": 4, "deals": 5, "ai": "easy", "turn_seconds": 600, "pause_seconds": 300})
         code = next_of(host, Welcome).table
         guest.join(code, "Ben")
@@ -215,19 +214,15 @@ def test_a_seat_given_up_stays_given_up_when_the_server_is_killed_right_after(tm
         next_of(host, TableInfo, lambda info: info.started and not info.seats[seat].person)
         proc.send_signal(signal.SIGKILL)  # no chance to save anything more
         proc.wait(10)
-    finally:
-        guest.close()
-        host.close()
     proc, url = start_server(tmp_path)
-    back = Client(url)
     try:
-        back.resume(code, token)
-        refused = next_of(back, Error, seconds=5)
-        assert refused.code == ErrorCode.BAD_TOKEN.value
-        back.watch(code)
-        info = next_of(back, TableInfo)
-        assert info.started and not info.seats[seat].person and info.seats[0].person
+        with Client(url) as back:
+            back.resume(code, token)
+            refused = next_of(back, Error, seconds=5)
+            assert refused.code == ErrorCode.BAD_TOKEN.value
+            back.watch(code)
+            info = next_of(back, TableInfo)
+            assert info.started and not info.seats[seat].person and info.seats[0].person
     finally:
-        back.close()
         proc.terminate()
         proc.wait(10)

@@ -11,7 +11,7 @@ from functools import partial
 import pygame
 import pytest
 from helpers import DT, notices_of
-from helpers.windows import address, lobby, make_app, run, seat_two, session_of, window_at
+from helpers.windows import Windows, address, lobby, make_app, run, seat_two, session_of, window_at
 
 from game.net.client import Client
 from game.net.codec import History
@@ -68,8 +68,9 @@ def test_two_windows_play_a_whole_game_at_one_network_table(rules: str, rotating
     assert top_name(guest_app) == "menu"
 
 
-def test_a_dropped_connection_says_reconnecting_and_takes_the_seat_back() -> None:
+def test_a_dropped_connection_says_reconnecting_and_takes_the_seat_back(windows: Windows) -> None:
     host_app, guest_app = seat_two("foster", deals=3)
+    windows.add(host_app, guest_app)
     guest = session_of(guest_app)
     # The guest is asked to move when the cable is cut: the host's AI moves for them meanwhile, and
     # the table is drawn again from what the server says when they are back.
@@ -107,8 +108,9 @@ def test_a_dropped_connection_says_reconnecting_and_takes_the_seat_back() -> Non
     assert result is not None and result == session_of(host_app).ledger.result
 
 
-def test_an_action_out_of_turn_is_a_notice_not_a_crash() -> None:
+def test_an_action_out_of_turn_is_a_notice_not_a_crash(windows: Windows) -> None:
     host_app, guest_app = seat_two("foster")
+    windows.add(host_app, guest_app)
     host, guest = session_of(host_app), session_of(guest_app)
     # Nobody presses for the host: the table waits for them, and the guest tries to move meanwhile.
     run(
@@ -139,45 +141,42 @@ def test_the_join_screen_lists_tables_and_says_when_nothing_answers(server: Serv
     join.look()
     run([app], lambda: any("Cannot reach" in w for w in words()), drive=False)
     # Two tables on a real server: both listed with their codes; choosing one fills the code.
-    from game.net.client import Client
-
-    hosts = [Client(f"ws://{address(server)}") for _ in range(2)]
-    for i, client in enumerate(hosts):
-        client.create(f"H{i}", {**table_settings(Setup.for_players(3 + i)), "public": True})
-    codes = set()
-    for client in hosts:
-        while client.table is None:
-            time.sleep(0.01)
-        codes.add(client.table)
-    join.address = address(server)
-    join.look()
-    run([app], lambda: len(join.tables) == 2, drive=False)
-    assert {t["code"] for t in join.tables} == codes
-    shown = [b for b in join.table_buttons if b.visible]
-    assert len(shown) == 2 and all(
-        str(t["code"]) in b.label() for t, b in zip(join.tables, shown, strict=True)
-    )
-    shown[1].activate()
-    assert join.code == join.tables[1]["code"]
-    # A wrong code: the lobby says so and goes back to the Join screen.
-    join.code = "ZZZZZZZZ" if "ZZZZZZZZ" not in codes else "YYYYYYYY"
-    join.join()
-    run(
-        [app],
-        lambda: top_name(app) == "join" and any("No table has that code." in w for w in words()),
-        drive=False,
-    )
-    # Watching a table not started: the lobby waits with the code on show.
-    join.code = join.tables[0]["code"]
-    join.watch()
-    run([app], lambda: top_name(app) == "lobby" and lobby(app).welcome is not None, drive=False)
-    assert lobby(app).welcome.seat is None  # type: ignore[union-attr]
-    assert not lobby(app).start_button.visible
-    lobby(app).back()
-    app.step(DT, [])
-    assert top_name(app) == "join"
-    for client in hosts:
-        client.close()
+    with Client(f"ws://{address(server)}") as first, Client(f"ws://{address(server)}") as second:
+        hosts = [first, second]
+        for i, client in enumerate(hosts):
+            client.create(f"H{i}", {**table_settings(Setup.for_players(3 + i)), "public": True})
+        codes = set()
+        for client in hosts:
+            while client.table is None:
+                time.sleep(0.01)
+            codes.add(client.table)
+        join.address = address(server)
+        join.look()
+        run([app], lambda: len(join.tables) == 2, drive=False)
+        assert {t["code"] for t in join.tables} == codes
+        shown = [b for b in join.table_buttons if b.visible]
+        assert len(shown) == 2 and all(
+            str(t["code"]) in b.label() for t, b in zip(join.tables, shown, strict=True)
+        )
+        shown[1].activate()
+        assert join.code == join.tables[1]["code"]
+        # A wrong code: the lobby says so and goes back to the Join screen.
+        join.code = "ZZZZZZZZ" if "ZZZZZZZZ" not in codes else "YYYYYYYY"
+        join.join()
+        run(
+            [app],
+            lambda: top_name(app) == "join" and any("No table has that code." in w for w in words()),
+            drive=False,
+        )
+        # Watching a table not started: the lobby waits with the code on show.
+        join.code = join.tables[0]["code"]
+        join.watch()
+        run([app], lambda: top_name(app) == "lobby" and lobby(app).welcome is not None, drive=False)
+        assert lobby(app).welcome.seat is None  # type: ignore[union-attr]
+        assert not lobby(app).start_button.visible
+        lobby(app).back()
+        app.step(DT, [])
+        assert top_name(app) == "join"
 
 
 def test_addresses_are_read_as_people_type_them() -> None:
@@ -213,30 +212,31 @@ def test_host_and_join_go_separately(capsys: pytest.CaptureFixture[str]) -> None
     assert stop.value.code == 2
 
 
-def test_a_connection_closed_for_good_says_why_and_goes_back_to_the_menu() -> None:
+def test_a_connection_closed_for_good_says_why_and_goes_back_to_the_menu(windows: Windows) -> None:
     """Another window takes the guest's seat with its token: the host closes the first one for
     good; its screen says why in a line and goes back to the menu."""
     from game.net.client import Client
 
     host_app, guest_app = seat_two("foster", deals=3)
+    windows.add(host_app, guest_app)
     guest = session_of(guest_app)
     token = guest.client.token
     assert token is not None
     port = guest.client._link.url.rsplit(":", 1)[1]  # the table this window sits at
-    other = Client(f"ws://127.0.0.1:{port}")
-    other.resume(guest.welcome.table, token)
-    words = partial(notices_of, guest_app)
-    run([host_app, guest_app], lambda: top_name(guest_app) == "menu", drive=False)
-    assert guest.lost
-    assert any(w.startswith("The connection to the table was closed: ") for w in words()), words()
-    other.close(timeout=0.5)
+    with Client(f"ws://127.0.0.1:{port}") as other:
+        other.resume(guest.welcome.table, token)
+        words = partial(notices_of, guest_app)
+        run([host_app, guest_app], lambda: top_name(guest_app) == "menu", drive=False)
+        assert guest.lost
+        assert any(w.startswith("The connection to the table was closed: ") for w in words()), words()
 
 
-def test_the_lobby_hands_the_table_every_update_it_read_in_one_frame(server: ServerThread) -> None:
+def test_the_lobby_hands_the_table_every_update_it_read_in_one_frame(
+    windows: Windows, server: ServerThread
+) -> None:
     """The game starts and the host plays on before the window's next frame: the window's table
     starts from the last of those updates, and prompts when its seat is to act."""
-    host = Client(f"ws://127.0.0.1:{server.server.port}")
-    try:
+    with Client(f"ws://127.0.0.1:{server.server.port}") as host:
         host.create("Hosta", {"seats": 3, "deals": 1, "seed": 5, "turn_seconds": 300}, seat=0)
         end = time.monotonic() + 10
         while host.table is None:
@@ -245,6 +245,7 @@ def test_the_lobby_hands_the_table_every_update_it_read_in_one_frame(server: Ser
             time.sleep(0.005)
         code = host.table
         app = window_at(server.server.port, code)
+        windows.add(app)
         window_seat = lobby(app).welcome.seat  # type: ignore[union-attr]
         table = server.server.tables[code]
         host.start()
@@ -270,5 +271,3 @@ def test_the_lobby_hands_the_table_every_update_it_read_in_one_frame(server: Ser
         source = session_of(app)
         run([app], lambda: source.view.to_act == window_seat and source.human_to_act, drive=False)
         assert source.view.seat == window_seat and table.seq == seq
-    finally:
-        host.close()

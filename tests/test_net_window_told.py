@@ -13,11 +13,11 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pygame
-from helpers import DT, Phone, drawn_words, notices_of
-from helpers.windows import window_at
+from helpers import DT, Phone, drawn_words, notices_of, quick_config
+from helpers.windows import Windows, window_at
 
 from game.net.protocol import Update
-from game.net.server import ServerConfig, ServerThread
+from game.net.server import ServerThread
 from scenes import i18n
 from scenes.app.loop import App
 from scenes.navigator import Screens
@@ -64,30 +64,31 @@ def asked(app: App) -> bool:
     return isinstance(scene, TableScene) and scene.handler.prompt is not None
 
 
-def server_at(tmp: Path, port: int = 0) -> ServerThread:
-    server = ServerThread(ServerConfig(port=port, data_dir=tmp, rate_per_second=1000.0, rate_burst=1000))
-    server.start()
-    return server
+def served_at(tmp: Path, port: int = 0) -> ServerThread:
+    """A server keeping its tables in ``tmp``, listening on ``port`` (0: any) for the ``with`` block."""
+    return ServerThread(quick_config(port=port, data_dir=tmp))
 
 
-def seated(server: ServerThread, turn: int = 600) -> tuple[App, Phone]:
-    """A phone opens a table of three (``turn`` seconds a move), a window joins it, the phone starts."""
+def seated(windows: Windows, server: ServerThread, turn: int = 600) -> tuple[App, Phone]:
+    """A phone opens a table of three (``turn`` seconds a move), a window joins it, the phone starts
+    (both closed with ``windows``)."""
     phone = Phone(server.server.port, None, "Phoebe",
                   {"seats": 3, "ai": "easy", "turn_seconds": turn, "pause_seconds": 300})
+    windows.phone(phone)
     run([], lambda: phone.welcome is not None, [phone])
     assert phone.welcome is not None
     app = window_at(server.server.port, phone.welcome.table)
+    windows.add(app)
     phone.client.start()
     run([app], lambda: isinstance(app.stack.top, TableScene), [phone])
     return app, phone
 
 
 def test_the_window_counts_the_decision_down_and_says_what_the_computer_played_when_time_ran_out(
-    tmp_path: Path,
+    windows: Windows, tmp_path: Path,
 ) -> None:
-    server = server_at(tmp_path)
-    try:
-        app, phone = seated(server, turn=5)
+    with served_at(tmp_path) as server:
+        app, phone = seated(windows, server, turn=5)
         run([app], lambda: asked(app), [phone])
         words = [w for w, _rect, _clip in drawn_words(app)]
         clocks = [w for w in words if CLOCK.match(w)]
@@ -120,15 +121,14 @@ def test_the_window_counts_the_decision_down_and_says_what_the_computer_played_w
                 app.step(DT, [pressed])
                 asked_meanwhile |= seat(app).human_to_act
             assert "It is not your turn." in notices_of(app) or asked_meanwhile
-    finally:
-        server.stop()
 
 
-def test_a_restarted_host_says_the_deal_it_deals_again_and_the_window_waits_meanwhile(tmp_path: Path) -> None:
-    server = server_at(tmp_path)
-    port = server.server.port
-    try:
-        app, phone = seated(server)
+def test_a_restarted_host_says_the_deal_it_deals_again_and_the_window_waits_meanwhile(
+    windows: Windows, tmp_path: Path
+) -> None:
+    with served_at(tmp_path) as server:
+        port = server.server.port
+        app, phone = seated(windows, server)
         run([app], lambda: asked(app), [phone])
         deal = seat(app).view.deal_no
         server.stop()
@@ -136,29 +136,28 @@ def test_a_restarted_host_says_the_deal_it_deals_again_and_the_window_waits_mean
         assert not asked(app) and seat(app).turn_clock is None  # nothing can be sent meanwhile
         words = [w for w, _rect, _clip in drawn_words(app)]
         assert not any(CLOCK.match(w) for w in words)
-        server = server_at(tmp_path, port)
-        phone.client.close(timeout=0.5)
-        run([app], lambda: any("restarted" in w for w in notices_of(app)), seconds=20)
-        redealt = f"The host restarted: deal {deal} is dealt again (its cards and chips went back)."
-        assert redealt in notices_of(app)
-        assert "Reconnecting…" not in notices_of(app)
-        # Played to its ledger (the window's person pressing as a simple player does): the deal dealt
-        # again says so there too, where its chips are counted.
-        end = time.monotonic() + 30
-        while top_name(app) != "ledger":
-            app.step(DT, keys_for(app))
-            assert time.monotonic() < end, top_name(app)
-            time.sleep(0.002)
-        ledger = " ".join(w for w, _rect, _clip in drawn_words(app))
-        assert "Dealt again after the host restarted" in ledger, ledger
-    finally:
-        server.stop()
+        with served_at(tmp_path, port) as server:
+            phone.client.close(timeout=0.5)
+            run([app], lambda: any("restarted" in w for w in notices_of(app)), seconds=20)
+            redealt = f"The host restarted: deal {deal} is dealt again (its cards and chips went back)."
+            assert redealt in notices_of(app)
+            assert "Reconnecting…" not in notices_of(app)
+            # Played to its ledger (the window's person pressing as a simple player does): the deal dealt
+            # again says so there too, where its chips are counted.
+            end = time.monotonic() + 30
+            while top_name(app) != "ledger":
+                app.step(DT, keys_for(app))
+                assert time.monotonic() < end, top_name(app)
+                time.sleep(0.002)
+            ledger = " ".join(w for w, _rect, _clip in drawn_words(app))
+            assert "Dealt again after the host restarted" in ledger, ledger
 
 
-def test_a_window_back_from_a_drop_is_told_the_computer_played_for_it(tmp_path: Path) -> None:
-    server = server_at(tmp_path)
-    try:
-        app, phone = seated(server, turn=600)
+def test_a_window_back_from_a_drop_is_told_the_computer_played_for_it(
+    windows: Windows, tmp_path: Path
+) -> None:
+    with served_at(tmp_path) as server:
+        app, phone = seated(windows, server, turn=600)
         run([app], lambda: asked(app), [phone])
         heard: list[str] = []
         shown = app.notice
@@ -181,15 +180,14 @@ def test_a_window_back_from_a_drop_is_told_the_computer_played_for_it(tmp_path: 
         source = seat(app)
         if source.ledger.history and len(source.ledger.history) > 1:  # a deal was settled meanwhile
             assert any(re.match(r"Deal \d+: .* the farm", w) for w in heard), heard
-    finally:
-        server.stop()
 
 
-def test_while_reconnecting_the_ledgers_next_deal_is_greyed_out_and_says_why(tmp_path: Path) -> None:
-    server = server_at(tmp_path)
-    port = server.server.port
-    try:
-        app, phone = seated(server)
+def test_while_reconnecting_the_ledgers_next_deal_is_greyed_out_and_says_why(
+    windows: Windows, tmp_path: Path
+) -> None:
+    with served_at(tmp_path) as server:
+        port = server.server.port
+        app, phone = seated(windows, server)
         end = time.monotonic() + 30
         while top_name(app) != "ledger":  # the window's person plays as a simple player to the ledger
             app.step(DT, keys_for(app))
@@ -209,41 +207,38 @@ def test_while_reconnecting_the_ledgers_next_deal_is_greyed_out_and_says_why(tmp
         app.notices.clear()
         app.step(DT, [key(pygame.K_RETURN, "\r")])
         assert top_name(app) == "ledger" and not_while_reconnecting() in notices_of(app)
-        server = server_at(tmp_path, port)
-        run([app], lambda: "Reconnecting…" not in notices_of(app) and go_on.enabled, seconds=20)
-        app.step(DT, [click(go_on.rect.center)])
-        assert top_name(app) != "ledger"
-    finally:
-        server.stop()
+        with served_at(tmp_path, port) as server:
+            run([app], lambda: "Reconnecting…" not in notices_of(app) and go_on.enabled, seconds=20)
+            app.step(DT, [click(go_on.rect.center)])
+            assert top_name(app) != "ledger"
 
 
-def test_a_moves_key_while_reconnecting_says_so_not_that_it_is_not_your_turn(tmp_path: Path) -> None:
-    server = server_at(tmp_path)
-    port = server.server.port
-    try:
-        app, phone = seated(server)
+def test_a_moves_key_while_reconnecting_says_so_not_that_it_is_not_your_turn(
+    windows: Windows, tmp_path: Path
+) -> None:
+    with served_at(tmp_path) as server:
+        port = server.server.port
+        app, phone = seated(windows, server)
         run([app], lambda: asked(app), [phone])
         server.stop()
         run([app], lambda: "Reconnecting…" in notices_of(app), seconds=10)
         app.step(DT, [key(pygame.K_b, "b"), key(pygame.K_c, "c")])
         assert not_while_reconnecting() in notices_of(app)
         assert "It is not your turn." not in notices_of(app)
-        server = server_at(tmp_path, port)
-        run([app], lambda: "Reconnecting…" not in notices_of(app), [phone], seconds=20)
-        assert not_while_reconnecting() not in notices_of(app)  # no longer true: it goes with "Reconnecting…"
-    finally:
-        server.stop()
+        with served_at(tmp_path, port) as server:
+            run([app], lambda: "Reconnecting…" not in notices_of(app), [phone], seconds=20)
+            # No longer true: it goes with "Reconnecting…".
+            assert not_while_reconnecting() not in notices_of(app)
 
 
 NEXT_DEAL = re.compile(r"Deal (\d+) starts in (\d+):(\d\d), or as soon as everyone is ready\.")
 
 
-def test_between_deals_the_window_says_when_the_next_deal_starts(tmp_path: Path) -> None:
+def test_between_deals_the_window_says_when_the_next_deal_starts(windows: Windows, tmp_path: Path) -> None:
     """After Next deal the table waits for the others (or the pause): it says which deal starts and
     when, not a bare table."""
-    server = server_at(tmp_path)
-    try:
-        app, phone = seated(server)
+    with served_at(tmp_path) as server:
+        app, phone = seated(windows, server)
         ready = phone.client.ready
         phone.client.ready = lambda deal=None: None  # type: ignore[method-assign]  # the pause (300 s) runs
         end = time.monotonic() + 30
@@ -271,21 +266,20 @@ def test_between_deals_the_window_says_when_the_next_deal_starts(tmp_path: Path)
         run([app], lambda: seat(app).view.deal_no == deal + 1, seconds=10)
         app.step(DT, [])
         assert NEXT_DEAL.search(" ".join(w for w, _rect, _clip in drawn_words(app))) is None
-    finally:
-        server.stop()
 
 
-def test_a_spectators_ledger_goes_on_by_itself_while_reconnecting(tmp_path: Path) -> None:
+def test_a_spectators_ledger_goes_on_by_itself_while_reconnecting(windows: Windows, tmp_path: Path) -> None:
     """A spectator sends nothing to go on from a ledger: the connection being restored does not stop
     its watched ledger going on by itself (it once stayed on that ledger for the rest of the game)."""
-    server = server_at(tmp_path)
-    try:
+    with served_at(tmp_path) as server:
         phone = Phone(server.server.port, None, "Phoebe",
                       {"seats": 3, "ai": "easy", "turn_seconds": 600, "pause_seconds": 300})
+        windows.phone(phone)
         run([], lambda: phone.welcome is not None, [phone])
         assert phone.welcome is not None
         phone.client.ready = lambda deal=None: None  # type: ignore[method-assign]  # after deal 1: a long pause
         app = App(Settings(animation_speed="fast"), (1024, 600))
+        windows.add(app)
         app.stack.push(MenuScene(app, Screens(app)))
         join_table(app, Screens(app), "127.0.0.1", server.server.port, phone.welcome.table, "", watch=True)
         phone.client.start()
@@ -293,34 +287,32 @@ def test_a_spectators_ledger_goes_on_by_itself_while_reconnecting(tmp_path: Path
         server.stop()
         run([app], lambda: "Reconnecting…" in notices_of(app), seconds=10)
         run([app], lambda: top_name(app) != "ledger", seconds=15)  # its watch pause, meanwhile
-    finally:
-        server.stop()
 
 
 def test_a_moves_key_pressed_again_while_the_move_is_on_its_way_does_not_say_it_is_not_your_turn(
-    tmp_path: Path,
+    windows: Windows, tmp_path: Path,
 ) -> None:
-    server = server_at(tmp_path)
-    try:
-        app, phone = seated(server)
+    with served_at(tmp_path) as server:
+        app, phone = seated(windows, server)
         run([app], lambda: asked(app), [phone])
         stage = table_scene(app).stage
         pressed = key(pygame.K_p, "p") if stage is Stage.AUCTION else key(pygame.K_c, "c")
         app.step(DT, [pressed, pressed])  # the second before the host has answered the first
         assert "It is not your turn." not in notices_of(app)
         assert "One moment: the table is catching up." in notices_of(app)
-    finally:
-        server.stop()
 
 
-def test_a_ledger_left_up_while_the_host_starts_the_next_deal_says_so(tmp_path: Path) -> None:
-    server = server_at(tmp_path)
-    try:
+def test_a_ledger_left_up_while_the_host_starts_the_next_deal_says_so(
+    windows: Windows, tmp_path: Path
+) -> None:
+    with served_at(tmp_path) as server:
         phone = Phone(server.server.port, None, "Phoebe",
                       {"seats": 3, "ai": "easy", "turn_seconds": 600, "pause_seconds": 1})
+        windows.phone(phone)
         run([], lambda: phone.welcome is not None, [phone])
         assert phone.welcome is not None
         app = window_at(server.server.port, phone.welcome.table)
+        windows.add(app)
         phone.client.start()
         run([app], lambda: isinstance(app.stack.top, TableScene), [phone])
         end = time.monotonic() + 30
@@ -341,19 +333,18 @@ def test_a_ledger_left_up_while_the_host_starts_the_next_deal_says_so(tmp_path: 
             assert f"Deal {shown + 1} has begun: go on to follow it." in notices_of(app), notices_of(app)
         else:
             assert f"Deal {shown + 1} has begun: go on to play your hand." in notices_of(app), notices_of(app)
-    finally:
-        server.stop()
 
 
 
-def test_the_seats_the_computer_plays_are_named_in_the_windows_language(tmp_path: Path) -> None:
+def test_the_seats_the_computer_plays_are_named_in_the_windows_language(
+    windows: Windows, tmp_path: Path
+) -> None:
     """The server names a seat nobody named "AI 3"; a French window says "IA 3", a German one "KI 3"
     (a person who chose such a name keeps it)."""
-    server = server_at(tmp_path)
-    try:
+    with served_at(tmp_path) as server:
         for lang, word in (("fr", "IA"), ("de", "KI")):
             i18n.set_language(lang)
-            app, phone = seated(server)
+            app, phone = seated(windows, server)
             names = seat(app).names
             ai = [i for i in range(len(names)) if i not in (phone.seat, seat(app).seat)]
             assert ai and all(names[i] == f"{word} {i + 1}" for i in ai), names
@@ -362,6 +353,3 @@ def test_the_seats_the_computer_plays_are_named_in_the_windows_language(tmp_path
             assert free.startswith(f"{word} {ai[0] + 1} ("), free  # the lobby says it so too
             phone.client.close(timeout=0.5)
             seat(app).close()
-    finally:
-        i18n.set_language("en")
-        server.stop()

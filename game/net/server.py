@@ -712,7 +712,8 @@ class Server:
             if code is None:
                 raise ProtocolError(ErrorCode.SERVER_FULL, "the server holds as many tables as it may")
             self._expire(self.tables[code], "the server is full, and this table waited longest for its start")
-        table = Table(self._new_code(conn.proposed), settings, now, self._save if self.store else None)
+        table = Table(self._new_code(conn.proposed), settings, now, self._save if self.store else None,
+                      self.config.lobby_linger_seconds)
         if self.shared is not None:
             self.shared.opened(table.code, conn.address)
         self.tables[table.code] = table

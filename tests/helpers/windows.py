@@ -4,7 +4,8 @@ plain clients that open tables beside them."""
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -13,7 +14,7 @@ import pygame
 from game.net.client import Client
 from game.net.protocol import TableInfo
 from game.net.server import ServerThread
-from helpers import DT
+from helpers import DT, Phone
 from scenes.app.loop import App
 from scenes.cli import parser
 from scenes.navigator import Screens
@@ -30,7 +31,49 @@ from scenes.store.settings import Settings
 from scenes.table.setup import Setup
 from tools.driver import key, keys_for, top_name
 
-FAST = {"rate_per_second": 1000.0, "rate_burst": 1000}
+
+def close_network(app: App) -> None:
+    """Close whatever network ``app``'s screens hold: the table they play or watch (and the server
+    a window hosts it on), a lobby's link, the Join screen's list."""
+    for layer in app.stack.scenes:
+        source = getattr(layer, "source", None)
+        if isinstance(source, NetworkSeat | Spectator):
+            source.close()
+        if isinstance(layer, LobbyScene):
+            layer.client.close(timeout=0.5)
+            if layer.server is not None:
+                layer.server.stop()
+        if isinstance(layer, JoinScene) and layer.lister is not None:
+            layer.lister.close(timeout=0.5)
+
+
+class Windows:
+    """The windows a test opens on network tables (and the phones beside them): as a context manager
+    (the ``windows`` fixture), each one's network is closed when the block ends, however it ends."""
+
+    def __init__(self) -> None:
+        """No window yet."""
+        self.apps: list[App] = []
+        self.phones: list[Phone] = []
+
+    def add(self, *apps: App) -> None:
+        """``apps``, whose network is closed at the end."""
+        self.apps.extend(apps)
+
+    def phone(self, *phones: Phone) -> None:
+        """``phones``, closed at the end."""
+        self.phones.extend(phones)
+
+    def __enter__(self) -> Windows:
+        """This registry."""
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        """Close every phone, then every window's network."""
+        for phone in self.phones:
+            phone.client.close(timeout=0.5)
+        for app in self.apps:
+            close_network(app)
 
 
 def make_app() -> App:
@@ -142,17 +185,21 @@ def wait_for(client: Client, ok: Callable[[Any], bool], seconds: float = 8.0) ->
     raise AssertionError("no such message came")
 
 
-def open_table(server: ServerThread, seats: int = 4, seed: int | None = None) -> tuple[Client, str]:
-    """A person who is no window (a plain client) opens a table on ``server`` and hosts it."""
-    host = Client(f"ws://{address(server)}")
-    settings = table_settings(Setup.for_players(seats))
-    settings["public"] = True  # listed: the join screen's list is what these tests read
-    if seed is not None:
-        settings["seed"] = seed
-    host.create("Hosta", settings)
-    wait_for(host, lambda m: isinstance(m, TableInfo))
-    assert host.table is not None
-    return host, host.table
+@contextmanager
+def opened_table(
+    server: ServerThread, seats: int = 4, seed: int | None = None
+) -> Iterator[tuple[Client, str]]:
+    """A person who is no window (a plain client) opens a table on ``server`` and hosts it for the
+    ``with`` block: yields the client and the table's code."""
+    with Client(f"ws://{address(server)}") as host:
+        settings = table_settings(Setup.for_players(seats))
+        settings["public"] = True  # listed: the join screen's list is what these tests read
+        if seed is not None:
+            settings["seed"] = seed
+        host.create("Hosta", settings)
+        wait_for(host, lambda m: isinstance(m, TableInfo))
+        assert host.table is not None
+        yield host, host.table
 
 
 def seat_of(client: Client, seat: int, **wanted: bool) -> TableInfo:
