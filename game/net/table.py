@@ -1,8 +1,8 @@
 """One network table: its seats, people and spectators, its game, its clocks. No sockets here.
 
-A :class:`Table` is told what its members send (:meth:`Table.handle`) and what time it is,
+A :class:`HostedTable` is told what its members send (:meth:`HostedTable.handle`) and what time it is,
 and answers by calling each member's :meth:`Member.send` with a JSON text. The server
-owns the sockets and calls :meth:`Table.tick` when :meth:`Table.next_deadline` comes.
+owns the sockets and calls :meth:`HostedTable.tick` when :meth:`HostedTable.next_deadline` comes.
 The engine runs here only: each seat is sent what :func:`game.rules.observe.observe` lets it see
 and its own :meth:`~game.rules.engine.Game.view_for`; spectators see what a seat of ``None`` sees.
 
@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from game.ai.specs import parse_agent
-from game.formats.savegame import SaveError, restore
+from game.formats.savegame import SavedGame, SaveError, restore
 from game.net.client_messages import Act, AtTable, End, Leave, Ping, Ready, Remove, Start
 from game.net.codec import Json, encode_history, encode_view
 from game.net.codes import CloseCode, ErrorCode
@@ -110,11 +110,11 @@ def _dumps(message: Sent) -> str:
     return json.dumps(message.to_json(), separators=(",", ":"))
 
 
-class Table:
+class HostedTable:
     """A table: its code, the host's settings, its seats, and once started its :class:`Match`."""
 
     def __init__(self, code: str, settings: Settings, now: float,
-                 save: Callable[[Table], None] | None = None) -> None:
+                 save: Callable[[HostedTable], None] | None = None) -> None:
         """A table not started, every seat the AI's; ``save`` is called whenever it should be saved."""
         self.code = code
         self.settings = settings
@@ -651,11 +651,13 @@ class Table:
             "over": self.over,
             # Neither the seed, the generator's state nor a deal in progress's cards: the file must
             # not tell the cards of any deal not over (a deal in progress is dealt again on resuming).
-            "game": self.match.snapshot(keep_secrets=False) if self.match is not None else None,
+            "game": self.match.snapshot(keep_secrets=False).to_json() if self.match is not None else None,
         }
 
     @classmethod
-    def from_json(cls, doc: Any, now: float, save: Callable[[Table], None] | None = None) -> Table:
+    def from_json(
+        cls, doc: Any, now: float, save: Callable[[HostedTable], None] | None = None
+    ) -> HostedTable:
         """A table from its saved file; ``SaveError`` saying what is wrong with a bad one (and nothing else).
 
         A game saved as a deal was starting resumes before that deal, which is dealt again
@@ -681,7 +683,7 @@ class Table:
         return table
 
     @classmethod
-    def _from_json(cls, doc: Any, now: float, save: Callable[[Table], None] | None) -> Table:
+    def _from_json(cls, doc: Any, now: float, save: Callable[[HostedTable], None] | None) -> HostedTable:
         kind = (doc.get("format"), doc.get("version")) if isinstance(doc, dict) else None
         if kind != (FILE_FORMAT, FILE_VERSION):
             raise SaveError(f"not a {FILE_FORMAT} file of version {FILE_VERSION}")
@@ -717,7 +719,8 @@ class Table:
         if type(doc.get("in_deal", False)) is not bool:
             raise SaveError("in_deal must be true or false")
         if doc.get("game") is not None:
-            restored = restore(doc["game"], resume_deal=False)  # before a deal it was saved in
+            # Before a deal it was saved in.
+            restored = restore(SavedGame.from_json(doc["game"]), resume_deal=False)
             game, players = restored.game, restored.players
             if [s.person for s in table.seats] != [p == HUMAN for p in players]:
                 raise SaveError("the saved game's players do not match the seats")
