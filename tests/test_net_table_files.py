@@ -39,7 +39,7 @@ def played_table(deals: int = 3) -> tuple[HostedTable, list[dict[str, Any]]]:
     file the server would have written meanwhile."""
     files: list[dict[str, Any]] = []
     table = HostedTable("FILECODE", Settings(seats=4, pause_seconds=0), 0.0,
-                  save=lambda t: files.append(json.loads(json.dumps(t.to_json()))))
+                        save=lambda t: files.append(json.loads(json.dumps(t.to_json()))))
     table.join(Silent(), "Anne", None, 0.0, host=True)
     table.start(0.0)
     assert table.match is not None
@@ -163,7 +163,7 @@ def test_a_saved_game_without_its_generator_still_gives_back_every_card_seen() -
 def test_a_seat_given_up_mid_deal_is_saved_at_once_without_that_deals_cards() -> None:
     files: list[dict[str, Any]] = []
     table = HostedTable("LEAVECODE", Settings(seats=4, pause_seconds=0, turn_seconds=600), 0.0,
-                  save=lambda t: files.append(json.loads(json.dumps(t.to_json()))))
+                        save=lambda t: files.append(json.loads(json.dumps(t.to_json()))))
     anne, ben = Silent(), Silent()
     table.join(anne, "Anne", None, 0.0, host=True)
     table.join(ben, "Ben", None, 0.0)
