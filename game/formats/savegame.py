@@ -1,5 +1,9 @@
 """A game in progress as a JSON document, to save at any moment and continue later.
 
+:func:`snapshot` takes a game as a :class:`SavedGame`, a frozen value, and :func:`restore` gives a
+game back from one; :meth:`SavedGame.to_json` and :meth:`SavedGame.from_json` are the one place
+where a save becomes a document and a document a save.
+
 The document holds the table (names, rules, limits), each seat's player ("human" or
 an AI spec), the state between two deals (chips, farm, farmer, deal number, the seeded
 RNG's exact state) and the deal log so far. A document written without secrets
@@ -15,9 +19,8 @@ deck (``"deck"``: card codes as a stack that deals the same cards in the same or
 generator's state at the moment of saving. Loading deals the deal again from that deck and
 plays every move again, so the game is exactly as it was, cards already drawn still in their
 hands, and plays on the same (without ``rng``, the cards not yet seen are drawn afresh: a card
-seen is still never dealt again differently). Loading checks every value and refuses a bad
-document with a :class:`SaveError` saying what is
-wrong; nothing in it is executed.
+seen is still never dealt again differently). Reading checks every value and refuses a bad
+document with a :class:`SaveError` saying what is wrong; nothing in it is executed.
 """
 
 from __future__ import annotations
