@@ -19,10 +19,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from game.formats.savegame import DealInProgress, SavedGame, SaveError, restore
+from game.formats.savegame import DealInProgress, Restored, SavedGame, SaveError, restore
 from game.net.protocol import Settings
 from game.net.table import HostedTable
 from game.play.match import HUMAN, Match
+from game.play.replay import warm_up
 from game.rules.agents import ThresholdAgent
 from game.rules.engine import Phase
 from game.rules.ruleset import rules_named
@@ -63,10 +64,11 @@ def scenario(moves: int) -> Match:
     return match
 
 
-def resumed(saved: SavedGame) -> Match:
-    """The match of ``saved`` taken up as a window takes it up: AIs caught up with the deal so far."""
-    restored = restore(saved)
+def taken_up(restored: Restored) -> Match:
+    """The match of ``restored`` taken up as a window takes it up: the AIs look over the deals
+    played and live the deal in progress again."""
     match = Match(restored.game, restored.players)
+    warm_up(match)
     match.catch_up(restored)
     return match
 
@@ -152,20 +154,17 @@ def test_a_save_written_before_is_written_again_byte_for_byte(moment: str, tmp_p
 
 @pytest.mark.parametrize("moment", MOMENTS)
 def test_a_save_written_before_is_taken_up_at_the_moment_it_was_written_and_plays_on(moment: str) -> None:
-    saved = SaveStore(DATA / f"saved_game_{moment}.json").resume()
-    assert saved is not None
-    assert saved.game.phase is PHASES[moment]
-    taken_up = Match(saved.game, saved.players)
-    taken_up.catch_up(saved)
+    restored = SaveStore(DATA / f"saved_game_{moment}.json").resume()
+    assert restored is not None
+    assert restored.game.phase is PHASES[moment]
+    match = taken_up(restored)
     unbroken = scenario(MOMENTS[moment])
     for seat in (None, *range(len(NAMES))):
-        assert taken_up.game.view_for(seat) == unbroken.game.view_for(seat)
-    # It plays on as the same game saved today and taken up does, to its end.
-    today = resumed(unbroken.snapshot())
-    to_the_end(taken_up)
-    to_the_end(today)
-    assert taken_up.game.log == today.game.log
-    assert taken_up.game.result == today.game.result
+        assert match.game.view_for(seat) == unbroken.game.view_for(seat)
+    to_the_end(match)
+    to_the_end(unbroken)
+    assert match.game.log == unbroken.game.log
+    assert match.game.result == unbroken.game.result
 
 
 @pytest.mark.parametrize("moment", MOMENTS)
@@ -211,8 +210,8 @@ def test_a_hosted_table_file_written_before_loads_and_writes_its_game_the_same()
 def test_any_game_stopped_anywhere_comes_back_the_same_and_plays_on_the_same(
     seed: int, stop: int, rules: str, seats: int
 ) -> None:
-    kinds = ("bold", "steady", "cautious", "bold", "steady")
-    players = [HUMAN, *[f"normal:{kind}" for kind in kinds][: seats - 1]]
+    kinds = ("normal:bold", "expert:steady", "easy:steady", "threshold:15", "normal:cautious")
+    players = [HUMAN, *kinds[: seats - 1]]
     names = [*NAMES[:3], *[f"P{i}" for i in range(seats - 3)]]
     match = Match.new(names, players, rules_named(rules), seed=seed, chips=30, max_deals=6)
     person_moves(match, stop)
@@ -221,11 +220,11 @@ def test_any_game_stopped_anywhere_comes_back_the_same_and_plays_on_the_same(
     hidden = match.snapshot(keep_secrets=False)
     assert through_json(hidden) == hidden and hidden.rng is None and hidden.deal is None
     assert (saved.deal is not None) == match.game.mid_deal
-    taken_up = resumed(through_json(saved))
-    assert taken_up.snapshot() == saved
-    to_the_end(taken_up)
+    again = taken_up(restore(through_json(saved)))
+    assert again.snapshot() == saved
+    to_the_end(again)
     to_the_end(match)
-    assert taken_up.game.log == match.game.log and taken_up.game.result == match.game.result
+    assert again.game.log == match.game.log and again.game.result == match.game.result
 
 
 def test_a_deal_in_progress_is_saved_with_its_moves_and_deck() -> None:
