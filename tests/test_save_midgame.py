@@ -19,7 +19,8 @@ from hypothesis import strategies as st
 
 from game.formats.savegame import Restored, SavedGame, SaveError, restore, snapshot
 from game.net.protocol import Settings
-from game.net.table import FILE_FORMAT, FILE_VERSION, HostedTable
+from game.net.table import HostedTable
+from game.net.tablefile import FILE_FORMAT, FILE_VERSION
 from game.play.match import HUMAN, Match
 from game.rules.actions import DRAW, PASS, STAND, Action, bid, parse_action
 from game.rules.agents import ThresholdAgent

@@ -22,6 +22,7 @@ from hypothesis import strategies as st
 from game.formats.savegame import DealInProgress, Restored, SavedGame, SaveError, restore
 from game.net.protocol import Settings
 from game.net.table import HostedTable
+from game.net.tablefile import SavedTable
 from game.play.match import HUMAN, Match
 from game.play.replay import warm_up
 from game.rules.agents import ThresholdAgent
@@ -195,6 +196,30 @@ def test_a_hosted_table_file_written_before_loads_and_writes_its_game_the_same()
     while game.mid_deal:
         game.apply(game.legal_actions()[0])
     assert len(game.log) == doc["game"]["deal"] + 1
+
+
+def test_a_hosted_table_file_written_before_reads_as_a_saved_table_and_writes_the_same_bytes() -> None:
+    text = (DATA / "saved_table_in_deal.json").read_text(encoding="utf-8")
+    saved = SavedTable.from_json(json.loads(text))
+    assert saved.in_deal and not saved.over and saved.game is not None and saved.game.rng is None
+    assert [seat.person for seat in saved.seats] == [True, False, False, False]
+    assert json.dumps(saved.to_json(), separators=(",", ":")) == text
+
+
+def test_a_hosted_table_saves_what_it_is_and_reads_back_the_same() -> None:
+    doc = json.loads((DATA / "saved_table_in_deal.json").read_text(encoding="utf-8"))
+    table = HostedTable.from_json(doc, 0.0)
+    table.in_deal = True  # as the server saves a table whose deal is starting
+    saved = table.saved_file()
+    assert saved == SavedTable.from_json(doc)
+    assert SavedTable.from_json(json.loads(json.dumps(saved.to_json()))) == saved
+
+
+def test_a_hosted_table_file_whose_game_is_not_its_seats_is_refused() -> None:
+    doc = json.loads((DATA / "saved_table_in_deal.json").read_text(encoding="utf-8"))
+    doc["game"]["players"][1] = HUMAN
+    with pytest.raises(SaveError, match="players do not match the seats"):
+        SavedTable.from_json(doc)
 
 
 # ---------------------------------------------------------------- any game, stopped anywhere
