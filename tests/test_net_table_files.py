@@ -34,11 +34,13 @@ class Silent:
         """Nothing to close."""
 
 
-def played_table(deals: int = 3) -> tuple[HostedTable, list[dict[str, Any]]]:
-    """A table of four (one person, away, and three AIs) ``deals`` deals into its game, and every
-    file the server would have written meanwhile."""
+def played_table(
+    deals: int = 3, *, code: str = "FILECODE", seed: int | None = None
+) -> tuple[HostedTable, list[dict[str, Any]]]:
+    """A table ``code`` of four (one person, away, and three AIs, its game seeded with ``seed``)
+    ``deals`` deals into its game, and every file the server would have written meanwhile."""
     files: list[dict[str, Any]] = []
-    table = HostedTable("FILECODE", Settings(seats=4, pause_seconds=0), 0.0,
+    table = HostedTable(code, Settings(seats=4, pause_seconds=0, seed=seed), 0.0,
                         save=lambda t: files.append(json.loads(json.dumps(t.to_json()))))
     table.join(Silent(), "Anne", None, 0.0, host=True)
     table.start(0.0)

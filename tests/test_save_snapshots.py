@@ -3,8 +3,8 @@ is written and read in one place, the same bytes as ever.
 
 The files under tests/data named ``saved_game_*.json`` and ``saved_table_in_deal.json`` were
 written by the version before the typed snapshots, from the games :func:`scenario` and
-:func:`hosted` play: every later version must read them, play on from them as the game would
-have gone without the break, and write the same games byte for byte.
+``played_table(3, code="FIXTURE", seed=11)`` play: every later version must read them, play on
+from them as the game would have gone without the break, and write the same games byte for byte.
 """
 
 from __future__ import annotations
@@ -18,9 +18,9 @@ from typing import Any
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from test_net_table_files import played_table
 
 from game.formats.savegame import DealInProgress, Restored, SavedGame, SaveError, restore
-from game.net.protocol import Settings
 from game.net.table import HostedTable
 from game.net.tablefile import SavedTable
 from game.play.match import HUMAN, Match
@@ -84,34 +84,6 @@ def to_the_end(match: Match) -> Match:
 def through_json(saved: SavedGame) -> SavedGame:
     """``saved`` written to a file's text and read back."""
     return SavedGame.from_json(json.loads(json.dumps(saved.to_json())))
-
-
-class Silent:
-    """A person's connection that reads nothing."""
-
-    def send(self, text: str) -> None:
-        """Drop ``text``."""
-
-    def close(self, reason: str, code: int = 1000) -> None:
-        """Nothing to close."""
-
-
-def hosted(deals: int) -> list[str]:
-    """Every file a hosted table of one person (away) and three AIs writes in its first ``deals``
-    deals, as the server writes them."""
-    files: list[str] = []
-    table = HostedTable(
-        "FIXTURE", Settings(seats=4, seed=11, pause_seconds=0), 0.0,
-        save=lambda t: files.append(json.dumps(t.to_json(), separators=(",", ":"))),
-    )
-    table.join(Silent(), "Anne", None, 0.0, host=True)
-    table.start(0.0)
-    assert table.match is not None
-    now = 0.0
-    while len(table.match.game.log) < deals:
-        now += 100.0
-        table.tick(now)
-    return files
 
 
 # ---------------------------------------------------------------- the engine's frozen state
@@ -188,7 +160,8 @@ def test_a_hosted_table_file_written_before_loads_and_writes_its_game_the_same()
     compact = json.dumps(table.to_json()["game"], separators=(",", ":"))
     assert compact == json.dumps(doc["game"], separators=(",", ":"))
     # The same table played now writes the same game (the person's token is new every run).
-    now = [json.loads(file) for file in hosted(3) if json.loads(file)["in_deal"]][-1]
+    _table, files = played_table(3, code=doc["code"], seed=11)
+    now = [file for file in files if file["in_deal"]][-1]
     assert json.dumps(now["game"], separators=(",", ":")) in text
     assert (now["settings"], now["in_deal"], now["over"]) == (doc["settings"], True, False)
     # And plays on: the deal it was saved in is dealt again and settled.
