@@ -28,7 +28,7 @@ from game.play.replay import warm_up
 from game.rules.agents import ThresholdAgent
 from game.rules.engine import Phase
 from game.rules.ruleset import rules_named
-from game.rules.snapshot import BetweenDeals
+from game.rules.saved_state import BetweenDeals
 from scenes.store.saves import SaveStore
 
 DATA = Path(__file__).parent / "data"

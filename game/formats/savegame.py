@@ -35,7 +35,7 @@ from game.rules.engine import MAX_SEATS, MIN_SEATS, Game, Phase
 from game.rules.events import EndReason, Event
 from game.rules.records import DealRecord, LogError
 from game.rules.ruleset import RuleSet, rules_named
-from game.rules.snapshot import BetweenDeals, RngState
+from game.rules.saved_state import BetweenDeals, RngState
 from game.rules.view import View
 from game.schema import list_of, number, one_of, optional, text, truth, whole
 

@@ -45,7 +45,7 @@ from game.rules.phase import Phase, legal_actions
 from game.rules.ranking import Tie, explain_tie, nearest_key, rank_key
 from game.rules.records import Auction, DealRecord, Transfer, new_record
 from game.rules.ruleset import FOSTER, RuleSet, Succession
-from game.rules.snapshot import BetweenDeals, RngState
+from game.rules.saved_state import BetweenDeals, RngState
 from game.rules.view import View, ViewDraft
 
 __all__ = ["MAX_SEATS", "MIN_SEATS", "Game", "Phase", "Transfer"]
