@@ -19,7 +19,7 @@ from helpers.windows import Windows
 from game.net.client import Client
 from game.net.protocol import TableInfo, Welcome
 from game.net.server import ServerThread
-from game.net.table import Table
+from game.net.table import HostedTable
 from scenes.app.loop import App
 from scenes.i18n import _, set_language
 from scenes.navigator import Screens
@@ -103,7 +103,7 @@ def test_the_table_tells_everyone_when_its_saving_fails_and_when_it_works_again(
     from game.net.protocol import Settings as TableSettings
     from game.net.protocol import decode_server_message
 
-    table = Table("SAVECODE", TableSettings(seats=3), 0.0)
+    table = HostedTable("SAVECODE", TableSettings(seats=3), 0.0)
     anne = Member()
     table.join(anne, "Anne", None, 0.0, host=True)
     anne.texts.clear()

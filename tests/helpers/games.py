@@ -1,14 +1,17 @@
 """Helpers for tests that play whole games: new games with their players, a deal played through,
-and games played into a deal log."""
+and games played into a deal log, and a network table played without a network."""
 
 from __future__ import annotations
 
+import json
 import random
 from pathlib import Path
 from typing import Any
 
 from game.ai import make_agent
 from game.formats.deallog import write_log
+from game.net.protocol import Settings
+from game.net.table import HostedTable
 from game.play.runner import play_game
 from game.rules.agents import ThresholdAgent
 from game.rules.engine import Game
@@ -86,3 +89,31 @@ def logged_game(tmp_path: Path, rules: str, rotating: bool = False, players: int
     path = tmp_path / f"{rules}.jsonl"
     write_log(path, [game.log])
     return path
+
+
+class Silent:
+    """A person's connection that reads nothing."""
+
+    def send(self, text: str) -> None:
+        """Drop ``text``."""
+
+    def close(self, reason: str, code: int = 1000) -> None:
+        """Nothing to close."""
+
+
+def played_table(
+    deals: int = 3, *, code: str = "FILECODE", seed: int | None = None
+) -> tuple[HostedTable, list[dict[str, Any]]]:
+    """A table ``code`` of four (one person, away, and three AIs, its game seeded with ``seed``)
+    ``deals`` deals into its game, and every file the server would have written meanwhile."""
+    files: list[dict[str, Any]] = []
+    table = HostedTable(code, Settings(seats=4, pause_seconds=0, seed=seed), 0.0,
+                        save=lambda t: files.append(json.loads(json.dumps(t.to_json()))))
+    table.join(Silent(), "Anne", None, 0.0, host=True)
+    table.start(0.0)
+    assert table.match is not None
+    now = 0.0
+    while len(table.match.game.log) < deals:
+        now += 100.0
+        table.tick(now)
+    return table, files
