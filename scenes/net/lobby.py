@@ -312,10 +312,9 @@ class LobbyScene(PanelScene):
             self.code_drawn = draw_qr_card(surface, text, page, self.qr_rect, u)
         if self.info is not None:
             settings = self.info.settings
-            rules = str(settings.get("rules", "foster"))
-            name, _plus, rotating = rules.partition("+")
+            rules = str(settings.get("rules", "foster"))  # a server's word: an unknown one is said as it came
             deals = settings.get("deals")
-            about = rules_label(name, bool(rotating))
+            about = rules_label(rules)
             if isinstance(deals, int):
                 about += " · " + ngettext("{n} deal", "{n} deals", deals).format(n=deals)
             afs = text.fit(about, fs, column.w - round(60 * u))

@@ -740,7 +740,7 @@ class TableScene(Scene):
         deal_no = max(self.source.ledger.deal, 1)  # the deal on show, not the one the engine has reached
         deal = _("Deal {n} of {m}").format(n=deal_no, m=deals) if deals else _("Deal {n}").format(n=deal_no)
         rules = self.source.rules
-        left = f"{deal} · {i18n.rules_label(rules.name, rules.rotating)}"
+        left = f"{deal} · {i18n.rules_label(rules)}"
         if self.source.replay:
             left = _("Replay of a logged game") + " · " + left
         if self.source.fixed_deck:
