@@ -21,7 +21,7 @@ from scenes import i18n
 from scenes.i18n import _
 from scenes.table.narrator import Eyes, headline
 from scenes.table.source import TableSource
-from scenes.table.world import Table
+from scenes.table.world import Felt
 from scenes.ui.widgets import Button, FocusGroup, row
 
 if TYPE_CHECKING:
@@ -58,7 +58,7 @@ class Host(Protocol):
 
     app: App
     source: TableSource
-    table: Table
+    table: Felt
     nav: Navigator
     eyes: Eyes
     watch_pause: float
@@ -124,7 +124,7 @@ class Handler:
         return self.host.source
 
     @property
-    def table(self) -> Table:
+    def table(self) -> Felt:
         """The felt world."""
         return self.host.table
 

@@ -37,7 +37,7 @@ from scenes.table.navigator import Navigator
 from scenes.table.pass_screen import PassScene
 from scenes.table.showdown import ShowdownHandler
 from scenes.table.source import TableSource
-from scenes.table.world import Table
+from scenes.table.world import Felt
 from scenes.ui.art import GOLD, INK
 from scenes.ui.qr import corner_spot, draw_qr_card, scan_line
 from scenes.ui.tween import Tweener
@@ -87,14 +87,14 @@ HINT_LINES = 4
 class TableScene(Scene):
     """See the module docstring."""
 
-    def __init__(self, app: App, nav: Navigator, source: TableSource, table: Table | None = None) -> None:
+    def __init__(self, app: App, nav: Navigator, source: TableSource, table: Felt | None = None) -> None:
         """Play ``source`` on ``table`` (default: a fresh one), leading elsewhere through ``nav``."""
         super().__init__(app)
         self.nav = nav
         self.source = source
         self.next_deal_banner: Callable[[], str] = lambda: self.next_deal_line() or ""
         """The banner between deals at a network table (one object: the banner changes once)."""
-        self.table = table or Table(source, app.art, app.text, Tweener(app.speed), app.size)
+        self.table = table or Felt(source, app.art, app.text, Tweener(app.speed), app.size)
         self.table.sound = app.sound.play
         self.eyes = Eyes(source.names, source.rules, source.eyes)
         self._deal_notices: list[Callable[[], str]] = []
@@ -298,7 +298,7 @@ class TableScene(Scene):
 
     def pulse_rects(self) -> list[pygame.Rect] | None:
         """What changed since the frame last shown: the old and new rectangles of every card,
-        chip, note, plate or glow that moved or changed (see :meth:`Table.items`), and the header,
+        chip, note, plate or glow that moved or changed (see :meth:`Felt.items`), and the header,
         the action panel or the corner buttons where their words or buttons changed. None (the
         whole window) under a stage's panel, or where the advice in the banner's place changed."""
         self._asked = True
@@ -328,7 +328,7 @@ class TableScene(Scene):
         self._shown_items = now if now is not None else self._items()
 
     def _items(self) -> Items | None:
-        """The table's pieces (:meth:`Table.items`) and the screen's own: the header, the action
+        """The table's pieces (:meth:`Felt.items`) and the screen's own: the header, the action
         panel, the corner buttons (None while a stage's panel or advice covers the table)."""
         handler = self.handler
         if handler.transparent or self.coach_line() is not None:

@@ -1,8 +1,8 @@
 """The felt table: one world of seats, cards, chips, the farm, the deck and the farmer's marker.
 
 The auction, deal, showdown and ledger scenes all drive this one world, so nothing jumps
-when the scene changes. Scenes call its verbs (:meth:`Table.deal_card`,
-:meth:`Table.move_chips`, :meth:`Table.show_hand`, :meth:`Table.set_farmer` ...), which start
+when the scene changes. Scenes call its verbs (:meth:`Felt.deal_card`,
+:meth:`Felt.move_chips`, :meth:`Felt.show_hand`, :meth:`Felt.set_farmer` ...), which start
 tweens on sprites; the world draws whatever state the sprites are in. Numbers shown (chips
 at a seat, chips in the farm) change when the chips land, so the screen agrees with the
 engine once every animation has finished.
@@ -134,8 +134,8 @@ class SeatState:
     hand: list[CardSprite] = field(default_factory=list)
 
 
-class Table:
-    """The world; see the module docstring."""
+class Felt:
+    """The felt and everything on it, drawn and animated; see the module docstring."""
 
     def __init__(
         self, source: TableSource, art: Art, text: Text, tweens: Tweener, size: tuple[int, int]
