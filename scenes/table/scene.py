@@ -24,7 +24,7 @@ from game.rules.phase import Phase
 from game.rules.view import View
 from scenes import i18n
 from scenes.app.loop import App, Scene
-from scenes.app.stack import Items, changed_rects
+from scenes.app.regions import Change, Items, RegionTracker
 from scenes.i18n import _
 from scenes.table.auction import AuctionHandler
 from scenes.table.deal import DealHandler
@@ -126,14 +126,14 @@ class TableScene(Scene):
         self.coach = Coach(source.rules)
         """The coach at this table: it remembers what this screen showed, as a seated Expert would."""
         """For the mouse and fingers: finish the animation in progress (Space does it from the keys)."""
-        self._shown_items: Items | None = None
-        """What the frame last presented showed, piece by piece (None: not known)."""
-        self._pending_items: Items | None = None
-        """What the frame being presented shows (worked out for its rectangles)."""
-        self._pulsed = False
-        """The frame being presented draws only the glows (see :meth:`pulse_rects`)."""
-        self._asked = False
-        """Whether the app has asked for the rectangles a frame changes (see :meth:`shown`)."""
+        self.regions = RegionTracker(
+            self.pieces,
+            lambda: self.table.glow_rects(),
+            self.fingerprint,
+            lambda: (self.stage, self.handler.transparent),
+            lambda: self.handler.transparent,
+        )
+        """What the frames presented showed, and what the next must draw again (see :meth:`update`)."""
         self.watch_pause = WATCH_PAUSE
         """Seconds a watched game's ledger stays before it goes on by itself (at normal speed)."""
         self.page: str | None = None
@@ -301,33 +301,13 @@ class TableScene(Scene):
         chip, note, plate or glow that moved or changed (see :meth:`Felt.items`), and the header,
         the action panel or the corner buttons where their words or buttons changed. None (the
         whole window) under a stage's panel, or where the advice in the banner's place changed."""
-        self._asked = True
-        if self.handler.transparent or self._shown_items is None:
-            return None
-        if not self.moved and self.frame_rate() == PULSE_FPS:
-            # Nothing moved or changed but time: only the glows pulse (the pieces are not listed,
-            # and what was shown stays the reference: a glow drawn since differs from it only in
-            # its glow's rectangle).
-            self._pulsed = True
-            return self.table.glow_rects()
-        now = self._items()
-        if now is None:
-            return None
-        rects = changed_rects(self._shown_items, now)
-        self._pending_items = now
-        return rects
+        return self.regions.rects(pulse_only=not self.moved and self.frame_rate() == PULSE_FPS)
 
     def shown(self) -> None:
         """Remember what the frame just presented shows: the next frame draws only what differs."""
-        now, self._pending_items = self._pending_items, None
-        if self._pulsed or not self._asked:
-            # A glow's frame keeps the reference; an app that never asks for rectangles (it
-            # presents whole windows) needs none, and the pieces are not listed for it.
-            self._pulsed = False
-            return
-        self._shown_items = now if now is not None else self._items()
+        self.regions.shown()
 
-    def _items(self) -> Items | None:
+    def pieces(self) -> Items | None:
         """The table's pieces (:meth:`Felt.items`) and the screen's own: the header, the action
         panel, the corner buttons (None while a stage's panel or advice covers the table)."""
         handler = self.handler
@@ -369,7 +349,7 @@ class TableScene(Scene):
                     items[(name,)] = (button.label(), button.rect.inflate(4, 4))
         return items
 
-    def _shown(self) -> tuple[object, ...]:
+    def fingerprint(self) -> tuple[object, ...]:
         """A cheap fingerprint of what the frame shows beyond the tweens (see :meth:`update`)."""
         handler, table = self.handler, self.table
         return (
@@ -393,15 +373,12 @@ class TableScene(Scene):
         :attr:`dirty` (the whole window is drawn); anything else that moves or changes sets
         :attr:`moved`, and the frame draws only the rectangles it touches (:meth:`pulse_rects`).
         """
-        before = self._shown()
-        stage = (self.stage, self.handler.transparent)
         moving = self.tweens.busy or bool(self.table.labels)  # its last step must be shown too
-        self._update(dt)
-        if moving or self._shown() != before:
-            if stage != (self.stage, self.handler.transparent) or self.handler.transparent:
-                self.dirty = True
-            else:
-                self.moved = True
+        change = self.regions.follow(lambda: self._update(dt), moving)
+        if change is Change.WHOLE:
+            self.dirty = True
+        elif change is Change.REGIONS:
+            self.moved = True
 
     def _update(self, dt: float) -> None:
         self.source.poll()
