@@ -209,7 +209,7 @@ def test_nothing_laid_over_the_table_covers_the_bottom_seat() -> None:
         assert isinstance(handler, LedgerHandler)
         handler.toggle_peek()
         app.draw()
-        bottom = scene.table.layout.seat(scene.source.bottom)
+        bottom = scene.table.layout.seat(scene.source.facts.bottom)
         assert not handler.back_button.rect.colliderect(bottom.plate.union(bottom.hand))
         handler.toggle_peek()
         pause = PauseScene(app, Screens(app), scene.source)
@@ -233,7 +233,7 @@ def test_a_game_started_from_the_command_line_seats_the_remembered_name(
 
     def run(self: App, exit_after: float | None = None) -> None:
         self.step(DT, [])
-        seen["names"] = table_of(self).source.names
+        seen["names"] = table_of(self).source.facts.names
 
     monkeypatch.setattr(App, "run", run)
     assert main(["--players", "3", "--rules", "lacombe", "--lang", "en"]) == 0
@@ -352,7 +352,7 @@ def test_no_banner_note_notice_or_hint_ever_covers_a_plate_a_card_or_a_button(
         for _ in range(60000):
             if scene.stage.value == "gameover" or len(found) > 20:
                 break
-            if scene.source.view.farmer == scene.source.bottom:
+            if scene.source.view.farmer == scene.source.facts.bottom:
                 farmer_deals += 1
             if scene.coach_offered and scene.coach_line() is None:
                 app.step(DT, [key(pygame.K_a, "a")])

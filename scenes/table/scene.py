@@ -36,7 +36,7 @@ from scenes.table.narrator import Eyes, advice_words, bubble, headline, thinking
 from scenes.table.navigator import Navigator
 from scenes.table.pass_screen import PassScene
 from scenes.table.showdown import ShowdownHandler
-from scenes.table.source import TableSource
+from scenes.table.source import TableSource, has_ended, human_to_act, is_you
 from scenes.table.world import Felt
 from scenes.ui.art import GOLD, INK
 from scenes.ui.qr import corner_spot, draw_qr_card, scan_line
@@ -96,7 +96,7 @@ class TableScene(Scene):
         """The banner between deals at a network table (one object: the banner changes once)."""
         self.table = table or Felt(source, app.art, app.text, Tweener(app.speed), app.size)
         self.table.sound = app.sound.play
-        self.eyes = Eyes(source.names, source.rules, source.eyes)
+        self.eyes = Eyes(source.facts.names, source.facts.rules, source.facts.eyes)
         self._deal_notices: list[Callable[[], str]] = []
         """The notices about the deal in play, withdrawn when it is settled (see :meth:`deal_notice`)."""
         self.handlers: dict[Stage, Handler] = {
@@ -123,7 +123,7 @@ class TableScene(Scene):
         self.coach_button = Button(lambda: _("Coach"), self.ask_coach)
         self.advice: tuple[tuple[object, ...], Advice] | None = None
         """The coach's last advice, and the decision it was for (it goes when the decision changes)."""
-        self.coach = Coach(source.rules)
+        self.coach = Coach(source.facts.rules)
         """The coach at this table: it remembers what this screen showed, as a seated Expert would."""
         """For the mouse and fingers: finish the animation in progress (Space does it from the keys)."""
         self.regions = RegionTracker(
@@ -157,7 +157,7 @@ class TableScene(Scene):
     @property
     def asks_person(self) -> bool:
         """Whether the game waits for the person at this screen (not for the computer, nor a timer)."""
-        return self.source.human_to_act or self.handler.asks()
+        return human_to_act(self.source) or self.handler.asks()
 
     @property
     def speed(self) -> float:
@@ -172,13 +172,13 @@ class TableScene(Scene):
         still, and briskest for a farmer here, who deals and plays no hand (the speed setting applies
         on top; a watched game keeps the pace it is set to)."""
         source = self.source
-        if source.watching:
+        if source.facts.watching:
             return 1.0  # a demo or a replay keeps the pace its speed setting gives it
-        pace = min(1.0, CROWD / max(1, source.n - 1))
+        pace = min(1.0, CROWD / max(1, source.facts.n - 1))
         view = source.view
-        seats = range(source.n)
-        deciding = any(source.person(s) and not view.finished(s) and s != view.farmer for s in seats)
-        if source.person(self.table.farmer) and not deciding:
+        seats = range(source.facts.n)
+        deciding = any(source.facts.person(s) and not view.finished(s) and s != view.farmer for s in seats)
+        if source.facts.person(self.table.farmer) and not deciding:
             # The deal on show is dealt by a person here who has nothing to decide in it.
             if self.stage is Stage.DEAL:
                 return pace * FARMER_PACE
@@ -217,10 +217,10 @@ class TableScene(Scene):
         """Go on from the ledger: the final standings if the game has ended, else the next deal."""
         if self.stage is not Stage.LEDGER:
             return  # a second press before the stage changed
-        if self.source.offline and not self.source.over and not self.source.watching:
+        if self.source.offline and not has_ended(self.source) and not self.source.facts.watching:
             self.handler.refuse(not_while_reconnecting)  # "ready" would be lost (a spectator sends none)
             return
-        if not self.source.over:
+        if not has_ended(self.source):
             self.source.start_deal()
             self.app.game_moved(self.source.kept)
         self.settled = False
@@ -228,7 +228,7 @@ class TableScene(Scene):
 
     def end_game(self) -> None:
         """Stop after this deal: the final standings."""
-        if self.stage is not Stage.LEDGER or self.source.over:
+        if self.stage is not Stage.LEDGER or has_ended(self.source):
             return
         if self.source.offline:
             self.handler.refuse(not_while_reconnecting)  # asked before the connection went
@@ -410,8 +410,7 @@ class TableScene(Scene):
                 return
             if self.handler.hold(event):
                 return
-            feed.pop()
-            self.source.shown(event)  # the ledger follows what the screen shows, never the engine
+            feed.pop()  # taken to be shown: the ledger follows what the screen shows, never the engine
             self.coach.observe((event,))
             self.journal.record(event)
             delay = self.handler.play(event) * self.tweens.speed  # the setting, at the table's pace
@@ -439,7 +438,7 @@ class TableScene(Scene):
         handler = self.handler
         if handler.prompt is None or self.stage not in (Stage.AUCTION, Stage.DEAL):
             return
-        if not self.source.human_to_act:
+        if not human_to_act(self.source):
             handler.hide_panel()
             self.table.active = None
 
@@ -451,12 +450,12 @@ class TableScene(Scene):
             return
         self.go(stage)
         looking = source.looking
-        if source.shared and looking is not None and looking != seat:
+        if source.facts.shared and looking is not None and looking != seat:
             self._look_away(looking, stage)
-        if source.shared and source.person(seat) and not source.you(seat):
+        if source.facts.shared and source.facts.person(seat) and not is_you(source, seat):
             self._hand_over(seat, private=stage is Stage.DEAL)
             return
-        if source.you(seat):
+        if is_you(source, seat):
             # What a key said a moment ago ("not your turn", "catching up") is no longer true.
             self.app.withdraw(not_your_turn)
             self.app.withdraw(catching_up)
@@ -467,7 +466,7 @@ class TableScene(Scene):
             self.think = (THINK_BID if stage is Stage.AUCTION else THINK) * self.tweens.speed
             self.table.active = seat
             self.table.say(seat, lambda: thinking(i18n.language()), (190, 200, 190))
-        if not self.source.ai_here(seat):
+        if seat not in self.source.facts.ai_seats:
             return  # another screen's player, or the host's AI: their move comes in the feed
         self.think -= dt
         if self.think <= 0:
@@ -485,7 +484,6 @@ class TableScene(Scene):
         feed = self.source.feed
         while (event := feed.peek()) is not None and stage_of(event) is Stage.FINAL:
             feed.pop()
-            self.source.shown(event)
             self.journal.record(event)
             self.handler.play(event)
 
@@ -517,7 +515,8 @@ class TableScene(Scene):
             self.table.reveal_hand(seat, source.view.hand)
             self.dirty = True
 
-        self.app.stack.push(PassScene(self.app, source.names[seat], ready, lambda: self.nav.pause(source)))
+        name = source.facts.names[seat]
+        self.app.stack.push(PassScene(self.app, name, ready, lambda: self.nav.pause(source)))
 
     @property
     def skippable(self) -> bool:
@@ -570,8 +569,8 @@ class TableScene(Scene):
         """Whether the coach may be asked now: the settings offer it, and a person here decides."""
         return (
             self.app.settings.coach
-            and not self.source.watching
-            and self.source.human_to_act
+            and not self.source.facts.watching
+            and human_to_act(self.source)
             and self.handler.prompt is not None
             and self.stage in (Stage.AUCTION, Stage.DEAL)
         )
@@ -594,12 +593,12 @@ class TableScene(Scene):
         """The coach's words for the decision in front of the person (None: not asked for it)."""
         if self.advice is None or not self.coach_offered or self.advice[0] != self._decision():
             return None
-        return advice_words(self.advice[1], self.source.rules, i18n.language())
+        return advice_words(self.advice[1], self.source.facts.rules, i18n.language())
 
     @property
     def history_shown(self) -> bool:
         """Whether the History button is offered (a person is at this screen)."""
-        return not self.source.watching and not self.handler.transparent
+        return not self.source.facts.watching and not self.handler.transparent
 
     def handle(self, event: pygame.event.Event) -> bool:
         """Escape asks for a pause, Space (or the skip button) skips, the rest goes to the stage."""
@@ -713,14 +712,14 @@ class TableScene(Scene):
     def header_text(self) -> str:
         """The header's left side: the deal on show of the agreed number, the rules, and what is
         special about this table (a replay, a fixed deck)."""
-        deals = self.source.max_deals
+        deals = self.source.facts.max_deals
         deal_no = max(self.source.ledger.deal, 1)  # the deal on show, not the one the engine has reached
         deal = _("Deal {n} of {m}").format(n=deal_no, m=deals) if deals else _("Deal {n}").format(n=deal_no)
-        rules = self.source.rules
+        rules = self.source.facts.rules
         left = f"{deal} · {i18n.rules_label(rules)}"
-        if self.source.replay:
+        if self.source.facts.replay:
             left = _("Replay of a logged game") + " · " + left
-        if self.source.fixed_deck:
+        if self.source.facts.fixed_deck:
             # Translators: the header of a network table created with a seed (its chooser knows every deck).
             left += " · " + _("fixed deck")
         return left
@@ -749,8 +748,8 @@ class TableScene(Scene):
     def prompt_text(self, question: str) -> str:
         """The action panel's question; on a shared screen it names the person it is for."""
         looking = self.source.looking
-        if self.source.shared and looking is not None:
-            return _("{name}: {question}").format(name=self.source.names[looking], question=question)
+        if self.source.facts.shared and looking is not None:
+            return _("{name}: {question}").format(name=self.source.facts.names[looking], question=question)
         return question
 
     def draw_panel(self, surface: pygame.Surface) -> None:
