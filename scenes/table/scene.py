@@ -19,7 +19,7 @@ import pygame
 
 from game.ai.coach import Advice, Coach
 from game.rules.actions import Action
-from game.rules.events import AuctionOpened, BidMade, Event, TurnEnded, TurnStarted
+from game.rules.events import AuctionOpened, BidMade, Event, TurnStarted
 from game.rules.phase import Phase
 from game.rules.view import View
 from scenes import i18n
@@ -30,11 +30,12 @@ from scenes.table.auction import AuctionHandler
 from scenes.table.deal import DealHandler
 from scenes.table.flow import Stage, ends_deal, stage_of, stage_waiting
 from scenes.table.handler import Handler, catching_up, minutes_seconds, not_while_reconnecting, not_your_turn
+from scenes.table.handover import HandOver
+from scenes.table.hint_strip import draw_advice
 from scenes.table.history import HistoryScene, Journal
 from scenes.table.ledger import WATCH_PAUSE, FinalHandler, LedgerHandler
-from scenes.table.narrator import Eyes, advice_words, bubble, headline, thinking
+from scenes.table.narrator import Eyes, advice_words, headline, thinking
 from scenes.table.navigator import Navigator
-from scenes.table.pass_screen import PassScene
 from scenes.table.showdown import ShowdownHandler
 from scenes.table.source import TableSource, has_ended, human_to_act, is_you
 from scenes.table.world import Felt
@@ -80,9 +81,6 @@ def next_deal_words(deal: int, seconds: float) -> str:
     return _("Deal {n} starts in {time}, or as soon as everyone is ready.").format(
         n=deal, time=minutes_seconds(seconds))
 
-
-HINT_LINES = 4
-"""The most lines a hint takes (a long one is made smaller first)."""
 
 class TableScene(Scene):
     """See the module docstring."""
@@ -136,6 +134,9 @@ class TableScene(Scene):
         """What the frames presented showed, and what the next must draw again (see :meth:`update`)."""
         self.watch_pause = WATCH_PAUSE
         """Seconds a watched game's ledger stays before it goes on by itself (at normal speed)."""
+        on_top, pause = (lambda: app.stack.top is self), (lambda: nav.pause(source))
+        self.hand_over = HandOver(app, source, self.table, self.eyes, on_top, pause, self._redraw)
+        """Pass-and-play: the screen handed from one person to the next."""
         self.page: str | None = None
         """The URL of this table's page for phones, shown with its QR code in a free corner (if any)."""
         self._page_spot: tuple[object, pygame.Rect | None] | None = None
@@ -449,12 +450,8 @@ class TableScene(Scene):
         if seat is None or stage is None:
             return
         self.go(stage)
-        looking = source.looking
-        if source.facts.shared and looking is not None and looking != seat:
-            self._look_away(looking, stage)
-        if source.facts.shared and source.facts.person(seat) and not is_you(source, seat):
-            self._hand_over(seat, private=stage is Stage.DEAL)
-            return
+        if self.hand_over.turn_to(seat, stage):
+            return  # the screen goes to the person whose moment it is
         if is_you(source, seat):
             # What a key said a moment ago ("not your turn", "catching up") is no longer true.
             self.app.withdraw(not_your_turn)
@@ -487,36 +484,13 @@ class TableScene(Scene):
             self.journal.record(event)
             self.handler.play(event)
 
+    def _redraw(self) -> None:
+        self.dirty = True
+
     def show_history(self) -> None:
         """The game so far, in the table's words, over the table."""
         farm = self.source.ledger.farm
         self.app.stack.push(HistoryScene(self.app, self.journal, self.eyes, farm, self.table.farmer))
-
-    def _look_away(self, seat: int, stage: Stage) -> None:
-        """Pass-and-play: ``seat``'s moment is over; its cards go face down and what it said privately
-        (a stand, a bust) becomes what the table may know: it is done."""
-        self.table.hide_hand(seat)
-        if stage is Stage.DEAL and self.source.view.finished(seat):
-            done = TurnEnded(seat)
-            self.table.say(seat, lambda: bubble(done, self.eyes, i18n.language()) or "", (180, 220, 255))
-        self.source.look(None)
-
-    def _hand_over(self, seat: int, private: bool) -> None:
-        """Pass-and-play: let ``seat``'s person take the screen (first hiding it, for their cards)."""
-        source = self.source
-        if not private:
-            source.look(seat)  # a bid is no secret: the person just plays
-            return
-        if self.app.stack.top is not self:
-            return  # the pass screen is already up
-
-        def ready() -> None:
-            source.look(seat)
-            self.table.reveal_hand(seat, source.view.hand)
-            self.dirty = True
-
-        name = source.facts.names[seat]
-        self.app.stack.push(PassScene(self.app, name, ready, lambda: self.nav.pause(source)))
 
     @property
     def skippable(self) -> bool:
@@ -662,7 +636,7 @@ class TableScene(Scene):
             banner, self.table.banner = self.table.banner, None
             self.table.draw(surface)
             self.table.banner = banner
-            self.draw_hint(surface, line)
+            draw_advice(surface, self.app.text, self.table.layout, line)
         else:
             self.table.draw(surface)
         if self.page is not None and not handler.transparent:
@@ -823,45 +797,3 @@ class TableScene(Scene):
         if seconds is None:
             return None
         return clock_words(seconds), seconds <= CLOCK_LATE
-
-    def draw_hint(self, surface: pygame.Surface, line: str) -> None:
-        """Advice on a dark strip in the banner's place: one line, a little smaller if it must be,
-        or, when that would make it hard to read, a few lines in the banner's width."""
-        lay = self.table.layout
-        text = self.app.text
-        pad = round(24 * lay.u)
-        width = max(40, lay.banner.w - pad)
-        body = lay.font["body"]
-        least = max(8, round(body * 0.75))
-        fs = text.fit(line, body, width, min_size=least)
-        colour = (215, 230, 250)
-        if text.size(line, fs)[0] <= width:
-            w, h = text.size(line, fs)
-            strip = pygame.Rect(0, 0, w + pad, min(lay.banner.h, h + round(10 * lay.u)))
-            strip.center = lay.banner.center
-            draw_panel(surface, strip, radius=strip.h // 2, alpha=200)
-            text.blit(surface, line, fs, strip.center, colour, "sans", "center")
-            return
-        # No higher than the banner's room, nor wider: the seats above keep their cards in sight.
-        room = lay.banner_room.h - round(10 * lay.u)
-        width = max(40, min(lay.banner.w, lay.banner_room.w) - pad)
-        fs = body
-        lines = text.wrap(line, fs, width)
-        while fs > least and (
-            len(lines) > HINT_LINES or len(lines) * text.font(fs).get_linesize() > room
-        ):
-            fs -= 1
-            lines = text.wrap(line, fs, width)
-        most = max(1, min(HINT_LINES, room // text.font(fs).get_linesize()))
-        if len(lines) > most:
-            lines = lines[:most]
-            lines[-1] = text.ellipsize(lines[-1] + " …", fs, width)
-        step = text.font(fs).get_linesize()
-        w = max(text.size(one, fs)[0] for one in lines)
-        strip = pygame.Rect(0, 0, w + pad, step * len(lines) + round(10 * lay.u))
-        # Up from the banner's foot: the deck and the farm lie below it, the plates beside it.
-        strip.midbottom = lay.banner.midbottom
-        draw_panel(surface, strip, radius=min(strip.h // 2, round(16 * lay.u)), alpha=200)
-        top = strip.centery - step * len(lines) / 2
-        for i, one in enumerate(lines):
-            text.blit(surface, one, fs, (strip.centerx, top + step * (i + 0.5)), colour, "sans", "center")
