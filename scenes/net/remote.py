@@ -46,7 +46,7 @@ from game.rules.actions import Action, IllegalAction, Kind
 from game.rules.events import CardDealt, DealEnded, DealStarted, Event
 from game.rules.phase import Phase
 from game.rules.view import View
-from scenes.i18n import _, ngettext
+from scenes.i18n import _, language, ngettext
 from scenes.store.keeper import Kept
 from scenes.table.feed import Feed
 from scenes.table.handler import not_while_reconnecting
@@ -254,6 +254,8 @@ class RemoteTable(ABC):
         self.info = info
         self.welcome = welcome
         self._view = first.view
+        self._facts: tuple[object, TableFacts] | None = None
+        """The facts last told, and what they were told from (see :attr:`facts`)."""
         # The server has already observed every event for this chair: the feed shows them all.
         self.feed = Feed(welcome.seat, everything=True, taken=self._taken)
         self.ledger = self._ledger(first.view, first.events, first.history)
@@ -314,18 +316,23 @@ class RemoteTable(ABC):
     @property
     def facts(self) -> TableFacts:
         """What stays true of the table, as the latest word from its server says it: its names
-        (the server's "AI n" in the person's language, said afresh at each reading) and whether
-        its deck is fixed come with the table's description."""
-        people = {s.seat for s in self.info.seats if s.person} if self.info is not None else set()
-        view, seat = self._view, self.welcome.seat
-        return TableFacts(
+        (the server's "AI n" in the person's language, said again when the language changes) and
+        whether its deck is fixed come with the table's description."""
+        view, seat, info = self._view, self.welcome.seat, self.info
+        key = (info, seat, view.names, view.rules, view.max_deals, language())
+        if self._facts is not None and self._facts[0] == key:
+            return self._facts[1]
+        people = {s.seat for s in info.seats if s.person} if info is not None else set()
+        facts = TableFacts(
             names=tuple(seat_name(name, i, i in people) for i, name in enumerate(view.names)),
             rules=view.rules,
             max_deals=view.max_deals,
             bottom=seat if seat is not None else 0,
             people=frozenset() if seat is None else frozenset((seat,)),
-            fixed_deck=self.info is not None and self.info.fixed_deck,
+            fixed_deck=info is not None and info.fixed_deck,
         )
+        self._facts = (key, facts)
+        return facts
 
     @property
     def view(self) -> View:
