@@ -113,7 +113,8 @@ def test_farmer_replay_opens_the_table_with_the_log_and_keeps_no_save(
             self.step(DT, [])
         top = self.stack.top
         seen["top"] = top.name if top is not None else ""
-        seen["watching"] = getattr(getattr(top, "source", None), "watching", False)
+        source = getattr(top, "source", None)
+        seen["watching"] = source is not None and source.facts.watching
 
     monkeypatch.setenv("FARMER_HOME", str(tmp_path / "home"))
     monkeypatch.setattr(App, "run", run)
