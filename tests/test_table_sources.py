@@ -182,7 +182,7 @@ def test_the_ledger_follows_only_what_is_shown_and_then_equals_the_truth(source:
     assert source.ledger.deal == view.deal_no
     if truth is not None:  # the engine runs ahead: what it plays waits until it is shown
         before = list(source.ledger.chips)
-        while source.waiting_for is not None and (source.waiting_for in source.facts.ai_seats):
+        while source.waiting_for is not None and source.waiting_for in source.facts.ai_seats:
             source.ai_act()
         if len(source.feed):
             assert source.ledger.chips == before
