@@ -9,6 +9,7 @@ import pytest
 from helpers import DT, record_text
 
 import scenes.app.loop
+import scenes.table.hint_strip
 import scenes.table.scene
 from scenes import i18n
 from scenes.app.loop import App, window_for
@@ -346,6 +347,7 @@ def test_no_banner_note_notice_or_hint_ever_covers_a_plate_a_card_or_a_button(
     monkeypatch.setattr(Felt, "_draw_label", spy_label)
     monkeypatch.setattr(Felt, "draw", spy_table)
     monkeypatch.setattr(scenes.table.scene, "draw_panel", spy_panel("hint", draw_panel))
+    monkeypatch.setattr(scenes.table.hint_strip, "draw_panel", spy_panel("hint", draw_panel))
     monkeypatch.setattr(scenes.app.loop, "draw_panel", spy_panel("notice", draw_panel))
     farmer_deals = 0
     try:
