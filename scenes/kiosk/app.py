@@ -55,7 +55,7 @@ from scenes.kiosk.live import CONNECT_SECONDS, LiveCardScene, LiveTable
 from scenes.kiosk.navigator import KioskNavigator
 from scenes.kiosk.overlays import CALL_BAND, TABLE_BAND, StillThereScene, draw_call
 from scenes.kiosk.timers import Drift, HoldCombo, IdleState, IdleTimer
-from scenes.net.remote import Arrival, RemoteTable, Spectator
+from scenes.net.remote import Arrival, RemoteTable
 from scenes.store.settings import Settings, Speed
 from scenes.table.guided import GuidedTableScene, with_hints
 from scenes.table.local import LocalTable
@@ -217,8 +217,8 @@ class KioskApp(App):
         """Live tables' games watched to their final standings."""
         self._watcher: tuple[Arrival, float] | None = None
         """A spectator's connection to the live game on its way: what it received, since when."""
-        self._live_source: Spectator | None = None
-        """The live game on screen."""
+        self._live_source: RemoteTable | None = None
+        """The live game on screen (a spectator's chair: the kiosk only ever watches)."""
         i18n.set_language(config.language)
         if locked:
             pygame.mouse.set_visible(False)
@@ -460,7 +460,6 @@ class KioskApp(App):
             if arrival.take(message):
                 rest = batch[at + 1:]  # what came with the first update: the table plays it too
                 source = arrival.table(self, rest, on_lost=self._live_lost, on_resync=self._show_live)
-                assert isinstance(source, Spectator)  # the kiosk only ever watches
                 self._watcher = None
                 self._live_source = source
                 log.info("showing live table %s", live.code)
