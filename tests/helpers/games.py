@@ -45,12 +45,12 @@ def play_deal(session: LocalTable) -> None:
 def finish_deal(session: LocalTable) -> None:
     """The deal in progress to its end, shown as a screen shows it."""
     while session.game.to_act is not None:
-        if session.game.to_act == session.bottom:
-            session.act(HUMAN_PLAY.choose(session.game.view_for(session.bottom)))
+        if session.game.to_act == session.facts.bottom:
+            session.act(HUMAN_PLAY.choose(session.game.view_for(session.facts.bottom)))
         else:
             session.ai_act()
     while len(session.feed):  # shown, as a screen shows them: the ledger follows
-        session.shown(session.feed.pop())
+        session.feed.pop()  # taken: shown
     session.shown_settled()
 
 
