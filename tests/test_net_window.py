@@ -130,8 +130,11 @@ def test_an_action_out_of_turn_is_a_notice_not_a_crash(windows: Windows) -> None
     assert guest.sent is None
 
 
-def test_the_join_screen_lists_tables_and_says_when_nothing_answers(server: ServerThread) -> None:
+def test_the_join_screen_lists_tables_and_says_when_nothing_answers(
+    windows: Windows, server: ServerThread
+) -> None:
     app = make_app()
+    windows.add(app)
     join = JoinScene(app, Screens(app), address="not an address", name="Zoé")
     app.push(join)
     app.step(DT, [])
