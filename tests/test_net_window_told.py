@@ -90,7 +90,8 @@ def test_the_window_counts_the_decision_down_and_says_what_the_computer_played_w
 ) -> None:
     with served_at(tmp_path) as server:
         app, phone = seated(windows, server, turn=5)
-        run([app], lambda: asked(app), [phone])
+        # Asked, and told the time left (the turn message may come a frame after the question).
+        run([app], lambda: asked(app) and seat(app).turn_clock is not None, [phone])
         words = [w for w, _rect, _clip in drawn_words(app)]
         clocks = [w for w in words if CLOCK.match(w)]
         assert clocks and int(clocks[0].split(":")[1][:2]) <= 5, words
