@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pygame
 import pytest
+from helpers import DT
 
 from game.rules.agents import ThresholdAgent
 from game.rules.engine import Phase
@@ -44,7 +45,7 @@ def new_session(deals: int, seed: int = 5) -> LocalTable:
 
 def move(session: LocalTable) -> None:
     """One move of whoever is to act (the person plays a fixed way)."""
-    if session.game.to_act == session.bottom:
+    if session.game.to_act == session.facts.bottom:
         session.act(PERSON.choose(session.view))
     else:
         session.ai_act()
@@ -57,7 +58,7 @@ def until(session: LocalTable, done: Callable[[LocalTable], bool]) -> None:
             return
         if session.game.to_act is None:
             while len(session.feed):
-                session.shown(session.feed.pop())
+                session.feed.pop()  # taken: shown
             session.shown_settled()
             if done(session) or session.over:
                 return
@@ -73,7 +74,7 @@ def in_auction(deal: int) -> Callable[[LocalTable], bool]:
 
 
 def in_play(deal: int) -> Callable[[LocalTable], bool]:
-    return lambda s: s.game.deal_no == deal and s.game.phase is Phase.PLAY and s.game.to_act == s.bottom
+    return lambda s: s.game.deal_no == deal and s.game.phase is Phase.PLAY and s.game.to_act == s.facts.bottom
 
 
 def on_ledger(deal: int) -> Callable[[LocalTable], bool]:
@@ -82,19 +83,20 @@ def on_ledger(deal: int) -> Callable[[LocalTable], bool]:
 
 def menu_over(tmp_path: Path, session: LocalTable) -> tuple[App, MenuScene]:
     """The game saved as it stands, and the program started again at its main menu."""
-    assert SaveStore(tmp_path / "save.json").save_document(session.save_document() or {})
+    saved = session.save_document()
+    assert saved is not None and SaveStore(tmp_path / "save.json").save_document(saved)
     app = App(Settings(animation_speed="instant", language="en"), (1024, 600))
     app.keeper = Keeper(SaveStore(tmp_path / "save.json"), StatsStore(tmp_path / "stats.json"))
     menu = MenuScene(app, Screens(app))
     app.stack.push(menu)
-    app.step(1 / 60, [])
+    app.step(DT, [])
     return app, menu
 
 
 def header_deal(app: App) -> list[str]:
     """The deal and the number of deals the table's header names, once the table shows its deal."""
     for _ in range(200):
-        app.step(1 / 60, [])
+        app.step(DT, [])
         if top_name(app) in ("auction", "deal"):
             break
     return re.findall(r"\d+", table_of(app).header_text().split("·")[0])
@@ -125,7 +127,7 @@ def test_continue_names_the_deal_its_header_then_shows(
     assert menu.continue_button.visible
     label = menu.continue_button.label()
     assert re.findall(r"\d+", label) == [shown, str(deals)], label
-    app.step(1 / 60, [key(pygame.K_RETURN, "\r")])  # Continue
+    app.step(DT, [key(pygame.K_RETURN, "\r")])  # Continue
     assert header_deal(app) == [shown, str(deals)]
 
 

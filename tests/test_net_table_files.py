@@ -11,43 +11,19 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any, TypeVar
 
-from game.formats.savegame import restore
+from helpers.games import Silent, played_table
+
+from game.formats.savegame import SavedGame, restore
 from game.net.client import Client
 from game.net.codes import ErrorCode
 from game.net.protocol import Error, Settings, TableInfo, Update, Welcome
-from game.net.table import Table
+from game.net.table import HostedTable
 from game.play.match import HUMAN, Match
 from game.rules.cards import Card
 from game.rules.phase import Phase
 from game.rules.records import DealRecord
 
 T = TypeVar("T")
-
-
-class Silent:
-    """A person's connection that reads nothing."""
-
-    def send(self, text: str) -> None:
-        """Drop ``text``."""
-
-    def close(self, reason: str, code: int = 1000) -> None:
-        """Nothing to close."""
-
-
-def played_table(deals: int = 3) -> tuple[Table, list[dict[str, Any]]]:
-    """A table of four (one person, away, and three AIs) ``deals`` deals into its game, and every
-    file the server would have written meanwhile."""
-    files: list[dict[str, Any]] = []
-    table = Table("FILECODE", Settings(seats=4, pause_seconds=0), 0.0,
-                  save=lambda t: files.append(json.loads(json.dumps(t.to_json()))))
-    table.join(Silent(), "Anne", None, 0.0, host=True)
-    table.start(0.0)
-    assert table.match is not None
-    now = 0.0
-    while len(table.match.game.log) < deals:
-        now += 100.0
-        table.tick(now)
-    return table, files
 
 
 def first_round(record: DealRecord) -> tuple[Card, ...]:
@@ -68,13 +44,13 @@ def deal_on(match: Match) -> DealRecord:
 def foretold(doc: dict[str, Any]) -> tuple[Card, ...]:
     """What a reader of the file ``doc`` can best foretell: the saved game played on, as the window's
     saved game would be, from everything the file says."""
-    restored = restore(json.loads(json.dumps(doc["game"])), resume_deal=False)
+    restored = restore(SavedGame.from_json(json.loads(json.dumps(doc["game"]))), resume_deal=False)
     return first_round(deal_on(Match(restored.game, restored.players)))
 
 
 def resumed(doc: dict[str, Any]) -> tuple[Card, ...]:
     """The top of the next deal's deck of a table resumed from ``doc``."""
-    table = Table.from_json(json.loads(json.dumps(doc)), 0.0)
+    table = HostedTable.from_json(json.loads(json.dumps(doc)), 0.0)
     assert table.match is not None
     return first_round(deal_on(table.match))
 
@@ -107,9 +83,10 @@ def test_a_table_resumed_twice_from_one_file_deals_different_cards_neither_foret
 def test_an_older_file_with_the_generator_state_does_not_foretell_the_next_deal_either() -> None:
     _table, files = played_table()
     between = [doc for doc in files if not doc["in_deal"] and doc["game"] is not None][-1]
-    restored = restore(between["game"], resume_deal=False)
+    restored = restore(SavedGame.from_json(between["game"]), resume_deal=False)
     restored.game.rng.seed(5)
-    doc = {**between, "game": json.loads(json.dumps(Match(restored.game, restored.players).snapshot()))}
+    game = Match(restored.game, restored.players).snapshot().to_json()
+    doc = {**between, "game": json.loads(json.dumps(game))}
     assert "rng" in doc["game"]  # as files were written before
     assert resumed(doc) != foretold(doc)
 
@@ -140,9 +117,9 @@ def mid_deal_match() -> Match:
 
 def test_a_table_saved_mid_deal_keeps_none_of_that_deals_cards() -> None:
     match = mid_deal_match()
-    doc = json.loads(json.dumps(match.snapshot(keep_secrets=False)))
+    doc = json.loads(json.dumps(match.snapshot(keep_secrets=False).to_json()))
     assert not {"rng", "moves", "deck", "shuffled"} & set(doc) and doc["seed"] is None
-    again = restore(doc)
+    again = restore(SavedGame.from_json(doc))
     assert not again.interrupted and again.game.phase is Phase.BETWEEN and again.game.deal_no == 0
 
 
@@ -150,9 +127,9 @@ def test_a_saved_game_without_its_generator_still_gives_back_every_card_seen() -
     """The window's promise holds without the generator too: a card seen is never dealt again
     differently (the deck's dealt cards are in the file); only the cards not yet seen are drawn afresh."""
     match = mid_deal_match()
-    doc = json.loads(json.dumps(match.snapshot()))
+    doc = json.loads(json.dumps(match.snapshot().to_json()))
     del doc["rng"]
-    again = restore(doc)
+    again = restore(SavedGame.from_json(doc))
     assert again.game.hands == match.game.hands and again.game.phase is match.game.phase
 
 
@@ -161,8 +138,8 @@ def test_a_saved_game_without_its_generator_still_gives_back_every_card_seen() -
 
 def test_a_seat_given_up_mid_deal_is_saved_at_once_without_that_deals_cards() -> None:
     files: list[dict[str, Any]] = []
-    table = Table("LEAVECODE", Settings(seats=4, pause_seconds=0, turn_seconds=600), 0.0,
-                  save=lambda t: files.append(json.loads(json.dumps(t.to_json()))))
+    table = HostedTable("LEAVECODE", Settings(seats=4, pause_seconds=0, turn_seconds=600), 0.0,
+                        save=lambda t: files.append(json.loads(json.dumps(t.to_json()))))
     anne, ben = Silent(), Silent()
     table.join(anne, "Anne", None, 0.0, host=True)
     table.join(ben, "Ben", None, 0.0)
@@ -202,8 +179,7 @@ def next_of(client: Client, kind: type[T], check: Callable[[T], bool] = lambda _
 
 def test_a_seat_given_up_stays_given_up_when_the_server_is_killed_right_after(tmp_path: Path) -> None:
     proc, url = start_server(tmp_path)
-    host, guest = Client(url), Client(url)
-    try:
+    with Client(url) as host, Client(url) as guest:
         host.create("Anne", {"seats": 4, "deals": 5, "ai": "easy", "turn_seconds": 600, "pause_seconds": 300})
         code = next_of(host, Welcome).table
         guest.join(code, "Ben")
@@ -215,19 +191,15 @@ def test_a_seat_given_up_stays_given_up_when_the_server_is_killed_right_after(tm
         next_of(host, TableInfo, lambda info: info.started and not info.seats[seat].person)
         proc.send_signal(signal.SIGKILL)  # no chance to save anything more
         proc.wait(10)
-    finally:
-        guest.close()
-        host.close()
     proc, url = start_server(tmp_path)
-    back = Client(url)
     try:
-        back.resume(code, token)
-        refused = next_of(back, Error, seconds=5)
-        assert refused.code == ErrorCode.BAD_TOKEN.value
-        back.watch(code)
-        info = next_of(back, TableInfo)
-        assert info.started and not info.seats[seat].person and info.seats[0].person
+        with Client(url) as back:
+            back.resume(code, token)
+            refused = next_of(back, Error, seconds=5)
+            assert refused.code == ErrorCode.BAD_TOKEN.value
+            back.watch(code)
+            info = next_of(back, TableInfo)
+            assert info.started and not info.seats[seat].person and info.seats[0].person
     finally:
-        back.close()
         proc.terminate()
         proc.wait(10)

@@ -7,30 +7,16 @@ from pathlib import Path
 
 import pytest
 from helpers import DT
+from helpers.games import logged_game
 
-from game.ai import make_agent
-from game.formats.deallog import write_log
 from game.play.replay import load_log
-from game.play.runner import play_game
-from game.rules.engine import Game
-from game.rules.ruleset import rules_named
 from scenes.app.loop import App
 from scenes.cli import main
 from scenes.navigator import Screens
 from scenes.screens.menu import MenuScene
 from scenes.store.settings import Settings
 from scenes.table.local import replay_table
-
-
-def logged_game(tmp_path: Path, rules: str, rotating: bool = False, players: int = 5) -> Path:
-    """A game played by AIs, written as a deal log."""
-    names = ["Anna", "Ben", "Carla", "Dan", "Eve", "Fritz"][:players]
-    game = Game(names, rules_named(rules, rotating), seed=21, max_deals=6)
-    agents = [make_agent(("easy", "normal", "expert")[s % 3], "steady", s) for s in range(players)]
-    play_game(game, agents)
-    path = tmp_path / f"{rules}.jsonl"
-    write_log(path, [game.log])
-    return path
+from scenes.table.source import human_to_act
 
 
 @pytest.mark.parametrize(("rules", "rotating"), [("foster", False), ("lacombe", True), ("ferme", False)])
@@ -62,9 +48,9 @@ def test_a_replay_shows_every_hand_and_never_asks_anyone(tmp_path: Path) -> None
     records = load_log(logged_game(tmp_path, "foster"))
     session = replay_table(records)
     session.start_deal()
-    assert not session.human_to_act and session.kept is None
+    assert not human_to_act(session) and session.kept is None
     while session.game.to_act is not None:
-        assert not session.human_to_act
+        assert not human_to_act(session)
         session.ai_act()
     assert session.game.log[-1] == records[0]
 
@@ -112,7 +98,8 @@ def test_farmer_replay_opens_the_table_with_the_log_and_keeps_no_save(
             self.step(DT, [])
         top = self.stack.top
         seen["top"] = top.name if top is not None else ""
-        seen["watching"] = getattr(getattr(top, "source", None), "watching", False)
+        source = getattr(top, "source", None)
+        seen["watching"] = source is not None and source.facts.watching
 
     monkeypatch.setenv("FARMER_HOME", str(tmp_path / "home"))
     monkeypatch.setattr(App, "run", run)

@@ -9,13 +9,14 @@ import random
 import tempfile
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
 import pytest
+from helpers import DT
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from game.ai.specs import parse_agent
+from game.formats.savegame import SavedGame
 from game.play.sim import default_specs
 from game.play.stats import Stats
 from game.rules.engine import Game, Phase
@@ -65,7 +66,7 @@ class Played:
     def shown_settled(self) -> None:
         pass
 
-    def save_document(self) -> dict[str, Any] | None:
+    def save_document(self) -> SavedGame | None:
         return None
 
 
@@ -254,12 +255,12 @@ def _play_with_quits(
         app = App(Settings(animation_speed="instant"), (1280, 720))
         app.keeper = Keeper(SaveStore(folder / "save.json"), StatsStore(folder / "stats.json"))
         app.stack.push(MenuScene(app, Screens(app)))
-        app.step(1 / 60, [])
+        app.step(DT, [])
         return app
 
     app = window()
     start_game(app, Setup.for_players(4, "foster", False, 6, seed=seed))
-    app.step(1 / 60, [])
+    app.step(DT, [])
     closed = 0
     game = local_game(app).game
     for _ in range(100_000):
@@ -269,17 +270,17 @@ def _play_with_quits(
             break
         if stage in stages and rng.random() < chance:
             game = local_game(app).game
-            app.step(1 / 60, [pygame.event.Event(pygame.QUIT)])
+            app.step(DT, [pygame.event.Event(pygame.QUIT)])
             closed += 1
             if game.is_over:  # closed during the last deal's showdown: nothing left to continue
                 break
             app = window()
             menu = app.stack.top
             assert isinstance(menu, MenuScene) and menu.continue_button.visible
-            app.step(1 / 60, [key(pygame.K_RETURN, "\r")])
-            app.step(1 / 60, [])
+            app.step(DT, [key(pygame.K_RETURN, "\r")])
+            app.step(DT, [])
             continue
-        app.step(1 / 60, keys_for(app))
+        app.step(DT, keys_for(app))
     game = local_game(app).game
     assert game.is_over
     store = StatsStore(folder / "stats.json")

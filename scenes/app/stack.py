@@ -22,7 +22,7 @@ class Layer:
     transparent = False
     """Whether the layers beneath show through (overlays)."""
     name = "scene"
-    """A short name, used by tests and the screenshot tool."""
+    """A short name for the logs, the tests and the screenshot tool; nothing decides by it."""
     dims = 0
     """How much an overlay darkens what lies beneath it (0-255). The app does it once, when it keeps
     the still picture beneath, rather than the overlay on every frame."""
@@ -170,25 +170,3 @@ class SceneStack:
         while start > 0 and self.scenes[start].transparent:
             start -= 1
         return self.scenes[max(start, 0) :]
-
-
-Items = dict[object, tuple[object, pygame.Rect]]
-"""What a screen shows, piece by piece: each piece's look and the rectangle it covers."""
-
-
-def changed_rects(before: Items | None, now: Items) -> list[pygame.Rect] | None:
-    """The rectangles to draw again to go from the frame ``before`` showed to ``now``: for every
-    piece that appeared, went or looks otherwise, where it was and where it is (None: nothing
-    known of the frame before, the whole screen)."""
-    if before is None:
-        return None
-    rects = []
-    for key, (look, rect) in now.items():
-        old = before.get(key)
-        if old is None:
-            rects.append(rect)
-        elif old[0] != look or old[1] != rect:
-            rects.append(old[1])
-            rects.append(rect)
-    rects.extend(rect for key, (_look, rect) in before.items() if key not in now)
-    return rects
