@@ -13,7 +13,7 @@ import pytest
 
 import tools.people  # noqa: F401 -- registers the person:KIND agent specs
 from game.ai.bidders import Reach
-from game.ai.expert import WATCH_DECISIONS, ExpertAgent
+from game.ai.expert import ExpertAgent
 from game.ai.farm_value import Economy
 from game.ai.memory import AuctionSeen, Player, SeatFigures, TableMemory
 from game.ai.model import THRESHOLDS, Outcome, mixed_outcome
@@ -82,7 +82,6 @@ def _auction_view(memory_tops: list[tuple[int, int | None]], calls: str) -> tupl
     memory.bind(view.names)
     for top, refused in memory_tops:
         memory.player(0).learn_auction(AuctionSeen(top, refused))
-    memory.player(0).decisions = WATCH_DECISIONS  # and saw him play enough not to need more
     expert.memory = memory
     for word in calls.split():
         seat = game.to_act

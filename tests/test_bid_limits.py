@@ -7,7 +7,7 @@ one that changes from a game's early deals to its later ones: whichever the auct
 from __future__ import annotations
 
 from game.ai.bidders import Form, fit_limit
-from game.ai.expert import WATCH_DECISIONS, ExpertAgent
+from game.ai.expert import ExpertAgent
 from game.ai.farm_value import farm_value
 from game.ai.memory import AuctionSeen, TableMemory
 from game.ai.personality import PERSONALITIES
@@ -68,12 +68,10 @@ def test_a_bidder_whose_auctions_fit_no_rule_is_not_read() -> None:
     assert fit_limit(seen) is None
 
 
-def _auction(
-    seen: list[AuctionSeen], limit_at: object, decisions: int = WATCH_DECISIONS,
-) -> tuple[int | None, int, int, float]:
+def _auction(seen: list[AuctionSeen], limit_at: object) -> tuple[int | None, int, int, float]:
     """Seat 0 bids a chip over the high bid up to his limit at this auction's price, seat 1 is an
     Expert that saw him in the auctions ``seen``, seat 2 passes: (buyer, price paid, the Expert's
-    own limit, the farm's public price). The Expert saw ``decisions`` of his to draw or stand."""
+    own limit, the farm's public price)."""
     game = Game(["Bold", "Expert", "Other"], rules_named("foster"), chips=100, first_seat=0, seed=1)
     game.next_deal()
     expert = ExpertAgent(PERSONALITIES["steady"], seed=0)
@@ -81,7 +79,6 @@ def _auction(
     memory.bind(tuple(game.names))
     for auction in seen:
         memory.player(0).learn_auction(auction)
-    memory.player(0).decisions = decisions
     expert.memory = memory
     price = farm_value(game.view_for(0)).fair_bid
     limit = limit_at(price)  # type: ignore[operator]
@@ -117,20 +114,3 @@ def test_the_expert_does_not_push_a_bidder_whose_limit_it_cannot_tell() -> None:
     buyer, paid, own, _price = _auction(seen, lambda price: 20)
     assert (buyer, paid) == (0, own + 1)
 
-
-def test_the_expert_outbids_a_known_overbidder_it_has_hardly_seen_play_to_watch_him() -> None:
-    # He buys every farm, so his hands go unseen: at a small table the Expert buys one from him,
-    # at his limit or a chip over it, and sees him play while it is the farmer.
-    buyer, paid, _own, price = _auction(_history(_bold), _bold, decisions=0)
-    assert buyer == 1 and _bold(price) <= paid <= _bold(price) + 1
-
-
-def test_the_expert_does_not_pay_far_over_the_farm_s_worth_to_watch_a_player() -> None:
-    # A bidder who pays twice the price: watching him would cost more than half as much again as
-    # the farm is worth to the Expert, so it raises him to a chip under his limit and lets him buy.
-    def double(price: float) -> int:
-        return int(2 * price)
-
-    buyer, paid, own, price = _auction(_history(double), double, decisions=0)
-    assert double(price) > own * 3 / 2 + 1
-    assert buyer == 0 and double(price) - 1 <= paid <= double(price)

@@ -36,11 +36,6 @@ from game.rules.view import View
 _NVALUES = len(VALUES)
 #: The most seats (with chips) at which the Expert probes an overbidder's limit.
 PROBE_SEATS = 4
-#: Below this many of a known overbidder's decisions seen (to draw or to stand), the Expert
-#: outbids him to watch him play.
-WATCH_DECISIONS = 16
-#: The most the Expert pays to watch an overbidder play, as a share of the farm's worth to it.
-WATCH_SHARE = 1.5
 
 
 @dataclass(frozen=True, slots=True)
@@ -368,11 +363,8 @@ class ExpertAgent:
         rule bounds only from below is probed further each auction (as far again above that as
         it is above ``own``, no further than the rule allows): at worst this seat buys a farm at
         his limit, once, and learns it (and sees him play); it probes only at a table of at most
-        :data:`PROBE_SEATS` seats, where its share of what he pays more is worth the risk; there,
-        a rival whose limit it knows but of whose decisions it has seen fewer than
-        :data:`WATCH_DECISIONS` is outbid instead, to see him play (a player who buys every farm
-        is otherwise priced as a stranger), when that costs at most :data:`WATCH_SHARE` of the
-        farm's worth to this seat. A rival whose auctions fit no rule is not pushed.
+        :data:`PROBE_SEATS` seats, where its share of what he pays more is worth the risk. A
+        rival whose auctions fit no rule is not pushed.
         """
         passed = {seat for seat, amount in view.calls if amount is None}
         best = own
@@ -392,11 +384,6 @@ class ExpertAgent:
             high = None if reach.high is None else min(reach.high, chips)
             if high is not None and high - low <= 1:
                 target = high - 1
-                watched = memory.player(seat).decisions >= WATCH_DECISIONS
-                if probe and not watched and high + 1 <= own * WATCH_SHARE:
-                    # He buys nearly every farm, so this seat hardly sees him play, and prices
-                    # him as a stranger: one farm bought over his limit shows his hands.
-                    target = high + 1
             elif low <= own:
                 continue
             elif probe:
