@@ -45,9 +45,6 @@ STANDS = {"newcomer": (12, 13, 14), "cautious": (11,), "bold": (15,), "bluffer":
 #: The kinds whose bid limit is a fixed function of the table (the responder may push them to it).
 FIXED_LIMIT = {"cautious", "bold", "bluffer", "chaser", "hoarder", "latecomer", "sulker"}
 
-#: The decisions the responder counts a person's told habits as (it need not watch him play).
-KNOWN_DECISIONS = 1000
-
 
 class Informed(ExpertAgent):
     """An Expert told which seats are people of which kind (from their names) and how they play."""
@@ -67,8 +64,7 @@ class Informed(ExpertAgent):
                 wanted[THRESHOLDS.index(s)] = 0.0
             if player.log_like != wanted:
                 player.log_like = wanted
-                # Told how he plays: as known as a player seen in many hands.
-                player.decisions = max(player.decisions, KNOWN_DECISIONS)
+                player.decisions = max(player.decisions, 1)
                 memory.forget_beliefs()
         return memory
 
