@@ -6,6 +6,7 @@ pointing its connection at an address where nothing answers, then mended."""
 
 from __future__ import annotations
 
+import re
 import time
 
 import pygame
@@ -13,9 +14,14 @@ from helpers import DT, notices_of
 from test_net_window import run, seat_two, session_of, top
 
 from game.net.client import Client
+from game.net.codec import History
 from game.net.protocol import Closed, TableInfo
 from game.net.server import ServerThread
+from game.rules.events import Event, Reason
+from game.rules.view import View
 from scenes.screens.pause import PauseScene
+from scenes.table.ledger import LedgerHandler
+from scenes.table.source import human_to_act
 from tools.driver import key
 
 NOWHERE = "ws://127.0.0.1:9"
@@ -105,3 +111,62 @@ def test_a_leave_said_while_away_is_the_first_word_when_the_connection_is_back(s
     while not freed():
         assert time.monotonic() < end
         time.sleep(0.01)
+
+
+PART = re.compile(r"^([+−])(\d+) (.+?)(?: ×(\d+))?$")
+
+
+def _sum_of(parts: list[str]) -> int:
+    """What a Why's parts add up to ("−1 ante", "+3 over 16 ×2", "−2 while you were away")."""
+    total = 0
+    for part in parts:
+        found = PART.match(part)
+        assert found, part
+        sign, amount, _words, times = found.groups()
+        total += (1 if sign == "+" else -1) * int(amount) * int(times or 1)
+    return total
+
+
+def test_a_window_back_mid_deal_keeps_what_it_saw_and_says_what_was_paid_while_it_was_away() -> None:
+    """The guest's window sees its deal's antes, drops while asked to move (the computer moves for
+    it), and comes back in the same deal: that deal's ledger still names the ante it saw, says in one
+    line what was paid while it was away, and every seat's Why adds up to its change of chips."""
+    host_app, guest_app = seat_two("foster", seats=4, deals=3)
+    guest = session_of(guest_app)
+    run([host_app, guest_app], lambda: human_to_act(guest), drive=[host_app])
+    deal = guest.view.deal_no
+    me = guest.welcome.seat
+    assert me is not None
+    seen = guest.ledger.changes(me)
+    assert any(reason is Reason.ANTE for _amount, reason in seen)  # the ante was seen paid
+    resyncs: list[int] = []
+    resync = guest._resync
+
+    def spy(view: View, history: History | None, ended: Event | None = None) -> None:
+        resyncs.append(view.deal_no)
+        resync(view, history, ended)
+
+    guest._resync = spy  # type: ignore[method-assign]
+    before = list(guest.ledger.chips)
+    guest.client._loop.call_soon_threadsafe(guest.client._link.kill)
+    # Nobody presses meanwhile: the host's person does not end the deal before the guest is back.
+    run([host_app, guest_app], lambda: bool(resyncs) and not guest.reconnecting, drive=False, seconds=15)
+    assert resyncs == [deal] and guest.view.deal_no == deal
+    away = [after - was for after, was in zip(guest.ledger.chips, before, strict=True)]
+    run([host_app, guest_app], lambda: top(guest_app) == "ledger", seconds=30, drive=True)
+    handler = guest_app.stack.top.handler  # type: ignore[union-attr]
+    assert isinstance(handler, LedgerHandler)
+    ledger = guest.ledger
+    assert ledger.deal == deal
+    for seat in range(len(ledger.chips)):
+        parts = handler.reason_parts(seat)
+        assert _sum_of(parts) == ledger.chips[seat] - ledger.chips_before[seat], (seat, parts)
+    for seat in range(len(ledger.chips)):
+        parts = handler.reason_parts(seat)
+        assert parts[0] == "−1 ante", (seat, parts)  # seen before the drop: itemised still
+        lumps = [p for p in parts if p.endswith(" while you were away")]
+        if away[seat]:  # what was paid while away, in one part after what was seen
+            sign = "+" if away[seat] > 0 else "−"
+            assert lumps == [f"{sign}{abs(away[seat])} while you were away"], (seat, parts, away)
+        else:
+            assert not lumps, (seat, parts)

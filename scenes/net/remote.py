@@ -479,7 +479,10 @@ class RemoteTable(ABC):
             self.sent = None
         if update.sync:
             if update.view != self._view:
+                seen = self.ledger
                 self._resync(update.view, update.history, update.ended)
+                if update.redealt != update.view.deal_no:  # a deal dealt again: its first payments went back
+                    self.ledger.keep_seen(seen)  # what this screen saw paid before it was away stays itemised
             self._tell(update)
             return
         if self.sent is not None and update.view.to_act != self.welcome.seat:
