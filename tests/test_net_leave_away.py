@@ -44,6 +44,7 @@ def test_quit_to_menu_while_reconnecting_gives_the_seat_to_the_computer_for_ever
     pause.to_menu()
     guest_app.step(DT, [])
     assert top(guest_app) == "menu"  # at once, whatever the table's server does
+    assert "Reconnecting…" not in notices_of(guest_app)  # no longer true of anything on screen
     seat = guest.welcome.seat
     assert seat is not None
     info = host.info
