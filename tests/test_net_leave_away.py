@@ -10,6 +10,7 @@ import re
 import time
 
 import pygame
+import pytest
 from helpers import DT, notices_of
 from test_net_window import run, seat_two, session_of, top
 
@@ -58,8 +59,12 @@ def test_quit_to_menu_while_reconnecting_gives_the_seat_to_the_computer_for_ever
     assert host.facts.names[seat] == "Guesto"  # the computer plays the seat under its name
 
 
-def test_a_leave_said_while_the_host_is_gone_for_good_gives_up_soon(server: ServerThread) -> None:
-    """The host never answers again: the client that left stops trying within its bound."""
+@pytest.mark.parametrize("closed", [True, False], ids=["closed", "left-only"])
+def test_a_leave_said_while_the_host_is_gone_for_good_gives_up_soon(
+    server: ServerThread, closed: bool
+) -> None:
+    """The host never answers again: the client that left (and was closed, as a table's window is,
+    or not, as a lobby's is) stops trying within its bound."""
     client = Client(f"ws://127.0.0.1:{server.server.port}", leave_seconds=1.0)
     client.create("Hosta", {"seats": 3})
     end = time.monotonic() + 10
@@ -72,7 +77,8 @@ def test_a_leave_said_while_the_host_is_gone_for_good_gives_up_soon(server: Serv
         assert time.monotonic() < end
         time.sleep(0.01)
     client.leave()
-    client.close(timeout=0.0)
+    if closed:
+        client.close(timeout=0.0)
     assert client.running  # still trying to say it leaves, in the background
     client._thread.join(timeout=8.0)
     assert not client.running

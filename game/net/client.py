@@ -10,7 +10,7 @@ its token (a spectator watches again); meanwhile the server's AI plays for it. M
 given to ``send`` while the connection is down are dropped: they would be stale. A leave is
 not: given while the connection is down, it is kept and said first when the connection is back
 (the seat taken back with its token, then given up), even after :meth:`Link.close`, for at most
-:data:`LEAVE_SECONDS` (a host that never answers again holds nobody).
+:data:`LEAVE_SECONDS` (a host that never answers again holds nobody: the link then ends).
 
 Every connection to a table names it in its URL (``ws://HOST:PORT/?t=CODE``, :func:`table_url`):
 a proxy in front of many servers sends each table's people to the same one by it. A link
@@ -109,7 +109,7 @@ class Link:
                  leave_seconds: float = LEAVE_SECONDS) -> None:
         """A link to the server at ``url`` (from ``local_host``, if given); nothing connects before
         :meth:`run`. ``leave_seconds``: how long a leave given while the connection is down is
-        still tried after :meth:`close`."""
+        tried (after :meth:`close` too)."""
         self.url = url
         self.local_host = local_host
         self.on_message = on_message
@@ -140,11 +140,9 @@ class Link:
         self._outbox.put_nowait(message)
 
     async def close(self) -> None:
-        """Close for good (a leave not said yet is still tried, for :attr:`leave_seconds`)."""
+        """Close for good (a leave not said yet is still tried, for :attr:`leave_seconds` from it)."""
         self._closing = True
         self._closed.set()
-        if self.leaving is not None:
-            self._leave_by = asyncio.get_running_loop().time() + self.leave_seconds
         ws = self.ws
         if ws is not None:
             await ws.close()
@@ -214,13 +212,16 @@ class Link:
             lost_at, attempt = None, 0
             try:
                 talking = self._talk(ws)
-                if self._leave_by is not None:  # closed: only the leave is left to say
+                if self._leave_by is not None:  # only the leave is left to say: its answer is the close
                     talking = asyncio.wait_for(talking, max(1.0, self._leave_by - loop.time()))
                 reason, code = await talking
-            except TimeoutError:  # the leave was said, but the table never answered it
+            except TimeoutError:  # the leave was said, but the table never answered it: done all the same
                 with contextlib.suppress(Exception):
                     ws.transport.abort()
-                reason, code = "closed", None
+                self.connected = False
+                self.ws = None
+                self.on_message(Closed("closed", False))
+                return
             except Exception as exc:  # whatever a hostile peer causes, the window hears of it
                 with contextlib.suppress(Exception):
                     ws.transport.abort()
@@ -228,6 +229,13 @@ class Link:
                 reason, code = f"the connection was closed: {why}", UNREADABLE
             self.connected = False
             self.ws = None
+            if leaving is not None and self._leave_by is not None:
+                self.table = self.token = self.seat = None  # taken back by the welcome, given up again
+                if code != CloseCode.LEFT and loop.time() < self._leave_by:
+                    self.leaving = leaving  # dropped before the table took the leave: say it again
+                    continue
+                self.on_message(Closed("closed", False))
+                return
             if self._closing:
                 self.on_message(Closed("closed", False))
                 return
@@ -239,11 +247,11 @@ class Link:
             lost_at = loop.time()
 
     def _trying(self) -> bool:
-        """Whether to connect (again): until closed, and after that while a leave is still to be said."""
-        if not self._closing:
-            return True
-        loop = asyncio.get_running_loop()
-        return self.leaving is not None and self._leave_by is not None and loop.time() < self._leave_by
+        """Whether to connect (again): until closed; while a leave is still to be said, until its
+        time is up (closed or not)."""
+        if self.leaving is not None and self._leave_by is not None:
+            return asyncio.get_running_loop().time() < self._leave_by
+        return not self._closing
 
     def _open_seconds(self) -> float:
         """How long one attempt to connect may take: 5 s, less when only a leave is left to say."""
@@ -301,6 +309,7 @@ class Link:
         connection is down now: see :attr:`leaving`)."""
         if self._ever_connected and not self.connected and self.table is not None and self.token is not None:
             self.leaving = (self.table, self.token)
+            self._leave_by = asyncio.get_running_loop().time() + self.leave_seconds
         else:
             self.send({"type": "leave"})
         self.table = self.token = self.seat = None
@@ -321,7 +330,7 @@ class Client:
     def __init__(self, url: str, reconnect_seconds: float = RECONNECT_SECONDS,
                  leave_seconds: float = LEAVE_SECONDS) -> None:
         """Start connecting to ``url`` (``ws://host:port``) on a background thread (``leave_seconds``:
-        how long a leave given while the connection is down is still tried after :meth:`close`)."""
+        how long a leave given while the connection is down is tried, after :meth:`close` too)."""
         self.url = url
         self._inbox: queue.SimpleQueue[ServerMessage] = queue.SimpleQueue()
         self._loop = asyncio.new_event_loop()
