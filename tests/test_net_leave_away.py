@@ -12,7 +12,7 @@ import time
 import pygame
 import pytest
 from helpers import DT, notices_of
-from test_net_window import run, seat_two, session_of, top
+from helpers.windows import Windows, run, seat_two, session_of
 
 from game.net.client import Client
 from game.net.codec import History
@@ -23,14 +23,17 @@ from game.rules.view import View
 from scenes.screens.pause import PauseScene
 from scenes.table.ledger import LedgerHandler
 from scenes.table.source import human_to_act
-from tools.driver import key
+from tools.driver import key, top_name
 
 NOWHERE = "ws://127.0.0.1:9"
 """An address where no table server answers (the discard port)."""
 
 
-def test_quit_to_menu_while_reconnecting_gives_the_seat_to_the_computer_for_everyone() -> None:
+def test_quit_to_menu_while_reconnecting_gives_the_seat_to_the_computer_for_everyone(
+    windows: Windows,
+) -> None:
     host_app, guest_app = seat_two("foster", seats=4, deals=5)
+    windows.add(host_app, guest_app)
     host, guest = session_of(host_app), session_of(guest_app)
     link = guest.client._link
     there = link.url
@@ -41,10 +44,10 @@ def test_quit_to_menu_while_reconnecting_gives_the_seat_to_the_computer_for_ever
     assert guest.reconnecting
     guest_app.step(DT, [key(pygame.K_ESCAPE)])
     pause = guest_app.stack.top
-    assert isinstance(pause, PauseScene), top(guest_app)
+    assert isinstance(pause, PauseScene), top_name(guest_app)
     pause.to_menu()
     guest_app.step(DT, [])
-    assert top(guest_app) == "menu"  # at once, whatever the table's server does
+    assert top_name(guest_app) == "menu"  # at once, whatever the table's server does
     assert "Reconnecting…" not in notices_of(guest_app)  # no longer true of anything on screen
     seat = guest.welcome.seat
     assert seat is not None
@@ -134,11 +137,14 @@ def _sum_of(parts: list[str]) -> int:
     return total
 
 
-def test_a_window_back_mid_deal_keeps_what_it_saw_and_says_what_was_paid_while_it_was_away() -> None:
+def test_a_window_back_mid_deal_keeps_what_it_saw_and_says_what_was_paid_while_it_was_away(
+    windows: Windows,
+) -> None:
     """The guest's window sees its deal's antes, drops while asked to move (the computer moves for
     it), and comes back in the same deal: that deal's ledger still names the ante it saw, says in one
     line what was paid while it was away, and every seat's Why adds up to its change of chips."""
     host_app, guest_app = seat_two("foster", seats=4, deals=3)
+    windows.add(host_app, guest_app)
     guest = session_of(guest_app)
     run([host_app, guest_app], lambda: human_to_act(guest), drive=[host_app])
     deal = guest.view.deal_no
@@ -160,7 +166,7 @@ def test_a_window_back_mid_deal_keeps_what_it_saw_and_says_what_was_paid_while_i
     run([host_app, guest_app], lambda: bool(resyncs) and not guest.reconnecting, drive=False, seconds=15)
     assert resyncs == [deal] and guest.view.deal_no == deal
     away = [after - was for after, was in zip(guest.ledger.chips, before, strict=True)]
-    run([host_app, guest_app], lambda: top(guest_app) == "ledger", seconds=30, drive=True)
+    run([host_app, guest_app], lambda: top_name(guest_app) == "ledger", seconds=30, drive=True)
     handler = guest_app.stack.top.handler  # type: ignore[union-attr]
     assert isinstance(handler, LedgerHandler)
     ledger = guest.ledger
