@@ -10,6 +10,7 @@ from __future__ import annotations
 import random
 import time
 from collections.abc import Callable, Iterable, Sequence
+from itertools import compress
 from typing import Any
 
 from game.limits import PLAYERS
@@ -61,8 +62,8 @@ _tuple = tuple.__new__  # a Transfer made as the tuple it is, without its __new_
 # The phases as module constants for the checks made on every move: on Python 3.11 reading
 # an enum member off its class (``Phase.PLAY``) costs several times a global's read.
 _AUCTION, _PLAY, _OVER, _BETWEEN = Phase.AUCTION, Phase.PLAY, Phase.OVER, Phase.BETWEEN
-_DRAW, _STAND = Kind.DRAW, Kind.STAND
-_ANTE, _NEAREST = Reason.ANTE, Reason.NEAREST
+_BID, _PASS, _DRAW, _STAND = Kind.BID, Kind.PASS, Kind.DRAW, Kind.STAND
+_ANTE, _OVER_16, _NEAREST = Reason.ANTE, Reason.OVER, Reason.NEAREST
 
 
 class Game:
@@ -75,10 +76,10 @@ class Game:
     # Slots, not a __dict__: the engine reads its attributes on every move, and slot reads
     # are the fastest (a game has too many attributes for a shared-key __dict__).
     __slots__ = (
-        "_bidders", "_calls_t", "_chips_t", "_clock", "_counts", "_counts_t", "_deal_start", "_deck",
-        "_drawn", "_events", "_farm_won", "_first_seat", "_hands_t", "_in_deal", "_moves", "_order_t",
-        "_passed", "_shown_t", "_stacked", "_started_at", "_transfers", "_turn", "calls",
-        "chips", "deal_no", "farm", "farmer", "hands", "high_bid", "high_bidder", "keep_log",
+        "_around", "_bidders", "_calls_t", "_chips_t", "_clock", "_counts", "_counts_t", "_deal_start",
+        "_deck", "_drawn", "_events", "_farm_won", "_first_seat", "_hands_t", "_in_deal", "_moves",
+        "_order_t", "_passed", "_shown_t", "_stacked", "_started_at", "_take", "_transfers", "_turn",
+        "calls", "chips", "deal_no", "farm", "farmer", "high_bid", "high_bidder", "keep_log",
         "last_winner", "log", "max_deals", "max_minutes", "names", "nearest", "opener", "order", "phase",
         "record_events", "result", "rng", "rules", "seed", "shown", "to_act", "totals", "winner",
     )
@@ -143,12 +144,18 @@ class Game:
         self._moves: list[tuple[int, Action]] = []
         # Per-deal state, reset by next_deal().
         self.order: list[int] = []
-        self.hands: list[list[Card]] = [[] for _ in range(n)]
         self.totals: list[int] = [0] * n
         self.to_act: int | None = None
         self._turn = 0
         self._drawn = 0
         self._deck = Deck((), None)
+        self._take: Callable[[], Card] = self._deck.take_top  # how the deck deals a card after the first
+        # The seats in the order served after each farmer, all seats with chips (a deal serves
+        # those of them that take part): by farmer, every other seat in the rules' direction.
+        step = int(rules.direction)
+        self._around: tuple[tuple[int, ...], ...] = tuple(
+            tuple((farmer + step * k) % n for k in range(1, n)) for farmer in range(n)
+        )
         self._transfers: list[Transfer] = []
         self.winner: int | None = None
         self.nearest: int | None = None
@@ -180,6 +187,12 @@ class Game:
     def n_seats(self) -> int:
         """How many seats the table has."""
         return len(self.names)
+
+    @property
+    def hands(self) -> list[list[Card]]:
+        """Each seat's cards in this deal (or the last), in the order received; a copy (the game
+        keeps each hand as the tuple its views share)."""
+        return [list(hand) for hand in self._hands_t]
 
     def seats_with_chips(self) -> list[int]:
         """The seats that still have chips, in seat order."""
@@ -411,10 +424,11 @@ class Game:
 
     def next_deal(self) -> list[Event]:
         """Start the next deal: form and sell a farm if needed, then (once there is a farmer) deal."""
-        if self.phase is _OVER:
-            raise IllegalAction("the game is over: no more deals")
-        if self.phase is not _BETWEEN:
-            raise IllegalAction(f"a deal cannot start now: the {self.phase.value} of this deal is not over")
+        phase = self.phase
+        if phase is not _BETWEEN:
+            if phase is _OVER:
+                raise IllegalAction("the game is over: no more deals")
+            raise IllegalAction(f"a deal cannot start now: the {phase.value} of this deal is not over")
         if self._started_at is None:
             self._started_at = self._clock()
         # The agreed time may run out between deals, and a table may be set (or restored)
@@ -429,7 +443,6 @@ class Game:
         self._moves = []
         self.deal_no += 1
         n = len(self.names)
-        self.hands = [[] for _ in range(n)]
         self.totals = [0] * n
         self.order = []
         self.winner = self.nearest = None
@@ -445,7 +458,7 @@ class Game:
         self.opener = None
         new_farm = self._farm_won
         # Seats with chips now take part in this deal, even if the ante leaves them at 0.
-        self._in_deal = frozenset(self.seats_with_chips())
+        self._in_deal = frozenset(compress(range(n), self.chips))  # self.seats_with_chips()
         farmer = self._farmer_without_auction() if new_farm else self.farmer
         if self.record_events:
             self._emit(DealStarted(self.deal_no, new_farm, farmer))
@@ -516,35 +529,39 @@ class Game:
     def _auction_step(self, action: Action) -> None:
         seat = self.to_act
         assert seat is not None
-        if action.kind is Kind.BID:
-            if type(action.amount) is not int:
+        kind = action.kind
+        call: tuple[int, int | None]
+        if kind is _BID:
+            amount = action.amount
+            if type(amount) is not int:
                 raise IllegalAction("a bid is a whole number of chips")
-            if action.amount < 1:
+            if amount < 1:
                 raise IllegalAction("a bid is a whole number of at least 1 chip")
-            if action.amount <= self.high_bid:
+            if amount <= self.high_bid:
                 raise IllegalAction(f"a bid must be higher than the current bid of {self.high_bid}")
-            if action.amount > self.chips[seat]:
+            if amount > self.chips[seat]:
                 raise IllegalAction(
                     f"a bid cannot exceed the chips the bidder holds after the ante ({self.chips[seat]})"
                 )
-            self.high_bid = action.amount
+            self.high_bid = amount
             self.high_bidder = seat
-            self.calls.append((seat, action.amount))
-            self._calls_t += ((seat, action.amount),)
+            call = (seat, amount)
             if self.record_events:
-                self._emit(BidMade(seat, action.amount))
-        elif action.kind is Kind.PASS:
+                self._emit(BidMade(seat, amount))
+        elif kind is _PASS:
             self._passed.add(seat)
-            self.calls.append((seat, None))
-            self._calls_t += ((seat, None),)
+            call = (seat, None)
             if self.record_events:
                 self._emit(Passed(seat))
         else:
             raise IllegalAction(f"'{action}' is not an auction call: bid or pass")
+        self.calls.append(call)
+        self._calls_t += (call,)
         self._moves.append((seat, action))
         # Only bidders pass, once each: those still in are the bidders less those who passed.
         passed = self._passed
-        active = len(self._bidders) - len(passed)
+        bidders = self._bidders
+        active = len(bidders) - len(passed)
         high_bidder = self.high_bidder
         if high_bidder is not None and active == 1 and high_bidder not in passed:
             self._sell(high_bidder, self.high_bid)
@@ -553,11 +570,12 @@ class Game:
             assert self.opener is not None
             self._sell(self.opener, 0)
         else:
-            i = self._bidders.index(seat)
-            k = len(self._bidders)
-            for j in range(1, k + 1):
-                other = self._bidders[(i + j) % k]
-                if other not in self._passed:
+            # The next bidder still in, clockwise.
+            k = len(bidders)
+            i = bidders.index(seat)
+            for j in range(i + 1, i + k + 1):
+                other = bidders[j % k]
+                if other not in passed:
                     self.to_act = other
                     break
 
@@ -574,30 +592,26 @@ class Game:
     def _deal_cards(self) -> None:
         farmer = self.farmer
         assert farmer is not None
-        n = len(self.names)
-        step = int(self.rules.direction)
-        # (A plain loop: a comprehension over a generator costs twice as much, once a deal.)
         in_deal = self._in_deal
-        order = []
-        for k in range(1, n):
-            seat = (farmer + step * k) % n
-            if seat in in_deal:
-                order.append(seat)
+        order = [seat for seat in self._around[farmer] if seat in in_deal]
         self.order = order
         self._order_t = tuple(order)
-        if self._stacked is not None:
-            self._deck = Deck(self._stacked, None)
+        stacked = self._stacked
+        if stacked is not None:
+            deck = self._deck = Deck(stacked, None)
             self._stacked = None
         else:
-            self._deck = Deck(rng=self.rng)
-        record = self.record_events
-        hands, hands_t, counts, totals = self.hands, self._hands_t, self._counts, self.totals
-        for seat, card in zip(self.order, self._deck.take_tops(len(self.order)), strict=True):
-            hands[seat].append(card)
-            hands_t[seat] += (card,)
-            counts[seat] += 1
+            deck = self._deck = Deck(DECK, self.rng)
+        self._take = deck.take_bottom if self.rules.draws_from_bottom else deck.take_top
+        # Every hand is empty until now: each seat served gets its first card, a hand of one.
+        hands_t, counts, totals = self._hands_t, self._counts, self.totals
+        cards = deck.take_tops(len(order))
+        for seat, card in zip(order, cards, strict=True):
+            hands_t[seat] = (card,)
+            counts[seat] = 1
             totals[seat] = card.points
-            if record:
+        if self.record_events:
+            for seat, card in zip(order, cards, strict=True):
                 self._emit(CardDealt(seat, card, False, True, 1))
         self._counts_t = None
         self.phase = _PLAY
@@ -607,58 +621,14 @@ class Game:
     def _start_turn(self) -> None:
         """Ask the next player in order, or settle up when everyone has been served."""
         self._drawn = 0
-        if self._turn >= len(self.order):
+        order, turn = self.order, self._turn
+        if turn >= len(order):
             self.to_act = None
             self._settle()
             return
-        self.to_act = self.order[self._turn]
+        seat = self.to_act = order[turn]
         if self.record_events:
-            self._emit(TurnStarted(self.to_act))
-
-    def _play_step(self, action: Action) -> None:
-        seat = self.to_act
-        assert seat is not None
-        kind = action.kind
-        if kind is _DRAW:
-            deck = self._deck
-            if deck.size == 0:
-                raise IllegalAction("the deck is empty: nobody can draw any more")
-            self._moves.append((seat, action))
-            bottom = self.rules.draws_from_bottom
-            card = deck.take_bottom() if bottom else deck.take_top()
-            hand = self.hands[seat]
-            hand.append(card)
-            self._hands_t[seat] += (card,)
-            self._counts[seat] += 1
-            self._counts_t = None
-            totals = self.totals
-            total = totals[seat] + card.points
-            totals[seat] = total
-            self._drawn += 1
-            record = self.record_events
-            if record:
-                self._emit(CardDealt(seat, card, bottom, False, len(hand)))
-            if total > 16:
-                # Over 16: the player stops without a word.
-                if record:
-                    self._emit(Busted(seat, total))
-                    self._emit(TurnEnded(seat))
-                self._turn += 1
-                self._start_turn()
-        elif kind is _STAND:
-            if self.must_draw():
-                raise IllegalAction(
-                    f"under the {self.rules.name} rules a player must take at least one"
-                    " more card before standing"
-                )
-            self._moves.append((seat, action))
-            if self.record_events:
-                self._emit(Stood(seat))
-                self._emit(TurnEnded(seat))
-            self._turn += 1
-            self._start_turn()
-        else:
-            raise IllegalAction(f"'{action}' is not a call in the deal: draw or stand")
+            self._emit(TurnStarted(seat))
 
     def apply(self, action: Action) -> list[Event]:
         """Play ``action`` for the seat to act; returns the events it caused.
@@ -670,11 +640,51 @@ class Game:
         if action is not DRAW and action is not STAND and action is not PASS:
             if not isinstance(action, Action):
                 raise IllegalAction(f"not an action: {action!r} (bid, pass, draw or stand)")
-            if action.amount and action.kind is not Kind.BID:
+            if action.amount and action.kind is not _BID:
                 raise IllegalAction(f"only a bid names a number of chips, not '{action.kind.value}'")
         phase = self.phase
         if phase is _PLAY:
-            self._play_step(action)
+            # A draw and a stand written out here, not in a method of their own: they are most
+            # of the moves of every deal.
+            seat = self.to_act
+            assert seat is not None
+            kind = action.kind
+            if kind is _DRAW:
+                deck = self._deck
+                if not deck.size:
+                    raise IllegalAction("the deck is empty: nobody can draw any more")
+                self._moves.append((seat, action))
+                card = self._take()
+                hands_t = self._hands_t
+                hand = hands_t[seat] = hands_t[seat] + (card,)
+                self._counts[seat] += 1
+                self._counts_t = None
+                totals = self.totals
+                total = totals[seat] = totals[seat] + card.points
+                self._drawn += 1
+                if self.record_events:
+                    self._emit(CardDealt(seat, card, self.rules.draws_from_bottom, False, len(hand)))
+                    if total > 16:
+                        # Over 16: the player stops without a word.
+                        self._emit(Busted(seat, total))
+                        self._emit(TurnEnded(seat))
+                if total > 16:
+                    self._turn += 1
+                    self._start_turn()
+            elif kind is _STAND:
+                if self._drawn == 0 and self._deck.size and self.rules.compulsory_draw:  # self.must_draw()
+                    raise IllegalAction(
+                        f"under the {self.rules.name} rules a player must take at least one"
+                        " more card before standing"
+                    )
+                self._moves.append((seat, action))
+                if self.record_events:
+                    self._emit(Stood(seat))
+                    self._emit(TurnEnded(seat))
+                self._turn += 1
+                self._start_turn()
+            else:
+                raise IllegalAction(f"'{action}' is not a call in the deal: draw or stand")
         elif phase is _AUCTION:
             self._auction_step(action)
         elif phase is _OVER:
@@ -695,46 +705,64 @@ class Game:
         assert farmer is not None
         order = self.order
         totals = self.totals
-        hands = self.hands
+        hands = self._hands_t
         record = self.record_events
         self.shown = True
-        self._shown_t = tuple(self._hands_t)
+        self._shown_t = tuple(hands)
         if record:
             for seat in order:
-                self._emit(HandShown(seat, tuple(hands[seat]), totals[seat]))
-        # 1. Over 16: a chip per point over, to the farmer, whatever else happens.
+                self._emit(HandShown(seat, hands[seat], totals[seat]))
+        # 1. Over 16: a chip per point over, to the farmer, whatever else happens (each a
+        # _move, written out: several players go over in most deals). On the way, the seats on
+        # the best total of 16 or under, in order: the 16s, else those nearest 16.
+        chips, transfers, keep = self.chips, self._transfers, self.keep_log
+        best = 0
+        level: list[int] = []
         for seat in order:
-            if totals[seat] > 16:
-                self._move(seat, farmer, totals[seat] - 16, Reason.OVER)
+            total = totals[seat]
+            if total > 16:
+                paid = total - 16
+                held = chips[seat]
+                if paid > held:
+                    paid = held
+                if paid:
+                    chips[seat] = held - paid
+                    chips[farmer] += paid
+                    if keep:
+                        transfers.append(_tuple(Transfer, (seat, farmer, paid, _OVER_16)))
+                    if record:
+                        self._emit(ChipsMoved(seat, farmer, paid, _OVER_16))
+            elif total >= best:
+                if total > best:
+                    best = total
+                    level = [seat]
+                else:
+                    level.append(seat)
+        self._chips_t = None
         ranking = self.rules.ranking
-        sixteens = [s for s in order if totals[s] == 16]
         winner: int | None = None
         tie: Tie | None = None
-        if len(sixteens) == 1 and not record:
-            winner = sixteens[0]  # alone on 16: nothing to rank (and no tie to explain)
-        elif sixteens:
-            keys = {s: rank_key(ranking, hands[s], order.index(s)) for s in sixteens}
-            winner = min(keys, key=keys.__getitem__)
-            if record:
-                tie = explain_tie(ranking, keys, winner)
+        if best == 16:
+            if len(level) == 1 and not record:
+                winner = level[0]  # alone on 16: nothing to rank (and no tie to explain)
+            else:
+                keys = {s: rank_key(ranking, hands[s], order.index(s)) for s in level}
+                winner = min(keys, key=keys.__getitem__)
+                if record:
+                    tie = explain_tie(ranking, keys, winner)
         else:
-            under = [s for s in order if totals[s] < 16]
+            # Only the seats on the best total under 16 can be nearest (it leads the key).
             nearest = None
-            if under:
-                # Only the seats on the best total can be nearest (it leads the key): rank just those.
-                best = max([totals[s] for s in under])
-                level = [s for s in under if totals[s] == best]
+            if level:
                 nearest = level[0] if len(level) == 1 else min(
                     level,
                     key=lambda s: nearest_key(ranking, totals[s], hands[s], order.index(s)),
                 )
             if record:
-                if nearest is not None:
-                    level = [s for s in under if totals[s] == totals[nearest]]
-                    if len(level) > 1:
-                        keys = {s: rank_key(ranking, hands[s], order.index(s)) for s in level}
-                        tie = explain_tie(ranking, keys, nearest)
-                self._emit(NearestFound(nearest, totals[nearest] if nearest is not None else 0, tie))
+                if nearest is not None and len(level) > 1:
+                    keys = {s: rank_key(ranking, hands[s], order.index(s)) for s in level}
+                    tie = explain_tie(ranking, keys, nearest)
+                self._emit(NearestFound(nearest, best if nearest is not None else 0, tie))
             if nearest is not None:
                 if self.rules.nearest_takes_farm:
                     winner = nearest
@@ -749,12 +777,15 @@ class Game:
             if record:
                 self._emit(FarmWon(winner, amount, totals[winner], tie))
         self._farm_won = winner is not None
-        if self.keep_log:
+        if keep:
             self.log.append(self._deal_record())
         if record:
             self._emit(DealEnded(self.deal_no, self.winner, self.nearest))
         self.phase = _BETWEEN
-        self._check_end()
+        # self._check_end(), written out
+        reason = self.end_reason()
+        if reason is not None:
+            self._finish(reason)
 
     def _deal_record(self) -> DealRecord:
         """This deal as a deal-log record (see ../shared/DEAL_LOG.md)."""
@@ -868,7 +899,6 @@ class Game:
         self.calls = [] if record.auction is None else list(record.auction.bids)
         self._calls_t = tuple(self.calls)
         self.opener = self.calls[0][0] if self.calls else None
-        self.hands = [list(hand) for hand in record.hands]
         self._hands_t = list(record.hands)
         self.totals = [sum(card.points for card in hand) for hand in record.hands]
         self._counts = [len(hand) for hand in record.hands]
@@ -880,6 +910,7 @@ class Game:
         self._shown_t = record.hands
         dealt = {card for hand in record.hands for card in hand}
         self._deck = Deck([card for card in DECK if card not in dealt], None)
+        self._take = self._deck.take_bottom if self.rules.draws_from_bottom else self._deck.take_top
         self.winner, self.nearest = record.winner, record.nearest
         self._in_deal = frozenset(s for s in range(n) if record.chips_before[s] > 0)
 
