@@ -1,8 +1,9 @@
 """The engine's written-out paths against the rules computed plainly, over many seeded games.
 
-The engine serves seats from a table made once per game, pays the players over 16 and finds
-the best totals in one pass at the showdown, and skips ranking a lone 16 when no event asks
-why it won: each must give what the rules, written out the slow and obvious way, give.
+The engine finds the auction's opener and bidders and the seats it serves in tables made once
+a game, pays the players over 16 and finds the best totals in one pass at the showdown, and
+skips ranking a lone 16 when no event asks why it won: each must give what the rules, written
+out the slow and obvious way, give.
 """
 
 from __future__ import annotations
@@ -52,6 +53,28 @@ def plain_order(rules: RuleSet, rec: DealRecord) -> tuple[int, ...]:
     return tuple(seat for seat in around if rec.chips_before[seat] > 0)
 
 
+def plain_callers(rec: DealRecord, farmer_before: int | None) -> list[int]:
+    """The seats that call in the auction, in turn: clockwise (under every rule set) from the first
+    seat with chips on the last farmer's left (the first deal's opener is drawn by lot: the record's),
+    round the seats that had chips, each skipped once it has passed."""
+    assert rec.auction is not None
+    n = len(rec.seats)
+    if farmer_before is None:
+        opener = rec.auction.bids[0][0]
+    else:
+        left = [(farmer_before + k) % n for k in range(1, n + 1)]
+        opener = next(seat for seat in left if rec.chips_before[seat] > 0)
+    bidders = [(opener + k) % n for k in range(n) if rec.chips_before[(opener + k) % n] > 0]
+    callers, passed, seat = [], set(), opener
+    for _, amount in rec.auction.bids:
+        callers.append(seat)
+        if amount is None:
+            passed.add(seat)
+        i = bidders.index(seat)
+        seat = next((s for s in bidders[i + 1 :] + bidders[: i + 1] if s not in passed), seat)
+    return callers
+
+
 def plain_overs(rec: DealRecord) -> list[Transfer]:
     """What the players over 16 pay the farmer, in service order: a chip per point over, as far as
     their chips (after the antes and the auction) go."""
@@ -85,12 +108,19 @@ def plain_result(rules: RuleSet, rec: DealRecord) -> tuple[int | None, int | Non
 
 
 def test_order_payments_and_winners_are_the_rules_computed_plainly() -> None:
-    """Every deal of many seeded games: the seats served, what those over 16 pay the farmer, the
-    farm's winner and the nearest are what the rules give, computed plainly."""
-    deals = sixteens = overs = 0
+    """Every deal of many seeded games: the seats that call in the auction, the seats served, what
+    those over 16 pay the farmer, the farm's winner and the nearest are what the rules give,
+    computed plainly."""
+    deals = sixteens = overs = auctions = 0
     for seed in range(GAMES):
         game = seeded_game(seed, record_events=False)
+        farmer_before: int | None = None
         for rec in game.log:
+            if rec.auction is not None:
+                callers = [seat for seat, _ in rec.auction.bids]
+                assert callers == plain_callers(rec, farmer_before), (seed, rec.deal)
+                auctions += 1
+            farmer_before = rec.farmer
             assert rec.order == plain_order(game.rules, rec), (seed, rec.deal)
             mine = [t for t in rec.transfers if t.reason is Reason.OVER]
             assert mine == plain_overs(rec), (seed, rec.deal)
@@ -98,8 +128,8 @@ def test_order_payments_and_winners_are_the_rules_computed_plainly() -> None:
             deals += 1
             overs += len(mine)
             sixteens += any(sum(c.points for c in rec.hands[s]) == 16 for s in rec.order)
-    # Enough of each case to count: many deals, payments over 16, and deals won by a 16.
-    assert deals > 2000 and overs > 1000 and sixteens > 200
+    # Enough of each case to count: many deals, auctions, payments over 16, and deals won by a 16.
+    assert deals > 2000 and auctions > 150 and overs > 1000 and sixteens > 200
 
 
 def test_the_records_are_the_same_with_events_on_or_off() -> None:

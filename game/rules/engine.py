@@ -76,12 +76,13 @@ class Game:
     # Slots, not a __dict__: the engine reads its attributes on every move, and slot reads
     # are the fastest (a game has too many attributes for a shared-key __dict__).
     __slots__ = (
-        "_around", "_bidders", "_calls_t", "_chips_t", "_clock", "_counts", "_counts_t", "_deal_start",
-        "_deck", "_drawn", "_events", "_farm_won", "_first_seat", "_hands_t", "_in_deal", "_moves",
-        "_order_t", "_passed", "_shown_t", "_stacked", "_started_at", "_take", "_transfers", "_turn",
-        "calls", "chips", "deal_no", "farm", "farmer", "high_bid", "high_bidder", "keep_log",
-        "last_winner", "log", "max_deals", "max_minutes", "names", "nearest", "opener", "order", "phase",
-        "record_events", "result", "rng", "rules", "seed", "shown", "to_act", "totals", "winner",
+        "_around", "_bidders", "_calls_t", "_chips_t", "_clock", "_clockwise", "_counts", "_counts_t",
+        "_deal_start", "_deck", "_drawn", "_events", "_farm_won", "_first_seat", "_hands_t", "_in_deal",
+        "_moves", "_order_t", "_passed", "_shown_t", "_stacked", "_started_at", "_take", "_transfers",
+        "_turn", "calls", "chips", "deal_no", "farm", "farmer", "high_bid", "high_bidder", "keep_log",
+        "last_winner", "log", "max_deals", "max_minutes", "names", "nearest", "opener", "order",
+        "phase", "record_events", "result", "rng", "rules", "seed", "shown", "to_act", "totals",
+        "winner",
     )
 
     def __init__(
@@ -155,6 +156,10 @@ class Game:
         step = int(rules.direction)
         self._around: tuple[tuple[int, ...], ...] = tuple(
             tuple((farmer + step * k) % n for k in range(1, n)) for farmer in range(n)
+        )
+        # The seats clockwise from each seat, itself first: the auction goes clockwise under every rule set.
+        self._clockwise: tuple[tuple[int, ...], ...] = tuple(
+            tuple((seat + k) % n for k in range(n)) for seat in range(n)
         )
         self._transfers: list[Transfer] = []
         self.winner: int | None = None
@@ -471,7 +476,12 @@ class Game:
                 self._emit(FarmerChosen(farmer, self._farmer_reason()))
             self.farmer = farmer
             self._deal_cards()
-        return self._take_events()
+        # _take_events written out: a deal starts in every loop of a simulation.
+        events = self._events
+        if not events:
+            return []
+        self._events = []
+        return events
 
     def _farmer_reason(self) -> FarmerReason:
         if self.deal_no == 1:
@@ -504,24 +514,23 @@ class Game:
     # ------------------------------------------------------------------ auction
 
     def _open_auction(self) -> None:
+        in_deal = self._in_deal
         if self.deal_no == 1:
             opener = self._lot()
         else:
-            assert self.farmer is not None
-            n = len(self.names)
-            opener = next(
-                (self.farmer + k) % n for k in range(1, n + 1) if (self.farmer + k) % n in self._in_deal
-            )
+            farmer = self.farmer
+            assert farmer is not None
+            # The first seat in the deal on the farmer's left (the farmer, last, never comes to it).
+            for opener in self._clockwise[(farmer + 1) % len(self.names)]:
+                if opener in in_deal:
+                    break
         self.phase = _AUCTION
         self.opener = opener
         self.high_bid = 0
         self.high_bidder = None
         self._passed = set()
         # Everyone who had chips before the ante takes part, clockwise from the opener.
-        n = len(self.names)
-        self._bidders = [
-            (opener + k) % n for k in range(n) if (opener + k) % n in self._in_deal
-        ]
+        self._bidders = [seat for seat in self._clockwise[opener] if seat in in_deal]
         self.to_act = opener
         if self.record_events:
             self._emit(AuctionOpened(opener))
@@ -649,6 +658,7 @@ class Game:
             seat = self.to_act
             assert seat is not None
             kind = action.kind
+            record = self.record_events
             if kind is _DRAW:
                 deck = self._deck
                 if not deck.size:
@@ -662,15 +672,13 @@ class Game:
                 totals = self.totals
                 total = totals[seat] = totals[seat] + card.points
                 self._drawn += 1
-                if self.record_events:
+                # Over 16: the player stops without a word.
+                ended = total > 16
+                if record:
                     self._emit(CardDealt(seat, card, self.rules.draws_from_bottom, False, len(hand)))
-                    if total > 16:
-                        # Over 16: the player stops without a word.
+                    if ended:
                         self._emit(Busted(seat, total))
                         self._emit(TurnEnded(seat))
-                if total > 16:
-                    self._turn += 1
-                    self._start_turn()
             elif kind is _STAND:
                 if self._drawn == 0 and self._deck.size and self.rules.compulsory_draw:  # self.must_draw()
                     raise IllegalAction(
@@ -678,13 +686,24 @@ class Game:
                         " more card before standing"
                     )
                 self._moves.append((seat, action))
-                if self.record_events:
+                if record:
                     self._emit(Stood(seat))
                     self._emit(TurnEnded(seat))
-                self._turn += 1
-                self._start_turn()
+                ended = True
             else:
                 raise IllegalAction(f"'{action}' is not a call in the deal: draw or stand")
+            if ended:
+                # The next turn (_start_turn written out): the next seat in order, or the showdown.
+                self._drawn = 0
+                turn = self._turn = self._turn + 1
+                order = self.order
+                if turn < len(order):
+                    seat = self.to_act = order[turn]
+                    if record:
+                        self._emit(TurnStarted(seat))
+                else:
+                    self.to_act = None
+                    self._settle()
         elif phase is _AUCTION:
             self._auction_step(action)
         elif phase is _OVER:
