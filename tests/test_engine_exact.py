@@ -1,9 +1,9 @@
 """The engine's written-out paths against the rules computed plainly, over many seeded games.
 
 The engine finds the auction's opener and bidders and the seats it serves in tables made once
-a game, pays the players over 16 and finds the best totals in one pass at the showdown, and
-skips ranking a lone 16 when no event asks why it won: each must give what the rules, written
-out the slow and obvious way, give.
+a game, deals from the deck's fields itself, pays the players over 16 and finds the best totals
+in one pass at the showdown, and skips ranking a lone 16 when no event asks why it won: each
+must give what the rules (and the deck's own methods), written out the slow and obvious way, give.
 """
 
 from __future__ import annotations
@@ -14,6 +14,8 @@ from helpers import NAMES, RandomAgent
 
 from game.formats.deallog import dumps
 from game.rules.agents import ThresholdAgent
+from game.rules.cards import DECK
+from game.rules.deck import Deck
 from game.rules.engine import Game, Phase
 from game.rules.events import Reason
 from game.rules.ranking import nearest_key, rank_key
@@ -139,3 +141,46 @@ def test_the_records_are_the_same_with_events_on_or_off() -> None:
         quiet, told = seeded_game(seed, record_events=False), seeded_game(seed, record_events=True)
         assert quiet.log == told.log and quiet.chips == told.chips
         assert dumps(quiet.log) == dumps(told.log)
+
+
+def test_the_engine_deals_what_the_decks_own_methods_deal() -> None:
+    """Shuffled or stacked, from the top or the bottom: every deal gives each seat the cards, and
+    leaves the deck as, :meth:`Deck.take_tops` for the first cards then :meth:`Deck.take_top` (or
+    :meth:`Deck.take_bottom`) for each card drawn give from the same random numbers."""
+    compared = 0
+    for seed in range(80):
+        rng = random.Random(seed)
+        players = rng.randint(3, 10)
+        rules = rules_named(RULE_KEYS[seed % len(RULE_KEYS)])
+        stacked = seed % 4 == 3
+        game = Game(NAMES[:players], rules, chips=rng.choice([5, 40]), seed=seed, max_deals=12)
+        agents = [RandomAgent(seed * 13 + s) for s in range(players)]
+        while not game.is_over:
+            stack = rng.sample(DECK, len(DECK)) if stacked else None
+            if stack is not None:
+                game.stack_deck(stack)
+            state = game.rng.getstate()  # (the lot draws from it before the first deal's cards)
+            game.next_deal()
+            while game.to_act is not None and not game.order:  # the auction
+                game.apply(agents[game.to_act].choose(game.view_for(game.to_act)))
+            if not game.mid_deal:
+                break
+            shuffled = random.Random()
+            shuffled.setstate(state)
+            deck = Deck(stack, None) if stack is not None else Deck(DECK, shuffled)
+            first = deck.take_tops(len(game.order))
+            if game.deal_no > 1 or stack is not None:
+                assert [game.hands[seat] for seat in game.order] == [[card] for card in first]
+            while (seat := game.to_act) is not None:
+                before = len(game.hands[seat])
+                game.apply(agents[seat].choose(game.view_for(seat)))
+                if game.deal_no == 1 and stack is None:
+                    continue
+                if len(game.hands[seat]) > before:
+                    card = deck.take_bottom() if rules.draws_from_bottom else deck.take_top()
+                    assert game.hands[seat][-1] is card, (seed, game.deal_no)
+                    compared += 1
+                if game.to_act is not None:
+                    assert game.deal_deck() == (tuple(deck.cards), not stacked)
+                    assert game.deck_size == len(deck)
+    assert compared > 1000

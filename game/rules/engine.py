@@ -78,8 +78,8 @@ class Game:
     __slots__ = (
         "_around", "_bidders", "_calls_t", "_chips_t", "_clock", "_clockwise", "_counts", "_counts_t",
         "_deal_start", "_deck", "_drawn", "_events", "_farm_won", "_first_seat", "_hands_t", "_in_deal",
-        "_moves", "_order_t", "_passed", "_shown_t", "_stacked", "_started_at", "_take", "_transfers",
-        "_turn", "calls", "chips", "deal_no", "farm", "farmer", "high_bid", "high_bidder", "keep_log",
+        "_moves", "_order_t", "_shown_t", "_stacked", "_started_at", "_transfers",
+        "_turn", "chips", "deal_no", "farm", "farmer", "high_bid", "high_bidder", "keep_log",
         "last_winner", "log", "max_deals", "max_minutes", "names", "nearest", "opener", "order",
         "phase", "record_events", "result", "rng", "rules", "seed", "shown", "to_act", "totals",
         "winner",
@@ -150,7 +150,6 @@ class Game:
         self._turn = 0
         self._drawn = 0
         self._deck = Deck((), None)
-        self._take: Callable[[], Card] = self._deck.take_top  # how the deck deals a card after the first
         # The seats in the order served after each farmer, all seats with chips (a deal serves
         # those of them that take part): by farmer, every other seat in the rules' direction.
         step = int(rules.direction)
@@ -171,13 +170,11 @@ class Game:
         self.opener: int | None = None
         self.high_bid = 0
         self.high_bidder: int | None = None
-        self._bidders: list[int] = []
-        self._passed: set[int] = set()
-        self.calls: list[tuple[int, int | None]] = []
-        # Immutable copies of the lists above, kept as they change, that every View shares
-        # (a view holds no list the game changes, and view_for copies nothing that did not change):
-        # hands and calls grow a tuple per card or call, the order is fixed for a deal, the card
-        # counts and chips are copied once after they change (None: to copy), shown hands at the showdown.
+        self._bidders: list[int] = []  # those still in, clockwise from the opener
+        # Immutable values, kept as they change, that every View shares (a view holds no list the
+        # game changes, and view_for copies nothing that did not change): hands and calls grow a
+        # tuple per card or call, the order is fixed for a deal, the card counts and chips are
+        # copied once after they change (None: to copy), shown hands at the showdown.
         self._hands_t: list[tuple[Card, ...]] = [()] * n
         self._counts: list[int] = [0] * n
         self._counts_t: tuple[int, ...] | None = None
@@ -192,6 +189,12 @@ class Game:
     def n_seats(self) -> int:
         """How many seats the table has."""
         return len(self.names)
+
+    @property
+    def calls(self) -> list[tuple[int, int | None]]:
+        """The auction's calls in this deal (or the last deal's, between deals), in order:
+        ``(seat, amount)``, or ``(seat, None)`` for a pass; a copy."""
+        return list(self._calls_t)
 
     @property
     def hands(self) -> list[list[Card]]:
@@ -312,15 +315,15 @@ class Game:
         if counts is None:
             counts = self._counts_t = tuple(self._counts)
         deck_size = self._deck.size
-        hand: tuple[Card, ...] = ()
+        hand: tuple[Card, ...]
         if seat is None:
-            max_bid, total, must_draw = 0, 0, False  # a spectator holds and bids nothing
-        elif 0 <= seat < len(self.names):
+            hand, max_bid, total, must_draw = (), 0, 0, False  # a spectator holds and bids nothing
+        elif 0 <= seat < len(chips):
             max_bid = chips[seat]  # a seat may bid all it holds
             hand = self._hands_t[seat]
             total = self.totals[seat]
             # self.must_draw() for the seat to act
-            must_draw = to_act == seat and self._drawn == 0 and deck_size > 0 and self.rules.compulsory_draw
+            must_draw = to_act == seat and not self._drawn and deck_size > 0 and self.rules.compulsory_draw
         else:
             raise ValueError(f"no seat {seat} at a table of {self.n_seats}")
         # Every View field, in the order View declares them, each an immutable value (the
@@ -413,8 +416,10 @@ class Game:
         (written out: the antes and the nearest's chips move in every deal)."""
         chips, transfers, keep, record = self.chips, self._transfers, self.keep_log, self.record_events
         paid = 0
+        # The seat paid pays itself nothing (compared as a number: the farm is no seat).
+        skip = target if isinstance(target, int) else -1
         for seat in payers:
-            if chips[seat] > 0 and seat != target:
+            if chips[seat] > 0 and seat != skip:
                 chips[seat] -= 1
                 paid += 1
                 if keep:
@@ -453,7 +458,6 @@ class Game:
         self.winner = self.nearest = None
         self.shown = False
         self._transfers = []
-        self.calls = []
         self._hands_t = [()] * n
         self._counts = [0] * n
         self._counts_t = None
@@ -463,12 +467,13 @@ class Game:
         self.opener = None
         new_farm = self._farm_won
         # Seats with chips now take part in this deal, even if the ante leaves them at 0.
-        self._in_deal = frozenset(compress(range(n), self.chips))  # self.seats_with_chips()
+        in_deal = tuple(compress(range(n), self.chips))  # self.seats_with_chips()
+        self._in_deal = frozenset(in_deal)
         farmer = self._farmer_without_auction() if new_farm else self.farmer
         if self.record_events:
             self._emit(DealStarted(self.deal_no, new_farm, farmer))
         if new_farm:
-            self._chip_from_each(range(n), FARM, _ANTE)
+            self._chip_from_each(in_deal, FARM, _ANTE)
         if farmer is None:
             self._open_auction()
         else:
@@ -528,7 +533,6 @@ class Game:
         self.opener = opener
         self.high_bid = 0
         self.high_bidder = None
-        self._passed = set()
         # Everyone who had chips before the ante takes part, clockwise from the opener.
         self._bidders = [seat for seat in self._clockwise[opener] if seat in in_deal]
         self.to_act = opener
@@ -558,35 +562,29 @@ class Game:
             if self.record_events:
                 self._emit(BidMade(seat, amount))
         elif kind is _PASS:
-            self._passed.add(seat)
             call = (seat, None)
             if self.record_events:
                 self._emit(Passed(seat))
         else:
             raise IllegalAction(f"'{action}' is not an auction call: bid or pass")
-        self.calls.append(call)
         self._calls_t += (call,)
         self._moves.append((seat, action))
-        # Only bidders pass, once each: those still in are the bidders less those who passed.
-        passed = self._passed
+        # A pass is final: the bidders still in are those who have not passed, in turn.
         bidders = self._bidders
-        active = len(bidders) - len(passed)
+        i = bidders.index(seat)
+        if kind is _PASS:
+            del bidders[i]
+        else:
+            i += 1
         high_bidder = self.high_bidder
-        if high_bidder is not None and active == 1 and high_bidder not in passed:
+        if high_bidder is not None and len(bidders) == 1 and bidders[0] == high_bidder:
             self._sell(high_bidder, self.high_bid)
-        elif not active:
+        elif not bidders:
             # Nobody bid: the seat that opened (left of the last farmer) takes it for nothing.
             assert self.opener is not None
             self._sell(self.opener, 0)
         else:
-            # The next bidder still in, clockwise.
-            k = len(bidders)
-            i = bidders.index(seat)
-            for j in range(i + 1, i + k + 1):
-                other = bidders[j % k]
-                if other not in passed:
-                    self.to_act = other
-                    break
+            self.to_act = bidders[i % len(bidders)]
 
     def _sell(self, seat: int, price: int) -> None:
         if self.record_events:
@@ -611,17 +609,30 @@ class Game:
             self._stacked = None
         else:
             deck = self._deck = Deck(DECK, self.rng)
-        self._take = deck.take_bottom if self.rules.draws_from_bottom else deck.take_top
-        # Every hand is empty until now: each seat served gets its first card, a hand of one.
+        top, size = deck.top, deck.size
+        if len(order) > size:
+            raise IndexError("the deck is empty")
+        cards, rng = deck.cards, deck.rng
         hands_t, counts, totals = self._hands_t, self._counts, self.totals
-        cards = deck.take_tops(len(order))
-        for seat, card in zip(order, cards, strict=True):
+        # Each seat served gets its first card from the top, a hand of one (every hand is empty
+        # until now): Deck.take_tops written out, each card put in its hand as it is dealt.
+        for seat in order:
+            if rng is None:
+                card = cards[top]
+            else:
+                other = top + int(rng.random() * size)  # (size is bottom - top + 1)
+                card = cards[other]
+                cards[other] = cards[top]
+                cards[top] = card
+            top += 1
+            size -= 1
             hands_t[seat] = (card,)
             counts[seat] = 1
             totals[seat] = card.points
+        deck.top, deck.size = top, size
         if self.record_events:
-            for seat, card in zip(order, cards, strict=True):
-                self._emit(CardDealt(seat, card, False, True, 1))
+            for seat in order:
+                self._emit(CardDealt(seat, hands_t[seat][0], False, True, 1))
         self._counts_t = None
         self.phase = _PLAY
         self._turn = 0
@@ -661,10 +672,26 @@ class Game:
             record = self.record_events
             if kind is _DRAW:
                 deck = self._deck
-                if not deck.size:
+                size = deck.size
+                if not size:
                     raise IllegalAction("the deck is empty: nobody can draw any more")
                 self._moves.append((seat, action))
-                card = self._take()
+                # Deck.take_top or take_bottom written out: most moves are draws.
+                top, cards, rng = deck.top, deck.cards, deck.rng
+                if self.rules.draws_from_bottom:
+                    end = deck.bottom
+                    deck.bottom = end - 1
+                else:
+                    end = top
+                    deck.top = top + 1
+                if rng is None:
+                    card = cards[end]
+                else:
+                    other = top + int(rng.random() * size)  # (size is bottom - top + 1)
+                    card = cards[other]
+                    cards[other] = cards[end]
+                    cards[end] = card
+                deck.size = size - 1
                 hands_t = self._hands_t
                 hand = hands_t[seat] = hands_t[seat] + (card,)
                 self._counts[seat] += 1
@@ -915,9 +942,8 @@ class Game:
         """Lay out the table as the deal of ``record`` left it, as every seat saw it at its end:
         the calls, the hands shown, the order served (a restored game's views are the saved game's)."""
         n = len(self.names)
-        self.calls = [] if record.auction is None else list(record.auction.bids)
-        self._calls_t = tuple(self.calls)
-        self.opener = self.calls[0][0] if self.calls else None
+        calls = self._calls_t = () if record.auction is None else record.auction.bids
+        self.opener = calls[0][0] if calls else None
         self._hands_t = list(record.hands)
         self.totals = [sum(card.points for card in hand) for hand in record.hands]
         self._counts = [len(hand) for hand in record.hands]
@@ -929,7 +955,6 @@ class Game:
         self._shown_t = record.hands
         dealt = {card for hand in record.hands for card in hand}
         self._deck = Deck([card for card in DECK if card not in dealt], None)
-        self._take = self._deck.take_bottom if self.rules.draws_from_bottom else self._deck.take_top
         self.winner, self.nearest = record.winner, record.nearest
         self._in_deal = frozenset(s for s in range(n) if record.chips_before[s] > 0)
 
