@@ -26,7 +26,7 @@ from hypothesis.stateful import RuleBasedStateMachine, invariant, rule
 from game.net.pgstore import PgStore
 from game.net.protocol import Settings
 from game.net.store import Busy, Claimed
-from game.net.table import Table
+from game.net.table import HostedTable
 from tools.cluster import Postgres
 
 pytestmark = pytest.mark.cluster
@@ -64,9 +64,9 @@ class Events:
         """Asked for a table (nothing to do here)."""
 
 
-def table(code: str, marker: int) -> Table:
+def table(code: str, marker: int) -> HostedTable:
     """A table whose saved state carries ``marker`` (its first seat's name)."""
-    made = Table(code, Settings(seats=3), 0.0)
+    made = HostedTable(code, Settings(seats=3), 0.0)
     made.seats[0].name = f"M{marker}"
     return made
 

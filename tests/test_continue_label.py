@@ -82,7 +82,8 @@ def on_ledger(deal: int) -> Callable[[LocalTable], bool]:
 
 def menu_over(tmp_path: Path, session: LocalTable) -> tuple[App, MenuScene]:
     """The game saved as it stands, and the program started again at its main menu."""
-    assert SaveStore(tmp_path / "save.json").save_document(session.save_document() or {})
+    saved = session.save_document()
+    assert saved is not None and SaveStore(tmp_path / "save.json").save_document(saved)
     app = App(Settings(animation_speed="instant", language="en"), (1024, 600))
     app.keeper = Keeper(SaveStore(tmp_path / "save.json"), StatsStore(tmp_path / "stats.json"))
     menu = MenuScene(app, Screens(app))

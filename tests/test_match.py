@@ -123,5 +123,5 @@ def test_a_new_match_always_has_a_seed() -> None:
 
 def test_snapshot_is_the_saved_game_document() -> None:
     match = Match(Game(NAMES[:3], seed=2), [HUMAN, "easy:steady", "normal:bold"])
-    doc = match.snapshot()
+    doc = match.snapshot().to_json()
     assert doc["players"] == [HUMAN, "easy:steady", "normal:bold"] and doc["seed"] == 2

@@ -133,3 +133,21 @@ def test_a_table_takes_the_code_its_creators_url_proposes_when_it_is_one_and_fre
         await server.close()
 
     asyncio.run(main())
+
+
+def test_a_window_may_ask_for_its_new_tables_code_and_gets_it_when_free(
+        recorded: tuple[ServerThread, list[str]]) -> None:
+    thread, paths = recorded
+    port = thread.server.port
+    first = Client(f"ws://127.0.0.1:{port}")
+    first.create("Ann", {"seats": 3}, code="FARMER23")
+    welcome = wait_for(first, Welcome)
+    assert isinstance(welcome, Welcome) and welcome.table == "FARMER23"
+    assert paths == ["/?t=FARMER23"]
+    # The same code again is taken: the server gives the second table a code of its own.
+    second = Client(f"ws://127.0.0.1:{port}")
+    second.create("Bob", {"seats": 3}, code="FARMER23")
+    other = wait_for(second, Welcome)
+    assert isinstance(other, Welcome) and other.table != "FARMER23" and len(other.table) == 8
+    second.close()
+    first.close()

@@ -18,7 +18,7 @@ from helpers import DT, notices_of
 from game.net.client import Client
 from game.net.protocol import TableInfo, Welcome
 from game.net.server import ServerConfig, ServerThread
-from game.net.table import Table
+from game.net.table import HostedTable
 from scenes.app.loop import App
 from scenes.i18n import _, set_language
 from scenes.navigator import Screens
@@ -108,7 +108,7 @@ def test_the_table_tells_everyone_when_its_saving_fails_and_when_it_works_again(
     from game.net.protocol import Settings as TableSettings
     from game.net.protocol import decode_server_message
 
-    table = Table("SAVECODE", TableSettings(seats=3), 0.0)
+    table = HostedTable("SAVECODE", TableSettings(seats=3), 0.0)
     anne = Member()
     table.join(anne, "Anne", None, 0.0, host=True)
     anne.texts.clear()

@@ -24,7 +24,7 @@ from game.net.protocol import (
     Welcome,
     decode_server_message,
 )
-from game.net.table import Table
+from game.net.table import HostedTable
 from game.rules.engine import Game
 from game.rules.events import Event
 
@@ -97,7 +97,7 @@ def test_a_refusal_carries_its_codes_word() -> None:
 
 
 def test_the_tables_own_messages_are_its_state() -> None:
-    table = Table("ABCD2345", Settings(seats=3, seed=9), 0.0)
+    table = HostedTable("ABCD2345", Settings(seats=3, seed=9), 0.0)
     info = table.info()
     assert info == TableInfo("ABCD2345", {**table.settings.to_json(), "seed": None}, False, False,
                              tuple(SeatInfo(i, f"AI {i + 1}", False, False, False) for i in range(3)), 0,

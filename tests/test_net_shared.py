@@ -22,7 +22,7 @@ from game.net.codes import CloseCode
 from game.net.protocol import opening_message
 from game.net.server import Server
 from game.net.store import Busy, Claimed, StoreEvents
-from game.net.table import Table
+from game.net.table import HostedTable
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -61,7 +61,7 @@ class MemoryStore:
     def opened(self, code: str, address: str) -> None:
         self.held.add(code)
 
-    def save(self, table: Table) -> str | None:
+    def save(self, table: HostedTable) -> str | None:
         if table.code not in self.held:
             return "not held"
         self.rows[table.code] = json.dumps(table.to_json())
@@ -76,7 +76,7 @@ class MemoryStore:
         self.rows.pop(code, None)
         self.held.discard(code)
 
-    def load_all(self, now: float, save: Callable[[Table], None] | None = None) -> list[Table]:
+    def load_all(self, now: float, save: Callable[[HostedTable], None] | None = None) -> list[HostedTable]:
         return []
 
     def let_go(self, code: str) -> None:
@@ -86,13 +86,15 @@ class MemoryStore:
     def forget(self, code: str) -> None:
         self.held.discard(code)
 
-    async def claim(self, code: str, now: float, save: Callable[[Table], None]) -> Claimed | Busy | None:
+    async def claim(
+        self, code: str, now: float, save: Callable[[HostedTable], None]
+    ) -> Claimed | Busy | None:
         if code in self.owners:
             return Busy(self.owners[code])
         if code not in self.rows:
             return None
         self.held.add(code)
-        return Claimed(Table.from_json(json.loads(self.rows[code]), now, save))
+        return Claimed(HostedTable.from_json(json.loads(self.rows[code]), now, save))
 
     async def ask_for(self, owner: str, code: str) -> None:
         self.asked.append((owner, code))

@@ -20,7 +20,7 @@ from game.net.codec import (
     encode_view,
 )
 from game.net.protocol import Settings, Update, decode_server_message
-from game.net.table import Table
+from game.net.table import HostedTable
 from game.rules.engine import Game
 from game.rules.phase import Phase
 from game.rules.view import View
@@ -62,10 +62,11 @@ def engine_history(game: Game) -> tuple[tuple[int, ...], ...]:
     return (tuple(game.log[0].chips_before), *(tuple(rec.chips_after) for rec in game.log))
 
 
-def table_after(settled: int, seed: int = 5, between: bool = True) -> tuple[Table, FakeMember, float]:
+def table_after(settled: int, seed: int = 5, between: bool = True) -> tuple[HostedTable, FakeMember, float]:
     """A table of one person and the AI, played (the person timed out on every move) until ``settled``
     deals are settled; ``between``: stopped between deals, else in the middle of the next deal."""
-    table = Table("ABCDE", Settings(seats=SEATS, deals=20, chips=CHIPS, seed=seed, pause_seconds=5), 0.0)
+    settings = Settings(seats=SEATS, deals=20, chips=CHIPS, seed=seed, pause_seconds=5)
+    table = HostedTable("ABCDE", settings, 0.0)
     person = FakeMember()
     now = 0.0
     table.join(person, "Pat", None, now, host=True)

@@ -19,7 +19,7 @@ from game.net.protocol import (
     Update,
     decode_server_message,
 )
-from game.net.table import Table
+from game.net.table import HostedTable
 from game.rules.actions import PASS
 from game.rules.engine import Game
 from game.rules.events import EndReason, GameEnded
@@ -45,9 +45,9 @@ class Inbox:
         return [m["table"] for m in map(json.loads, self.texts) if m["type"] == "table"]
 
 
-def two_people(turn: int = 30) -> tuple[Table, Inbox, Inbox, Inbox]:
+def two_people(turn: int = 30) -> tuple[HostedTable, Inbox, Inbox, Inbox]:
     """A table of four: Anne (seat 0, host) and Ben (seat 1), two AIs and a spectator; started."""
-    table = Table("STANDINS", Settings(seats=4, turn_seconds=turn, pause_seconds=300, seed=5), 0.0)
+    table = HostedTable("STANDINS", Settings(seats=4, turn_seconds=turn, pause_seconds=300, seed=5), 0.0)
     anne, ben, eve = Inbox(), Inbox(), Inbox()
     table.join(anne, "Anne", 0, 0.0, host=True)
     table.join(ben, "Ben", 1, 0.0)
@@ -56,7 +56,7 @@ def two_people(turn: int = 30) -> tuple[Table, Inbox, Inbox, Inbox]:
     return table, anne, ben, eve
 
 
-def until_to_act(table: Table, seat: int, now: float) -> float:
+def until_to_act(table: HostedTable, seat: int, now: float) -> float:
     """Let time pass (the others out of time too) until ``seat`` is to act; the time then."""
     assert table.match is not None
     game = table.match.game
@@ -116,7 +116,7 @@ def test_a_restarted_table_names_the_deal_it_deals_again_until_that_deal_is_sett
     table.save(in_deal=table.match.game.mid_deal)
     doc = json.loads(json.dumps(table.to_json()))
     assert doc["in_deal"]
-    resumed = Table.from_json(doc, 0.0)
+    resumed = HostedTable.from_json(doc, 0.0)
     token = json.loads(anne.texts[0])["token"]
     back = Inbox()
     resumed.resume(back, token, 0.0)
@@ -133,12 +133,12 @@ def test_a_restarted_table_names_the_deal_it_deals_again_until_that_deal_is_sett
     resumed.watch(late, now)
     assert "redealt" not in next(u for u in late.updates() if u.get("sync"))
     # A table saved between deals deals nothing again.
-    calm = Table("STANDINS", Settings(seats=3, seed=5), 0.0)
+    calm = HostedTable("STANDINS", Settings(seats=3, seed=5), 0.0)
     calm.join(Inbox(), "Cleo", 0, 0.0, host=True)
     calm.start(0.0)
     calm.save(in_deal=False)
     doc = json.loads(json.dumps(calm.to_json()))
-    assert Table.from_json(doc, 0.0).redealt is None
+    assert HostedTable.from_json(doc, 0.0).redealt is None
 
 
 def test_a_finished_games_sync_carries_how_it_ended() -> None:
@@ -162,7 +162,7 @@ def test_a_finished_games_sync_carries_how_it_ended() -> None:
 
 
 def test_a_table_followed_by_another_names_its_code() -> None:
-    table = Table("FIRSTTBL", Settings(seats=3), 0.0)
+    table = HostedTable("FIRSTTBL", Settings(seats=3), 0.0)
     anne = Inbox()
     table.join(anne, "Anne", 0, 0.0, host=True)
     table.follow("NEXTTABL")

@@ -11,11 +11,11 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any, TypeVar
 
-from game.formats.savegame import restore
+from game.formats.savegame import SavedGame, restore
 from game.net.client import Client
 from game.net.codes import ErrorCode
 from game.net.protocol import Error, Settings, TableInfo, Update, Welcome
-from game.net.table import Table
+from game.net.table import HostedTable
 from game.play.match import HUMAN, Match
 from game.rules.cards import Card
 from game.rules.phase import Phase
@@ -34,12 +34,14 @@ class Silent:
         """Nothing to close."""
 
 
-def played_table(deals: int = 3) -> tuple[Table, list[dict[str, Any]]]:
-    """A table of four (one person, away, and three AIs) ``deals`` deals into its game, and every
-    file the server would have written meanwhile."""
+def played_table(
+    deals: int = 3, *, code: str = "FILECODE", seed: int | None = None
+) -> tuple[HostedTable, list[dict[str, Any]]]:
+    """A table ``code`` of four (one person, away, and three AIs, its game seeded with ``seed``)
+    ``deals`` deals into its game, and every file the server would have written meanwhile."""
     files: list[dict[str, Any]] = []
-    table = Table("FILECODE", Settings(seats=4, pause_seconds=0), 0.0,
-                  save=lambda t: files.append(json.loads(json.dumps(t.to_json()))))
+    table = HostedTable(code, Settings(seats=4, pause_seconds=0, seed=seed), 0.0,
+                        save=lambda t: files.append(json.loads(json.dumps(t.to_json()))))
     table.join(Silent(), "Anne", None, 0.0, host=True)
     table.start(0.0)
     assert table.match is not None
@@ -68,13 +70,13 @@ def deal_on(match: Match) -> DealRecord:
 def foretold(doc: dict[str, Any]) -> tuple[Card, ...]:
     """What a reader of the file ``doc`` can best foretell: the saved game played on, as the window's
     saved game would be, from everything the file says."""
-    restored = restore(json.loads(json.dumps(doc["game"])), resume_deal=False)
+    restored = restore(SavedGame.from_json(json.loads(json.dumps(doc["game"]))), resume_deal=False)
     return first_round(deal_on(Match(restored.game, restored.players)))
 
 
 def resumed(doc: dict[str, Any]) -> tuple[Card, ...]:
     """The top of the next deal's deck of a table resumed from ``doc``."""
-    table = Table.from_json(json.loads(json.dumps(doc)), 0.0)
+    table = HostedTable.from_json(json.loads(json.dumps(doc)), 0.0)
     assert table.match is not None
     return first_round(deal_on(table.match))
 
@@ -107,9 +109,10 @@ def test_a_table_resumed_twice_from_one_file_deals_different_cards_neither_foret
 def test_an_older_file_with_the_generator_state_does_not_foretell_the_next_deal_either() -> None:
     _table, files = played_table()
     between = [doc for doc in files if not doc["in_deal"] and doc["game"] is not None][-1]
-    restored = restore(between["game"], resume_deal=False)
+    restored = restore(SavedGame.from_json(between["game"]), resume_deal=False)
     restored.game.rng.seed(5)
-    doc = {**between, "game": json.loads(json.dumps(Match(restored.game, restored.players).snapshot()))}
+    game = Match(restored.game, restored.players).snapshot().to_json()
+    doc = {**between, "game": json.loads(json.dumps(game))}
     assert "rng" in doc["game"]  # as files were written before
     assert resumed(doc) != foretold(doc)
 
@@ -140,9 +143,9 @@ def mid_deal_match() -> Match:
 
 def test_a_table_saved_mid_deal_keeps_none_of_that_deals_cards() -> None:
     match = mid_deal_match()
-    doc = json.loads(json.dumps(match.snapshot(keep_secrets=False)))
+    doc = json.loads(json.dumps(match.snapshot(keep_secrets=False).to_json()))
     assert not {"rng", "moves", "deck", "shuffled"} & set(doc) and doc["seed"] is None
-    again = restore(doc)
+    again = restore(SavedGame.from_json(doc))
     assert not again.interrupted and again.game.phase is Phase.BETWEEN and again.game.deal_no == 0
 
 
@@ -150,9 +153,9 @@ def test_a_saved_game_without_its_generator_still_gives_back_every_card_seen() -
     """The window's promise holds without the generator too: a card seen is never dealt again
     differently (the deck's dealt cards are in the file); only the cards not yet seen are drawn afresh."""
     match = mid_deal_match()
-    doc = json.loads(json.dumps(match.snapshot()))
+    doc = json.loads(json.dumps(match.snapshot().to_json()))
     del doc["rng"]
-    again = restore(doc)
+    again = restore(SavedGame.from_json(doc))
     assert again.game.hands == match.game.hands and again.game.phase is match.game.phase
 
 
@@ -161,8 +164,8 @@ def test_a_saved_game_without_its_generator_still_gives_back_every_card_seen() -
 
 def test_a_seat_given_up_mid_deal_is_saved_at_once_without_that_deals_cards() -> None:
     files: list[dict[str, Any]] = []
-    table = Table("LEAVECODE", Settings(seats=4, pause_seconds=0, turn_seconds=600), 0.0,
-                  save=lambda t: files.append(json.loads(json.dumps(t.to_json()))))
+    table = HostedTable("LEAVECODE", Settings(seats=4, pause_seconds=0, turn_seconds=600), 0.0,
+                        save=lambda t: files.append(json.loads(json.dumps(t.to_json()))))
     anne, ben = Silent(), Silent()
     table.join(anne, "Anne", None, 0.0, host=True)
     table.join(ben, "Ben", None, 0.0)

@@ -65,7 +65,9 @@ def test_a_pass_and_play_game_is_saved_and_continued_with_its_people() -> None:
     setup = Setup(["Anne", "Bastien", "Claire"], ["normal"] * 3, "foster", False, 4, 5, 0, (1,))
     session = LocalTable.start(setup)
     assert session.players == [HUMAN, HUMAN, "normal:bold"]
-    resumed = resume_table(restore(session.save_document()))
+    saved = session.save_document()
+    assert saved is not None
+    resumed = resume_table(restore(saved))
     assert resumed.people == (0, 1) and resumed.shared
     assert resumed.setup is not None and resumed.setup.people == (1,)
 

@@ -19,7 +19,7 @@ from game.formats.deallog import LogError, check, loads, read_log
 from game.formats.readfile import FileReadError, load_json, parse_json
 from game.formats.savegame import SaveError
 from game.net.protocol import Settings
-from game.net.table import Table
+from game.net.table import HostedTable
 
 DATA = Path(__file__).parent / "data"
 LOG_LINES = (DATA / "seeded_log.jsonl").read_text(encoding="utf-8").splitlines()[:6]
@@ -126,7 +126,7 @@ class Silent:
 
 def saved_table() -> dict[str, Any]:
     """A table saved in the middle of a game (after a few deals, the AI playing every seat)."""
-    table = Table("GOODCODE", Settings(seats=4, seed=3, pause_seconds=0), 0.0)
+    table = HostedTable("GOODCODE", Settings(seats=4, seed=3, pause_seconds=0), 0.0)
     table.join(Silent(), "Anne", None, 0.0, host=True)
     table.start(0.0)
     now = 0.0
@@ -153,7 +153,7 @@ def good_doc() -> dict[str, Any]:
 def test_a_broken_saved_table_gives_only_a_save_error(data: st.DataObject) -> None:
     doc = data.draw(broken(good_doc()))
     try:
-        table = Table.from_json(doc, 0.0)
+        table = HostedTable.from_json(doc, 0.0)
     except SaveError:
         return
     # What was accepted can be played on.
@@ -165,13 +165,13 @@ def test_a_broken_saved_table_gives_only_a_save_error(data: st.DataObject) -> No
 def test_a_garbled_saved_table_file_gives_only_the_readers_errors(junk: bytes, at: int) -> None:
     text = json.dumps(good_doc()).encode()
     with contextlib.suppress(FileReadError, SaveError):
-        Table.from_json(parse_json(text[:at] + junk + text[at:]), 0.0)
+        HostedTable.from_json(parse_json(text[:at] + junk + text[at:]), 0.0)
 
 
 def test_a_good_saved_table_reads_back(tmp_path: Path) -> None:
     path = tmp_path / "GOODCODE.json"
     path.write_text(json.dumps(good_doc()))
-    table = Table.from_json(load_json(path), 0.0)
+    table = HostedTable.from_json(load_json(path), 0.0)
     assert table.code == "GOODCODE" and table.match is not None and len(table.match.game.log) >= 2
 
 

@@ -17,9 +17,10 @@ from helpers import NAMES, deck, play, start, table
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from game.formats.savegame import SaveError, restore, snapshot
+from game.formats.savegame import Restored, SavedGame, SaveError, restore, snapshot
 from game.net.protocol import Settings
-from game.net.table import FILE_FORMAT, FILE_VERSION, Table
+from game.net.table import HostedTable
+from game.net.tablefile import FILE_FORMAT, FILE_VERSION
 from game.play.match import HUMAN, Match
 from game.rules.actions import DRAW, PASS, STAND, Action, bid, parse_action
 from game.rules.agents import ThresholdAgent
@@ -32,9 +33,14 @@ from scenes.store.saves import SaveStore
 PEOPLE = [HUMAN] * 4
 
 
-def through_json(document: object) -> Any:
-    """What a document becomes once written to a file and read back."""
-    return json.loads(json.dumps(document))
+def through_json(saved: SavedGame) -> Any:
+    """The document of ``saved`` once written to a file and read back."""
+    return json.loads(json.dumps(saved.to_json()))
+
+
+def load(document: Any, *, resume_deal: bool = True) -> Restored:
+    """The game a saved document holds, as a window takes it up."""
+    return restore(SavedGame.from_json(document), resume_deal=resume_deal)
 
 
 def ben_has_drawn() -> Game:
@@ -52,7 +58,7 @@ def test_a_card_drawn_before_the_save_is_still_in_the_hand_after_it() -> None:
     assert doc["moves"] == [[1, "bid 3"], [2, "pass"], [3, "pass"], [0, "bid 4"], [1, "pass"], [1, "draw"]]
     assert doc["deal"] == 0 and doc["chips"] == [100] * 4  # the state the deal started from
     assert doc["deck"][:5] == ["7S", "KD", "5S", "9S", "2C"] and doc["shuffled"] is False
-    restored = restore(doc)
+    restored = load(doc)
     again = restored.game
     assert again.hands == game.hands and again.hands[1] == parse_cards("7S 9S")
     assert again.to_act == 1 and again.phase is Phase.PLAY and again.farmer == 0
@@ -76,7 +82,7 @@ def test_a_save_in_the_auction_resumes_in_the_auction_with_the_same_calls() -> N
     game.stack_deck(deck("7S KD 5S 9S 2C"))
     game.next_deal()
     play(game, "3 p")
-    again = restore(through_json(snapshot(game, PEOPLE))).game
+    again = load(through_json(snapshot(game, PEOPLE))).game
     assert again.phase is Phase.AUCTION and again.to_act == 3
     assert (again.calls, again.high_bid, again.high_bidder) == ([(1, 3), (2, None)], 3, 1)
     play(again, "p 4 p")
@@ -89,7 +95,7 @@ def test_a_save_at_the_very_start_of_a_deal_has_no_moves_yet() -> None:
     events = game.next_deal()
     doc = through_json(snapshot(game, [HUMAN] * 5))
     assert doc["moves"] == [] and "deck" not in doc  # the auction first: the deck is not yet shuffled
-    restored = restore(doc)
+    restored = load(doc)
     assert restored.deal_events == tuple(events)
     assert [restored.game.view_for(s) for s in range(5)] == [game.view_for(s) for s in range(5)]
 
@@ -100,7 +106,7 @@ def test_between_deals_the_document_has_no_moves_and_reads_as_before() -> None:
     assert game.phase is Phase.BETWEEN
     doc = through_json(snapshot(game, PEOPLE))
     assert "moves" not in doc and doc["deal"] == 1
-    restored = restore(doc)
+    restored = load(doc)
     assert restored.deal_events == () and restored.moves == () and not restored.interrupted
     assert restored.game.log == game.log and restored.game.phase is Phase.BETWEEN
 
@@ -114,7 +120,7 @@ def test_a_match_saved_mid_deal_continues_with_the_same_hands() -> None:
         else:
             match.act(0, PASS)
     doc = through_json(match.snapshot())
-    again = restore(doc).game
+    again = load(doc).game
     assert again.hands == match.game.hands and again.to_act == match.game.to_act
     assert again.deal_moves() == match.game.deal_moves()
 
@@ -160,7 +166,7 @@ def test_a_save_at_any_moment_restores_the_same_game_that_plays_on_the_same(
     before, after = choices[:cut], choices[cut:]
     for choice in before:
         advance(game, choice)
-    restored = restore(through_json(snapshot(game, [HUMAN] * players)))
+    restored = load(through_json(snapshot(game, [HUMAN] * players)))
     again = restored.game
     same_game(again, game)
     assert restored.interrupted == game.mid_deal
@@ -216,7 +222,7 @@ GOOD_MOVES = [[1, "bid 3"], [2, "pass"], [3, "pass"], [0, "bid 4"], [1, "pass"],
 )
 def test_a_tampered_mid_deal_document_is_refused_saying_why(changes: dict[str, Any], message: str) -> None:
     with pytest.raises(SaveError, match=message):
-        restore(tampered(**changes))
+        load(tampered(**changes))
 
 
 def test_moves_on_a_document_whose_game_is_over_are_refused() -> None:
@@ -225,20 +231,20 @@ def test_moves_on_a_document_whose_game_is_over_are_refused() -> None:
     play(game, "d s d s d s")
     assert game.is_over
     doc = through_json(snapshot(game, PEOPLE))
-    assert restore(doc).game.is_over
+    assert load(doc).game.is_over
     doc["moves"] = []
     with pytest.raises(SaveError, match=r"holds the moves of a deal, but its game is over \(deals\)"):
-        restore(doc)
+        load(doc)
 
 
 def test_without_resuming_the_deal_a_mid_deal_document_gives_the_game_before_it() -> None:
     game = ben_has_drawn()
-    restored = restore(tampered(), resume_deal=False)
+    restored = load(tampered(), resume_deal=False)
     assert restored.interrupted and restored.moves == () and restored.deal_events == ()
     assert restored.game.phase is Phase.BETWEEN and restored.game.deal_no == 0
     assert restored.game.chips == [100] * 4 and game.deal_no == 1
     with pytest.raises(SaveError, match="moves item 1's seat must be a whole number"):
-        restore(tampered(moves=[["x", "draw"]]), resume_deal=False)
+        load(tampered(moves=[["x", "draw"]]), resume_deal=False)
 
 
 @pytest.mark.parametrize("text", ["pass", "draw", "stand", "bid 1", "bid 250"])
@@ -255,7 +261,7 @@ def test_a_network_table_saved_mid_deal_resumes_before_that_deal_with_a_fresh_sh
     """The server does not play the saved moves again: whoever saw the cards must not know the next."""
     match = Match(Game(NAMES[:4], seed=21), [HUMAN, HUMAN, "normal:steady", "normal:bold"])
     match.start_deal()
-    start_rng = restore(through_json(match.snapshot()), resume_deal=False).game.rng.getstate()
+    start_rng = load(through_json(match.snapshot()), resume_deal=False).game.rng.getstate()
     while match.game.phase is not Phase.PLAY:
         if match.ai_to_act:
             match.ai_act()
@@ -275,7 +281,7 @@ def test_a_network_table_saved_mid_deal_resumes_before_that_deal_with_a_fresh_sh
         "over": False,
         "game": through_json(match.snapshot()),
     }
-    resumed = Table.from_json(through_json(doc), now=0.0)
+    resumed = HostedTable.from_json(json.loads(json.dumps(doc)), now=0.0)
     assert resumed.match is not None
     game = resumed.match.game
     assert game.phase is Phase.BETWEEN and game.deal_no == 0 and game.chips == [100] * 4
@@ -312,7 +318,7 @@ def resumed_match(seed: int, cut: int, catch_up: bool) -> Match:
     broken = Match(Game(NAMES[:5], seed=seed, max_deals=3), AI_TABLE)
     play_on(broken, cut)
     assert broken.game.mid_deal
-    restored = restore(through_json(broken.snapshot()))
+    restored = load(through_json(broken.snapshot()))
     resumed = Match(restored.game, restored.players)
     if catch_up:
         resumed.catch_up(restored)
@@ -335,7 +341,7 @@ def test_ais_caught_up_on_the_deal_play_on_as_without_the_break(cut: int) -> Non
 def test_catching_up_needs_the_restored_game_itself() -> None:
     match = Match(Game(NAMES[:4], seed=3), PEOPLE)
     match.start_deal()
-    restored = restore(through_json(match.snapshot()))
+    restored = load(through_json(match.snapshot()))
     with pytest.raises(ValueError, match="restored game"):
         match.catch_up(restored)
 
@@ -344,21 +350,21 @@ def test_a_saved_log_is_read_record_by_record_and_must_be_this_tables() -> None:
     game = ben_has_drawn()
     play(game, "s d s d s")
     doc = through_json(snapshot(game, PEOPLE))
-    assert restore(doc).game.log == game.log
+    assert load(doc).game.log == game.log
     broken = copy.deepcopy(doc)
     broken["log"][0]["hands"][1][0] = "8S"
     with pytest.raises(SaveError, match=r"^log item 1: seat 1.s hand item 1: .8S. is not in the Farmer"):
-        restore(broken)
+        load(broken)
     broken = copy.deepcopy(doc)
     del broken["log"][0]["transfers"]
     with pytest.raises(SaveError, match=r"^log item 1: a deal record lacks transfers$"):
-        restore(broken)
+        load(broken)
     broken = copy.deepcopy(doc)
     broken["log"][0]["seats"] = ["W", "X", "Y", "Z"]
     with pytest.raises(SaveError, match="log: its deals were played at another table"):
-        restore(broken)
+        load(broken)
     with pytest.raises(SaveError, match="log must be a list"):
-        restore({**doc, "log": {"deal": 1}})
+        load({**doc, "log": {"deal": 1}})
 
 
 @pytest.mark.parametrize(
@@ -379,7 +385,7 @@ def test_a_saved_log_is_read_record_by_record_and_must_be_this_tables() -> None:
 )
 def test_a_tampered_document_names_the_value_that_is_wrong(changes: dict[str, Any], message: str) -> None:
     with pytest.raises(SaveError) as caught:
-        restore(tampered(**changes))
+        load(tampered(**changes))
     assert str(caught.value).startswith(message)
 
 

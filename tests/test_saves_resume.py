@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from game.formats.deallog import check, read_log
-from game.formats.savegame import restore
+from game.formats.savegame import SavedGame, restore
 from game.play.match import deal_seed
 from game.rules.agents import ThresholdAgent
 from game.rules.observe import observe
@@ -58,9 +58,10 @@ def finish_deal(session: LocalTable) -> None:
     session.shown_settled()
 
 
-def through_json(document: object) -> object:
-    """What a document becomes once written to a file and read back."""
-    return json.loads(json.dumps(document))
+def through_json(saved: SavedGame | None) -> SavedGame:
+    """What a saved game becomes once written to a file and read back."""
+    assert saved is not None
+    return SavedGame.from_json(json.loads(json.dumps(saved.to_json())))
 
 
 def test_resume_gives_the_same_next_deals_as_an_uninterrupted_game_ai_included() -> None:
@@ -204,8 +205,8 @@ def test_closing_the_window_mid_deal_saves_the_game_as_it_stands(tmp_path: Path)
     app.step(1 / 60, [pygame.event.Event(pygame.QUIT)])
     assert not app.running
     saved = json.loads((tmp_path / "save.json").read_text())
-    assert saved == through_json(session.save_document())
-    again = restore(saved)
+    assert SavedGame.from_json(saved) == through_json(session.save_document())
+    again = restore(SavedGame.from_json(saved))
     assert again.interrupted and again.game.hands == session.game.hands
     stats = StatsStore(tmp_path / "stats.json")
     stats.load()

@@ -9,13 +9,13 @@ import random
 import tempfile
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from game.ai.specs import parse_agent
+from game.formats.savegame import SavedGame
 from game.play.sim import default_specs
 from game.play.stats import Stats
 from game.rules.engine import Game, Phase
@@ -65,7 +65,7 @@ class Played:
     def shown_settled(self) -> None:
         pass
 
-    def save_document(self) -> dict[str, Any] | None:
+    def save_document(self) -> SavedGame | None:
         return None
 
 

@@ -172,7 +172,7 @@ def corrupt_variants(doc: dict[str, object]) -> dict[str, bytes]:
 def test_every_kind_of_bad_save_is_refused_kept_and_not_fatal(tmp_path: Path) -> None:
     game = Game(NAMES, seed=3, max_deals=10)
     play(game, 2)
-    doc = snapshot(game, ["human"] + ["threshold"] * 4)
+    doc = snapshot(game, ["human"] + ["threshold"] * 4).to_json()
     for kind, content in corrupt_variants(doc).items():
         folder = tmp_path / kind.replace(" ", "_")
         folder.mkdir()

@@ -205,7 +205,7 @@ def test_every_view_matches_the_game_and_stays_as_taken(rules: str) -> None:
     assert game.is_over
     saved = game.between_deals_state()
     restored = table(rules, 5)
-    restored.restore_between_deals(**saved)
+    restored.restore_between_deals(saved, game.rng.getstate())
     for seat in range(5):
         assert restored.view_for(seat) == view_from_the_lists(restored, seat)
         assert restored.view_for(seat).chips == tuple(game.chips)

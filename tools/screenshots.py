@@ -185,7 +185,10 @@ def tour(
 
 
 def host_lobby(app: App, shot: Callable[[str], None], players: int = 6, rules: str = "foster") -> None:
-    """A table hosted on this machine (any free port, closed after): its lobby, ``shot("lobby")``."""
+    """A table hosted on this machine (closed after): its lobby, ``shot("lobby")``.
+
+    The same table code and, when it is free, the usual port every time, so the tour's lobby is
+    the same picture from one run to the next."""
     import time
 
     from scenes.net.host import host_table
@@ -193,7 +196,7 @@ def host_lobby(app: App, shot: Callable[[str], None], players: int = 6, rules: s
 
     app.stack.reset(MenuScene(app, Screens(app)))
     app.step(DT, [])
-    if not host_table(app, Screens(app), Setup.for_players(players, rules, deals=8), port=0):
+    if not host_table(app, Screens(app), Setup.for_players(players, rules, deals=8), code="FARMER23"):
         return
     app.step(DT, [])
     lobby = app.stack.top

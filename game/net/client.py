@@ -68,12 +68,13 @@ def table_url(url: str, code: str | None) -> str:
     return urlunsplit((parts.scheme, parts.netloc, parts.path or "/", query, ""))
 
 
-def _code_of(message: Json) -> str | None:
-    """The table an opening message names; for ``create``, a new code this client proposes (the
-    server takes it if free: behind a proxy the table is then made where its code leads, and
-    needs no handing over when its people come); None for ``list``."""
+def _code_of(message: Json, new_code: str | None = None) -> str | None:
+    """The table an opening message names; for ``create``, a new code this client proposes
+    (``new_code``, else a random one; the server takes it if free: behind a proxy the table is
+    then made where its code leads, and needs no handing over when its people come); None for
+    ``list``."""
     if message.get("type") == "create":
-        return "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
+        return new_code or "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
     code = message.get("table")
     return code if isinstance(code, str) and code.strip() else None
 
@@ -109,6 +110,8 @@ class Link:
         self.token: str | None = None
         self.host = False
         self.watching = False
+        self.new_code: str | None = None
+        """The code a table this link creates asks for (None: a random one)."""
         self.connected = False
         self.ws: ClientConnection | None = None
         self._outbox: asyncio.Queue[Json] = asyncio.Queue()
@@ -154,7 +157,7 @@ class Link:
             waiting.append(self._outbox.get_nowait())
         for message in waiting:
             self._outbox.put_nowait(message)
-        return _code_of(first)
+        return _code_of(first, self.new_code)
 
     async def run(self) -> None:
         """Connect at the first message, talk, and reconnect after drops, until closed."""
@@ -359,8 +362,10 @@ class Client:
         return ref
 
     def create(self, name: str, settings: Settings | dict[str, Any] | None = None,
-               seat: int | None = None) -> None:
-        """Open a new table as its host, seated (at ``seat`` or seat 0 first free)."""
+               seat: int | None = None, code: str | None = None) -> None:
+        """Open a new table as its host, seated (at ``seat`` or seat 0 first free); ``code`` asks
+        for that table code (given when free and well formed, else the server chooses)."""
+        self._link.new_code = code
         body = settings.to_json() if isinstance(settings, Settings) else dict(settings or {})
         if body.get("seed") is None:
             body.pop("seed", None)

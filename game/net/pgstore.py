@@ -37,7 +37,7 @@ import psycopg
 from game.formats.readfile import parse_json
 from game.formats.savegame import SaveError
 from game.net.store import MAX_SAVED_TABLE_BYTES, MAX_SAVED_TABLE_DEPTH, Busy, Claimed, StoreEvents
-from game.net.table import Table
+from game.net.table import HostedTable
 
 log = logging.getLogger("farmer.server")
 
@@ -170,7 +170,7 @@ class PgStore:
         self._new.add(code)
         self._origins[code] = address
 
-    def save(self, table: Table) -> str | None:
+    def save(self, table: HostedTable) -> str | None:
         """Queue ``table`` as it is now (a finished table is deleted); the answer comes by
         :meth:`StoreEvents.saved` (or :meth:`StoreEvents.lost`)."""
         epoch = self.held.get(table.code)
@@ -207,7 +207,7 @@ class PgStore:
         self._new.discard(code)
         self._origins.pop(code, None)
 
-    def load_all(self, now: float, save: Callable[[Table], None] | None = None) -> list[Table]:
+    def load_all(self, now: float, save: Callable[[HostedTable], None] | None = None) -> list[HostedTable]:
         """None at start: a shared store's tables are taken when their people come (:meth:`claim`)."""
         return []
 
@@ -222,7 +222,9 @@ class PgStore:
             await self._reconnect("ask")
             return await self._conns["ask"].execute(query, params)
 
-    async def claim(self, code: str, now: float, save: Callable[[Table], None]) -> Claimed | Busy | None:
+    async def claim(
+        self, code: str, now: float, save: Callable[[HostedTable], None]
+    ) -> Claimed | Busy | None:
         """Take table ``code`` from its last save if its lease was released or lapsed (or is this
         server's own); :class:`Busy` while another server's lease is live; None: no such table."""
         cur = await self._ask(
@@ -240,7 +242,7 @@ class PgStore:
         try:
             if len(state) > MAX_SAVED_TABLE_BYTES:
                 raise SaveError("the saved table is too large")
-            table = Table.from_json(parse_json(state, MAX_SAVED_TABLE_DEPTH), now, save)
+            table = HostedTable.from_json(parse_json(state, MAX_SAVED_TABLE_DEPTH), now, save)
             if table.code != code:
                 raise SaveError("its code is not its row's")
         except ValueError as exc:

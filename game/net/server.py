@@ -3,7 +3,7 @@
 Run it headless as ``farmer-server`` (:mod:`game.net.cli`), or inside the game's own process
 with :class:`ServerThread` (``farmer --host``). It moves messages: each frame is checked for
 size and rate, read with :func:`game.net.client_messages.parse_client_message`, handed to the
-:class:`~game.net.table.Table` it belongs to, and anything wrong is refused with an ``error``
+:class:`~game.net.table.HostedTable` it belongs to, and anything wrong is refused with an ``error``
 message to that connection alone. The rooms around it: :mod:`game.net.admission` (every limit
 and timeout, :class:`ServerConfig`), :mod:`game.net.web` (the sockets' front door and the page
 for phones over HTTP on the same port), :mod:`game.net.store` (where tables are saved between
@@ -54,7 +54,7 @@ from game.net.protocol import (
     TableList,
 )
 from game.net.store import Busy, Claimed, FolderStore, SharedStore, TableStore
-from game.net.table import Table
+from game.net.table import HostedTable
 from game.net.web import Door, Site, connection_address
 
 __all__ = ["DEFAULT_PORT", "Connection", "Server", "ServerConfig", "ServerThread", "main"]
@@ -104,7 +104,7 @@ class Connection:
         self.rate = rate
         self.burst = float(burst)
         self.outbox_limit = outbox_limit
-        self.table: Table | None = None
+        self.table: HostedTable | None = None
         self.outbox: asyncio.Queue[str | None] = asyncio.Queue()
         self.tokens = self.burst
         self.stamp = loop.time()
@@ -175,7 +175,7 @@ class Server:
         if given), else in ``store``, or in a :class:`~game.net.store.FolderStore` of
         ``config.data_dir`` (if any)."""
         self.config = config
-        self.tables: dict[str, Table] = {}
+        self.tables: dict[str, HostedTable] = {}
         if store is None and config.data_dir is not None:
             store = FolderStore(config.data_dir)
         self.store = store
@@ -319,7 +319,7 @@ class Server:
 
     # ------------------------------------------------------------------ timers
 
-    def _schedule(self, table: Table) -> None:
+    def _schedule(self, table: HostedTable) -> None:
         """Set the table's timer for its next deadline (after anything that may have moved it)."""
         old = self._timers.pop(table.code, None)
         if old is not None:
@@ -336,13 +336,13 @@ class Server:
         if when is not None:
             self._timers[table.code] = self.loop.call_at(when, self._tick, table)
 
-    def _expires(self, table: Table) -> float | None:
+    def _expires(self, table: HostedTable) -> float | None:
         """When the table, not started, is closed for waiting too long with no change of seats."""
         since = self._lobby.get(table.code)
         idle = self.config.lobby_idle_seconds
         return None if since is None or idle is None else since + idle
 
-    def _tick(self, table: Table) -> None:
+    def _tick(self, table: HostedTable) -> None:
         self._timers.pop(table.code, None)
         now = self.loop.time()
         if not self._still_held(table, now):
@@ -357,7 +357,7 @@ class Server:
             log.exception("table %s failed on its clock", table.code)
         self._schedule(table)
 
-    def _expire(self, table: Table, reason: str) -> None:
+    def _expire(self, table: HostedTable, reason: str) -> None:
         """Close a table not started, telling everyone at it why (close code 4004)."""
         for conn in self.connections:
             if conn.table is table:
@@ -367,7 +367,7 @@ class Server:
         log.info("table %s closed before its start: %s", table.code, reason)
         self._schedule(table)
 
-    def _drop(self, table: Table) -> None:
+    def _drop(self, table: HostedTable) -> None:
         if self.tables.get(table.code) is table:
             del self.tables[table.code]
             self._origin.pop(table.code, None)
@@ -379,7 +379,7 @@ class Server:
 
     # ------------------------------------------------------------------ saving
 
-    def _save(self, table: Table) -> None:
+    def _save(self, table: HostedTable) -> None:
         """Save ``table``; a failure is said once to its people and retried until it works."""
         if self.store is None or self.tables.get(table.code) is not table:
             return
@@ -391,7 +391,7 @@ class Server:
                 return  # written in the background: the answer comes to saved()
         self._after_save(table, failed)
 
-    def _after_save(self, table: Table, failed: str | None) -> None:
+    def _after_save(self, table: HostedTable, failed: str | None) -> None:
         """Tell the table whether its save worked; a failed one is retried until it works."""
         table.saved(failed is None)
         if failed is None:
@@ -440,7 +440,7 @@ class Server:
             return
         self._hand_over(table)
 
-    def _hand_over(self, table: Table) -> None:
+    def _hand_over(self, table: HostedTable) -> None:
         """Save ``table`` one last time, release its lease, and send its people to the next server."""
         if self.tables.get(table.code) is not table or self.shared is None or _mid_deal(table):
             return
@@ -449,7 +449,7 @@ class Server:
         log.info("table %s handed over to another server", table.code)
         self._evict(table, "the table went on to another server")
 
-    def _evict(self, table: Table, reason: str) -> None:
+    def _evict(self, table: HostedTable, reason: str) -> None:
         """Stop running ``table`` here (nothing more saved): its people are closed with 4005 and
         reconnect, with their tokens, to wherever it runs now."""
         if self.tables.get(table.code) is not table:
@@ -469,7 +469,7 @@ class Server:
             self.shared.forget(table.code)
         log.info("table %s no longer runs here: %s", table.code, reason)
 
-    def _still_held(self, table: Table, now: float) -> bool:
+    def _still_held(self, table: HostedTable, now: float) -> bool:
         """Whether this server may still run ``table`` (a shared store's lease, renewed in time);
         a table whose lease may have lapsed is let go at once, before anything more is played."""
         if self.shared is None or self.shared.holds(table.code, now):
@@ -683,7 +683,7 @@ class Server:
         finally:
             self._schedule(found)
 
-    def _find(self, conn: Connection, code: str, now: float) -> Table:
+    def _find(self, conn: Connection, code: str, now: float) -> HostedTable:
         """The table ``code`` names, counting a wrong code against ``conn``'s address."""
         code = code.strip().upper()
         wrong = self.admission.wrong_codes(conn.address, now)
@@ -712,7 +712,7 @@ class Server:
             if code is None:
                 raise ProtocolError(ErrorCode.SERVER_FULL, "the server holds as many tables as it may")
             self._expire(self.tables[code], "the server is full, and this table waited longest for its start")
-        table = Table(self._new_code(conn.proposed), settings, now, self._save if self.store else None)
+        table = HostedTable(self._new_code(conn.proposed), settings, now, self._save if self.store else None)
         if self.shared is not None:
             self.shared.opened(table.code, conn.address)
         self.tables[table.code] = table
@@ -759,7 +759,7 @@ def proposed_code(ws: ServerConnection) -> str | None:
     return code if len(code) == CODE_LENGTH and all(c in CODE_ALPHABET for c in code) else None
 
 
-def _mid_deal(table: Table) -> bool:
+def _mid_deal(table: HostedTable) -> bool:
     """Whether ``table`` is in the middle of a deal (a hand-off waits for its end)."""
     return table.match is not None and table.match.game.mid_deal and not table.over
 

@@ -26,7 +26,7 @@ from typing import Protocol
 from game.formats.readfile import load_json
 from game.formats.savegame import SaveError
 from game.limits import SAVED_TABLE_FILE
-from game.net.table import Table
+from game.net.table import HostedTable
 
 log = logging.getLogger("farmer.server")
 
@@ -43,7 +43,7 @@ FILE_MODE = 0o600
 class TableStore(Protocol):
     """What the server asks of the place its tables are saved."""
 
-    def save(self, table: Table) -> str | None:
+    def save(self, table: HostedTable) -> str | None:
         """Keep ``table`` as it is now (a finished table is deleted instead); None, or why it failed."""
         ...
 
@@ -51,7 +51,7 @@ class TableStore(Protocol):
         """Forget table ``code``."""
         ...
 
-    def load_all(self, now: float, save: Callable[[Table], None] | None = None) -> list[Table]:
+    def load_all(self, now: float, save: Callable[[HostedTable], None] | None = None) -> list[HostedTable]:
         """Every table kept, ready to play on (``save``: what each calls to be saved again)."""
         ...
 
@@ -76,7 +76,7 @@ class StoreEvents(Protocol):
 class Claimed:
     """A table this server now holds (its lease taken), ready to play on from its last save."""
 
-    table: Table
+    table: HostedTable
 
 
 @dataclass(frozen=True, slots=True)
@@ -124,7 +124,9 @@ class SharedStore(TableStore, Protocol):
         """Stop holding table ``code`` without writing anything more (its lease was lost)."""
         ...
 
-    async def claim(self, code: str, now: float, save: Callable[[Table], None]) -> Claimed | Busy | None:
+    async def claim(
+        self, code: str, now: float, save: Callable[[HostedTable], None]
+    ) -> Claimed | Busy | None:
         """Take table ``code`` if nobody holds it (or its holder's lease lapsed): :class:`Claimed`;
         :class:`Busy` if another server holds it; None if there is no such table."""
         ...
@@ -156,7 +158,7 @@ class FolderStore:
             with contextlib.suppress(OSError):
                 stale.unlink()
 
-    def save(self, table: Table) -> str | None:
+    def save(self, table: HostedTable) -> str | None:
         """Write ``table``'s file, 0600 (a finished table's file is removed); None, or why it failed."""
         path = self.folder / f"{table.code}.json"
         if table.over:
@@ -184,14 +186,14 @@ class FolderStore:
         with contextlib.suppress(FileNotFoundError):
             (self.folder / f"{code}.json").unlink()
 
-    def load_all(self, now: float, save: Callable[[Table], None] | None = None) -> list[Table]:
+    def load_all(self, now: float, save: Callable[[HostedTable], None] | None = None) -> list[HostedTable]:
         """Every saved table; a bad file is set aside as ``<code>.bad`` with one log line.
 
         Only regular files are read (not followed into a device, a FIFO or a symlink loop), at
         most :data:`MAX_SAVED_TABLE_BYTES`, nested at most :data:`MAX_SAVED_TABLE_DEPTH` deep,
-        every field checked by :meth:`Table.from_json`: one bad entry never stops the others.
+        every field checked by :meth:`HostedTable.from_json`: one bad entry never stops the others.
         """
-        tables: list[Table] = []
+        tables: list[HostedTable] = []
         try:
             paths = sorted(self.folder.glob("*.json"))
         except OSError as exc:
@@ -200,7 +202,7 @@ class FolderStore:
         for path in paths:
             try:
                 doc = load_json(path, MAX_SAVED_TABLE_BYTES, MAX_SAVED_TABLE_DEPTH)
-                table = Table.from_json(doc, now, save)
+                table = HostedTable.from_json(doc, now, save)
                 if table.code != path.stem or table.over:
                     raise SaveError("its code is not its file's name, or its game is over")
             except (OSError, ValueError) as exc:

@@ -1,8 +1,8 @@
 """One network table: its seats, people and spectators, its game, its clocks. No sockets here.
 
-A :class:`Table` is told what its members send (:meth:`Table.handle`) and what time it is,
+A :class:`HostedTable` is told what its members send (:meth:`HostedTable.handle`) and what time it is,
 and answers by calling each member's :meth:`Member.send` with a JSON text. The server
-owns the sockets and calls :meth:`Table.tick` when :meth:`Table.next_deadline` comes.
+owns the sockets and calls :meth:`HostedTable.tick` when :meth:`HostedTable.next_deadline` comes.
 The engine runs here only: each seat is sent what :func:`game.rules.observe.observe` lets it see
 and its own :meth:`~game.rules.engine.Game.view_for`; spectators see what a seat of ``None`` sees.
 
@@ -45,8 +45,8 @@ from game.net.protocol import (
     Turn,
     Update,
     Welcome,
-    parse_settings,
 )
+from game.net.tablefile import SavedSeat, SavedTable
 from game.play.match import HUMAN, Match, player_spec, reseed
 from game.rules.actions import IllegalAction
 from game.rules.agents import Agent
@@ -70,8 +70,6 @@ ABANDONED_SECONDS = 3600.0
 """A started table is dropped (and its saved file deleted) after this long with nobody connected."""
 OVER_LINGER_SECONDS = 60.0
 """A finished table stays this long for late readers, then is dropped."""
-FILE_FORMAT = "farmer-table"
-FILE_VERSION = 1
 
 
 class Member(Protocol):
@@ -110,11 +108,11 @@ def _dumps(message: Sent) -> str:
     return json.dumps(message.to_json(), separators=(",", ":"))
 
 
-class Table:
+class HostedTable:
     """A table: its code, the host's settings, its seats, and once started its :class:`Match`."""
 
     def __init__(self, code: str, settings: Settings, now: float,
-                 save: Callable[[Table], None] | None = None) -> None:
+                 save: Callable[[HostedTable], None] | None = None) -> None:
         """A table not started, every seat the AI's; ``save`` is called whenever it should be saved."""
         self.code = code
         self.settings = settings
@@ -636,26 +634,28 @@ class Table:
 
     in_deal = False
 
-    def to_json(self) -> Json:
-        """The table as its saved file: settings, seats (token hashes, never tokens) and the saved game."""
-        return {
-            "format": FILE_FORMAT,
-            "version": FILE_VERSION,
-            "code": self.code,
-            "settings": self.settings.to_json(),
-            "seats": [
-                {"name": s.name, "person": s.person, "token_sha256": s.token_hash, "host": s.host}
-                for s in self.seats
-            ],
-            "in_deal": self.in_deal,
-            "over": self.over,
+    def saved_file(self) -> SavedTable:
+        """The table as its saved file holds it: settings, seats (token hashes, never tokens) and the
+        game saved without its secrets."""
+        return SavedTable(
+            self.code,
+            self.settings,
+            tuple(SavedSeat(s.name, s.person, s.token_hash, s.host) for s in self.seats),
+            self.in_deal,
+            self.over,
             # Neither the seed, the generator's state nor a deal in progress's cards: the file must
             # not tell the cards of any deal not over (a deal in progress is dealt again on resuming).
-            "game": self.match.snapshot(keep_secrets=False) if self.match is not None else None,
-        }
+            self.match.snapshot(keep_secrets=False) if self.match is not None else None,
+        )
+
+    def to_json(self) -> Json:
+        """The table's saved file as JSON (see :meth:`saved_file`)."""
+        return self.saved_file().to_json()
 
     @classmethod
-    def from_json(cls, doc: Any, now: float, save: Callable[[Table], None] | None = None) -> Table:
+    def from_json(
+        cls, doc: Any, now: float, save: Callable[[HostedTable], None] | None = None
+    ) -> HostedTable:
         """A table from its saved file; ``SaveError`` saying what is wrong with a bad one (and nothing else).
 
         A game saved as a deal was starting resumes before that deal, which is dealt again
@@ -681,53 +681,22 @@ class Table:
         return table
 
     @classmethod
-    def _from_json(cls, doc: Any, now: float, save: Callable[[Table], None] | None) -> Table:
-        kind = (doc.get("format"), doc.get("version")) if isinstance(doc, dict) else None
-        if kind != (FILE_FORMAT, FILE_VERSION):
-            raise SaveError(f"not a {FILE_FORMAT} file of version {FILE_VERSION}")
-        code = doc.get("code")
-        if not isinstance(code, str) or not code.isalnum() or len(code) > 16:
-            raise SaveError("bad table code")
-        try:
-            settings = parse_settings(doc.get("settings"))
-        except ProtocolError as exc:
-            raise SaveError(exc.message) from None
-        seats = doc.get("seats")
-        if not isinstance(seats, list) or len(seats) != settings.seats:
-            raise SaveError("seats must give one seat per seat of the settings")
-        table = cls(code, settings, now, save)
-        for seat, saved in zip(table.seats, seats, strict=True):
-            if not isinstance(saved, dict):
-                raise SaveError("each seat must be an object")
-            name, token_hash = saved.get("name"), saved.get("token_sha256")
-            if not isinstance(name, str) or not 0 < len(name) <= 40:
-                raise SaveError("each seat needs a name")
-            if token_hash is not None and (not isinstance(token_hash, str) or len(token_hash) != 64
-                                           or any(c not in "0123456789abcdef" for c in token_hash)):
-                raise SaveError("bad token hash")
-            person, host = saved.get("person"), saved.get("host")
-            if type(person) is not bool or type(host) is not bool:
-                raise SaveError("each seat's person and host must be true or false")
-            if not person and (token_hash is not None or host):
-                raise SaveError("only a seat held by a person has a token hash or hosts")
-            seat.name, seat.person = name, person
-            seat.token_hash, seat.host = token_hash, host
-        if sum(s.host for s in table.seats) > 1:
-            raise SaveError("a table has one host at most")
-        if type(doc.get("in_deal", False)) is not bool:
-            raise SaveError("in_deal must be true or false")
-        if doc.get("game") is not None:
-            restored = restore(doc["game"], resume_deal=False)  # before a deal it was saved in
+    def _from_json(cls, doc: Any, now: float, save: Callable[[HostedTable], None] | None) -> HostedTable:
+        saved = SavedTable.from_json(doc)
+        table = cls(saved.code, saved.settings, now, save)
+        for seat, kept in zip(table.seats, saved.seats, strict=True):
+            seat.name, seat.person = kept.name, kept.person
+            seat.token_hash, seat.host = kept.token_hash, kept.host
+        if saved.game is not None:
+            restored = restore(saved.game, resume_deal=False)  # before a deal it was saved in
             game, players = restored.game, restored.players
-            if [s.person for s in table.seats] != [p == HUMAN for p in players]:
-                raise SaveError("the saved game's players do not match the seats")
             # Whatever the file says of a generator (an older file kept its state) is not used: the
             # deals to come are drawn afresh, and the AIs' streams too (a seed the host chose stays).
             game.rng.seed(secrets.randbits(256))
-            seed = settings.seed if settings.seed is not None else secrets.randbelow(2**31)
+            seed = saved.settings.seed if saved.settings.seed is not None else secrets.randbelow(2**31)
             table.match = Match(game, players, seed=seed)
             table._make_stand_ins()
             table._saved_deal = game.deal_no
-            if doc.get("in_deal") and not game.is_over:
+            if saved.in_deal and not game.is_over:
                 table.redealt = game.deal_no + 1  # its first dealing went with the server
         return table

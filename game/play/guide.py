@@ -444,7 +444,7 @@ class GuideMatch(Match):
             self.players[seat] = player_spec(SKIPPED_LEVEL, seat)
             self.agents[seat] = parse_agent(self.players[seat], self.seed + seat)
         if game.phase is Phase.PLAY:
-            game.resume_deck(game.rng.getstate(), shuffled=True)
+            game.resume_deck(None, shuffled=True)  # the generator as it is
         elif game.phase is Phase.AUCTION:
             cards = list(DECK)
             random.Random(self.seed).shuffle(cards)

@@ -19,7 +19,7 @@ from typing import Any
 from game.ai.observing import feed
 from game.ai.personality import PERSONALITIES
 from game.ai.specs import parse_agent
-from game.formats.savegame import Restored, snapshot
+from game.formats.savegame import Restored, SavedGame, snapshot
 from game.rules.actions import Action, IllegalAction
 from game.rules.agents import Agent
 from game.rules.engine import Game
@@ -178,7 +178,7 @@ class Match:
                 agent.choose(step.view)
             feed(self.agents, step.events)
 
-    def snapshot(self, *, keep_secrets: bool = True) -> dict[str, Any]:
-        """The match as a saved-game document, at any moment (see :func:`game.formats.savegame.snapshot`;
+    def snapshot(self, *, keep_secrets: bool = True) -> SavedGame:
+        """The match as a save holds it, at any moment (see :func:`game.formats.savegame.snapshot`;
         without ``keep_secrets``, neither the seed, the generator's state nor a deal in progress's cards)."""
         return snapshot(self.game, self.players, keep_secrets=keep_secrets)

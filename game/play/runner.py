@@ -1,4 +1,9 @@
-"""Playing deals and games with agents, for the simulator, the tests and the tools."""
+"""Playing deals and games with agents in the plainest way, every event gathered.
+
+The tests play games with it, and the engine's benchmark (``tools/bench_engine.py``) times
+deals played with it; the simulator (:mod:`game.play.sim`) has a loop of its own that gathers
+no events.
+"""
 
 from __future__ import annotations
 

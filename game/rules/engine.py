@@ -46,6 +46,7 @@ from game.rules.phase import Phase, legal_actions
 from game.rules.ranking import Tie, explain_tie, nearest_key, rank_key
 from game.rules.records import Auction, DealRecord, Transfer, new_record
 from game.rules.ruleset import FOSTER, RuleSet, Succession
+from game.rules.saved_state import BetweenDeals, RngState
 from game.rules.view import View, ViewDraft
 
 __all__ = ["MAX_SEATS", "MIN_SEATS", "Game", "Phase", "Transfer"]
@@ -225,16 +226,12 @@ class Game:
         """Whether a deal is in progress (its auction or its play)."""
         return self.phase is _PLAY or self.phase is _AUCTION
 
-    def deal_start(self) -> dict[str, Any] | None:
-        """The :meth:`between_deals_state` the deal in progress started from, but for ``rng``
-        (None between deals). The generator's state now, with :meth:`deal_deck`, takes its place."""
+    def deal_start(self) -> BetweenDeals | None:
+        """The :meth:`between_deals_state` the deal in progress started from (None between deals).
+        The generator's state now, with :meth:`deal_deck`, tells the rest."""
         if not self.mid_deal or self._deal_start is None:
             return None
-        deal, chips, farm, farmer, last_winner, farm_won = self._deal_start
-        return {
-            "deal": deal, "chips": list(chips), "farm": farm, "farmer": farmer,
-            "last_winner": last_winner, "farm_won": farm_won,
-        }
+        return BetweenDeals(*self._deal_start)
 
     def deal_deck(self) -> tuple[tuple[Card, ...], bool] | None:
         """The deal in progress's deck as a stack that deals the same cards in the same order so far,
@@ -250,7 +247,7 @@ class Game:
             return tuple(self._stacked), False
         return None
 
-    def resume_deck(self, rng: tuple[Any, ...] | None, shuffled: bool) -> None:
+    def resume_deck(self, rng: RngState | None, shuffled: bool) -> None:
         """Set the generator to state ``rng`` (None: keep it as it is); with ``shuffled``, the cards
         left in the deck are drawn at random from it again (the end of a resumption, see
         :meth:`deal_deck`)."""
@@ -887,45 +884,33 @@ class Game:
         self._finish(reason)
         return self._take_events()
 
-    def between_deals_state(self) -> dict[str, Any]:
-        """Everything that carries from one deal to the next, for saving (between deals only)."""
+    def between_deals_state(self) -> BetweenDeals:
+        """Everything that carries from one deal to the next, for saving (between deals only; the
+        generator's state is ``self.rng.getstate()``)."""
         if self.phase not in (Phase.BETWEEN, Phase.OVER):
             raise IllegalAction("a game can only be saved between deals")
-        return {
-            "deal": self.deal_no,
-            "chips": list(self.chips),
-            "farm": self.farm,
-            "farmer": self.farmer,
-            "last_winner": self.last_winner,
-            "farm_won": self._farm_won,
-            "rng": self.rng.getstate(),
-        }
+        return BetweenDeals(
+            self.deal_no, tuple(self.chips), self.farm, self.farmer, self.last_winner, self._farm_won
+        )
 
     def restore_between_deals(
-        self,
-        *,
-        deal: int,
-        chips: Sequence[int],
-        farm: int,
-        farmer: int | None,
-        last_winner: int | None,
-        farm_won: bool,
-        rng: tuple[Any, ...] | None,
-        log: Sequence[DealRecord] = (),
+        self, state: BetweenDeals, rng: RngState | None, log: Sequence[DealRecord] = ()
     ) -> None:
-        """Put a new game in the state :meth:`between_deals_state` described (a saved game).
+        """Put a new game in the ``state`` :meth:`between_deals_state` gave, with the generator in
+        state ``rng`` and the deals of ``log`` played (a saved game).
 
         ``rng`` None keeps the game's own generator (a saved file that must not tell the next deal).
         """
+        chips = state.chips
         if len(chips) != self.n_seats:
             raise ValueError("one chip count per seat is needed")
-        self.deal_no = deal
+        self.deal_no = deal = state.deal
         self.chips = list(chips)
         self._chips_t = None
-        self.farm = farm
-        self.farmer = farmer
-        self.last_winner = last_winner
-        self._farm_won = farm_won
+        self.farm = state.farm
+        self.farmer = state.farmer
+        self.last_winner = state.last_winner
+        self._farm_won = state.farm_won
         if rng is not None:
             self.rng.setstate(rng)
         self.log = list(log)

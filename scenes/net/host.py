@@ -38,10 +38,12 @@ def host_table(
     port: int = DEFAULT_PORT,
     fallback: bool = True,
     public: bool = False,
+    code: str | None = None,
 ) -> bool:
     """Open a table of ``setup`` on this machine and show its lobby; False (with a notice) if no
     server can listen. ``bind`` ``127.0.0.1`` keeps the table to this machine; ``public`` lists
-    it for anyone who looks for tables there (else only its code lets people in)."""
+    it for anyone who looks for tables there (else only its code lets people in); ``code`` asks
+    for that table code (given when free and well formed, else the server chooses)."""
     try:
         server, port = open_server(bind, port, fallback)
     except OSError as exc:
@@ -49,7 +51,8 @@ def host_table(
         app.notice(lambda: _("Cannot open a table on this machine: {why}").format(why=why))
         return False
     client = Client(f"ws://127.0.0.1:{port}")
-    client.create(player_name(setup.names[0]) or _("Host"), {**table_settings(setup), "public": public})
+    client.create(player_name(setup.names[0]) or _("Host"), {**table_settings(setup), "public": public},
+                  code=code)
     host = "127.0.0.1" if bind.startswith("127.") else reachable_address()
     app.push(LobbyScene(app, nav, client, shown_address(host, port), server))
     return True

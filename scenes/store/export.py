@@ -10,7 +10,7 @@ import sys
 from pathlib import Path
 
 from game.formats.deallog import LogError, read_log, write_log
-from game.formats.savegame import SaveError, restore
+from game.formats.savegame import SavedGame, SaveError, restore
 from game.limits import SAVED_GAME_FILE
 from game.rules.records import DealRecord
 from scenes.store.files import read_json
@@ -32,7 +32,7 @@ def _current_log(saves: SaveStore) -> list[DealRecord] | None:
     if result.data is None:
         return None
     try:
-        game = restore(result.data).game
+        game = restore(SavedGame.from_json(result.data)).game
     except SaveError as exc:
         _say(f"the saved game {saves.path} cannot be read: {exc}")
         return None

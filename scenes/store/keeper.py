@@ -18,9 +18,10 @@ import weakref
 from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Protocol
 
 from game.formats.deallog import write_log
+from game.formats.savegame import SavedGame
 from game.play.stats import count_game
 from game.rules.engine import Game
 from game.rules.records import DealRecord
@@ -61,7 +62,7 @@ class Kept(Protocol):
         """The screen has shown the end of the current deal."""
         ...
 
-    def save_document(self) -> dict[str, Any] | None:
+    def save_document(self) -> SavedGame | None:
         """The game to save now."""
         ...
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from game.formats.savegame import Restored, SaveError, restore, snapshot
+from game.formats.savegame import Restored, SavedGame, SaveError, restore, snapshot
 from game.limits import SAVED_GAME_FILE
 from game.rules.engine import Game
 from scenes.store.files import data_dir, keep_bad_copy, read_json, write_json
@@ -25,12 +25,13 @@ class SaveStore:
 
     def save(self, game: Game, players: list[str]) -> bool:
         """Save ``game`` as it stands now (mid-deal too); False (with :attr:`problem` set) when it failed."""
-        self.problem = write_json(self.path, snapshot(game, players))
+        self.problem = write_json(self.path, snapshot(game, players).to_json())
         return self.problem is None
 
-    def save_document(self, document: dict[str, object]) -> bool:
-        """Save a game's document (see :func:`game.formats.savegame.snapshot`)."""
-        self.problem = write_json(self.path, document)
+    def save_document(self, saved: SavedGame) -> bool:
+        """Save ``saved`` (see :func:`game.formats.savegame.snapshot`); False (with :attr:`problem`
+        set) when it failed."""
+        self.problem = write_json(self.path, saved.to_json())
         return self.problem is None
 
     def resume(self) -> Restored | None:
@@ -42,7 +43,7 @@ class SaveStore:
                 self.path.unlink(missing_ok=True)  # kept aside: not offered again
             return None
         try:
-            return restore(result.data)
+            return restore(SavedGame.from_json(result.data))
         except (SaveError, ValueError) as exc:
             kept = keep_bad_copy(self.path)
             self.path.unlink(missing_ok=True)

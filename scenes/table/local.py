@@ -17,9 +17,8 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Any
 
-from game.formats.savegame import Restored, snapshot
+from game.formats.savegame import Restored, SavedGame, snapshot
 from game.play.match import HUMAN, Match
 from game.play.replay import ScriptedMatch, warm_up
 from game.rules.actions import Action, IllegalAction
@@ -248,7 +247,7 @@ class LocalTable:
         """The screen has shown the end of the current deal."""
         self._settled = self.game.deal_no
 
-    def save_document(self) -> dict[str, Any] | None:
+    def save_document(self) -> SavedGame | None:
         """The game to save now, exactly as it stands (mid-deal too: drawn cards stay drawn)."""
         return snapshot(self.game, self.players)
 

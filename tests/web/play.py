@@ -26,7 +26,7 @@ from playwright.sync_api import Browser
 from game.net.client import Client
 from game.net.protocol import Pause, Update, Welcome
 from game.net.server import ServerThread
-from game.net.table import Table
+from game.net.table import HostedTable
 from game.rules.actions import Action
 from game.rules.agents import ThresholdAgent
 from game.rules.engine import Game
@@ -125,7 +125,7 @@ class Moment:
     over: bool
 
 
-def table_of(server: ServerThread, code: str) -> Table:
+def table_of(server: ServerThread, code: str) -> HostedTable:
     """The server's table ``code``."""
     return server.server.tables[code]
 
@@ -323,7 +323,7 @@ def check_names(person: Person, state: dict[str, Any], names: dict[int, str]) ->
             person.fail(f"seat {seat['seat']}'s .name textContent is {seat['name']!r}, not {wanted!r}")
 
 
-def check_against_engine(person: Person, state: dict[str, Any], now: Moment, table: Table) -> None:
+def check_against_engine(person: Person, state: dict[str, Any], now: Moment, table: HostedTable) -> None:
     """The table waits for this page's seat: it shows the engine's chips, farm and hand, every seat's
     public marks (farmer, turn, cards, person), and its buttons."""
     assert table.match is not None
