@@ -13,6 +13,7 @@ import random
 from helpers import NAMES, RandomAgent
 
 from game.formats.deallog import dumps
+from game.rules.actions import Action
 from game.rules.agents import ThresholdAgent
 from game.rules.cards import DECK
 from game.rules.deck import Deck
@@ -184,3 +185,23 @@ def test_the_engine_deals_what_the_decks_own_methods_deal() -> None:
                     assert game.deal_deck() == (tuple(deck.cards), not stacked)
                     assert game.deck_size == len(deck)
     assert compared > 1000
+
+
+def test_an_action_made_anew_plays_as_the_shared_one() -> None:
+    """The engine plays the shared DRAW and STAND by a shorter path: an equal action made anew (as a
+    network message or a replay makes it) gives the very same events, views, moves and records."""
+    for seed in range(40):
+        rng = random.Random(seed)
+        players = rng.randint(3, 8)
+        rules = rules_named(RULE_KEYS[seed % len(RULE_KEYS)])
+        shared, anew = (Game(NAMES[:players], rules, chips=20, seed=seed, max_deals=8) for _ in range(2))
+        agents = [RandomAgent(seed * 5 + s) for s in range(players)]
+        while not shared.is_over:
+            assert shared.next_deal() == anew.next_deal()
+            while (seat := shared.to_act) is not None:
+                view = shared.view_for(seat)
+                assert view == anew.view_for(seat)
+                action = agents[seat].choose(view)
+                assert shared.apply(action) == anew.apply(Action(action.kind, action.amount))
+                assert shared.deal_moves() == anew.deal_moves()
+        assert shared.log == anew.log and shared.result == anew.result

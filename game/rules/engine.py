@@ -315,14 +315,17 @@ class Game:
         hand: tuple[Card, ...]
         if seat is None:
             hand, max_bid, total, must_draw = (), 0, 0, False  # a spectator holds and bids nothing
-        elif 0 <= seat < len(chips):
+        else:
+            try:
+                if seat < 0:
+                    raise IndexError(seat)
+                hand = self._hands_t[seat]
+            except IndexError:
+                raise ValueError(f"no seat {seat} at a table of {self.n_seats}") from None
             max_bid = chips[seat]  # a seat may bid all it holds
-            hand = self._hands_t[seat]
             total = self.totals[seat]
             # self.must_draw() for the seat to act
             must_draw = to_act == seat and not self._drawn and deck_size > 0 and self.rules.compulsory_draw
-        else:
-            raise ValueError(f"no seat {seat} at a table of {self.n_seats}")
         # Every View field, in the order View declares them, each an immutable value (the
         # tuples are the game's own copies, shared by every view until the lists change, so a
         # spectator's view equals a seat's on every public field).
@@ -597,7 +600,9 @@ class Game:
         farmer = self.farmer
         assert farmer is not None
         in_deal = self._in_deal
-        order = [seat for seat in self._around[farmer] if seat in in_deal]
+        around = self._around[farmer]
+        # Every seat but the farmer, when every seat takes part (most deals).
+        order = list(around) if len(in_deal) > len(around) else [seat for seat in around if seat in in_deal]
         self.order = order
         self._order_t = tuple(order)
         stacked = self._stacked
@@ -632,18 +637,9 @@ class Game:
                 self._emit(CardDealt(seat, hands_t[seat][0], False, True, 1))
         self._counts_t = None
         self.phase = _PLAY
-        self._turn = 0
-        self._start_turn()
-
-    def _start_turn(self) -> None:
-        """Ask the next player in order, or settle up when everyone has been served."""
-        self._drawn = 0
-        order, turn = self.order, self._turn
-        if turn >= len(order):
-            self.to_act = None
-            self._settle()
-            return
-        seat = self.to_act = order[turn]
+        # The first turn (every deal serves at least two players: three seats have chips).
+        self._turn = self._drawn = 0
+        seat = self.to_act = order[0]
         if self.record_events:
             self._emit(TurnStarted(seat))
 
@@ -653,6 +649,81 @@ class Game:
         Raises :class:`~game.rules.actions.IllegalAction` (naming the rule) for anything not legal;
         the game is then unchanged.
         """
+        phase = self.phase
+        if phase is not _PLAY or (action is not DRAW and action is not STAND):
+            return self._apply_checked(action)
+        # The shared DRAW and STAND (well formed) in the deal, most of its moves, written out here.
+        seat = self.to_act
+        assert seat is not None
+        record = self.record_events
+        if action is DRAW:
+            deck = self._deck
+            size = deck.size
+            if not size:
+                raise IllegalAction("the deck is empty: nobody can draw any more")
+            self._moves.append((seat, action))
+            # Deck.take_top or take_bottom written out.
+            top, cards, rng = deck.top, deck.cards, deck.rng
+            if self.rules.draws_from_bottom:
+                end = deck.bottom
+                deck.bottom = end - 1
+            else:
+                end = top
+                deck.top = top + 1
+            if rng is None:
+                card = cards[end]
+            else:
+                other = top + int(rng.random() * size)  # (size is bottom - top + 1)
+                card = cards[other]
+                cards[other] = cards[end]
+                cards[end] = card
+            deck.size = size - 1
+            hands_t = self._hands_t
+            hands_t[seat] = hands_t[seat] + (card,)
+            self._counts[seat] += 1
+            self._counts_t = None
+            totals = self.totals
+            total = totals[seat] = totals[seat] + card.points
+            self._drawn += 1
+            # Over 16: the player stops without a word.
+            ended = total > 16
+            if record:
+                self._emit(CardDealt(seat, card, self.rules.draws_from_bottom, False, len(hands_t[seat])))
+                if ended:
+                    self._emit(Busted(seat, total))
+                    self._emit(TurnEnded(seat))
+        else:
+            if self._drawn == 0 and self._deck.size and self.rules.compulsory_draw:  # self.must_draw()
+                raise IllegalAction(
+                    f"under the {self.rules.name} rules a player must take at least one"
+                    " more card before standing"
+                )
+            self._moves.append((seat, action))
+            if record:
+                self._emit(Stood(seat))
+                self._emit(TurnEnded(seat))
+            ended = True
+        if ended:
+            # The next turn: the next seat in order, or the showdown.
+            self._drawn = 0
+            turn = self._turn = self._turn + 1
+            order = self.order
+            if turn < len(order):
+                seat = self.to_act = order[turn]
+                if record:
+                    self._emit(TurnStarted(seat))
+            else:
+                self.to_act = None
+                self._settle()
+        # _take_events written out: apply is called on every move.
+        events = self._events
+        if not events:
+            return []
+        self._events = []
+        return events
+
+    def _apply_checked(self, action: Action) -> list[Event]:
+        """:meth:`apply` of anything but the shared DRAW and STAND in the deal: checked, then played."""
         # The shared DRAW / STAND / PASS constants are well formed; only others need checking.
         if action is not DRAW and action is not STAND and action is not PASS:
             if not isinstance(action, Action):
@@ -661,85 +732,20 @@ class Game:
                 raise IllegalAction(f"only a bid names a number of chips, not '{action.kind.value}'")
         phase = self.phase
         if phase is _PLAY:
-            # A draw and a stand written out here, not in a method of their own: they are most
-            # of the moves of every deal.
-            seat = self.to_act
-            assert seat is not None
+            # A draw or a stand made anew (equal to the shared one) is played as the shared one.
             kind = action.kind
-            record = self.record_events
             if kind is _DRAW:
-                deck = self._deck
-                size = deck.size
-                if not size:
-                    raise IllegalAction("the deck is empty: nobody can draw any more")
-                self._moves.append((seat, action))
-                # Deck.take_top or take_bottom written out: most moves are draws.
-                top, cards, rng = deck.top, deck.cards, deck.rng
-                if self.rules.draws_from_bottom:
-                    end = deck.bottom
-                    deck.bottom = end - 1
-                else:
-                    end = top
-                    deck.top = top + 1
-                if rng is None:
-                    card = cards[end]
-                else:
-                    other = top + int(rng.random() * size)  # (size is bottom - top + 1)
-                    card = cards[other]
-                    cards[other] = cards[end]
-                    cards[end] = card
-                deck.size = size - 1
-                hands_t = self._hands_t
-                hand = hands_t[seat] = hands_t[seat] + (card,)
-                self._counts[seat] += 1
-                self._counts_t = None
-                totals = self.totals
-                total = totals[seat] = totals[seat] + card.points
-                self._drawn += 1
-                # Over 16: the player stops without a word.
-                ended = total > 16
-                if record:
-                    self._emit(CardDealt(seat, card, self.rules.draws_from_bottom, False, len(hand)))
-                    if ended:
-                        self._emit(Busted(seat, total))
-                        self._emit(TurnEnded(seat))
-            elif kind is _STAND:
-                if self._drawn == 0 and self._deck.size and self.rules.compulsory_draw:  # self.must_draw()
-                    raise IllegalAction(
-                        f"under the {self.rules.name} rules a player must take at least one"
-                        " more card before standing"
-                    )
-                self._moves.append((seat, action))
-                if record:
-                    self._emit(Stood(seat))
-                    self._emit(TurnEnded(seat))
-                ended = True
-            else:
-                raise IllegalAction(f"'{action}' is not a call in the deal: draw or stand")
-            if ended:
-                # The next turn (_start_turn written out): the next seat in order, or the showdown.
-                self._drawn = 0
-                turn = self._turn = self._turn + 1
-                order = self.order
-                if turn < len(order):
-                    seat = self.to_act = order[turn]
-                    if record:
-                        self._emit(TurnStarted(seat))
-                else:
-                    self.to_act = None
-                    self._settle()
-        elif phase is _AUCTION:
+                return self.apply(DRAW)
+            if kind is _STAND:
+                return self.apply(STAND)
+            raise IllegalAction(f"'{action}' is not a call in the deal: draw or stand")
+        if phase is _AUCTION:
             self._auction_step(action)
         elif phase is _OVER:
             raise IllegalAction("the game is over")
         else:
             raise IllegalAction("no deal is in progress: start the next deal first")
-        # _take_events written out: apply is called on every move.
-        events = self._events
-        if not events:
-            return []
-        self._events = []
-        return events
+        return self._take_events()
 
     # ------------------------------------------------------------------ settling up
 
