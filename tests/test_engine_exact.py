@@ -205,3 +205,31 @@ def test_an_action_made_anew_plays_as_the_shared_one() -> None:
                 assert shared.apply(action) == anew.apply(Action(action.kind, action.amount))
                 assert shared.deal_moves() == anew.deal_moves()
         assert shared.log == anew.log and shared.result == anew.result
+
+
+def test_the_moves_of_a_deal_are_every_move_made_in_it() -> None:
+    """At every step of many seeded games (short stacked decks among them, where players must
+    stand for want of cards), the deal's moves read from the deal are the moves made, in order."""
+    steps = stands_on_empty = 0
+    for seed in range(120):
+        rng = random.Random(seed)
+        players = rng.randint(3, 10)
+        rules = rules_named(RULE_KEYS[seed % len(RULE_KEYS)])
+        game = Game(NAMES[:players], rules, chips=rng.choice([3, 12, 50]), seed=seed, max_deals=10)
+        agents = [RandomAgent(seed * 3 + s) for s in range(players)]
+        while not game.is_over:
+            if seed % 3 == 0:  # a stack of just a few cards more than the first ones
+                game.stack_deck(rng.sample(DECK, len(game.seats_with_chips()) + rng.randint(0, 6)))
+            game.next_deal()
+            made: list[tuple[int, Action]] = []
+            assert game.deal_moves() == made
+            while (seat := game.to_act) is not None:
+                action = agents[seat].choose(game.view_for(seat))
+                stands_on_empty += game.phase is Phase.PLAY and game.deck_size == 0
+                game.apply(action)
+                made.append((seat, action))
+                if game.mid_deal:
+                    assert game.deal_moves() == made, (seed, game.deal_no)
+                    steps += 1
+            assert game.deal_moves() == []
+    assert steps > 3000 and stands_on_empty > 50

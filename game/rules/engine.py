@@ -14,7 +14,7 @@ from itertools import compress
 from typing import Any
 
 from game.limits import PLAYERS
-from game.rules.actions import DRAW, PASS, STAND, Action, IllegalAction, Kind
+from game.rules.actions import DRAW, PASS, STAND, Action, IllegalAction, Kind, bid
 from game.rules.cards import DECK, DECK_SET, Card
 from game.rules.deck import Deck
 from game.rules.events import (
@@ -79,7 +79,7 @@ class Game:
     __slots__ = (
         "_around", "_bidders", "_calls_t", "_chips_t", "_clock", "_clockwise", "_counts", "_counts_t",
         "_deal_start", "_deck", "_drawn", "_events", "_farm_won", "_first_seat", "_hands_t", "_in_deal",
-        "_moves", "_order_t", "_shown_t", "_stacked", "_started_at", "_transfers",
+        "_order_t", "_shown_t", "_stacked", "_started_at", "_transfers",
         "_turn", "chips", "deal_no", "farm", "farmer", "high_bid", "high_bidder", "keep_log",
         "last_winner", "log", "max_deals", "max_minutes", "names", "nearest", "opener", "order",
         "phase", "record_events", "result", "rng", "rules", "seed", "shown", "to_act", "totals",
@@ -140,10 +140,9 @@ class Game:
         self._farm_won = True  # a farm must be formed before the first deal
         self._stacked: list[Card] | None = None
         self._events: list[Event] = []
-        # The deal in progress as a save holds it: the state it started from (the generator's
-        # state aside: copying it costs more than a fast deal) and every move made in it, by seat.
+        # The state the deal in progress started from, as a save holds it (the generator's
+        # state aside: copying it costs more than a fast deal; its moves are read from the deal).
         self._deal_start: tuple[int, tuple[int, ...], int, int | None, int | None, bool] | None = None
-        self._moves: list[tuple[int, Action]] = []
         # Per-deal state, reset by next_deal().
         self.order: list[int] = []
         self.totals: list[int] = [0] * n
@@ -257,8 +256,24 @@ class Game:
             self._deck.shuffle_with(self.rng)
 
     def deal_moves(self) -> list[tuple[int, Action]]:
-        """Every move of the deal in progress so far, in order, with the seat that made it."""
-        return list(self._moves) if self.mid_deal else []
+        """Every move of the deal in progress so far, in order, with the seat that made it.
+
+        Read from what the deal holds rather than kept move by move: each call of the auction,
+        then for each seat served so far each card after its first (a draw) and, once its turn
+        is over, a stand unless it went over 16 (a player over 16 stops without a word).
+        """
+        if not self.mid_deal:
+            return []
+        moves: list[tuple[int, Action]] = [
+            (seat, PASS if amount is None else bid(amount)) for seat, amount in self._calls_t
+        ]
+        if self.phase is _PLAY:
+            hands, totals, turn = self._hands_t, self.totals, self._turn
+            for served, seat in enumerate(self.order[: turn + 1]):
+                moves.extend([(seat, DRAW)] * (len(hands[seat]) - 1))
+                if served < turn and totals[seat] <= 16:
+                    moves.append((seat, STAND))
+        return moves
 
     @property
     def deck_size(self) -> int:
@@ -450,7 +465,6 @@ class Game:
         self._deal_start = (
             self.deal_no, tuple(self.chips), self.farm, self.farmer, self.last_winner, self._farm_won
         )
-        self._moves = []
         self.deal_no += 1
         n = len(self.names)
         self.totals = [0] * n
@@ -568,7 +582,6 @@ class Game:
         else:
             raise IllegalAction(f"'{action}' is not an auction call: bid or pass")
         self._calls_t += (call,)
-        self._moves.append((seat, action))
         # A pass is final: the bidders still in are those who have not passed, in turn.
         bidders = self._bidders
         i = bidders.index(seat)
@@ -661,7 +674,6 @@ class Game:
             size = deck.size
             if not size:
                 raise IllegalAction("the deck is empty: nobody can draw any more")
-            self._moves.append((seat, action))
             # Deck.take_top or take_bottom written out.
             top, cards, rng = deck.top, deck.cards, deck.rng
             if self.rules.draws_from_bottom:
@@ -698,7 +710,6 @@ class Game:
                     f"under the {self.rules.name} rules a player must take at least one"
                     " more card before standing"
                 )
-            self._moves.append((seat, action))
             if record:
                 self._emit(Stood(seat))
                 self._emit(TurnEnded(seat))
@@ -936,8 +947,8 @@ class Game:
         calls = self._calls_t = () if record.auction is None else record.auction.bids
         self.opener = calls[0][0] if calls else None
         self._hands_t = list(record.hands)
-        self.totals = [sum(card.points for card in hand) for hand in record.hands]
         self._counts = [len(hand) for hand in record.hands]
+        self.totals = [sum(card.points for card in hand) for hand in record.hands]
         self._counts_t = None
         self.order = list(record.order)
         self._order_t = record.order
