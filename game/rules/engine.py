@@ -365,11 +365,10 @@ class Game:
         view.card_counts = counts
         view.deck_size = deck_size
         view.must_draw = must_draw
-        view.served = self._turn if phase is _PLAY else len(self._order_t)
+        view.served = self._turn  # 0 until the cards are dealt, every seat of the order once settled
         view.shown_hands = self._shown_t  # set only once the hands are turned over
         view.__class__ = View  # frozen from now on
-        frozen: View = view
-        return frozen
+        return view  # type: ignore[no-any-return]  # (a View now: one step less than a typed name)
 
     # ------------------------------------------------------------------ driving
 
@@ -475,6 +474,7 @@ class Game:
         self._hands_t = [()] * n
         self._counts = [0] * n
         self._counts_t = None
+        self._turn = 0
         self._calls_t = ()
         self._order_t = ()
         self._shown_t = None
@@ -849,16 +849,16 @@ class Game:
 
     def _deal_record(self) -> DealRecord:
         """This deal as a deal-log record (see ../shared/DEAL_LOG.md)."""
-        start = self._deal_start
-        assert start is not None and self.farmer is not None
+        start, hands = self._deal_start, self._shown_t  # (the hands turned over at the showdown)
+        assert start is not None and self.farmer is not None and hands is not None
         auction: Auction | None = None
         if self.opener is not None:
             bought = self.high_bidder is not None
-            auction = Auction(self._calls_t, self.high_bidder, self.high_bid if bought else 0)
+            auction = _tuple(Auction, (self._calls_t, self.high_bidder, self.high_bid if bought else 0))
         rules = self.rules
         return new_record(
             self.deal_no, rules.name, rules.rotating, self.names, self.farmer, start[1], start[2], auction,
-            tuple(self._hands_t), self._order_t, tuple(self._transfers), tuple(self.chips), self.farm,
+            hands, self._order_t, tuple(self._transfers), tuple(self.chips), self.farm,
             self.winner, self.nearest,
         )
 
