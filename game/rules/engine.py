@@ -164,7 +164,7 @@ class Game:
         self.winner: int | None = None
         self.nearest: int | None = None
         self.last_winner: int | None = None
-        self._in_deal: frozenset[int] = frozenset()
+        self._in_deal: tuple[int, ...] = ()  # the seats taking part in the deal, in seat order
         self.shown: bool = False
         # Auction state.
         self.opener: int | None = None
@@ -481,8 +481,7 @@ class Game:
         self.opener = None
         new_farm = self._farm_won
         # Seats with chips now take part in this deal, even if the ante leaves them at 0.
-        in_deal = tuple(compress(range(n), self.chips))  # self.seats_with_chips()
-        self._in_deal = frozenset(in_deal)
+        in_deal = self._in_deal = tuple(compress(range(n), self.chips))  # self.seats_with_chips()
         farmer = self._farmer_without_auction() if new_farm else self.farmer
         if self.record_events:
             self._emit(DealStarted(self.deal_no, new_farm, farmer))
@@ -958,7 +957,7 @@ class Game:
         dealt = {card for hand in record.hands for card in hand}
         self._deck = Deck([card for card in DECK if card not in dealt], None)
         self.winner, self.nearest = record.winner, record.nearest
-        self._in_deal = frozenset(s for s in range(n) if record.chips_before[s] > 0)
+        self._in_deal = tuple(s for s in range(n) if record.chips_before[s] > 0)
 
     def standings(self) -> list[int]:
         """Chips per seat, with an unwon farm counted to its farmer."""
