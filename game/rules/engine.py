@@ -45,7 +45,7 @@ from game.rules.events import (
 from game.rules.phase import Phase, legal_actions
 from game.rules.ranking import Tie, explain_tie, nearest_key, rank_key
 from game.rules.records import Auction, DealRecord, Transfer, new_record
-from game.rules.ruleset import FOSTER, RuleSet, Succession
+from game.rules.ruleset import FOSTER, Direction, RuleSet, Succession
 from game.rules.saved_state import BetweenDeals, RngState
 from game.rules.view import View, ViewDraft
 
@@ -150,15 +150,13 @@ class Game:
         self._turn = 0
         self._drawn = 0
         self._deck = Deck((), None)
+        # The seats clockwise from each seat, itself first: the auction goes clockwise under every rule set.
+        seats = tuple(range(n))
+        self._clockwise: tuple[tuple[int, ...], ...] = tuple(seats[s:] + seats[:s] for s in range(n))
         # The seats in the order served after each farmer, all seats with chips (a deal serves
         # those of them that take part): by farmer, every other seat in the rules' direction.
-        step = int(rules.direction)
         self._around: tuple[tuple[int, ...], ...] = tuple(
-            tuple((farmer + step * k) % n for k in range(1, n)) for farmer in range(n)
-        )
-        # The seats clockwise from each seat, itself first: the auction goes clockwise under every rule set.
-        self._clockwise: tuple[tuple[int, ...], ...] = tuple(
-            tuple((seat + k) % n for k in range(n)) for seat in range(n)
+            row[1:] if rules.direction is Direction.CLOCKWISE else row[:0:-1] for row in self._clockwise
         )
         self._transfers: list[Transfer] = []
         self.winner: int | None = None
