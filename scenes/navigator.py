@@ -87,7 +87,7 @@ class Screens:
         Play again deals new cards, unless the game was started from the command line with a
         seed: whoever fixed the seed wants that game again, card for card.
         """
-        setup = source.setup
+        setup = source.facts.setup
 
         def leaving() -> None:
             self.app.keeper.leave(source.kept)

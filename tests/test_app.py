@@ -78,7 +78,7 @@ def assert_table_matches_engine(app: App) -> None:
         assert table.farm == 0
         return
     assert [s.chips for s in table.seats] == session.game.chips
-    assert table.seats[session.bottom].chips == session.view.my_chips
+    assert table.seats[session.facts.bottom].chips == session.view.my_chips
     assert table.farm == session.game.farm
 
 
@@ -97,7 +97,7 @@ def test_a_whole_game_from_the_menu_through_every_scene(app: App) -> None:
     frame(app)
     assert top(app) == "auction"
     session = local_game(app)
-    assert session.n == 5 and session.game.max_deals == 10
+    assert session.facts.n == 5 and session.game.max_deals == 10
     ledgers = 0
     seen: list[str] = []
     while True:
@@ -235,7 +235,7 @@ def test_dealing_by_hand_when_the_human_is_farmer() -> None:
     start_game(app, setup)
     for _ in range(21):
         frame(app)
-    assert local_game(app).game.farmer == farmer == local_game(app).bottom
+    assert local_game(app).game.farmer == farmer == local_game(app).facts.bottom
     deal = handler_of(app, DealHandler)
     assert deal.deal_button.visible
     table = table_of(app).table

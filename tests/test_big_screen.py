@@ -186,7 +186,7 @@ def test_a_watch_window_shows_a_real_tables_lobby_then_its_game_with_the_page_fo
     step_until([app], lambda: isinstance(app.stack.top, TableScene), phones=people)
     scene = app.stack.top
     assert isinstance(scene, TableScene) and isinstance(scene.source, Spectator)
-    assert scene.source.names[:2] == ("Hosta", "Guesto")
+    assert scene.source.facts.names[:2] == ("Hosta", "Guesto")
     assert scene.page == url  # people play at this table: the screen shows where their page is
     drawn = record_text(app.text)
     step_until([app], lambda: url in [b.words for b in drawn] and scene.page_drawn is not None, phones=people)

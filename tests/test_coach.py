@@ -19,6 +19,7 @@ from scenes.navigator import start_game
 from scenes.store.settings import Settings
 from scenes.table.narrator import advice_words
 from scenes.table.setup import Setup
+from scenes.table.source import human_to_act
 from tools.driver import key, keys_for, table_of
 
 ANNA_BUYS = "1 p p p"  # seat 0 bids 1, the others pass: Anna is the farmer
@@ -97,7 +98,7 @@ def test_at_the_table_the_coach_answers_a_key_in_the_banner_s_place_until_the_de
                 app.step(DT, [key(pygame.K_a, "a")])
                 words = scene.coach_line()
                 advice = scene.coach.advise(scene.source.view)
-                assert advice is not None and words == advice_words(advice, scene.source.rules, lang)
+                assert advice is not None and words == advice_words(advice, scene.source.facts.rules, lang)
                 asked += 1
                 app.step(DT, keys_for(app))  # the person decides: the advice goes with the decision
                 if not scene.coach_offered or scene.advice is None:
@@ -117,7 +118,7 @@ def test_the_coach_is_off_unless_offered_and_never_in_a_watched_game() -> None:
     scene = table_of(app)
     for _ in range(3000):
         assert not scene.coach_offered
-        if scene.source.human_to_act:
+        if human_to_act(scene.source):
             app.step(DT, [key(pygame.K_a, "a")])
             assert scene.advice is None and "coach" not in scene.hints()
         app.step(DT, keys_for(app))

@@ -44,7 +44,7 @@ def new_session(deals: int, seed: int = 5) -> LocalTable:
 
 def move(session: LocalTable) -> None:
     """One move of whoever is to act (the person plays a fixed way)."""
-    if session.game.to_act == session.bottom:
+    if session.game.to_act == session.facts.bottom:
         session.act(PERSON.choose(session.view))
     else:
         session.ai_act()
@@ -57,7 +57,7 @@ def until(session: LocalTable, done: Callable[[LocalTable], bool]) -> None:
             return
         if session.game.to_act is None:
             while len(session.feed):
-                session.shown(session.feed.pop())
+                session.feed.pop()  # taken: shown
             session.shown_settled()
             if done(session) or session.over:
                 return
@@ -73,7 +73,7 @@ def in_auction(deal: int) -> Callable[[LocalTable], bool]:
 
 
 def in_play(deal: int) -> Callable[[LocalTable], bool]:
-    return lambda s: s.game.deal_no == deal and s.game.phase is Phase.PLAY and s.game.to_act == s.bottom
+    return lambda s: s.game.deal_no == deal and s.game.phase is Phase.PLAY and s.game.to_act == s.facts.bottom
 
 
 def on_ledger(deal: int) -> Callable[[LocalTable], bool]:

@@ -23,6 +23,7 @@ from scenes.table.flow import Stage, stage_of
 from scenes.table.ledger import FinalHandler, LedgerHandler
 from scenes.table.scene import TableScene
 from scenes.table.setup import Setup
+from scenes.table.source import has_ended
 from tools.driver import handler_of, key, keys_for, table_of
 
 
@@ -55,7 +56,7 @@ def test_the_last_deal_shows_its_ledger_before_the_final_standings() -> None:
     seen = play_until(app, ("ledger",))
     assert seen[-1] == "ledger" and "showdown" in seen
     scene = table_of(app)
-    assert scene.source.over  # the engine has ended the game; the screen shows the deal first
+    assert has_ended(scene.source)  # the engine has ended the game; the screen shows the deal first
     ledger = handler_of(app, LedgerHandler)
     labels = [b.label() for b in ledger.group.widgets]
     assert labels == ["Final standings", "See the table"]
@@ -86,7 +87,7 @@ def test_a_farm_nobody_won_goes_to_its_farmer_in_the_standings_and_on_the_plates
     assert scene.table.farm == 0
     footer = handler_of(app, FinalHandler).footer()
     assert f"the farm of {scene.source.ledger.farm} chips goes to" in footer
-    assert scene.source.names[farmer] in footer or "you" in footer
+    assert scene.source.facts.names[farmer] in footer or "you" in footer
 
 
 def test_the_old_farmers_marker_leaves_while_a_new_farm_is_auctioned() -> None:
@@ -140,7 +141,7 @@ def test_dealing_by_hand_the_seat_waiting_for_its_card_is_not_shown_thinking() -
             assert seat is not None
             status = scene.table.seats[seat].status
             assert status is None or status() != "thinking…"
-            assert deal.prompt is not None and scene.source.names[seat] in deal.prompt()
+            assert deal.prompt is not None and scene.source.facts.names[seat] in deal.prompt()
         app.step(DT, keys_for(app))
         if scene.name in ("ledger", "gameover"):
             return
@@ -239,12 +240,12 @@ def test_the_history_tells_the_deals_so_far_and_nothing_hidden() -> None:
     assert [deal for deal, _events in deals] == [1]
     shown = {e.seat for e in deals[0][1] if isinstance(e, HandShown)}
     for event in deals[0][1]:
-        if isinstance(event, CardDealt) and event.seat != scene.source.bottom:
+        if isinstance(event, CardDealt) and event.seat != scene.source.facts.bottom:
             assert event.card is None  # another seat's card is never in this screen's history
     lines = lines_of(deals[0][1], scene.eyes, "en")
     assert lines[0].startswith("Deal 1:")
     for seat in shown:
-        assert any(line.startswith(scene.source.names[seat] + ":") and "=" in line for line in lines)
+        assert any(line.startswith(scene.source.facts.names[seat] + ":") and "=" in line for line in lines)
     app.step(DT, [key(pygame.K_ESCAPE)])  # from the ledger: pause, then back
     app.step(DT, [])
     app.stack.pop()

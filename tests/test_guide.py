@@ -53,6 +53,7 @@ from scenes.table.guided import GuidedTableScene
 from scenes.table.local import LocalTable
 from scenes.table.scene import TableScene
 from scenes.table.setup import Setup
+from scenes.table.source import has_ended
 from tools.driver import key, keys_for, top_name
 
 
@@ -115,7 +116,7 @@ def test_the_stand_in_player_plays_the_guided_game_through_and_meets_every_lesso
     scene = play_through(app, watch)
     # Every step came up, in the script's order, each at its deal and for its event.
     assert [step for step, _deal, _cause in watch.steps] == [step.id for step in FIRST_GAME]
-    you = scene.source.bottom
+    you = scene.source.facts.bottom
     for step, (shown, deal, cause) in zip(FIRST_GAME, watch.steps, strict=True):
         assert shown is step.id
         if step.deal is not None:
@@ -204,7 +205,7 @@ def test_skipping_the_guide_plays_on_as_an_ordinary_game(at: StepId) -> None:
             break
         app.step(DT, keys_for(app))
         assert run.current is None
-    assert top_name(app) == "gameover" and scene.source.over
+    assert top_name(app) == "gameover" and has_ended(scene.source)
 
 
 def test_quitting_the_guided_game_keeps_the_persons_own_saved_game(tmp_path: Path) -> None:
@@ -442,7 +443,7 @@ def test_never_in_the_kiosks_demo_but_the_visitors_game_shows_its_first_hints() 
     kiosk.step(DT, [key(pygame.K_b, "b")])
     kiosk.step(DT, [])
     scene = kiosk.stack.top
-    assert isinstance(scene, GuidedTableScene) and not scene.source.watching
+    assert isinstance(scene, GuidedTableScene) and not scene.source.facts.watching
     run = scene.guided.run
     assert not run.in_order and run.steps == VISITOR_HINTS
     assert not isinstance(local_of(scene).match, GuideMatch)  # ordinary decks

@@ -375,6 +375,17 @@ def test_rules_labels() -> None:
     assert i18n.rules_label("foster+rotating") == "Hoyle de Foster (1897), ferme tournante"
 
 
+def test_a_rules_key_this_game_does_not_know_is_said_as_it_came_and_explained_as_foster() -> None:
+    """A server's list of tables, or its table's settings, may name rules this game does not know."""
+    assert i18n.rules_label("chess+rotating") == "chess+rotating"
+    assert i18n.rules_label("ferme+rotating") == "ferme+rotating"
+    assert i18n.rules_label("lacombe+") == "lacombe+"
+    assert [s.title for s in howto_sections("chess")] == [s.title for s in howto_sections("foster")]
+    assert [s.title for s in howto_sections("lacombe+rotating")] == [
+        s.title for s in howto_sections("lacombe", rotating=True)
+    ]
+
+
 # --- How to play ----------------------------------------------------------------------------
 
 

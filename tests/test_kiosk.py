@@ -120,13 +120,13 @@ def test_attract_loop_shows_title_howto_an_ai_game_and_its_ledger_then_starts_ag
 def test_the_demo_game_has_an_ai_in_every_seat_and_fresh_seeds(kiosk: KioskApp) -> None:
     until(kiosk, "auction")
     first = visitor(kiosk)
-    assert first.watching and first.kept is None
-    assert sorted(first.match.agents) == list(range(first.n))
+    assert first.facts.watching and first.kept is None
+    assert sorted(first.match.agents) == list(range(first.facts.n))
     until(kiosk, "attract-title")
     until(kiosk, "auction")
     second = visitor(kiosk)
-    assert first.setup is not None and second.setup is not None
-    assert second is not first and second.setup.seed != first.setup.seed
+    assert first.facts.setup is not None and second.facts.setup is not None
+    assert second is not first and second.facts.setup.seed != first.facts.setup.seed
 
 
 def test_the_demos_ledgers_offer_no_buttons_to_passers_by(kiosk: KioskApp) -> None:
@@ -149,7 +149,7 @@ def test_the_demo_table_shows_no_skip_button_but_a_visitors_does(kiosk: KioskApp
     run(kiosk, 0.5, [key(pygame.K_b)])
     until(kiosk, ("auction", "deal"))
     mine = table_of(kiosk)
-    assert mine is not scene and mine.offers_skip and not mine.source.watching
+    assert mine is not scene and mine.offers_skip and not mine.source.facts.watching
 
 
 @pytest.mark.parametrize("wake", [key(pygame.K_b), click(), touch(), pad_button()], ids=str)
@@ -160,9 +160,9 @@ def test_any_key_click_touch_or_button_hands_the_table_to_a_visitor(
     kiosk.step(DT, [])
     assert kiosk.mode is Mode.VISITOR
     session = visitor(kiosk)
-    assert not session.watching
-    assert session.n == 5 and session.game.rules.name == "foster" and session.game.max_deals == 6
-    assert session.setup is not None and session.setup.levels[1:] == ["normal"] * 4
+    assert not session.facts.watching
+    assert session.facts.n == 5 and session.game.rules.name == "foster" and session.game.max_deals == 6
+    assert session.facts.setup is not None and session.facts.setup.levels[1:] == ["normal"] * 4
 
 
 def test_the_input_that_wakes_the_attract_loop_is_not_taken_as_a_move(

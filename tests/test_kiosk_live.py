@@ -101,8 +101,8 @@ def test_a_phone_takes_a_seat_the_game_starts_plays_to_the_end_and_a_fresh_table
     assert phone.seat is not None and phone.seat != live.own_seat
     step(live_kiosk, 30, phone, until=lambda: watching(live_kiosk))
     scene = live_kiosk.stack.top
-    assert isinstance(scene, TableScene) and scene.source.watching
-    assert scene.source.names[phone.seat] == "Phoebe"
+    assert isinstance(scene, TableScene) and scene.source.facts.watching
+    assert scene.source.facts.names[phone.seat] == "Phoebe"
     # The kiosk gave its own seat to the AI: the phone is the only person at the table.
     step(live_kiosk, 600, phone, until=lambda: phone.over and live.code not in (None, first) and live.open)
     assert live_kiosk.live_games == 1 and live_kiosk.exceptions == 0
@@ -118,7 +118,7 @@ def test_a_visitor_touching_the_screen_still_gets_a_table(live_kiosk: KioskApp) 
     live_kiosk.step(DT, [])
     assert live_kiosk.mode is Mode.VISITOR
     scene = live_kiosk.stack.top
-    assert isinstance(scene, TableScene) and not scene.source.watching
+    assert isinstance(scene, TableScene) and not scene.source.facts.watching
     assert live.open  # the phones' table waits on meanwhile
 
 

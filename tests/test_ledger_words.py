@@ -72,7 +72,8 @@ def test_paid_before_taking_a_deal_up_says_if_the_screen_came_back(watching: boo
     ledger = Ledger([100, 100, 100], farm=0, deal=1)
     ledger.chips = [99, 99, 99]
     ledger.joined = 1
-    source = SimpleNamespace(rules=rules_named("foster"), ledger=ledger, watching=watching)
+    facts = SimpleNamespace(rules=rules_named("foster"), watching=watching)
+    source = SimpleNamespace(facts=facts, ledger=ledger)
     handler = LedgerHandler(cast(Any, SimpleNamespace(source=source)))
     assert handler.reason_parts(0) == [words]
 
@@ -84,7 +85,8 @@ def test_rows_whose_why_takes_several_lines_keep_a_gap_between_them_when_there_i
     ledger = Ledger([100, 100, 100], farm=0, deal=1)
     for amount in (3, 4, 2):
         ledger.take([ChipsMoved(1, 0, amount, Reason.OVER), ChipsMoved(2, 0, amount + 4, Reason.OVER)])
-    source = SimpleNamespace(rules=rules_named("foster"), ledger=ledger, watching=False)
+    facts = SimpleNamespace(rules=rules_named("foster"), watching=False)
+    source = SimpleNamespace(facts=facts, ledger=ledger)
     host = SimpleNamespace(source=source, app=SimpleNamespace(text=Text()))
     handler = LedgerHandler(cast(Any, host))
     heights, whys, small = handler._row_heights([0, 1, 2], pygame.Rect(0, 0, 560, 400), 34, 18, 15, 0.63)
@@ -101,7 +103,8 @@ def test_rows_keep_what_gap_the_room_allows_when_half_a_line_is_too_much() -> No
     ledger = Ledger([100, 100, 100], farm=0, deal=1)
     for amount in (3, 4, 2):
         ledger.take([ChipsMoved(1, 0, amount, Reason.OVER), ChipsMoved(2, 0, amount + 4, Reason.OVER)])
-    source = SimpleNamespace(rules=rules_named("foster"), ledger=ledger, watching=False)
+    facts = SimpleNamespace(rules=rules_named("foster"), watching=False)
+    source = SimpleNamespace(facts=facts, ledger=ledger)
     host = SimpleNamespace(source=source, app=SimpleNamespace(text=Text()))
     handler = LedgerHandler(cast(Any, host))
     line_h, fs, small = 34, 18, 15

@@ -25,6 +25,15 @@ from tools.driver import key
 NONE_YET = "No table is open there yet: open one with “Open a table there”."
 
 
+def test_a_listed_table_under_rules_this_game_does_not_know_names_them_as_they_came(tmp_path: Path) -> None:
+    app = window(tmp_path / "seats.json")
+    join = JoinScene(app, Screens(app), address="127.0.0.1:1")
+    join.tables = [{"code": "ABCD", "rules": "chess+rotating", "free": 2, "seats": 4},
+                   {"code": "EFGH", "rules": "lacombe+rotating", "free": 1, "seats": 3}]
+    assert join._table_label(0)() == "ABCD · chess+rotating · 2 of 4 seats free"
+    assert join._table_label(1)() == "EFGH · La Ferme after Lacombe (1800), rotating farm · 1 of 3 seats free"
+
+
 def test_no_table_yet_is_said_once_and_only_where_it_is_true_and_seats_show_as_chosen(
     server: ServerThread, tmp_path: Path
 ) -> None:

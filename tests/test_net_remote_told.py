@@ -6,12 +6,12 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from game.net.protocol import LastDeal, PlayedFor, StandIn, Update, Welcome
+from game.net.protocol import Closed, LastDeal, PlayedFor, StandIn, Update, Welcome
 from game.rules.actions import DRAW, PASS, bid
 from game.rules.engine import Game
 from game.rules.events import EndReason, GameEnded
 from scenes.i18n import set_language
-from scenes.net.remote import RemoteTable, remote_table, time_up
+from scenes.net.remote import Arrival, RemoteTable, Spectator, remote_table, time_up
 
 
 class Quiet:
@@ -81,3 +81,47 @@ def test_a_deal_dealt_again_is_said_once_and_time_up_says_the_move_played() -> N
     assert time_up(bid(7)) == "Time's up: the computer bid 7 for you."
     assert time_up(PASS) == "Time's up: the computer passed for you."
     assert source.turn_clock is None  # no turn message came: no clock
+
+
+class Closing(Quiet):
+    """A client whose connection is gone for good once asked again, and that can be closed."""
+
+    def __init__(self) -> None:
+        self.said: list[object] = [Closed("the host left", retrying=False)]
+
+    def poll(self) -> list[object]:
+        said, self.said = self.said, []
+        return said
+
+    def close(self, timeout: float = 0.0) -> None:
+        """Nothing to close."""
+
+
+def test_a_table_waits_for_its_welcome_and_first_update_then_plays_what_came_with_it() -> None:
+    """One way to wait for a network table, for the lobby and the kiosk's live table alike."""
+    game = Game(["Ann", "Ben", "Cy"], seed=4)
+    view = game.view_for(None)
+    events = tuple(game.next_deal())
+    later = game.view_for(None)
+    arrival = Arrival(Quiet())  # type: ignore[arg-type]
+    early = Update(1, (), view)
+    assert not arrival.take(early)  # an update before the welcome: not yet
+    assert not arrival.take(Welcome("ABCD2345", None, None, False))
+    assert arrival.welcome is not None and arrival.info is None
+    assert arrival.take(Update(2, (), view))
+    rest = [Update(3, events, later)]
+    made = arrival.table(Said(), rest)
+    assert isinstance(made, Spectator) and made.view == later and len(made.feed) == len(events)
+
+
+def test_whom_a_network_table_calls_is_given_at_its_making_and_a_table_left_calls_nobody() -> None:
+    game = Game(["Ann", "Ben", "Cy"], seed=4)
+    lost: list[RemoteTable] = []
+    first = [Welcome("ABCD2345", None, None, False), Update(1, (), game.view_for(None))]
+    made = remote_table(Closing(), first[0], None, first, Said(), on_lost=lost.append)  # type: ignore[arg-type]
+    made.poll()
+    assert lost == [made]
+    again = remote_table(Closing(), first[0], None, first, Said(), on_lost=lost.append)  # type: ignore[arg-type]
+    again.close()
+    again.poll()
+    assert lost == [made]  # closed: nobody is called

@@ -188,8 +188,8 @@ def test_the_same_command_line_takes_the_seat_back_after_the_window_was_killed(
     command_line(second, where, code)
     at_the_table(second)
     session = session_of(second)
-    assert session.bottom == 1 and not session.watching
-    assert session.names[1] == "Bea"
+    assert session.facts.bottom == 1 and not session.facts.watching
+    assert session.facts.names[1] == "Bea"
     info = seat_of(host, 1, person=True, connected=True)
     assert info.seats[1].name == "Bea" and info.started
     assert not [w for w in words(second) if "watch" in w]
@@ -229,7 +229,7 @@ def test_the_join_screen_lists_a_started_table_and_takes_the_seat_back(
     second.step(DT, [key(pygame.K_RETURN, "\r")])
     at_the_table(second)
     session = session_of(second)
-    assert session.bottom == 1 and session.names[1] == "Bea"
+    assert session.facts.bottom == 1 and session.facts.names[1] == "Bea"
     seat_of(host, 1, person=True, connected=True)
     # Someone else's window sees the started table marked, to watch.
     stranger = make_app()

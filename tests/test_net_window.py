@@ -31,6 +31,7 @@ from scenes.net.remote import NetworkSeat, Spectator
 from scenes.screens.menu import MenuScene
 from scenes.store.settings import Settings
 from scenes.table.setup import Setup
+from scenes.table.source import has_ended, human_to_act
 from tools.driver import key, keys_for, table_of
 
 FAST = {"rate_per_second": 1000.0, "rate_burst": 1000}
@@ -129,10 +130,10 @@ def seat_two(
 def test_two_windows_play_a_whole_game_at_one_network_table(rules: str, rotating: bool, seats: int) -> None:
     host_app, guest_app = seat_two(rules, rotating, seats)
     host, guest = session_of(host_app), session_of(guest_app)
-    assert (host.bottom, guest.bottom) == (0, 1)
-    assert host.names[:2] == ("Hosta", "Guesto")
-    assert host.rules.name == rules and host.rules.rotating == rotating
-    assert host.kept is None and not host.ai_here(2)
+    assert (host.facts.bottom, guest.facts.bottom) == (0, 1)
+    assert host.facts.names[:2] == ("Hosta", "Guesto")
+    assert host.facts.rules.name == rules and host.facts.rules.rotating == rotating
+    assert host.kept is None and 2 not in host.facts.ai_seats
     seen: set[str] = set()
 
     def finished() -> bool:
@@ -143,7 +144,7 @@ def test_two_windows_play_a_whole_game_at_one_network_table(rules: str, rotating
     assert {"auction", "deal", "showdown", "ledger", "gameover"} <= seen
     for app in (host_app, guest_app):
         session = session_of(app)
-        assert session.over and session.view.phase is Phase.OVER
+        assert has_ended(session) and session.view.phase is Phase.OVER
         result = session.ledger.result
         assert result is not None
         # What the screen was told adds up to the host's final standings.
@@ -167,7 +168,7 @@ def test_a_dropped_connection_says_reconnecting_and_takes_the_seat_back() -> Non
     guest = session_of(guest_app)
     # The guest is asked to move when the cable is cut: the host's AI moves for them meanwhile, and
     # the table is drawn again from what the server says when they are back.
-    run([host_app, guest_app], lambda: guest.human_to_act, drive=[host_app])
+    run([host_app, guest_app], lambda: human_to_act(guest), drive=[host_app])
     resyncs: list[int] = []
     resync = guest._resync
 
@@ -207,7 +208,7 @@ def test_an_action_out_of_turn_is_a_notice_not_a_crash() -> None:
     # Nobody presses for the host: the table waits for them, and the guest tries to move meanwhile.
     run(
         [host_app, guest_app],
-        lambda: host.human_to_act and guest.waiting_for == host.bottom,
+        lambda: human_to_act(host) and guest.waiting_for == host.facts.bottom,
         drive=[guest_app],
     )
     from game.rules.actions import PASS, IllegalAction
@@ -362,7 +363,7 @@ def test_the_lobby_hands_the_table_every_update_it_read_in_one_frame(server: Ser
         time.sleep(0.3)  # the window's connection has read all of it
         app.step(DT, [])
         source = session_of(app)
-        run([app], lambda: source.view.to_act == window_seat and source.human_to_act, drive=False)
+        run([app], lambda: source.view.to_act == window_seat and human_to_act(source), drive=False)
         assert source.view.seat == window_seat and table.seq == seq
     finally:
         host.close()

@@ -28,6 +28,7 @@ from scenes.store.settings import Settings
 from scenes.table.flow import Stage
 from scenes.table.handler import not_while_reconnecting
 from scenes.table.scene import TableScene
+from scenes.table.source import human_to_act
 from tools.driver import click, key, keys_for
 
 CLOCK = re.compile(r"^\d+:\d\d left to decide$")
@@ -107,18 +108,18 @@ def test_the_window_counts_the_decision_down_and_says_what_the_computer_played_w
         assert move.seat == source.seat and move.why.value == "time"
         app.step(DT, [])
         assert time_up(move.action) in notices_of(app)
-        assert not asked(app) or seat(app).human_to_act  # the stale question went at once
+        assert not asked(app) or human_to_act(seat(app))  # the stale question went at once
         words = [w for w, _rect, _clip in drawn_words(app)]
-        assert not any(CLOCK.match(w) for w in words) or seat(app).human_to_act
+        assert not any(CLOCK.match(w) for w in words) or human_to_act(seat(app))
         scene = app.stack.top
         assert isinstance(scene, TableScene)
-        if not seat(app).human_to_act and scene.stage in (Stage.AUCTION, Stage.DEAL):
+        if not human_to_act(seat(app)) and scene.stage in (Stage.AUCTION, Stage.DEAL):
             # A move's key while nobody asks says why it does nothing (unless the person's next
             # question came in the meantime: then the key was a move, which the server takes).
             asked_meanwhile = False
             for pressed in (key(pygame.K_b, "b"), key(pygame.K_c, "c")):
                 app.step(DT, [pressed])
-                asked_meanwhile |= seat(app).human_to_act
+                asked_meanwhile |= human_to_act(seat(app))
             assert "It is not your turn." in notices_of(app) or asked_meanwhile
     finally:
         server.stop()
@@ -354,10 +355,10 @@ def test_the_seats_the_computer_plays_are_named_in_the_windows_language(tmp_path
         for lang, word in (("fr", "IA"), ("de", "KI")):
             i18n.set_language(lang)
             app, phone = seated(server)
-            names = seat(app).names
+            names = seat(app).facts.names
             ai = [i for i in range(len(names)) if i not in (phone.seat, seat(app).seat)]
             assert ai and all(names[i] == f"{word} {i + 1}" for i in ai), names
-            assert names[phone.seat] == "Phoebe"  # type: ignore[index]
+            assert phone.seat is not None and names[phone.seat] == "Phoebe"
             free = LobbyScene.free_seat(ai[0], f"AI {ai[0] + 1}", {"ai": ["easy"]})
             assert free.startswith(f"{word} {ai[0] + 1} ("), free  # the lobby says it so too
             phone.client.close(timeout=0.5)

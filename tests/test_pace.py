@@ -71,7 +71,7 @@ def test_a_person_who_becomes_farmer_is_told_once_what_the_seat_earns() -> None:
         if scene.stage.value == "gameover":
             break
         view = scene.source.view
-        if view.farmer == scene.source.bottom and view.deal_no not in seen:
+        if view.farmer == scene.source.facts.bottom and view.deal_no not in seen:
             seen.add(view.deal_no)
             farmer_deals += 1
         app.step(DT, keys_for(app))

@@ -14,6 +14,7 @@ from scenes.table.local import LocalTable, resume_table
 from scenes.table.pass_screen import PassScene
 from scenes.table.scene import TableScene
 from scenes.table.setup import Setup
+from scenes.table.source import is_you
 from tools.driver import keys_for, table_of
 
 
@@ -39,12 +40,12 @@ def test_each_person_sees_only_their_own_cards_and_only_in_their_moment(rules: s
             # Handing over: every hand lies face down, nobody's moment has begun, and no plate
             # says what only its person may know (a bust, a stand).
             assert session.looking is None
-            assert all(not faces(scene, seat) for seat in range(session.n))
-            for seat in session.people:
+            assert all(not faces(scene, seat) for seat in range(session.facts.n))
+            for seat in session.facts.people:
                 status = scene.table.seats[seat].status
                 assert status is None or status() not in ("Over 16", "Stand"), status()
         elif top is scene and scene.stage.value in ("auction", "deal"):
-            for seat in range(session.n):
+            for seat in range(session.facts.n):
                 if seat != session.looking:
                     assert not faces(scene, seat), (seat, session.looking)
             checked += 1
@@ -58,7 +59,7 @@ def test_each_person_sees_only_their_own_cards_and_only_in_their_moment(rules: s
         app.step(DT, keys_for(app))
     assert table_of(app).name == "gameover"
     assert passes >= 2 and checked > 20 and own >= 2
-    assert session.people == (0, 2) and session.shared
+    assert session.facts.people == {0, 2} and session.facts.shared
 
 
 def test_a_pass_and_play_game_is_saved_and_continued_with_its_people() -> None:
@@ -68,14 +69,14 @@ def test_a_pass_and_play_game_is_saved_and_continued_with_its_people() -> None:
     saved = session.save_document()
     assert saved is not None
     resumed = resume_table(restore(saved))
-    assert resumed.people == (0, 1) and resumed.shared
-    assert resumed.setup is not None and resumed.setup.people == (1,)
+    assert resumed.facts.people == {0, 1} and resumed.facts.shared
+    assert resumed.facts.setup is not None and resumed.facts.setup.people == (1,)
 
 
 def test_the_table_speaks_of_everyone_by_name_when_several_share_the_screen() -> None:
     setup = Setup(["Anne", "Bastien", "Claire"], ["normal"] * 3, "foster", False, 4, 5, 0, (1,))
     session = LocalTable.start(setup)
-    assert session.eyes is None
-    assert not session.you(0) and not session.you(1)
+    assert session.facts.eyes is None
+    assert not is_you(session, 0) and not is_you(session, 1)
     session.look(1)
-    assert session.you(1) and not session.you(0)
+    assert is_you(session, 1) and not is_you(session, 0)

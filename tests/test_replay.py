@@ -20,6 +20,7 @@ from scenes.navigator import Screens
 from scenes.screens.menu import MenuScene
 from scenes.store.settings import Settings
 from scenes.table.local import replay_table
+from scenes.table.source import human_to_act
 
 
 def logged_game(tmp_path: Path, rules: str, rotating: bool = False, players: int = 5) -> Path:
@@ -62,9 +63,9 @@ def test_a_replay_shows_every_hand_and_never_asks_anyone(tmp_path: Path) -> None
     records = load_log(logged_game(tmp_path, "foster"))
     session = replay_table(records)
     session.start_deal()
-    assert not session.human_to_act and session.kept is None
+    assert not human_to_act(session) and session.kept is None
     while session.game.to_act is not None:
-        assert not session.human_to_act
+        assert not human_to_act(session)
         session.ai_act()
     assert session.game.log[-1] == records[0]
 
@@ -112,7 +113,8 @@ def test_farmer_replay_opens_the_table_with_the_log_and_keeps_no_save(
             self.step(DT, [])
         top = self.stack.top
         seen["top"] = top.name if top is not None else ""
-        seen["watching"] = getattr(getattr(top, "source", None), "watching", False)
+        source = getattr(top, "source", None)
+        seen["watching"] = source is not None and source.facts.watching
 
     monkeypatch.setenv("FARMER_HOME", str(tmp_path / "home"))
     monkeypatch.setattr(App, "run", run)

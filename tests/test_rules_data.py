@@ -10,6 +10,7 @@ from game.rules.ruleset import (
     RULE_KEYS,
     RULE_NAMES,
     PotWord,
+    RuleSet,
     StandWord,
     can_rotate,
     rules_named,
@@ -32,6 +33,25 @@ def test_every_way_of_playing_has_a_key_that_names_it() -> None:
     assert RULE_KEYS == ("foster", "lacombe", "ferme", "foster+rotating", "lacombe+rotating")
     assert [rules_named(key).key for key in RULE_KEYS] == list(RULE_KEYS)
     assert rules_named("lacombe+rotating").stand_is_basta
+
+
+def test_a_key_gives_back_its_rule_set_and_nothing_else_is_a_key() -> None:
+    """RuleSet.from_key is the inverse of RuleSet.key, and strict."""
+    assert [RuleSet.from_key(key).key for key in RULE_KEYS] == list(RULE_KEYS)
+    assert RuleSet.from_key("lacombe+rotating") == rules_named("lacombe", rotating=True)
+    assert RuleSet.from_key("ferme") is rules_named("ferme")
+    for bad, why in [
+        ("bridge", "unknown rule set 'bridge'"),
+        ("", "unknown rule set ''"),
+        ("Foster", "unknown rule set 'Foster'"),
+        ("foster+", "unknown rule option ''"),
+        ("foster+rotating+rotating", "unknown rule option 'rotating\\+rotating'"),
+        ("lacombe+turning", "unknown rule option 'turning'"),
+        ("ferme+rotating", "rotating farm is an option of foster and lacombe, not ferme"),
+        (" foster", "unknown rule set ' foster'"),
+    ]:
+        with pytest.raises(ValueError, match=why):
+            RuleSet.from_key(bad)
 
 
 def test_ferme_calls_the_pot_the_corbeille_and_lacombe_says_basta() -> None:

@@ -27,7 +27,7 @@ from game.rules.agents import ThresholdAgent
 from game.rules.cards import parse_cards
 from game.rules.engine import Game, Phase
 from game.rules.events import CardDealt, DealStarted
-from game.rules.ruleset import rules_named
+from game.rules.ruleset import RuleSet, rules_named
 from scenes.store.saves import SaveStore
 
 PEOPLE = [HUMAN] * 4
@@ -160,8 +160,7 @@ def same_game(one: Game, other: Game) -> None:
 def test_a_save_at_any_moment_restores_the_same_game_that_plays_on_the_same(
     seed: int, rules: str, players: int, choices: list[int], cut: int
 ) -> None:
-    name, _, rotating = rules.partition("+")
-    ruleset = rules_named(name, bool(rotating))
+    ruleset = RuleSet.from_key(rules)
     game = Game(NAMES[:players], ruleset, chips=20, seed=seed, max_deals=6)
     before, after = choices[:cut], choices[cut:]
     for choice in before:

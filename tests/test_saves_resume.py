@@ -22,6 +22,7 @@ from scenes.store.saves import SaveStore
 from scenes.store.stats import StatsStore
 from scenes.table.local import LocalTable, resume_table
 from scenes.table.setup import Setup
+from scenes.table.source import human_to_act
 from tools.driver import local_game, table_of, top_name
 
 HUMAN_PLAY = ThresholdAgent(13, 0.3)
@@ -49,12 +50,12 @@ def play_deal(session: LocalTable) -> None:
 def finish_deal(session: LocalTable) -> None:
     """The deal in progress to its end, shown as a screen shows it."""
     while session.game.to_act is not None:
-        if session.game.to_act == session.bottom:
-            session.act(HUMAN_PLAY.choose(session.game.view_for(session.bottom)))
+        if session.game.to_act == session.facts.bottom:
+            session.act(HUMAN_PLAY.choose(session.game.view_for(session.facts.bottom)))
         else:
             session.ai_act()
     while len(session.feed):  # shown, as a screen shows them: the ledger follows
-        session.shown(session.feed.pop())
+        session.feed.pop()  # taken: shown
     session.shown_settled()
 
 
@@ -95,7 +96,7 @@ def test_mid_deal_the_save_is_the_game_as_it_stands_and_it_plays_on_the_same() -
     for _ in range(2):
         play_deal(session)
     session.start_deal()
-    while session.game.to_act is not None and session.game.to_act != session.bottom:
+    while session.game.to_act is not None and session.game.to_act != session.facts.bottom:
         session.ai_act()  # part of the auction, then the player leaves
     document = session.save_document()
     assert document is not None
@@ -104,7 +105,7 @@ def test_mid_deal_the_save_is_the_game_as_it_stands_and_it_plays_on_the_same() -
     assert restored.game.calls == session.game.calls  # the auction as far as it went
     resumed = resume_table(restored)
     # The deal so far is shown again, as the person saw it.
-    assert list(resumed.feed) == observe(list(restored.deal_events), resumed.bottom) != []
+    assert list(resumed.feed) == observe(list(restored.deal_events), resumed.facts.bottom) != []
     finish_deal(resumed)
     assert resumed.game.log == straight.game.log
 
@@ -138,7 +139,7 @@ def test_the_keeper_saves_each_deal_counts_once_and_clears_a_finished_game(tmp_p
     saved = json.loads((tmp_path / "save.json").read_text())
     assert saved["deal"] == 0
     while session.game.to_act is not None:
-        if session.game.to_act == session.bottom:
+        if session.game.to_act == session.facts.bottom:
             session.act(HUMAN_PLAY.choose(session.view))
         else:
             session.ai_act()
@@ -268,7 +269,7 @@ def test_a_card_seen_then_quit_is_still_in_the_hand_at_continue(tmp_path: Path) 
     for _ in range(20000):  # to the person's first free choice, low enough to take two cards
         if top_name(app) == "deal":
             view = local_game(app).view
-            if local_game(app).human_to_act and not view.must_draw and view.total <= 6:
+            if human_to_act(local_game(app)) and not view.must_draw and view.total <= 6:
                 break
         app.step(1 / 60, keys_for(app))
     assert top_name(app) == "deal"
@@ -289,14 +290,14 @@ def test_a_card_seen_then_quit_is_still_in_the_hand_at_continue(tmp_path: Path) 
     app.step(1 / 60, [key(pygame.K_RETURN, "\r")])  # Continue
     for _ in range(600):
         app.step(1 / 60, [])
-        if top_name(app) == "deal" and local_game(app).human_to_act:
+        if top_name(app) == "deal" and human_to_act(local_game(app)):
             break
     assert top_name(app) == "deal"
     resumed = local_game(app)
     assert resumed.view.hand == seen  # the card seen is still in the hand
-    faces = [s.card for s in table_of(app).table.seats[resumed.bottom].hand]
+    faces = [s.card for s in table_of(app).table.seats[resumed.facts.bottom].hand]
     assert faces == list(seen)  # and face up on the table
     assert DRAW in resumed.view.legal_actions()
     app.step(1 / 60, [key(pygame.K_c, "c")])  # the card after the seen one, as without the break
     twin.apply(DRAW)
-    assert resumed.view.hand == twin.view_for(resumed.bottom).hand
+    assert resumed.view.hand == twin.view_for(resumed.facts.bottom).hand

@@ -174,7 +174,7 @@ def test_the_session_keeps_other_players_busts_silent_and_records_the_ledger() -
     assert isinstance(session.feed.peek(), DealStarted)
     while not session.over:
         while session.game.to_act is not None:
-            if session.game.to_act == session.bottom:
+            if session.game.to_act == session.facts.bottom:
                 view = session.view
                 if view.phase is Phase.AUCTION:
                     session.act(PASS)
@@ -187,12 +187,12 @@ def test_the_session_keeps_other_players_busts_silent_and_records_the_ledger() -
         if not session.over:
             session.start_deal()
     busts = [e for e in session.feed if isinstance(e, Busted)]
-    assert all(e.seat == session.bottom for e in busts)
+    assert all(e.seat == session.facts.bottom for e in busts)
     dealt = [e for e in session.feed if isinstance(e, CardDealt)]
     assert any(e.card is None for e in dealt)  # others' cards stay face down
-    assert all(e.card is not None for e in dealt if e.seat == session.bottom)
+    assert all(e.card is not None for e in dealt if e.seat == session.facts.bottom)
     assert len(session.ledger.history) == 1  # nothing shown yet: the ledger follows the screen
-    for event in list(session.feed):
-        session.shown(event)
+    while len(session.feed):
+        session.feed.pop()  # taken: shown
     assert len(session.ledger.history) == 3  # the start and two deals
     assert session.ledger.history[-1] == tuple(session.game.chips)

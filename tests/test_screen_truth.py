@@ -66,7 +66,7 @@ def test_three_people_at_one_screen_are_each_named_when_it_is_their_turn() -> No
     start_game(app, Setup(names, ["normal"] * 5, "foster", False, 3, 19, 0, (1, 3)))
     app.step(DT, [])
     scene = table_of(app)
-    assert local_game(app).people == (0, 1, 3)
+    assert local_game(app).facts.people == {0, 1, 3}
     witness = Witness(scene, local_truth(scene))
     named: set[str] = set()
     bidders: set[int] = set()
@@ -74,7 +74,7 @@ def test_three_people_at_one_screen_are_each_named_when_it_is_their_turn() -> No
     def note() -> None:
         source = scene.source
         if app.stack.top is scene and scene.handler.prompt is not None and source.looking is not None:
-            named.add(source.names[source.looking])
+            named.add(source.facts.names[source.looking])
             if scene.stage is Stage.AUCTION:
                 bidders.add(source.looking)
                 assert scene.table.active == source.looking  # their plate glows, not the bottom one
@@ -106,7 +106,8 @@ def test_the_pass_screen_shows_a_hand_only_to_its_button_and_escape_pauses() -> 
     assert app.stack.top is pass_scene and scene.source.looking is None
     app.step(DT, [key(pygame.K_RETURN, "\r")])  # "I am Anne" has the focus
     looking = scene.source.looking
-    assert app.stack.top is scene and looking is not None and scene.source.names[looking] == pass_scene.person
+    assert app.stack.top is scene and looking is not None
+    assert scene.source.facts.names[looking] == pass_scene.person
 
 
 # ---------------------------------------------------------------- network tables
@@ -195,7 +196,7 @@ def test_a_spectator_who_comes_late_sees_the_game_from_its_start() -> None:
         assert time.monotonic() < end
         time.sleep(0.001)
     spectator = session_of(watcher_app)
-    assert spectator.watching
+    assert spectator.facts.watching
     witness = Witness(table_of(watcher_app), host_truth(server, code, lambda: spectator.view))
     assert table_of(watcher_app).table.deck_count > 0 or spectator.view.phase.value == "between"
     while not ended(witness.scene):
@@ -252,7 +253,7 @@ def test_a_guest_killed_and_rejoined_by_the_same_command_sees_the_truth_in_their
         command_line(second, where, code)
         at_the_table(second)
         again = session_of(second)
-        assert again.bottom == 1 and not again.watching and again.names[1] == "Bea"
+        assert again.facts.bottom == 1 and not again.facts.watching and again.facts.names[1] == "Bea"
         rejoined = table_of(second)
         witness = Witness(rejoined, host_truth(server, code, lambda: again.view))
         while not ended(rejoined):

@@ -14,17 +14,17 @@ from test_replay import logged_game
 
 from game.formats.savegame import restore
 from game.net.client import Client
-from game.net.protocol import ServerMessage, TableInfo, Update, Welcome
+from game.net.protocol import Welcome
 from game.net.server import ServerConfig, ServerThread
 from game.play.replay import load_log
 from game.rules.actions import PASS, IllegalAction
 from scenes.kiosk.demo import demo_setup, demo_table
 from scenes.net.address import table_settings
-from scenes.net.remote import NetworkSeat, Spectator, remote_table
+from scenes.net.remote import Arrival, NetworkSeat, Spectator
 from scenes.table.guided import first_game, with_hints
 from scenes.table.local import LocalTable, replay_table, resume_table
 from scenes.table.setup import Setup
-from scenes.table.source import TableSource
+from scenes.table.source import TableFacts, TableSource, has_ended, human_to_act, is_you
 
 FAST = {"rate_per_second": 1000.0, "rate_burst": 1000}
 
@@ -55,19 +55,15 @@ def chair(
     client: Client, end: float, welcomed: Callable[[Welcome], None] | None = None
 ) -> NetworkSeat | Spectator:
     """``client``'s place at its table, once welcomed and sent its first update."""
-    messages: list[ServerMessage] = []
-    welcome: Welcome | None = None
-    while welcome is None or not any(isinstance(m, Update) for m in messages):
+    arrival = Arrival(client)
+    while True:
         message = client.wait(0.2)
         if message is not None:
-            messages.append(message)
-            if isinstance(message, Welcome):
-                welcome = message
-                if welcomed is not None:
-                    welcomed(message)
+            if arrival.take(message):
+                return arrival.table(Notices())
+            if isinstance(message, Welcome) and welcomed is not None:
+                welcomed(message)
         assert time.monotonic() < end
-    info = next((m for m in messages if isinstance(m, TableInfo)), None)
-    return remote_table(client, welcome, info, messages, Notices())
 
 
 def network(server: ServerThread, watch: bool) -> NetworkSeat | Spectator:
@@ -94,7 +90,7 @@ def saved(tmp_path: Path) -> LocalTable:
     table = LocalTable.start(Setup.for_players(4, deals=4, seed=5))
     table.start_deal()
     while table.game.to_act is not None:
-        if table.game.to_act == table.bottom:
+        if table.game.to_act == table.facts.bottom:
             table.act(table.view.legal_actions()[-1])
         else:
             table.ai_act()
@@ -130,7 +126,7 @@ def source(request: pytest.FixtureRequest, tmp_path: Path, server: ServerThread)
 def every_member(source: TableSource) -> dict[str, object]:
     """Every member of the protocol read (none may raise)."""
     names = [name for name in vars(TableSource) if not name.startswith("_")]
-    assert len(names) > 30
+    assert len(names) == 18
     return {name: getattr(source, name) for name in names}
 
 
@@ -146,29 +142,34 @@ def settle(source: TableSource) -> None:
     while starts and not len(source.feed) and time.monotonic() < deadline:
         source.poll()
     while len(source.feed):
-        source.shown(source.feed.pop())
+        source.feed.pop()  # taken: shown
 
 
 def test_every_member_can_be_read_and_agrees_with_the_others(source: TableSource) -> None:
     members = every_member(source)
     assert isinstance(source, TableSource)
-    assert source.n == len(source.names) == len(source.view.names) == len(source.ledger.chips)
-    assert 0 <= source.bottom < source.n
-    assert source.rules == source.view.rules and not source.over
-    assert len(members) > 30
-    people = [seat for seat in range(source.n) if source.person(seat)]
-    if source.watching:
-        assert people == [] and source.eyes is None and source.kept is None and source.looking is None
-        assert not any(source.you(seat) for seat in range(source.n))
-        assert not source.shared and not source.human_to_act and not source.can_end
-    elif source.shared:
-        assert len(people) > 1 and source.eyes is None
+    facts = source.facts
+    assert isinstance(facts, TableFacts) and members["facts"] == facts  # the same facts at each reading
+    with pytest.raises(AttributeError):
+        facts.bottom = 1  # type: ignore[misc]  # frozen
+    assert facts.n == len(facts.names) == len(source.view.names) == len(source.ledger.chips)
+    assert 0 <= facts.bottom < facts.n
+    assert (facts.rules, facts.max_deals) == (source.view.rules, source.view.max_deals)
+    assert not has_ended(source)
+    assert all(0 <= seat < facts.n for seat in facts.ai_seats) and not facts.ai_seats & facts.people
+    people = [seat for seat in range(source.facts.n) if source.facts.person(seat)]
+    if source.facts.watching:
+        assert people == [] and source.facts.eyes is None and source.kept is None and source.looking is None
+        assert not any(is_you(source, seat) for seat in range(source.facts.n))
+        assert not source.facts.shared and not human_to_act(source) and not source.can_end
+    elif source.facts.shared:
+        assert len(people) > 1 and source.facts.eyes is None
     else:
-        assert people == [source.bottom] and source.eyes == source.bottom == source.looking
-        assert source.you(source.bottom)
-    for seat in range(source.n):
-        assert not source.you(seat) or source.person(seat)  # the person looking plays here
-    assert not source.you(None) and not source.person(None)
+        assert people == [source.facts.bottom] and source.facts.eyes == source.facts.bottom == source.looking
+        assert is_you(source, source.facts.bottom)
+    for seat in range(source.facts.n):
+        assert not is_you(source, seat) or source.facts.person(seat)  # the person looking plays here
+    assert not is_you(source, None) and not source.facts.person(None)
 
 
 def test_the_ledger_follows_only_what_is_shown_and_then_equals_the_truth(source: TableSource) -> None:
@@ -181,7 +182,7 @@ def test_the_ledger_follows_only_what_is_shown_and_then_equals_the_truth(source:
     assert source.ledger.deal == view.deal_no
     if truth is not None:  # the engine runs ahead: what it plays waits until it is shown
         before = list(source.ledger.chips)
-        while source.waiting_for is not None and source.ai_here(source.waiting_for):
+        while source.waiting_for is not None and source.waiting_for in source.facts.ai_seats:
             source.ai_act()
         if len(source.feed):
             assert source.ledger.chips == before
@@ -191,12 +192,12 @@ def test_whose_turn_waits_for_the_screen_and_only_the_person_looking_may_act(sou
     settle(source)
     source.look(None)
     if len(source.feed):
-        assert source.waiting_for is None and not source.human_to_act
-    if source.watching:
+        assert source.waiting_for is None and not human_to_act(source)
+    if source.facts.watching:
         with pytest.raises(IllegalAction):
             source.act(PASS)
     seat = source.waiting_for
-    if seat is not None and not source.you(seat):
+    if seat is not None and not is_you(source, seat):
         with pytest.raises(IllegalAction):
             source.act(PASS)
-    assert source.human_to_act == (seat is not None and source.you(seat))
+    assert human_to_act(source) == (seat is not None and is_you(source, seat))

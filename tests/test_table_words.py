@@ -9,6 +9,7 @@ import pytest
 from helpers import DT, record_text
 
 import scenes.app.loop
+import scenes.table.hint_strip
 import scenes.table.scene
 from scenes import i18n
 from scenes.app.loop import App, window_for
@@ -17,7 +18,7 @@ from scenes.navigator import start_game
 from scenes.store.settings import Settings
 from scenes.table.ledger import LedgerHandler
 from scenes.table.setup import Setup
-from scenes.table.world import Label, Table
+from scenes.table.world import Felt, Label
 from scenes.ui.layout import crown_reach
 from scenes.ui.widgets import draw_panel
 from tools.driver import key, keys_for, table_of
@@ -136,7 +137,7 @@ def test_a_long_headline_wraps_before_it_shrinks_and_never_below_the_body_size(s
 def test_no_total_is_drawn_on_cards_the_viewer_cannot_see() -> None:
     """Pass-and-play at a normal pace, every frame drawn: a badge only on a hand with a card face
     up to the viewer, and its total counts only those cards."""
-    from scenes.table.world import Table, face_up
+    from scenes.table.world import Felt, face_up
 
     app = App(Settings(animation_speed="fast"), (1024, 600))
     names = ["Anne", "Bastien", "Claire", "Dieter"]
@@ -144,9 +145,9 @@ def test_no_total_is_drawn_on_cards_the_viewer_cannot_see() -> None:
     app.step(DT, [])
     scene = table_of(app)
     badges: list[tuple[int, str, int]] = []
-    draw_badge = Table._draw_badge
+    draw_badge = Felt._draw_badge
 
-    def spy(self: Table, surface: object, seat: int, state: object) -> None:
+    def spy(self: Felt, surface: object, seat: int, state: object) -> None:
         hand = self.seats[seat].hand
         seen = [s for s in hand if face_up(s)]
         badge = self.seats[seat].badge
@@ -155,7 +156,7 @@ def test_no_total_is_drawn_on_cards_the_viewer_cannot_see() -> None:
         assert seen and all(face_up(s) for s in hand if s.card is not None), f"seat {seat}'s badge runs ahead"
         draw_badge(self, surface, seat, state)  # type: ignore[arg-type]
 
-    Table._draw_badge = spy  # type: ignore[method-assign]
+    Felt._draw_badge = spy  # type: ignore[method-assign]
     try:
         for _ in range(60000):
             if scene.stage.value == "gameover":
@@ -163,7 +164,7 @@ def test_no_total_is_drawn_on_cards_the_viewer_cannot_see() -> None:
             app.step(DT, keys_for(app))
             app.draw()
     finally:
-        Table._draw_badge = draw_badge  # type: ignore[method-assign]
+        Felt._draw_badge = draw_badge  # type: ignore[method-assign]
     assert scene.stage.value == "gameover"
     during_play = [(seat, text, seen) for seat, text, seen in badges if text.isdigit()]
     assert during_play and all(int(text) == seen for _seat, text, seen in during_play)
@@ -209,7 +210,7 @@ def test_nothing_laid_over_the_table_covers_the_bottom_seat() -> None:
         assert isinstance(handler, LedgerHandler)
         handler.toggle_peek()
         app.draw()
-        bottom = scene.table.layout.seat(scene.source.bottom)
+        bottom = scene.table.layout.seat(scene.source.facts.bottom)
         assert not handler.back_button.rect.colliderect(bottom.plate.union(bottom.hand))
         handler.toggle_peek()
         pause = PauseScene(app, Screens(app), scene.source)
@@ -233,7 +234,7 @@ def test_a_game_started_from_the_command_line_seats_the_remembered_name(
 
     def run(self: App, exit_after: float | None = None) -> None:
         self.step(DT, [])
-        seen["names"] = table_of(self).source.names
+        seen["names"] = table_of(self).source.facts.names
 
     monkeypatch.setattr(App, "run", run)
     assert main(["--players", "3", "--rules", "lacombe", "--lang", "en"]) == 0
@@ -319,9 +320,9 @@ def test_no_banner_note_notice_or_hint_ever_covers_a_plate_a_card_or_a_button(
             if box.colliderect(rect):
                 found.append(f"{scene.name}: the {kind} at {box} covers {name} at {rect}")
 
-    draw_label, draw_table = Table._draw_label, Table.draw
+    draw_label, draw_table = Felt._draw_label, Felt.draw
 
-    def spy_label(self: Table, surface: Any, label: Label, text: str, fade: float, box: pygame.Rect) -> None:
+    def spy_label(self: Felt, surface: Any, label: Label, text: str, fade: float, box: pygame.Rect) -> None:
         draw_label(self, surface, label, text, fade, box)
         check("note", box)
         for state in self.seats:  # a note keeps clear of cards in flight as well
@@ -331,7 +332,7 @@ def test_no_banner_note_notice_or_hint_ever_covers_a_plate_a_card_or_a_button(
                 if box.colliderect(rect):
                     found.append(f"the note {text!r} at {box} covers a card at {rect}")
 
-    def spy_table(self: Table, surface: Any) -> None:
+    def spy_table(self: Felt, surface: Any) -> None:
         draw_table(self, surface)
         if self.banner is not None:
             check("banner", self.banner_lines()[2])
@@ -343,16 +344,17 @@ def test_no_banner_note_notice_or_hint_ever_covers_a_plate_a_card_or_a_button(
                 check(kind, rect)
         return spy
 
-    monkeypatch.setattr(Table, "_draw_label", spy_label)
-    monkeypatch.setattr(Table, "draw", spy_table)
+    monkeypatch.setattr(Felt, "_draw_label", spy_label)
+    monkeypatch.setattr(Felt, "draw", spy_table)
     monkeypatch.setattr(scenes.table.scene, "draw_panel", spy_panel("hint", draw_panel))
+    monkeypatch.setattr(scenes.table.hint_strip, "draw_panel", spy_panel("hint", draw_panel))
     monkeypatch.setattr(scenes.app.loop, "draw_panel", spy_panel("notice", draw_panel))
     farmer_deals = 0
     try:
         for _ in range(60000):
             if scene.stage.value == "gameover" or len(found) > 20:
                 break
-            if scene.source.view.farmer == scene.source.bottom:
+            if scene.source.view.farmer == scene.source.facts.bottom:
                 farmer_deals += 1
             if scene.coach_offered and scene.coach_line() is None:
                 app.step(DT, [key(pygame.K_a, "a")])

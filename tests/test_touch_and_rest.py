@@ -20,6 +20,7 @@ from scenes.navigator import Screens, start_game
 from scenes.store.settings import Settings
 from scenes.table.scene import TableScene
 from scenes.table.setup import Setup
+from scenes.table.source import has_ended
 from scenes.ui.widgets import Button
 from tools.driver import table_of, tap, taps_for
 
@@ -145,7 +146,7 @@ def test_touch_alone_plays_a_visitors_games_to_their_end_and_back_to_the_attract
                 break
             scene = app.stack.top
             if isinstance(scene, TableScene) and scene.name == "gameover":
-                finished += session.over
+                finished += has_ended(session)
                 app.step(DT * 20, [])
                 app.step(DT, tap(centre, app.size))  # a tap on the final standings: back to the loop
                 continue
@@ -250,12 +251,12 @@ def test_moving_cards_are_drawn_every_frame_and_the_waiting_table_rests() -> Non
     for _ in range(600):
         before = app.frames_shown
         busy = scene.tweens.busy
-        looks = scene._items()
+        looks = scene.pieces()
         app.step(1 / 60, [])
         if busy:
             moving += 1
             # Drawn, unless nothing it shows moved by a pixel (a card waiting on its delay).
-            assert app.frames_shown == before + 1 or scene._items() == looks
+            assert app.frames_shown == before + 1 or scene.pieces() == looks
         if scene.asks_person and not scene.tweens.busy and not scene.table.labels:
             break
     assert moving > 10 and scene.asks_person

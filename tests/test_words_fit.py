@@ -94,7 +94,7 @@ def test_the_kiosks_call_over_a_table_covers_no_seat() -> None:
             break
     scene = table_of(app)
     band = pygame.Rect(0, 0, app.size[0], round(TABLE_BAND * app.u))
-    for seat in range(scene.source.n):
+    for seat in range(scene.source.facts.n):
         assert not band.colliderect(scene.table.layout.seat(seat).plate), seat
 
 

@@ -23,6 +23,7 @@ from scenes.table.flow import Stage
 from scenes.table.ledger import FinalHandler, LedgerHandler
 from scenes.table.local import LocalTable
 from scenes.table.scene import TableScene
+from scenes.table.source import is_you
 
 
 @dataclass(frozen=True)
@@ -94,7 +95,7 @@ class Witness:
         now, before = handler.figures()
         assert tuple(now) == tuple(record.chips_after), f"deal {deal}'s ledger shows other chips"
         assert tuple(before) == tuple(record.chips_before), f"deal {deal}'s ledger starts elsewhere"
-        for seat in range(source.n):
+        for seat in range(source.facts.n):
             paid = sum(amount for amount, _reason in source.ledger.changes(seat))
             if source.ledger.joined == deal:  # a deal joined late: the Why names what came before
                 assert not isinstance(source, LocalTable)
@@ -106,12 +107,13 @@ class Witness:
         scene = self.scene
         source = scene.source
         seat = source.waiting_for
-        assert seat is not None and source.you(seat), "a prompt for someone not to act"
+        assert seat is not None and is_you(source, seat), "a prompt for someone not to act"
         if scene.handler.name == "auction":
             assert scene.table.active == seat, "the bidder's plate does not glow"
         text = scene.prompt_text(scene.handler.prompt())  # type: ignore[misc]
-        if source.shared:
-            assert source.names[seat] in text, f"the prompt does not name {source.names[seat]}: {text}"
+        if source.facts.shared:
+            name = source.facts.names[seat]
+            assert name in text, f"the prompt does not name {name}: {text}"
         self.prompts += 1
 
 

@@ -23,6 +23,7 @@ from scenes.table.handler import Handler
 from scenes.table.local import LocalTable
 from scenes.table.scene import TableScene
 from scenes.table.setup import Setup
+from scenes.table.source import human_to_act
 
 H = TypeVar("H", bound=Handler)
 
@@ -120,7 +121,7 @@ def _guided_keys(table: GuidedTableScene) -> list[pygame.event.Event] | None:
     if step.holds:
         return [key(pygame.K_RETURN, "\r")]
     asked = [kind for kind in Kind if step.allows(kind)]
-    if len(asked) == 1 and table.source.human_to_act and table.handler.prompt is not None:
+    if len(asked) == 1 and human_to_act(table.source) and table.handler.prompt is not None:
         return [key(*_GUIDED_KEYS[asked[0]])]
     return None
 

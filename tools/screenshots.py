@@ -80,7 +80,9 @@ def human_turn(app: App) -> bool:
 def human_draws(app: App) -> bool:
     """The deal waits for the human to draw or stand, with two cards in hand."""
     table = table_on(app)
-    return human_turn(app) and table is not None and len(table.table.seats[table.source.bottom].hand) >= 2
+    if not human_turn(app) or table is None:
+        return False
+    return len(table.table.seats[table.source.facts.bottom].hand) >= 2
 
 
 def to_second_card(app: App) -> None:

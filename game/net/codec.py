@@ -45,7 +45,7 @@ from game.rules.events import (
 )
 from game.rules.phase import Phase
 from game.rules.ranking import Tie, TieBreak
-from game.rules.ruleset import RULE_KEYS, rules_named
+from game.rules.ruleset import RULE_KEYS, RuleSet
 from game.rules.view import View
 from game.schema import list_of, member, text, truth, whole
 
@@ -332,7 +332,7 @@ def decode_view(value: Any) -> View:
     owner = opt_seat("seat")
     view = View(
         seat=owner,
-        rules=rules_named(str(rules_key)),
+        rules=RuleSet.from_key(str(rules_key)),
         phase=_enum_value(Phase, obj.get("phase"), "view.phase"),
         names=names,
         deal_no=_int(obj.get("deal_no"), "view.deal_no"),

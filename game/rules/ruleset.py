@@ -94,6 +94,25 @@ class RuleSet:
         """A short name for menus and flags, e.g. ``foster`` or ``lacombe+rotating``."""
         return f"{self.name}+rotating" if self.rotating else self.name
 
+    @classmethod
+    def from_key(cls, key: str) -> RuleSet:
+        """The rule set whose :attr:`key` is ``key`` (``foster``, ``lacombe+rotating``…).
+
+        Strict: raises ``ValueError``, saying what is wrong, for an unknown rule set, an option
+        other than ``rotating``, or the rotating farm on a rule set that does not offer it.
+        """
+        name, plus, option = key.partition("+")
+        base = _BASE.get(name)
+        if base is None:
+            raise ValueError(f"unknown rule set {name!r} (choose from {', '.join(RULE_NAMES)})")
+        if not plus:
+            return base
+        if option != "rotating":
+            raise ValueError(f"unknown rule option {option!r} (only 'rotating')")
+        if not base.rotatable:
+            raise ValueError(f"the rotating farm is an option of {' and '.join(ROTATABLE)}, not {name}")
+        return replace(base, rotating=True, succession=Succession.ROTATE, first_farm_auctioned=False)
+
     @property
     def pot_is_corbeille(self) -> bool:
         """Whether the pot is called the corbeille (ferme) rather than the farm."""
@@ -141,26 +160,16 @@ def can_rotate(name: str) -> bool:
 
 
 def rules_named(name: str, rotating: bool = False) -> RuleSet:
-    """The rule set called ``name``, with the rotating-farm option if asked.
+    """The rule set called ``name`` (a name or a :attr:`RuleSet.key`), with the rotating-farm
+    option if asked.
 
-    Raises ``ValueError`` for an unknown name, or for the rotating option on ``ferme``
-    (its corbeille already passes to its winner).
+    Raises ``ValueError`` for an unknown name (see :meth:`RuleSet.from_key`), or for the
+    rotating option on ``ferme`` (its corbeille already passes to its winner).
     """
-    base_name, _, option = name.partition("+")
-    if option:
-        if option != "rotating":
-            raise ValueError(f"unknown rule option {option!r} (only 'rotating')")
-        rotating = True
-    base = _BASE.get(base_name)
-    if base is None:
-        raise ValueError(f"unknown rule set {base_name!r} (choose from {', '.join(RULE_NAMES)})")
-    if not rotating:
-        return base
-    if not base.rotatable:
-        raise ValueError(
-            f"the rotating farm is an option of {' and '.join(ROTATABLE)}, not {base_name}"
-        )
-    return replace(base, rotating=True, succession=Succession.ROTATE, first_farm_auctioned=False)
+    rules = RuleSet.from_key(name)
+    if rotating and not rules.rotating:
+        return RuleSet.from_key(f"{name}+rotating")
+    return rules
 
 
 FOSTER = rules_named("foster")

@@ -170,25 +170,3 @@ class SceneStack:
         while start > 0 and self.scenes[start].transparent:
             start -= 1
         return self.scenes[max(start, 0) :]
-
-
-Items = dict[object, tuple[object, pygame.Rect]]
-"""What a screen shows, piece by piece: each piece's look and the rectangle it covers."""
-
-
-def changed_rects(before: Items | None, now: Items) -> list[pygame.Rect] | None:
-    """The rectangles to draw again to go from the frame ``before`` showed to ``now``: for every
-    piece that appeared, went or looks otherwise, where it was and where it is (None: nothing
-    known of the frame before, the whole screen)."""
-    if before is None:
-        return None
-    rects = []
-    for key, (look, rect) in now.items():
-        old = before.get(key)
-        if old is None:
-            rects.append(rect)
-        elif old[0] != look or old[1] != rect:
-            rects.append(old[1])
-            rects.append(rect)
-    rects.extend(rect for key, (_look, rect) in before.items() if key not in now)
-    return rects

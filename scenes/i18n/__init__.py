@@ -28,7 +28,7 @@ from collections.abc import Mapping
 from pathlib import Path
 
 from game.formats.catalog import DOMAIN, gnu_translations, read_po
-from game.rules.ruleset import RuleSet, rules_named
+from game.rules.ruleset import RuleSet
 from scenes import resources
 from scenes.i18n import numbers
 
@@ -221,8 +221,8 @@ def voice(language: str | None = None) -> Voice:
 
 
 def _rule_set(rules: RuleSet | str) -> RuleSet:
-    """The rule set itself, for a name such as ``lacombe+rotating``."""
-    return rules if isinstance(rules, RuleSet) else rules_named(rules.partition("+")[0])
+    """The rule set itself, for a key such as ``lacombe+rotating`` (ValueError for a bad one)."""
+    return rules if isinstance(rules, RuleSet) else RuleSet.from_key(rules)
 
 
 def pot_name(rules: RuleSet | str, v: Voice | None = None) -> str:
@@ -259,23 +259,25 @@ def six_of_hearts() -> str:
     return _("six of hearts")
 
 
-def rules_label(rules_name: str, rotating: bool = False) -> str:
-    """A rule set's name for a menu, e.g. "Foster (1897)" or "Lacombe (1800), rotating farm"."""
+def rules_label(rules: RuleSet | str, rotating: bool = False) -> str:
+    """A rule set's name for a menu, e.g. "Foster (1897)" or "Lacombe (1800), rotating farm".
+
+    ``rules`` may be a key (:attr:`RuleSet.key`) come from elsewhere (a server's list of tables):
+    one this game does not know is said as it came, rather than taken for another.
+    """
     labels = {
         "foster": N_("Foster's Hoyle (1897)"),
         "lacombe": N_("La Ferme after Lacombe (1800)"),
         "ferme": N_("French rules of la Ferme"),
     }
-    base = _base_rules(rules_name)
-    label = _(labels.get(base, base))
-    if rotating or rules_name.endswith("+rotating"):
+    try:
+        rule_set = _rule_set(rules)
+    except ValueError:
+        return str(rules)
+    label = _(labels[rule_set.name])
+    if rotating or rule_set.rotating:
         return _("{rules}, rotating farm").format(rules=label)
     return label
-
-
-def _base_rules(rules_name: str) -> str:
-    """``lacombe`` for ``lacombe`` or ``lacombe+rotating``."""
-    return rules_name.partition("+")[0]
 
 
 # --- numbers, chips, dates ------------------------------------------------------------------

@@ -36,12 +36,10 @@ import time as wallclock
 from collections import deque
 from collections.abc import Callable, Iterable
 from enum import Enum
-from functools import partial
 
 import pygame
 
-from game.net.client import Client
-from game.net.protocol import Closed, Error, ServerMessage, TableInfo, Update, Welcome
+from game.net.protocol import Closed, Error, Update
 from game.rules.phase import Phase
 from scenes import i18n
 from scenes.app.loop import FPS, KEEP_BACKDROP_PIXELS, App, Clock, merge_rects
@@ -57,13 +55,13 @@ from scenes.kiosk.live import CONNECT_SECONDS, LiveCardScene, LiveTable
 from scenes.kiosk.navigator import KioskNavigator
 from scenes.kiosk.overlays import CALL_BAND, TABLE_BAND, StillThereScene, draw_call
 from scenes.kiosk.timers import Drift, HoldCombo, IdleState, IdleTimer
-from scenes.net.remote import Spectator, remote_table
+from scenes.net.remote import Arrival, RemoteTable
 from scenes.store.settings import Settings, Speed
 from scenes.table.guided import GuidedTableScene, with_hints
 from scenes.table.local import LocalTable
 from scenes.table.scene import TableScene
 from scenes.table.setup import Setup
-from scenes.table.source import TableSource
+from scenes.table.source import TableSource, has_ended
 from scenes.ui.text import Text
 
 log = logging.getLogger("farmer.kiosk")
@@ -217,10 +215,10 @@ class KioskApp(App):
         """The table phones join (None: the config wants none)."""
         self.live_games = 0
         """Live tables' games watched to their final standings."""
-        self._watcher: tuple[Client, list[ServerMessage], float] | None = None
+        self._watcher: tuple[Arrival, float] | None = None
         """A spectator's connection to the live game on its way: what it received, since when."""
-        self._live_source: Spectator | None = None
-        """The live game on screen."""
+        self._live_source: RemoteTable | None = None
+        """The live game on screen (a spectator's chair: the kiosk only ever watches)."""
         i18n.set_language(config.language)
         if locked:
             pygame.mouse.set_visible(False)
@@ -280,7 +278,7 @@ class KioskApp(App):
     def _table_for(self, source: TableSource) -> TableScene:
         """``source``'s game on a fresh table that leads back to the kiosk."""
         scene = TableScene(self, self.nav, source)
-        if source.watching:
+        if source.facts.watching:
             scene.watch_pause = LEDGER_PAUSE
             # A touch on a watched table hands it to a visitor: a Skip button there could never be
             # pressed.
@@ -448,10 +446,10 @@ class KioskApp(App):
                 live.next_table()
                 return
             # Real time, not the kiosk's clock: the server answers in real time.
-            self._watcher = (client, [], wallclock.monotonic())
-        client, messages, asked_at = self._watcher
-        for message in client.poll():
-            messages.append(message)
+            self._watcher = (Arrival(client), wallclock.monotonic())
+        arrival, asked_at = self._watcher
+        batch = arrival.client.poll()
+        for at, message in enumerate(batch):
             gone = isinstance(message, Error) or (isinstance(message, Closed) and not message.retrying)
             over = isinstance(message, Update) and message.view.phase is Phase.OVER
             if gone or over:
@@ -459,15 +457,11 @@ class KioskApp(App):
                 self._drop_live_view()
                 live.next_table()
                 return
-            welcome = next((m for m in messages if isinstance(m, Welcome)), None)
-            if isinstance(message, Update) and welcome is not None:
-                info = next((m for m in reversed(messages) if isinstance(m, TableInfo)), None)
-                source = remote_table(client, welcome, info, messages, self)
-                assert isinstance(source, Spectator)  # the kiosk only ever watches
+            if arrival.take(message):
+                rest = batch[at + 1:]  # what came with the first update: the table plays it too
+                source = arrival.table(self, rest, on_lost=self._live_lost, on_resync=self._show_live)
                 self._watcher = None
                 self._live_source = source
-                source.on_lost = self._live_lost
-                source.on_resync = partial(self._show_live, source)
                 log.info("showing live table %s", live.code)
                 self._show_live(source)
                 return
@@ -475,20 +469,20 @@ class KioskApp(App):
             self._drop_live_view()
             live.fail("the live table's game could not be watched")
 
-    def _show_live(self, source: Spectator) -> None:
+    def _show_live(self, source: RemoteTable) -> None:
         """The live game on a fresh table (again after a resync)."""
         self._gameover = None
         self.forget_backdrop()
         self.stack.reset(self._table_for(source))
 
-    def _live_lost(self) -> None:
+    def _live_lost(self, source: RemoteTable) -> None:
         log.info("the live table's connection is gone; back to the attract loop")
         self.start_attract()
 
     def _drop_live_view(self) -> None:
         """Stop watching the live game (it goes on for the phones); after its end, a fresh table."""
         if self._watcher is not None:
-            self._watcher[0].close(timeout=0)
+            self._watcher[0].client.close(timeout=0)
             self._watcher = None
         source = self._live_source
         if source is None:
@@ -496,7 +490,7 @@ class KioskApp(App):
         self._live_source = None
         source.on_lost = source.on_resync = None
         source.client.close(timeout=0)
-        if source.over and self.live is not None:
+        if has_ended(source) and self.live is not None:
             self.live_games += 1
             self.live.next_table()
 
@@ -526,7 +520,7 @@ class KioskApp(App):
             self._gameover is not None
             and isinstance(scene, TableScene)
             and scene.source is self._gameover[0]
-            and not scene.source.watching
+            and not scene.source.facts.watching
         )
 
     def _dismiss(self) -> None:

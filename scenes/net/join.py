@@ -121,7 +121,7 @@ class JoinScene(PanelScene):
                 return ""
             t = self.tables[i]
             code = str(t.get("code", "?"))
-            rules, _plus, rotating = str(t.get("rules", "foster")).partition("+")
+            rules = str(t.get("rules", "foster"))  # a server's word: an unknown one is said as it came
             if code in self.held:
                 state = _("your seat is kept")
             elif t.get("started"):
@@ -129,7 +129,7 @@ class JoinScene(PanelScene):
             else:
                 free, seats = t.get("free", 0), t.get("seats", 0)
                 state = _("{free} of {seats} seats free").format(free=free, seats=seats)
-            return f"{code} · {rules_label(rules, bool(rotating))} · {state}"
+            return f"{code} · {rules_label(rules)} · {state}"
 
         return label
 

@@ -25,7 +25,6 @@ from game.net.protocol import (
     Error,
     ServerMessage,
     TableInfo,
-    Update,
     Welcome,
 )
 from game.net.server import ServerThread
@@ -34,11 +33,11 @@ from scenes.i18n import _, ngettext, rules_label
 from scenes.net.address import page_url, shown_address, url_of
 from scenes.net.navigator import NetNavigator
 from scenes.net.remote import (
+    Arrival,
     drop_notice,
     expired_words,
     follow_saving,
     refusal,
-    remote_table,
     seat_name,
     unsaved,
 )
@@ -110,9 +109,8 @@ class LobbyScene(PanelScene):
         self.table = table
         self.name_sat = name
         self.resuming = resuming
-        self.welcome: Welcome | None = None
-        self.info: TableInfo | None = None
-        self.messages: list[ServerMessage] = []
+        self.arrival = Arrival(client)
+        """What the table has said so far, until the game's first update."""
         self.waited = 0.0
         self.done = False
         self.qr_rect: pygame.Rect | None = None
@@ -121,6 +119,16 @@ class LobbyScene(PanelScene):
         """Where the QR code itself was last drawn (None: nowhere)."""
         super().__init__(app, self._title)
         self.subtitle = self._subtitle
+
+    @property
+    def welcome(self) -> Welcome | None:
+        """The welcome to the table, once it came."""
+        return self.arrival.welcome
+
+    @property
+    def info(self) -> TableInfo | None:
+        """The table's latest description, if any came."""
+        return self.arrival.info
 
     def build(self) -> list[Widget]:
         """Start (the host's, once welcomed), Back."""
@@ -194,15 +202,17 @@ class LobbyScene(PanelScene):
         self.waited += dt
         batch = self.client.poll()
         for at, message in enumerate(batch):
-            self.messages.append(message)
+            ready = self.arrival.take(message)
             self.dirty = True
+            if ready:
+                # The table reads the rest of this batch too: the host's moves that came with it.
+                self._to_table(batch[at + 1:])
+                return
             if isinstance(message, Welcome):
-                self.welcome = message
                 self.resuming = False
                 self._keep_token(message)
                 self.resize(self.app.size)
             elif isinstance(message, TableInfo):
-                self.info = message
                 self.start_button.enabled = not message.started
                 follow_saving(self.app, message)
             elif isinstance(message, Error) and self._rejoin(message):
@@ -220,11 +230,6 @@ class LobbyScene(PanelScene):
                     self._give_up(expired_words())
                 else:
                     self._give_up(_("Cannot reach a table at {address}.").format(address=self.address))
-                return
-            elif isinstance(message, Update) and self.welcome is not None:
-                # The table reads the rest of this batch too: the host's moves that came with it.
-                self.messages.extend(batch[at + 1:])
-                self._to_table()
                 return
         if self.welcome is None and self.waited > self.connect_seconds:
             self._give_up(_("Cannot reach a table at {address}.").format(address=self.address))
@@ -259,12 +264,12 @@ class LobbyScene(PanelScene):
         take_seat(self.app, self.client, self.address, self.table, self.name_sat)
         return True
 
-    def _to_table(self) -> None:
-        assert self.welcome is not None
+    def _to_table(self, rest: list[ServerMessage]) -> None:
         self.done = True
-        source = remote_table(self.client, self.welcome, self.info, self.messages, self.app, self.server)
+        nav = NetNavigator(self.app, self.nav)
+        source = self.arrival.table(self.app, rest, self.server, on_lost=nav.leave, on_resync=nav.sit)
         source.page = self.page
-        NetNavigator(self.app, self.nav).play(source)
+        nav.sit(source)
 
     # ------------------------------------------------------------------ drawing
 
@@ -312,10 +317,9 @@ class LobbyScene(PanelScene):
             self.code_drawn = draw_qr_card(surface, text, page, self.qr_rect, u)
         if self.info is not None:
             settings = self.info.settings
-            rules = str(settings.get("rules", "foster"))
-            name, _plus, rotating = rules.partition("+")
+            rules = str(settings.get("rules", "foster"))  # a server's word: an unknown one is said as it came
             deals = settings.get("deals")
-            about = rules_label(name, bool(rotating))
+            about = rules_label(rules)
             if isinstance(deals, int):
                 about += " · " + ngettext("{n} deal", "{n} deals", deals).format(n=deals)
             afs = text.fit(about, fs, column.w - round(60 * u))

@@ -4,18 +4,18 @@
 :class:`scenes.table.navigator.Navigator`): pausing and the main menu are its, but leaving a
 network table gives the seat up and closes the connection (and the table server, when this
 window hosts it), and the final standings offer only the way back to the menu. The host's table
-and a spectator's table of people show the page's QR code in a corner that covers nothing.
+and a spectator's table of people show the page's QR code in a corner that covers nothing
+(:meth:`NetNavigator.sit`, which the table calls again when it must be drawn afresh).
 """
 
 from __future__ import annotations
 
-from functools import partial
 from typing import Protocol
 
 from game.rules.ruleset import RuleSet
 from scenes.app.loop import App
 from scenes.i18n import _
-from scenes.net.remote import NetworkSeat, Spectator
+from scenes.net.remote import RemoteTable
 from scenes.screens.pause import PauseScene
 from scenes.table.navigator import Choice, Navigator, Question
 from scenes.table.scene import TableScene
@@ -43,14 +43,16 @@ class NetNavigator:
         self.app = app
         self.base = base
 
-    def play(self, source: TableSource) -> None:
-        """``source`` on a fresh table (again after a resync: the server's picture of the game)."""
+    def sit(self, source: RemoteTable) -> None:
+        """The network table ``source`` on a fresh table (again after a resync: the server's picture
+        of the game), the page's QR code in a corner where its window shows it."""
         scene = TableScene(self.app, self, source)
-        if isinstance(source, NetworkSeat | Spectator):
-            source.on_resync = partial(self.play, source)
-            source.on_lost = partial(self.leave, source)
-            scene.page = source.page_shown
+        scene.page = source.page_shown
         self.app.stack.reset(scene)
+
+    def play(self, source: TableSource) -> None:
+        """``source`` on a fresh table (a network table sits down through :meth:`sit`)."""
+        self.app.stack.reset(TableScene(self.app, self, source))
 
     def pause(self, source: TableSource) -> None:
         """The pause panel over the table (the game goes on at the host meanwhile)."""
@@ -58,9 +60,8 @@ class NetNavigator:
 
     def leave(self, source: TableSource | None) -> None:
         """Give the seat up, close the connection, and go back to the main menu."""
-        if isinstance(source, NetworkSeat | Spectator):
-            source.on_resync = source.on_lost = None
-            source.close()
+        if source is not None:
+            source.close()  # a network table left calls nobody back
         self.base.leave(None)
 
     def new_game(self, setup: Setup | None) -> None:

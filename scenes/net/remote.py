@@ -5,10 +5,11 @@ of a game that runs on a server: no :class:`~game.rules.engine.Game` is built he
 table calls :meth:`RemoteTable.poll`, which takes what the :class:`~game.net.client.Client`
 received (never waiting): an ``update``'s events, already observed for this chair by the
 server, go into the feed, and its view becomes the source's view; the ledger follows the
-events as the table shows them, so every screen's chips and farm add up to what it has
+events as the table takes them to show, so every screen's chips and farm add up to what it has
 shown. A seat's actions and "ready for the next deal" go back to the server; the host's AI
-plays every other seat, so nothing here ever asks an AI. :func:`remote_table` makes the one
-the welcome calls for.
+plays every other seat, so nothing here ever asks an AI. An :class:`Arrival` gathers a
+client's first messages until the game's first update, and makes the source the welcome calls
+for (:func:`remote_table`).
 
 Refusals and a dropped connection become the app's one-line notices, and so does a table its
 server cannot save (said until a save works, :func:`follow_saving`); the client comes back
@@ -20,6 +21,7 @@ from __future__ import annotations
 
 import math
 import time
+from abc import ABC, abstractmethod
 from collections.abc import Callable, Sequence
 from functools import partial
 from typing import Protocol
@@ -43,15 +45,13 @@ from game.net.server import ServerThread
 from game.rules.actions import Action, IllegalAction, Kind
 from game.rules.events import CardDealt, DealEnded, DealStarted, Event
 from game.rules.phase import Phase
-from game.rules.ruleset import RuleSet
 from game.rules.view import View
-from scenes.i18n import _, ngettext
+from scenes.i18n import _, language, ngettext
 from scenes.store.keeper import Kept
 from scenes.table.feed import Feed
 from scenes.table.handler import not_while_reconnecting
 from scenes.table.ledger_book import Ledger, unwind
-from scenes.table.setup import Setup
-from scenes.table.source import NextDeal
+from scenes.table.source import NextDeal, TableFacts, has_ended, human_to_act
 
 RECONNECT_NOTICE_SECONDS = 600.0
 """How long "Reconnecting…" may stay up (it goes as soon as the connection is back)."""
@@ -216,7 +216,11 @@ def hands_on_table(view: View) -> list[Event]:
     return out
 
 
-class RemoteTable:
+Callback = Callable[["RemoteTable"], None]
+"""What a network table calls with itself when it is lost or must be drawn afresh."""
+
+
+class RemoteTable(ABC):
     """What a seat and a spectator's chair at a network table share; see the module docstring.
 
     Not played on its own: :class:`NetworkSeat` and :class:`Spectator` say who is at the screen.
@@ -230,9 +234,16 @@ class RemoteTable:
         messages: list[ServerMessage],
         notices: Notices,
         server: ServerThread | None = None,
+        *,
+        on_lost: Callback | None = None,
+        on_resync: Callback | None = None,
     ) -> None:
         """The chair of ``client``, welcomed with ``welcome``; ``messages`` (one update at least)
-        are those received so far. ``server`` is the table server this window runs, if any."""
+        are those received so far. ``server`` is the table server this window runs, if any.
+
+        ``on_lost`` is called once the connection is gone for good (the table can only be left);
+        ``on_resync`` when the table must be drawn afresh from the server's view. Each is given
+        this source; neither is called once it is closed."""
         updates = [m for m in messages if isinstance(m, Update)]
         if not updates:
             raise ValueError("a network table is played from its first update")
@@ -243,8 +254,10 @@ class RemoteTable:
         self.info = info
         self.welcome = welcome
         self._view = first.view
+        self._facts: tuple[object, TableFacts] | None = None
+        """The facts last told, and what they were told from (see :attr:`facts`)."""
         # The server has already observed every event for this chair: the feed shows them all.
-        self.feed = Feed(welcome.seat, everything=True)
+        self.feed = Feed(welcome.seat, everything=True, taken=self._taken)
         self.ledger = self._ledger(first.view, first.events, first.history)
         self.pause: Pause | None = None
         """The last word on the pause between deals."""
@@ -267,10 +280,10 @@ class RemoteTable:
         """The deal this screen said it is ready for (said again after a reconnection)."""
         self.page: str | None = None
         """The URL of the table's page for phones, when they can reach its server (set by the lobby)."""
-        self.on_resync: Callable[[], None] | None = None
-        self.on_lost: Callable[[], None] | None = None
-        """Called once the connection is gone for good (set by the navigator: back to the menu)."""
-        """Called when the table must be drawn afresh from the server's view (set by the navigator)."""
+        self.on_lost = on_lost
+        """Called once the connection is gone for good (None: nobody is told)."""
+        self.on_resync = on_resync
+        """Called when the table must be drawn afresh from the server's view (None: nobody is told)."""
         if first.sync:
             self.feed.push(hands_on_table(first.view))
             if first.ended is not None:
@@ -301,54 +314,34 @@ class RemoteTable:
     # ------------------------------------------------------------------ the table
 
     @property
-    def names(self) -> tuple[str, ...]:
-        """The players' names by seat (the server's "AI n" in the person's language)."""
-        people = {s.seat for s in self.info.seats if s.person} if self.info is not None else set()
-        return tuple(seat_name(name, i, i in people) for i, name in enumerate(self._view.names))
-
-    @property
-    def n(self) -> int:
-        """The number of seats."""
-        return len(self._view.names)
-
-    @property
-    def rules(self) -> RuleSet:
-        """The rule set in play."""
-        return self._view.rules
-
-    @property
-    def max_deals(self) -> int | None:
-        """The agreed length of the game in deals (None: no limit)."""
-        return self._view.max_deals
-
-    @property
-    def bottom(self) -> int:
-        """This chair's seat (a spectator's: seat 0)."""
-        seat = self.welcome.seat
-        return seat if seat is not None else 0
+    def facts(self) -> TableFacts:
+        """What stays true of the table, as the latest word from its server says it: its names
+        (the server's "AI n" in the person's language, said again when the language changes) and
+        whether its deck is fixed come with the table's description."""
+        view, seat, info = self._view, self.welcome.seat, self.info
+        key = (info, seat, view.names, view.rules, view.max_deals, language())
+        if self._facts is not None and self._facts[0] == key:
+            return self._facts[1]
+        people = {s.seat for s in info.seats if s.person} if info is not None else set()
+        facts = TableFacts(
+            names=tuple(seat_name(name, i, i in people) for i, name in enumerate(view.names)),
+            rules=view.rules,
+            max_deals=view.max_deals,
+            bottom=seat if seat is not None else 0,
+            people=frozenset() if seat is None else frozenset((seat,)),
+            fixed_deck=info is not None and info.fixed_deck,
+        )
+        self._facts = (key, facts)
+        return facts
 
     @property
     def view(self) -> View:
         """The view of the latest update taken."""
         return self._view
 
-    @property
-    def fixed_deck(self) -> bool:
-        """Whether the table was created with a seed (a server that allows seeds says so)."""
-        return self.info is not None and self.info.fixed_deck
-
-    @property
-    def replay(self) -> bool:
-        """Never: a network game is played now."""
-        return False
-
-    @property
-    def shared(self) -> bool:
-        """Never: one person at most sits at a network table's screen."""
-        return False
-
     def look(self, seat: int | None) -> None:
         """Nothing changes: each screen at a network table is one person's."""
+        return None
 
     @property
     def waiting_for(self) -> int | None:
@@ -358,11 +351,6 @@ class RemoteTable:
         if len(self.feed) or self.sent is not None or self.lost or self.reconnecting:
             return None
         return self._view.to_act
-
-    @property
-    def human_to_act(self) -> bool:
-        """Whether the person at this screen must act now."""
-        return self.you(self.waiting_for)
 
     @property
     def next_deal_clock(self) -> NextDeal | None:
@@ -380,33 +368,15 @@ class RemoteTable:
         """Whether the connection is being restored (nothing sent meanwhile would arrive)."""
         return self.reconnecting
 
-    @property
-    def over(self) -> bool:
-        """Whether the game has ended."""
-        return self._view.phase is Phase.OVER
-
-    @property
-    def setup(self) -> Setup | None:
-        """None: a network game is not started again from this screen."""
-        return None
+    # ------------------------------------------------------------------ driving
 
     @property
     def kept(self) -> Kept | None:
         """None: the host keeps the game; nothing is saved or counted here."""
         return None
 
-    def you(self, seat: int | None) -> bool:
-        """Whether ``seat`` is the person at this screen."""
-        return seat is not None and seat == self.welcome.seat
-
-    def person(self, seat: int | None) -> bool:
-        """Whether ``seat`` is played at this screen (the person's own seat)."""
-        return self.you(seat)
-
-    # ------------------------------------------------------------------ driving
-
-    def shown(self, event: Event) -> None:
-        """The screen shows ``event``: the ledger follows."""
+    def _taken(self, event: Event) -> None:
+        """The screen takes ``event`` from the feed to show it: the ledger follows."""
         self.ledger.take((event,))
         if isinstance(event, DealEnded):
             self.settled_seen = max(self.settled_seen, event.deal)
@@ -415,23 +385,53 @@ class RemoteTable:
     def turn_clock(self) -> float | None:
         """Seconds left to the person's decision before the host's computer makes it (the ``turn``
         message's), while they are asked; None otherwise."""
-        turn = self.turn
-        if turn is None or not self.human_to_act or turn.seat != self.welcome.seat:
+        turn, seat = self.turn, self.welcome.seat
+        if turn is None or seat is None or self.waiting_for != seat or turn.seat != seat:
             return None
         return max(0.0, turn.seconds - (time.monotonic() - self.turn_at))
 
-    def ai_here(self, seat: int) -> bool:
-        """Never: the host's AI plays every seat no person here holds."""
-        return False
-
     def ai_act(self) -> None:
-        """Nothing: the AI of a network table plays at its host (see :meth:`ai_here`)."""
+        """Nothing: the AI of a network table plays at its host (none of its seats is an ``ai_seat``)."""
+        return None
 
     def poll(self) -> None:
         """Take in every message that has arrived (never waits)."""
         messages = self.client.poll()
         if messages:
             self._take_all(messages)
+
+    # ------------------------------------------------------------------ who is at the screen
+
+    @property
+    @abstractmethod
+    def looking(self) -> int | None:
+        """The seat of the person at this screen (None: a spectator's chair)."""
+
+    @property
+    @abstractmethod
+    def can_end(self) -> bool:
+        """Whether the person here may end the game early."""
+
+    @property
+    @abstractmethod
+    def page_shown(self) -> str | None:
+        """The URL of the table's page to show on the table (None: none)."""
+
+    @abstractmethod
+    def start_deal(self) -> None:
+        """Go on after a deal's ledger."""
+
+    @abstractmethod
+    def act(self, action: Action) -> None:
+        """Play the person's ``action``."""
+
+    @abstractmethod
+    def end_now(self) -> None:
+        """End the game between deals."""
+
+    @abstractmethod
+    def close(self) -> None:
+        """Leave the table for good."""
 
     # ------------------------------------------------------------------ messages
 
@@ -468,11 +468,11 @@ class RemoteTable:
                     self.notices.notice(reconnecting, RECONNECT_NOTICE_SECONDS)
             else:
                 self._drop_reconnecting()
-                if not self.over and not self.lost:
+                if self._view.phase is not Phase.OVER and not self.lost:
                     self.lost = True
                     self.notices.notice(partial(closed_words, message.reason))
                     if self.on_lost is not None:
-                        self.on_lost()  # nothing more can happen at this table: back to the menu
+                        self.on_lost(self)  # nothing more can happen at this table: back to the menu
 
     def _update(self, update: Update) -> None:
         if update.ref is not None and update.ref == self.sent:
@@ -510,7 +510,7 @@ class RemoteTable:
         if last is not None and last.deal > self.settled_seen:
             self.settled_seen = last.deal
             if self.welcome.seat is not None:
-                words = partial(missed_deal_words, last, self.names, self.welcome.seat, update.history)
+                words = partial(missed_deal_words, last, self.facts.names, self.welcome.seat, update.history)
                 self.notices.notice(words, TOLD_SECONDS)
 
     def _resync(self, view: View, history: History | None, ended: Event | None = None) -> None:
@@ -523,7 +523,7 @@ class RemoteTable:
         if ended is not None:
             self.feed.push([ended])
         if self.on_resync is not None:
-            self.on_resync()
+            self.on_resync(self)
 
     def _back(self) -> None:
         self.reconnecting = False
@@ -549,18 +549,8 @@ class NetworkSeat(RemoteTable):
         return seat
 
     @property
-    def watching(self) -> bool:
-        """Never: the person plays their seat."""
-        return False
-
-    @property
     def looking(self) -> int | None:
         """The person's seat."""
-        return self.seat
-
-    @property
-    def eyes(self) -> int | None:
-        """The person's seat: the words speak to them."""
         return self.seat
 
     @property
@@ -570,7 +560,7 @@ class NetworkSeat(RemoteTable):
 
     def start_deal(self) -> None:
         """Ready for the deal after the one shown (it starts once all are ready, or the pause runs out)."""
-        if self.over:
+        if has_ended(self):
             return
         deal = self.ledger.deal + 1
         self.ready_for = deal
@@ -578,7 +568,7 @@ class NetworkSeat(RemoteTable):
 
     def act(self, action: Action) -> None:
         """Send the person's ``action``; its events come back in an update."""
-        if not self.human_to_act:
+        if not human_to_act(self):
             raise IllegalAction("it is not this seat's turn")
         if self.sent is None:
             self.sent = self.client.send(action)
@@ -595,8 +585,9 @@ class NetworkSeat(RemoteTable):
 
     def close(self) -> None:
         """Leave the table for good: the seat goes to the AI; a table this window hosts closes."""
+        self.on_lost = self.on_resync = None  # a table left calls nobody back
         drop_notice(self.notices, unsaved)  # what is said of this table's saving goes with it
-        if not self.over:
+        if not has_ended(self):
             self.client.leave()
         self.client.close(timeout=0.5)
         if self.server is not None:
@@ -608,18 +599,8 @@ class Spectator(RemoteTable):
     """A spectator's chair at a network table: every public fact, nobody's cards until the showdown."""
 
     @property
-    def watching(self) -> bool:
-        """Always: nobody plays from a spectator's chair."""
-        return True
-
-    @property
     def looking(self) -> int | None:
         """Nobody in particular."""
-        return None
-
-    @property
-    def eyes(self) -> int | None:
-        """None: the words name every player."""
         return None
 
     @property
@@ -647,6 +628,7 @@ class Spectator(RemoteTable):
 
     def close(self) -> None:
         """Leave the chair; a table this window hosts closes."""
+        self.on_lost = self.on_resync = None  # a table left calls nobody back
         drop_notice(self.notices, unsaved)
         self.client.close(timeout=0.5)
         if self.server is not None:
@@ -661,7 +643,52 @@ def remote_table(
     messages: list[ServerMessage],
     notices: Notices,
     server: ServerThread | None = None,
+    *,
+    on_lost: Callback | None = None,
+    on_resync: Callback | None = None,
 ) -> NetworkSeat | Spectator:
-    """The source of a network table for ``welcome``: a seat, or a spectator's chair without one."""
+    """The source of a network table for ``welcome``: a seat, or a spectator's chair without one
+    (see :class:`RemoteTable` for the rest)."""
     kind: type[NetworkSeat] | type[Spectator] = Spectator if welcome.seat is None else NetworkSeat
-    return kind(client, welcome, info, messages, notices, server)
+    return kind(client, welcome, info, messages, notices, server, on_lost=on_lost, on_resync=on_resync)
+
+
+class Arrival:
+    """A client's first messages at a table, until it is welcomed and sent the game's first update:
+    then its table can be played (:meth:`table`). The lobby and the kiosk's live table both wait so."""
+
+    def __init__(self, client: Client) -> None:
+        """Gather what ``client`` (``create``, ``join``, ``resume`` or ``watch`` already sent) is told."""
+        self.client = client
+        self.messages: list[ServerMessage] = []
+        """Every message taken so far, in order (the table plays them all)."""
+        self.welcome: Welcome | None = None
+        """The welcome to the table, once it came."""
+        self.info: TableInfo | None = None
+        """The latest description of the table, if any came."""
+
+    def take(self, message: ServerMessage) -> bool:
+        """Keep ``message``; whether the table can be played now (its first update after the welcome)."""
+        self.messages.append(message)
+        if isinstance(message, Welcome):
+            self.welcome = message
+        elif isinstance(message, TableInfo):
+            self.info = message
+        return isinstance(message, Update) and self.welcome is not None
+
+    def table(
+        self,
+        notices: Notices,
+        rest: Sequence[ServerMessage] = (),
+        server: ServerThread | None = None,
+        *,
+        on_lost: Callback | None = None,
+        on_resync: Callback | None = None,
+    ) -> NetworkSeat | Spectator:
+        """The table, once :meth:`take` said it can be played; ``rest`` came in the same batch as
+        the first update (the host's moves that came with it): the table plays them too."""
+        assert self.welcome is not None, "a table is played once its welcome has come"
+        return remote_table(
+            self.client, self.welcome, self.info, [*self.messages, *rest], notices, server,
+            on_lost=on_lost, on_resync=on_resync,
+        )

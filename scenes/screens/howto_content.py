@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from game.rules.ruleset import FOSTER, RuleSet, rules_named
 from scenes.i18n import _, draw_word, ngettext, pgettext, pot_name, stand_word, the_pot
 
 MARK_KINDS = ("farmer", "chips", "total", "label", "farm", "turn", "winner")
@@ -62,24 +63,27 @@ class HowtoSection:
 def howto_sections(rules_name: str, rotating: bool = False) -> list[HowtoSection]:
     """How to play under ``rules_name`` (``foster``, ``lacombe``, ``ferme``), in the current language.
 
-    ``rotating`` adds the rotating-farm option (foster and lacombe only; ``lacombe+rotating``
-    also works as a name). Unknown names are explained as foster, the default.
+    ``rotating`` adds the rotating-farm option (foster and lacombe only; a key such as
+    ``lacombe+rotating`` also works as a name). Unknown names are explained as foster, the default.
     """
-    base, _sep, option = rules_name.partition("+")
-    rotating = rotating or option == "rotating"
-    if base == "ferme":
+    try:
+        rules = RuleSet.from_key(rules_name)
+    except ValueError:
+        rules = FOSTER
+    rotating = rotating or rules.rotating
+    if rules.name == "ferme":
         return _ferme()
-    lacombe = base == "lacombe"
+    lacombe = rules.name == "lacombe"
     return [
         _aim(),
         _cards(lacombe),
         _farmer(lacombe, rotating),
-        _deal(lacombe, rules_name),
+        _deal(lacombe, rules),
         _settling(),
         _ties(lacombe),
         _next_deal(lacombe, rotating),
         _end(ferme=False),
-        _signs(rules_name, auction=not rotating),
+        _signs(rules, auction=not rotating),
         _tips(lacombe, rotating),
     ]
 
@@ -199,8 +203,8 @@ def _farmer(lacombe: bool, rotating: bool) -> HowtoSection:
     )
 
 
-def _deal(lacombe: bool, rules_name: str) -> HowtoSection:
-    words = {"card": draw_word(), "stand": stand_word(rules_name)}
+def _deal(lacombe: bool, rules: RuleSet) -> HowtoSection:
+    words = {"card": draw_word(), "stand": stand_word(rules)}
     if lacombe:
         paragraphs = (
             _(
@@ -490,7 +494,7 @@ def _ferme() -> list[HowtoSection]:
             ),
         ),
         _end(ferme=True),
-        _signs("ferme", auction=False),
+        _signs(rules_named("ferme"), auction=False),
         HowtoSection(
             _("Tips"),
             (
@@ -511,13 +515,13 @@ def _ferme() -> list[HowtoSection]:
     ]
 
 
-def _signs(rules_name: str, auction: bool) -> HowtoSection:
-    """The legend of the table's marks, each with its picture, true to ``rules_name`` (``auction``:
+def _signs(rules: RuleSet, auction: bool) -> HowtoSection:
+    """The legend of the table's marks, each with its picture, true to ``rules`` (``auction``:
     a farm is ever sold, so a player may have a turn to bid)."""
-    ferme = rules_name.partition("+")[0] == "ferme"
+    ferme = rules.name == "ferme"
     over = ngettext("{n} chip to the farmer: over 16", "{n} chips to the farmer: over 16", 3).format(n=3)
-    won = ngettext("{n} chip: {pot}", "{n} chips: {pot}", 12).format(n=12, pot=the_pot(rules_name))
-    farm_label = _("{pot}: {n}").format(pot=pot_name(rules_name), n=12)
+    won = ngettext("{n} chip: {pot}", "{n} chips: {pot}", 12).format(n=12, pot=the_pot(rules))
+    farm_label = _("{pot}: {n}").format(pot=pot_name(rules), n=12)
     entries: list[tuple[Mark, str]] = [
         (
             Mark("farmer"),

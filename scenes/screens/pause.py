@@ -50,7 +50,7 @@ class PauseScene(PanelScene):
 
     def how_to_play(self) -> None:
         """The rules of this game, over the pause panel."""
-        self.nav.how_to_play(self.source.rules)
+        self.nav.how_to_play(self.source.facts.rules)
 
     def to_menu(self) -> None:
         """Leave the game (it is saved, to continue later) and go back to the main menu."""

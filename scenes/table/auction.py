@@ -29,6 +29,7 @@ from scenes import i18n
 from scenes.i18n import _, ngettext
 from scenes.table.handler import Handler, Host
 from scenes.table.narrator import Eyes, bubble, farmer_role, payment_note
+from scenes.table.source import human_to_act
 from scenes.ui.art import GOLD
 
 PASS_GREY = (170, 176, 170)
@@ -175,11 +176,11 @@ class AuctionHandler(Handler):
         """The first time a person here becomes farmer, say once what the seat earns, and why it is
         worth having though the farmer plays no hand (a farmer may watch many deals in a row)."""
         source = self.source
-        if not source.person(seat) or seat in self.explained:
+        if not source.facts.person(seat) or seat in self.explained:
             return
         self.explained.add(seat)
         # Said to the person who looks now (in the second person), or of them at a shared screen.
-        eyes = Eyes(source.names, source.rules, source.eyes)
+        eyes = Eyes(source.facts.names, source.facts.rules, source.facts.eyes)
         self.host.deal_notice(lambda: farmer_role(seat, eyes, i18n.language()), FARMER_NOTICE_SECONDS)
 
     def leave(self) -> None:
@@ -218,7 +219,7 @@ class AuctionHandler(Handler):
                 farm=view.farm, chips=view.max_bid
             )
         return _("{name} bids {n}. Your bid? (you hold {chips})").format(
-            name=self.source.names[view.high_bidder], n=view.high_bid, chips=view.max_bid
+            name=self.source.facts.names[view.high_bidder], n=view.high_bid, chips=view.max_bid
         )
 
     def nudge(self, step: int) -> None:
@@ -274,7 +275,7 @@ class AuctionHandler(Handler):
 
     def do_bid(self) -> None:
         """Bid the amount shown (or say why not)."""
-        if not self.source.human_to_act:
+        if not human_to_act(self.source):
             self.not_now()
             return
         if not self.bid_button.enabled:
@@ -285,7 +286,7 @@ class AuctionHandler(Handler):
 
     def do_pass(self) -> None:
         """Pass (final for this auction)."""
-        if not self.source.human_to_act:
+        if not human_to_act(self.source):
             self.not_now()
             return
         self.hide_panel()

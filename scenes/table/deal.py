@@ -23,6 +23,7 @@ from scenes import i18n
 from scenes.i18n import _, draw_word, format_percent, stand_word
 from scenes.table.handler import Handler, Host
 from scenes.table.narrator import bubble
+from scenes.table.source import human_to_act, is_you
 from scenes.table.world import face_up
 from scenes.ui.art import GOLD, INK, OVER_RED
 
@@ -47,7 +48,7 @@ class DealHandler(Handler):
     def __init__(self, host: Host) -> None:
         """The deal stage of ``host``'s table."""
         super().__init__(host)
-        rules = self.source.rules
+        rules = self.source.facts.rules
         self.card_button = self.add_button(draw_word, self.do_draw, True)
         self.stand_button = self.add_button(lambda: stand_word(rules), self.do_stand)
         self.deal_button = self.add_button(lambda: _("Deal a card"), self.do_deal, True)
@@ -95,7 +96,7 @@ class DealHandler(Handler):
     # ------------------------------------------------------------------ dealing by hand
 
     def _deals_by_hand(self) -> bool:
-        return self.source.you(self.source.view.farmer) and not self.app.settings.auto_deal
+        return is_you(self.source, self.source.view.farmer) and not self.app.settings.auto_deal
 
     def hold(self, event: Event) -> bool:
         """When the person is farmer and deals by hand, each card waits for a click or a key."""
@@ -108,7 +109,7 @@ class DealHandler(Handler):
         if self.host.tweens.busy:
             return True
         if self.prompt is None:
-            name = self.source.names[event.seat]
+            name = self.source.facts.names[event.seat]
             self.prompt = lambda: _("Deal a card to {name}.").format(name=name)
             # The seat has asked for its card: it no longer seems to be thinking.
             self.table.active = event.seat
@@ -141,7 +142,7 @@ class DealHandler(Handler):
             if not event.first:
                 self._said_card(event)
             table.deal_card(event.seat, event.card, event.from_bottom, duration=0.35 if event.first else 0.45)
-            if self.source.you(event.seat):
+            if is_you(self.source, event.seat):
                 table.set_badge(event.seat, self.total_of(event.seat), GOLD, pop=not event.first)
             return 0.16 if event.first else 0.5
         if isinstance(event, TurnStarted):
@@ -164,7 +165,7 @@ class DealHandler(Handler):
             self.said.add(event.seat)
             table.say(event.seat, lambda: bubble(event, eyes, i18n.language()) or "", OVER_RED)
             table.active = None
-            if not self.source.you(event.seat):
+            if not is_you(self.source, event.seat):
                 return 0.5
             table.set_badge(event.seat, self.total_of(event.seat), OVER_RED)
             self.tell(event)
@@ -214,7 +215,7 @@ class DealHandler(Handler):
 
     def do_draw(self) -> None:
         """Ask for a card (or say why not)."""
-        if not self.source.human_to_act:
+        if not human_to_act(self.source):
             self.not_now()
             return
         if not self.card_button.enabled:
@@ -225,7 +226,7 @@ class DealHandler(Handler):
 
     def do_stand(self) -> None:
         """Take no more cards (or say why not)."""
-        if not self.source.human_to_act:
+        if not human_to_act(self.source):
             self.not_now()
             return
         if not self.stand_button.enabled:
@@ -266,6 +267,6 @@ class DealHandler(Handler):
             return [_("D or Enter: deal"), _("Space: skip animation")]
         if self.prompt is not None:
             # The buttons' own words: "S: Basta" under Lacombe, as the button says.
-            stand = stand_word(self.source.rules)
+            stand = stand_word(self.source.facts.rules)
             return [_("C: {card}").format(card=draw_word()), _("S: {stand}").format(stand=stand)]
         return []

@@ -33,7 +33,7 @@ from scenes.table.deal import DealHandler
 from scenes.table.flow import Stage
 from scenes.table.guide_words import Facts, got_it_label, skip_label, step_words
 from scenes.table.ledger import LedgerHandler
-from scenes.table.source import TableSource
+from scenes.table.source import TableSource, human_to_act
 from scenes.ui.art import GOLD
 from scenes.ui.widgets import Button, draw_panel
 
@@ -201,7 +201,7 @@ class GuideOverlay:
             handler = scene.handler
             if isinstance(handler, LedgerHandler) and not handler.final and scene.stage is Stage.LEDGER:
                 run.ledger(source.ledger.deal)
-            elif source.human_to_act and handler.prompt is not None:
+            elif human_to_act(source) and handler.prompt is not None:
                 run.asked(source.view)
         changed = run.current is not self.step
         if changed:
@@ -236,8 +236,8 @@ class GuideOverlay:
         """The figures of the table that ``step``'s words name, as they stand now."""
         source = self.source
         view = source.view
-        names = source.names
-        you = source.bottom
+        names = source.facts.names
+        you = source.facts.bottom
         cause = self.run.cause
         farmer = source.farmer_shown
         name, amount, other = "", 0, 0
@@ -261,7 +261,7 @@ class GuideOverlay:
             name = names[farmer]
         six = Card.parse("6H")
         return Facts(
-            rules=source.rules,
+            rules=source.facts.rules,
             farm=source.ledger.farm,
             farmer=names[farmer] if farmer is not None else "",
             total=view.total,
@@ -340,7 +340,7 @@ class GuideOverlay:
                 return plate.union(self._hand(seat)).union(badge)
             return plate
         if spot is Spot.HAND:
-            you = self.source.bottom
+            you = self.source.facts.bottom
             hand = self._hand(you)
             badge = self._badge(you)
             return hand.union(badge) if badge is not None else hand
@@ -426,7 +426,7 @@ class GuideOverlay:
         cause = self.run.cause
         if step.who is Who.PAYEE and isinstance(cause, ChipsMoved) and isinstance(cause.target, int):
             return cause.target
-        return self.source.bottom
+        return self.source.facts.bottom
 
     def _buttons(self) -> list[pygame.Rect]:
         """Every button on screen: the action panel's, the ledger's, the corners'."""

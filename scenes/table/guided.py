@@ -38,9 +38,15 @@ from scenes.table.setup import Setup
 class HeldFeed(Feed):
     """A feed that shows nothing while ``held()`` says so (its events wait, in order)."""
 
-    def __init__(self, seat: int | None, everything: bool, held: Callable[[], bool]) -> None:
+    def __init__(
+        self,
+        seat: int | None,
+        everything: bool,
+        held: Callable[[], bool],
+        taken: Callable[[Event], None] | None,
+    ) -> None:
         """A feed for ``seat`` (see :class:`~scenes.table.feed.Feed`), held while ``held()``."""
-        super().__init__(seat, everything)
+        super().__init__(seat, everything, taken)
         self.held = held
 
     def peek(self) -> Event | None:
@@ -78,7 +84,7 @@ class GuidedTable(LocalTable):
 
     @feed.setter
     def feed(self, feed: Feed) -> None:
-        self._feed = HeldFeed(feed.seat, feed.everything, lambda: self.run.holds)
+        self._feed = HeldFeed(feed.seat, feed.everything, lambda: self.run.holds, feed.taken)
 
     @property
     def waiting_for(self) -> int | None:
@@ -105,9 +111,9 @@ class GuidedTable(LocalTable):
         """Whether this is the guided first game (its decks stacked until the guide is skipped)."""
         return isinstance(self.match, GuideMatch)
 
-    def shown(self, event: Event) -> None:
-        """The table shows ``event``: the ledger follows, and the guide may have a step for it."""
-        super().shown(event)
+    def _taken(self, event: Event) -> None:
+        """The table takes ``event`` to show it: the ledger follows, and the guide may have a step for it."""
+        super()._taken(event)
         if isinstance(event, (FarmSold, FarmerChosen)):
             self.farmer_shown = event.seat
         self.run.shown(event, self.ledger.deal, self.farmer_shown)
@@ -137,8 +143,8 @@ def first_game(name: str) -> GuidedTable:
 
 def with_hints(table: LocalTable) -> GuidedTable:
     """``table``'s game (not yet begun) with the first hints, each shown once as it becomes relevant."""
-    run = GuideRun(VISITOR_HINTS, in_order=False, you=table.bottom)
-    return GuidedTable(table.match, run, setup=table.setup, bottom=table.bottom)
+    run = GuideRun(VISITOR_HINTS, in_order=False, you=table.facts.bottom)
+    return GuidedTable(table.match, run, setup=table.facts.setup, bottom=table.facts.bottom)
 
 
 class GuidedTableScene(TableScene):
@@ -151,7 +157,8 @@ class GuidedTableScene(TableScene):
         self.guide = GuideOverlay(self, source)
         auction = self.handlers[Stage.AUCTION]
         if source.guided_game and isinstance(auction, AuctionHandler):
-            auction.explained.add(source.bottom)  # the guide's own step says what the farmer's seat earns
+            # The guide's own step says what the farmer's seat earns.
+            auction.explained.add(source.facts.bottom)
 
     def update(self, dt: float) -> None:
         """The table's frame, then the guide: a step may come up, and the buttons follow it."""

@@ -20,8 +20,8 @@ from game.rules.events import Event
 from scenes import i18n
 from scenes.i18n import _
 from scenes.table.narrator import Eyes, headline
-from scenes.table.source import TableSource
-from scenes.table.world import Table
+from scenes.table.source import TableSource, is_you
+from scenes.table.world import Felt
 from scenes.ui.widgets import Button, FocusGroup, row
 
 if TYPE_CHECKING:
@@ -58,7 +58,7 @@ class Host(Protocol):
 
     app: App
     source: TableSource
-    table: Table
+    table: Felt
     nav: Navigator
     eyes: Eyes
     watch_pause: float
@@ -124,7 +124,7 @@ class Handler:
         return self.host.source
 
     @property
-    def table(self) -> Table:
+    def table(self) -> Felt:
         """The felt world."""
         return self.host.table
 
@@ -169,9 +169,9 @@ class Handler:
         source = self.source
         if source.offline:
             self.refuse(not_while_reconnecting)
-        elif source.watching:
+        elif source.facts.watching:
             return
-        elif source.you(source.view.to_act):
+        elif is_you(source, source.view.to_act):
             self.refuse(catching_up)  # the game does wait for them: not yet on screen, or answered
         else:
             self.refuse(not_your_turn)

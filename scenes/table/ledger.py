@@ -22,6 +22,7 @@ from scenes.i18n import _, colon, format_chips, pgettext, pot_name
 from scenes.table.handler import Handler, Host, minutes_seconds, not_while_reconnecting
 from scenes.table.narrator import deal_settled_title, farmer_takings, game_over_title, headline, reason_word
 from scenes.table.navigator import Question
+from scenes.table.source import has_ended, is_you
 from scenes.table.world import SEAT_COLORS, SEAT_MARKS
 from scenes.ui.art import GOLD, INK
 from scenes.ui.widgets import Button, FocusGroup, draw_panel, row
@@ -119,7 +120,7 @@ class LedgerHandler(Handler):
     def last_deal(self) -> bool:
         """Whether the deal on show was the game's last (the end of the game is next to be shown)."""
         source = self.source
-        return isinstance(source.feed.peek(), GameEnded) or (source.over and not len(source.feed))
+        return isinstance(source.feed.peek(), GameEnded) or (has_ended(source) and not len(source.feed))
 
     def choices(self) -> list[Button]:
         """The buttons under the ledger."""
@@ -158,10 +159,10 @@ class LedgerHandler(Handler):
         self.peeking = False
         self.told_begun = False
         buttons = self.choices()
-        if buttons and (not self.source.watching or self.final):  # a person is here to press it
+        if buttons and (not self.source.facts.watching or self.final):  # a person is here to press it
             buttons.append(Button(lambda: _("See the table"), self.toggle_peek))
         self.group = FocusGroup(buttons, horizontal=True)
-        if self.source.watching and not self.final:
+        if self.source.facts.watching and not self.final:
             for button in self.group.widgets:
                 button.visible = False  # nobody presses them: the game goes on by itself
             self.auto = self.host.watch_pause
@@ -184,12 +185,13 @@ class LedgerHandler(Handler):
         a deal that left a person here without chips (they read why), and not at a network table,
         whose host starts each deal once its guests have gone on, each in their own time."""
         source = self.source
-        if self.final or source.watching or not self.app.settings.ledger_goes_on:
+        if self.final or source.facts.watching or not self.app.settings.ledger_goes_on:
             return False
         if source.kept is None or self.last_deal:
             return False  # a game kept elsewhere (a network table's host) paces its own deals
         ledger = source.ledger
-        out = (source.person(s) and ledger.chips[s] <= 0 < ledger.chips_before[s] for s in range(source.n))
+        facts = source.facts
+        out = (facts.person(s) and ledger.chips[s] <= 0 < ledger.chips_before[s] for s in range(facts.n))
         return not any(out)
 
     @property
@@ -230,7 +232,7 @@ class LedgerHandler(Handler):
         # the title); no taller. Large text makes the rows and the takings taller, and the room
         # they gain is what keeps a long Why whole at a crowded table.
         ts = self.app.text.scale
-        needed = round((150 + (34 * (self.source.n + 2) + (28 if self.subtitle() else 0)) * ts) * u)
+        needed = round((150 + (34 * (self.source.facts.n + 2) + (28 if self.subtitle() else 0)) * ts) * u)
         self.panel = pygame.Rect(
             0, 0, min(w - round(40 * u), round(1100 * u)), min(h - round(90 * u), needed)
         )
@@ -263,7 +265,7 @@ class LedgerHandler(Handler):
         """A person reading this ledger at a network table is told, once, when its host deals the next
         deal (or the game ends) meanwhile: their turns there run on their clock, whoever reads."""
         source = self.source
-        if self.told_begun or self.final or source.watching:
+        if self.told_begun or self.final or source.facts.watching:
             return
         view = source.view
         if view.deal_no <= source.ledger.deal:
@@ -272,7 +274,7 @@ class LedgerHandler(Handler):
         if view.phase is Phase.OVER:
             self.app.notice(game_ended_meanwhile, BEGUN_SECONDS)
         else:
-            self.app.notice(partial(deal_begun, view.deal_no, source.you(view.farmer)), BEGUN_SECONDS)
+            self.app.notice(partial(deal_begun, view.deal_no, is_you(source, view.farmer)), BEGUN_SECONDS)
 
     def update(self, dt: float) -> None:
         """A watched game goes on by itself; a person's, when the countdown runs out."""
@@ -346,7 +348,7 @@ class LedgerHandler(Handler):
         """What the deal earned its farmer, when a person here dealt it."""
         farmer = self.table.farmer  # as shown
         source = self.source
-        if self.final or farmer is None or not source.person(farmer):
+        if self.final or farmer is None or not source.facts.person(farmer):
             return ""
         ledger = source.ledger
         taken = ledger.farm_taken()
@@ -389,7 +391,7 @@ class LedgerHandler(Handler):
 
     def reason_parts(self, seat: int) -> list[str]:
         """The Why of ``seat``, a part per kind of payment of this deal, alike ones merged."""
-        rules = self.source.rules
+        rules = self.source.facts.rules
         language = i18n.language()
         merged: dict[str, int] = {}
         for amount, reason in self.source.ledger.changes(seat):
@@ -400,7 +402,7 @@ class LedgerHandler(Handler):
         if unseen:  # a deal taken up late: what was paid before this screen came, said as such
             # A seat's screen taken up mid-deal is one come back (a seat is only ever joined before
             # the start): its person was at the table when those chips moved. A spectator was not.
-            when = _("before you came") if self.source.watching else _("before you came back")
+            when = _("before you came") if self.source.facts.watching else _("before you came back")
             parts.insert(0, f"{'+' if unseen > 0 else '−'}{abs(unseen)} " + when)
         return parts
 
@@ -429,7 +431,7 @@ class LedgerHandler(Handler):
 
     def order(self, now: list[int]) -> list[int]:
         """The seats in the order of the rows."""
-        return list(range(self.source.n))
+        return list(range(self.source.facts.n))
 
     def headings(self) -> list[str]:
         """The column headings: player, before, change, after."""
@@ -439,7 +441,7 @@ class LedgerHandler(Handler):
         source = self.source
         text = self.app.text
         u = self.table.layout.u
-        n = source.n
+        n = source.facts.n
         now, before = self.figures()
         order = self.order(now)
         line_h = min(round(34 * u), area.h // (n + 2))  # the headings, a row per player, the footer
@@ -470,11 +472,11 @@ class LedgerHandler(Handler):
         heights, whys, small = self._row_heights(order, area, line_h, fs, small, why_x)
         for seat in order:
             rect = pygame.Rect(area.x, y, area.w, heights[seat])
-            if source.you(seat):
+            if is_you(source, seat):
                 pygame.draw.rect(surface, (40, 70, 50), rect.inflate(8, 0), border_radius=6)
             cy = rect.centery
             pygame.draw.circle(surface, SEAT_COLORS[seat % len(SEAT_COLORS)], (area.x + dot, cy), dot)
-            name = source.names[seat]
+            name = source.facts.names[seat]
             if self.final:
                 name = f"{places[seat]} {name}"
             # The farmer's house, as on the table (no word to make feminine), kept whole when a long
@@ -556,7 +558,7 @@ class LedgerHandler(Handler):
 
     def footer(self) -> str:
         """The line under the rows: the farm carried to the next deal."""
-        return colon(pot_name(self.source.rules)) + " " + format_chips(self.source.ledger.farm)
+        return colon(pot_name(self.source.facts.rules)) + " " + format_chips(self.source.ledger.farm)
 
     def chart_rows(self) -> list[tuple[int, ...]]:
         """Every seat's chips at the start and after each deal shown, as the chart plots them."""
@@ -607,7 +609,7 @@ class LedgerHandler(Handler):
                 for i, r in enumerate(history)
             ]
             color = SEAT_COLORS[seat % len(SEAT_COLORS)]
-            width = 3 if seat == self.source.bottom else 2
+            width = 3 if seat == self.source.facts.bottom else 2
             pygame.draw.lines(surf, color, False, pts, width)
             for point in pts if marked else pts[-1:]:
                 draw_mark(surf, seat, color, point, mark)
@@ -682,7 +684,7 @@ class FinalHandler(LedgerHandler):
 
     def order(self, now: list[int]) -> list[int]:
         """Best first."""
-        return sorted(range(self.source.n), key=lambda s: -now[s])
+        return sorted(range(self.source.facts.n), key=lambda s: -now[s])
 
     def headings(self) -> list[str]:
         """Player, start, change, final."""

@@ -8,7 +8,7 @@ are *watched*: every card shown, every word in the third person, nothing kept).
 
 The engine runs ahead of the screen: what the person at the screen may see of its events
 waits in :attr:`LocalTable.feed`, and :attr:`LocalTable.ledger` follows the events as the
-table shows them. A game with a person is kept: the :class:`~scenes.store.keeper.Keeper`
+table takes them to show. A game with a person is kept: the :class:`~scenes.store.keeper.Keeper`
 saves it after every move the table plays (the table tells the app, which tells the keeper)
 and counts it once each deal is shown settled.
 """
@@ -25,13 +25,12 @@ from game.rules.actions import Action, IllegalAction
 from game.rules.engine import Game, Phase
 from game.rules.events import EndReason, Event
 from game.rules.records import DealRecord
-from game.rules.ruleset import RuleSet
 from game.rules.view import View
 from scenes.store.keeper import Kept
 from scenes.table.feed import Feed
 from scenes.table.ledger_book import Ledger, unwind
 from scenes.table.setup import Setup
-from scenes.table.source import NextDeal
+from scenes.table.source import NextDeal, TableFacts
 
 
 class LocalTable:
@@ -55,13 +54,21 @@ class LocalTable:
         """
         game = match.game
         self.match = match
-        self.people: tuple[int, ...] = match.humans
-        """Every seat played by a person at this screen."""
-        self._setup = setup
-        self._replay = replay
-        self._bottom = bottom if bottom is not None else (self.people[0] if self.people else 0)
-        self._looking: int | None = None if self.shared or self.watching else self._bottom
-        self.feed = Feed(None if self.shared else self._bottom, everything=self.watching)
+        people = match.humans
+        self.facts = TableFacts(
+            names=tuple(game.names),
+            rules=game.rules,
+            max_deals=game.max_deals,
+            bottom=bottom if bottom is not None else (people[0] if people else 0),
+            people=frozenset(people),
+            ai_seats=frozenset(match.agents),
+            replay=replay,
+            setup=setup,
+        )
+        """What stays true of this table (whoever fixed a seed here knows it: no fixed deck is said)."""
+        facts = self.facts
+        self._looking: int | None = None if facts.shared or facts.watching else facts.bottom
+        self.feed = Feed(None if facts.shared else facts.bottom, everything=facts.watching, taken=self._taken)
         in_deal = game.phase not in (Phase.BETWEEN, Phase.OVER)
         chips, farm = unwind(game.chips, game.farm, deal_events)
         log = game.log
@@ -101,82 +108,24 @@ class LocalTable:
         return self.match.players
 
     @property
-    def names(self) -> tuple[str, ...]:
-        """The players' names by seat."""
-        return self.game.names
-
-    @property
-    def n(self) -> int:
-        """The number of seats."""
-        return self.game.n_seats
-
-    @property
-    def rules(self) -> RuleSet:
-        """The rule set in play."""
-        return self.game.rules
-
-    @property
-    def max_deals(self) -> int | None:
-        """The agreed length of the game in deals (None: no limit)."""
-        return self.game.max_deals
-
-    @property
-    def bottom(self) -> int:
-        """The seat drawn at the bottom of the screen."""
-        return self._bottom
-
-    @property
     def view(self) -> View:
         """What the person looking may know (pass-and-play: the person whose moment it is)."""
-        game = self.game
-        if self.shared:
+        game, facts = self.game, self.facts
+        if facts.shared:
             seat = self._looking if self._looking is not None else game.to_act
-            return game.view_for(seat if seat in self.people else self._bottom)
-        return game.view_for(self._bottom)
+            return game.view_for(seat if facts.person(seat) else facts.bottom)
+        return game.view_for(facts.bottom)
 
-    @property
-    def fixed_deck(self) -> bool:
-        """Never said at a game played here (whoever fixed a seed knows it)."""
-        return False
-
-    @property
-    def replay(self) -> bool:
-        """Whether this is a logged game played back."""
-        return self._replay
-
-    # ------------------------------------------------------------------ who is here
-
-    @property
-    def watching(self) -> bool:
-        """Whether nobody at this screen plays (a demo, a replay)."""
-        return not self.people
-
-    @property
-    def shared(self) -> bool:
-        """Whether several people share this screen (pass-and-play)."""
-        return len(self.people) > 1
+    # ------------------------------------------------------------------ who looks
 
     @property
     def looking(self) -> int | None:
         """The seat of the person who may look at the screen now (None: nobody in particular)."""
         return self._looking
 
-    @property
-    def eyes(self) -> int | None:
-        """The person's seat, whose eyes the words speak to (None: everyone by name)."""
-        return None if self.watching or self.shared else self._bottom
-
-    def you(self, seat: int | None) -> bool:
-        """Whether ``seat`` is the person looking at the screen now (never, when watching)."""
-        return seat is not None and not self.watching and seat == self._looking
-
-    def person(self, seat: int | None) -> bool:
-        """Whether ``seat`` is played by a person at this screen."""
-        return seat in self.people
-
     def look(self, seat: int | None) -> None:
         """Pass-and-play: ``seat``'s person alone looks at the screen now (None: nobody)."""
-        if not self.shared:
+        if not self.facts.shared:
             return
         self._looking = seat
         self.feed.seat = seat  # their own cards and busts are theirs to see while they play
@@ -189,12 +138,6 @@ class LocalTable:
         if len(self.feed):
             return None
         return self.game.to_act
-
-    @property
-    def human_to_act(self) -> bool:
-        """Whether the person looking at the screen must act now."""
-        seat = self.waiting_for
-        return seat is not None and self.you(seat)
 
     @property
     def turn_clock(self) -> float | None:
@@ -219,24 +162,19 @@ class LocalTable:
     @property
     def can_end(self) -> bool:
         """Whether a person plays here, who may end the game between deals (a watched one runs its course)."""
-        return not self.watching
+        return not self.facts.watching
 
     # ------------------------------------------------------------------ what it keeps
 
     @property
-    def setup(self) -> Setup | None:
-        """The choices this game started from."""
-        return self._setup
-
-    @property
     def kept(self) -> Kept | None:
         """This game, when a person plays in it (a demo or a replay is not kept)."""
-        return None if self.watching else self
+        return None if self.facts.watching else self
 
     @property
     def person_seat(self) -> int:
         """The seat whose statistics the game counts (the person at the bottom)."""
-        return self._bottom
+        return self.facts.bottom
 
     @property
     def settled_on_screen(self) -> bool:
@@ -256,8 +194,8 @@ class LocalTable:
     def _push(self, events: list[Event]) -> None:
         self.feed.push(events)
 
-    def shown(self, event: Event) -> None:
-        """The screen shows ``event``: the ledger follows."""
+    def _taken(self, event: Event) -> None:
+        """The screen takes ``event`` from the feed to show it: the ledger follows."""
         self.ledger.take((event,))
 
     def start_deal(self) -> None:
@@ -270,17 +208,13 @@ class LocalTable:
     def act(self, action: Action) -> None:
         """Play ``action`` for the person looking at the screen (must be their turn and legal)."""
         seat = self._looking
-        if self.watching or seat is None:
+        if self.facts.watching or seat is None:
             raise IllegalAction("nobody at this screen is to act")
         private = self.game.phase is Phase.PLAY  # before the move: an auction's last call deals everyone
         events = self.match.act(seat, action)
-        if self.shared:
+        if self.facts.shared:
             self.feed.seat = seat if private else None
         self._push(events)
-
-    def ai_here(self, seat: int) -> bool:
-        """Whether an AI of this match plays ``seat``."""
-        return seat in self.match.agents
 
     def ai_act(self) -> None:
         """Let the AI seat to act choose and play."""

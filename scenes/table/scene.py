@@ -19,25 +19,26 @@ import pygame
 
 from game.ai.coach import Advice, Coach
 from game.rules.actions import Action
-from game.rules.events import AuctionOpened, BidMade, Event, TurnEnded, TurnStarted
+from game.rules.events import AuctionOpened, BidMade, Event, TurnStarted
 from game.rules.phase import Phase
 from game.rules.view import View
 from scenes import i18n
 from scenes.app.loop import App, Scene
-from scenes.app.stack import Items, changed_rects
+from scenes.app.regions import Change, Items, RegionTracker
 from scenes.i18n import _
 from scenes.table.auction import AuctionHandler
 from scenes.table.deal import DealHandler
 from scenes.table.flow import Stage, ends_deal, stage_of, stage_waiting
 from scenes.table.handler import Handler, catching_up, minutes_seconds, not_while_reconnecting, not_your_turn
+from scenes.table.handover import HandOver
+from scenes.table.hint_strip import draw_advice
 from scenes.table.history import HistoryScene, Journal
 from scenes.table.ledger import WATCH_PAUSE, FinalHandler, LedgerHandler
-from scenes.table.narrator import Eyes, advice_words, bubble, headline, thinking
+from scenes.table.narrator import Eyes, advice_words, headline, thinking
 from scenes.table.navigator import Navigator
-from scenes.table.pass_screen import PassScene
 from scenes.table.showdown import ShowdownHandler
-from scenes.table.source import TableSource
-from scenes.table.world import Table
+from scenes.table.source import TableSource, has_ended, human_to_act, is_you
+from scenes.table.world import Felt
 from scenes.ui.art import GOLD, INK
 from scenes.ui.qr import corner_spot, draw_qr_card, scan_line
 from scenes.ui.tween import Tweener
@@ -81,22 +82,19 @@ def next_deal_words(deal: int, seconds: float) -> str:
         n=deal, time=minutes_seconds(seconds))
 
 
-HINT_LINES = 4
-"""The most lines a hint takes (a long one is made smaller first)."""
-
 class TableScene(Scene):
     """See the module docstring."""
 
-    def __init__(self, app: App, nav: Navigator, source: TableSource, table: Table | None = None) -> None:
+    def __init__(self, app: App, nav: Navigator, source: TableSource, table: Felt | None = None) -> None:
         """Play ``source`` on ``table`` (default: a fresh one), leading elsewhere through ``nav``."""
         super().__init__(app)
         self.nav = nav
         self.source = source
         self.next_deal_banner: Callable[[], str] = lambda: self.next_deal_line() or ""
         """The banner between deals at a network table (one object: the banner changes once)."""
-        self.table = table or Table(source, app.art, app.text, Tweener(app.speed), app.size)
+        self.table = table or Felt(source, app.art, app.text, Tweener(app.speed), app.size)
         self.table.sound = app.sound.play
-        self.eyes = Eyes(source.names, source.rules, source.eyes)
+        self.eyes = Eyes(source.facts.names, source.facts.rules, source.facts.eyes)
         self._deal_notices: list[Callable[[], str]] = []
         """The notices about the deal in play, withdrawn when it is settled (see :meth:`deal_notice`)."""
         self.handlers: dict[Stage, Handler] = {
@@ -123,19 +121,22 @@ class TableScene(Scene):
         self.coach_button = Button(lambda: _("Coach"), self.ask_coach)
         self.advice: tuple[tuple[object, ...], Advice] | None = None
         """The coach's last advice, and the decision it was for (it goes when the decision changes)."""
-        self.coach = Coach(source.rules)
+        self.coach = Coach(source.facts.rules)
         """The coach at this table: it remembers what this screen showed, as a seated Expert would."""
         """For the mouse and fingers: finish the animation in progress (Space does it from the keys)."""
-        self._shown_items: Items | None = None
-        """What the frame last presented showed, piece by piece (None: not known)."""
-        self._pending_items: Items | None = None
-        """What the frame being presented shows (worked out for its rectangles)."""
-        self._pulsed = False
-        """The frame being presented draws only the glows (see :meth:`pulse_rects`)."""
-        self._asked = False
-        """Whether the app has asked for the rectangles a frame changes (see :meth:`shown`)."""
+        self.regions = RegionTracker(
+            self.pieces,
+            lambda: self.table.glow_rects(),
+            self.fingerprint,
+            lambda: (self.stage, self.handler.transparent),
+            lambda: self.handler.transparent,
+        )
+        """What the frames presented showed, and what the next must draw again (see :meth:`update`)."""
         self.watch_pause = WATCH_PAUSE
         """Seconds a watched game's ledger stays before it goes on by itself (at normal speed)."""
+        on_top, pause = (lambda: app.stack.top is self), (lambda: nav.pause(source))
+        self.hand_over = HandOver(app, source, self.table, self.eyes, on_top, pause, self._redraw)
+        """Pass-and-play: the screen handed from one person to the next."""
         self.page: str | None = None
         """The URL of this table's page for phones, shown with its QR code in a free corner (if any)."""
         self._page_spot: tuple[object, pygame.Rect | None] | None = None
@@ -157,7 +158,7 @@ class TableScene(Scene):
     @property
     def asks_person(self) -> bool:
         """Whether the game waits for the person at this screen (not for the computer, nor a timer)."""
-        return self.source.human_to_act or self.handler.asks()
+        return human_to_act(self.source) or self.handler.asks()
 
     @property
     def speed(self) -> float:
@@ -172,13 +173,13 @@ class TableScene(Scene):
         still, and briskest for a farmer here, who deals and plays no hand (the speed setting applies
         on top; a watched game keeps the pace it is set to)."""
         source = self.source
-        if source.watching:
+        if source.facts.watching:
             return 1.0  # a demo or a replay keeps the pace its speed setting gives it
-        pace = min(1.0, CROWD / max(1, source.n - 1))
+        pace = min(1.0, CROWD / max(1, source.facts.n - 1))
         view = source.view
-        seats = range(source.n)
-        deciding = any(source.person(s) and not view.finished(s) and s != view.farmer for s in seats)
-        if source.person(self.table.farmer) and not deciding:
+        seats = range(source.facts.n)
+        deciding = any(source.facts.person(s) and not view.finished(s) and s != view.farmer for s in seats)
+        if source.facts.person(self.table.farmer) and not deciding:
             # The deal on show is dealt by a person here who has nothing to decide in it.
             if self.stage is Stage.DEAL:
                 return pace * FARMER_PACE
@@ -217,10 +218,10 @@ class TableScene(Scene):
         """Go on from the ledger: the final standings if the game has ended, else the next deal."""
         if self.stage is not Stage.LEDGER:
             return  # a second press before the stage changed
-        if self.source.offline and not self.source.over and not self.source.watching:
+        if self.source.offline and not has_ended(self.source) and not self.source.facts.watching:
             self.handler.refuse(not_while_reconnecting)  # "ready" would be lost (a spectator sends none)
             return
-        if not self.source.over:
+        if not has_ended(self.source):
             self.source.start_deal()
             self.app.game_moved(self.source.kept)
         self.settled = False
@@ -228,7 +229,7 @@ class TableScene(Scene):
 
     def end_game(self) -> None:
         """Stop after this deal: the final standings."""
-        if self.stage is not Stage.LEDGER or self.source.over:
+        if self.stage is not Stage.LEDGER or has_ended(self.source):
             return
         if self.source.offline:
             self.handler.refuse(not_while_reconnecting)  # asked before the connection went
@@ -298,37 +299,17 @@ class TableScene(Scene):
 
     def pulse_rects(self) -> list[pygame.Rect] | None:
         """What changed since the frame last shown: the old and new rectangles of every card,
-        chip, note, plate or glow that moved or changed (see :meth:`Table.items`), and the header,
+        chip, note, plate or glow that moved or changed (see :meth:`Felt.items`), and the header,
         the action panel or the corner buttons where their words or buttons changed. None (the
         whole window) under a stage's panel, or where the advice in the banner's place changed."""
-        self._asked = True
-        if self.handler.transparent or self._shown_items is None:
-            return None
-        if not self.moved and self.frame_rate() == PULSE_FPS:
-            # Nothing moved or changed but time: only the glows pulse (the pieces are not listed,
-            # and what was shown stays the reference: a glow drawn since differs from it only in
-            # its glow's rectangle).
-            self._pulsed = True
-            return self.table.glow_rects()
-        now = self._items()
-        if now is None:
-            return None
-        rects = changed_rects(self._shown_items, now)
-        self._pending_items = now
-        return rects
+        return self.regions.rects(pulse_only=not self.moved and self.frame_rate() == PULSE_FPS)
 
     def shown(self) -> None:
         """Remember what the frame just presented shows: the next frame draws only what differs."""
-        now, self._pending_items = self._pending_items, None
-        if self._pulsed or not self._asked:
-            # A glow's frame keeps the reference; an app that never asks for rectangles (it
-            # presents whole windows) needs none, and the pieces are not listed for it.
-            self._pulsed = False
-            return
-        self._shown_items = now if now is not None else self._items()
+        self.regions.shown()
 
-    def _items(self) -> Items | None:
-        """The table's pieces (:meth:`Table.items`) and the screen's own: the header, the action
+    def pieces(self) -> Items | None:
+        """The table's pieces (:meth:`Felt.items`) and the screen's own: the header, the action
         panel, the corner buttons (None while a stage's panel or advice covers the table)."""
         handler = self.handler
         if handler.transparent or self.coach_line() is not None:
@@ -369,7 +350,7 @@ class TableScene(Scene):
                     items[(name,)] = (button.label(), button.rect.inflate(4, 4))
         return items
 
-    def _shown(self) -> tuple[object, ...]:
+    def fingerprint(self) -> tuple[object, ...]:
         """A cheap fingerprint of what the frame shows beyond the tweens (see :meth:`update`)."""
         handler, table = self.handler, self.table
         return (
@@ -393,15 +374,12 @@ class TableScene(Scene):
         :attr:`dirty` (the whole window is drawn); anything else that moves or changes sets
         :attr:`moved`, and the frame draws only the rectangles it touches (:meth:`pulse_rects`).
         """
-        before = self._shown()
-        stage = (self.stage, self.handler.transparent)
         moving = self.tweens.busy or bool(self.table.labels)  # its last step must be shown too
-        self._update(dt)
-        if moving or self._shown() != before:
-            if stage != (self.stage, self.handler.transparent) or self.handler.transparent:
-                self.dirty = True
-            else:
-                self.moved = True
+        change = self.regions.follow(lambda: self._update(dt), moving)
+        if change is Change.WHOLE:
+            self.dirty = True
+        elif change is Change.REGIONS:
+            self.moved = True
 
     def _update(self, dt: float) -> None:
         self.source.poll()
@@ -433,8 +411,7 @@ class TableScene(Scene):
                 return
             if self.handler.hold(event):
                 return
-            feed.pop()
-            self.source.shown(event)  # the ledger follows what the screen shows, never the engine
+            feed.pop()  # taken to be shown: the ledger follows what the screen shows, never the engine
             self.coach.observe((event,))
             self.journal.record(event)
             delay = self.handler.play(event) * self.tweens.speed  # the setting, at the table's pace
@@ -462,7 +439,7 @@ class TableScene(Scene):
         handler = self.handler
         if handler.prompt is None or self.stage not in (Stage.AUCTION, Stage.DEAL):
             return
-        if not self.source.human_to_act:
+        if not human_to_act(self.source):
             handler.hide_panel()
             self.table.active = None
 
@@ -473,13 +450,9 @@ class TableScene(Scene):
         if seat is None or stage is None:
             return
         self.go(stage)
-        looking = source.looking
-        if source.shared and looking is not None and looking != seat:
-            self._look_away(looking, stage)
-        if source.shared and source.person(seat) and not source.you(seat):
-            self._hand_over(seat, private=stage is Stage.DEAL)
-            return
-        if source.you(seat):
+        if self.hand_over.turn_to(seat, stage):
+            return  # the screen goes to the person whose moment it is
+        if is_you(source, seat):
             # What a key said a moment ago ("not your turn", "catching up") is no longer true.
             self.app.withdraw(not_your_turn)
             self.app.withdraw(catching_up)
@@ -490,7 +463,7 @@ class TableScene(Scene):
             self.think = (THINK_BID if stage is Stage.AUCTION else THINK) * self.tweens.speed
             self.table.active = seat
             self.table.say(seat, lambda: thinking(i18n.language()), (190, 200, 190))
-        if not self.source.ai_here(seat):
+        if seat not in self.source.facts.ai_seats:
             return  # another screen's player, or the host's AI: their move comes in the feed
         self.think -= dt
         if self.think <= 0:
@@ -508,39 +481,16 @@ class TableScene(Scene):
         feed = self.source.feed
         while (event := feed.peek()) is not None and stage_of(event) is Stage.FINAL:
             feed.pop()
-            self.source.shown(event)
             self.journal.record(event)
             self.handler.play(event)
+
+    def _redraw(self) -> None:
+        self.dirty = True
 
     def show_history(self) -> None:
         """The game so far, in the table's words, over the table."""
         farm = self.source.ledger.farm
         self.app.stack.push(HistoryScene(self.app, self.journal, self.eyes, farm, self.table.farmer))
-
-    def _look_away(self, seat: int, stage: Stage) -> None:
-        """Pass-and-play: ``seat``'s moment is over; its cards go face down and what it said privately
-        (a stand, a bust) becomes what the table may know: it is done."""
-        self.table.hide_hand(seat)
-        if stage is Stage.DEAL and self.source.view.finished(seat):
-            done = TurnEnded(seat)
-            self.table.say(seat, lambda: bubble(done, self.eyes, i18n.language()) or "", (180, 220, 255))
-        self.source.look(None)
-
-    def _hand_over(self, seat: int, private: bool) -> None:
-        """Pass-and-play: let ``seat``'s person take the screen (first hiding it, for their cards)."""
-        source = self.source
-        if not private:
-            source.look(seat)  # a bid is no secret: the person just plays
-            return
-        if self.app.stack.top is not self:
-            return  # the pass screen is already up
-
-        def ready() -> None:
-            source.look(seat)
-            self.table.reveal_hand(seat, source.view.hand)
-            self.dirty = True
-
-        self.app.stack.push(PassScene(self.app, source.names[seat], ready, lambda: self.nav.pause(source)))
 
     @property
     def skippable(self) -> bool:
@@ -593,8 +543,8 @@ class TableScene(Scene):
         """Whether the coach may be asked now: the settings offer it, and a person here decides."""
         return (
             self.app.settings.coach
-            and not self.source.watching
-            and self.source.human_to_act
+            and not self.source.facts.watching
+            and human_to_act(self.source)
             and self.handler.prompt is not None
             and self.stage in (Stage.AUCTION, Stage.DEAL)
         )
@@ -617,12 +567,12 @@ class TableScene(Scene):
         """The coach's words for the decision in front of the person (None: not asked for it)."""
         if self.advice is None or not self.coach_offered or self.advice[0] != self._decision():
             return None
-        return advice_words(self.advice[1], self.source.rules, i18n.language())
+        return advice_words(self.advice[1], self.source.facts.rules, i18n.language())
 
     @property
     def history_shown(self) -> bool:
         """Whether the History button is offered (a person is at this screen)."""
-        return not self.source.watching and not self.handler.transparent
+        return not self.source.facts.watching and not self.handler.transparent
 
     def handle(self, event: pygame.event.Event) -> bool:
         """Escape asks for a pause, Space (or the skip button) skips, the rest goes to the stage."""
@@ -686,7 +636,7 @@ class TableScene(Scene):
             banner, self.table.banner = self.table.banner, None
             self.table.draw(surface)
             self.table.banner = banner
-            self.draw_hint(surface, line)
+            draw_advice(surface, self.app.text, self.table.layout, line)
         else:
             self.table.draw(surface)
         if self.page is not None and not handler.transparent:
@@ -736,14 +686,14 @@ class TableScene(Scene):
     def header_text(self) -> str:
         """The header's left side: the deal on show of the agreed number, the rules, and what is
         special about this table (a replay, a fixed deck)."""
-        deals = self.source.max_deals
+        deals = self.source.facts.max_deals
         deal_no = max(self.source.ledger.deal, 1)  # the deal on show, not the one the engine has reached
         deal = _("Deal {n} of {m}").format(n=deal_no, m=deals) if deals else _("Deal {n}").format(n=deal_no)
-        rules = self.source.rules
-        left = f"{deal} · {i18n.rules_label(rules.name, rules.rotating)}"
-        if self.source.replay:
+        rules = self.source.facts.rules
+        left = f"{deal} · {i18n.rules_label(rules)}"
+        if self.source.facts.replay:
             left = _("Replay of a logged game") + " · " + left
-        if self.source.fixed_deck:
+        if self.source.facts.fixed_deck:
             # Translators: the header of a network table created with a seed (its chooser knows every deck).
             left += " · " + _("fixed deck")
         return left
@@ -772,8 +722,8 @@ class TableScene(Scene):
     def prompt_text(self, question: str) -> str:
         """The action panel's question; on a shared screen it names the person it is for."""
         looking = self.source.looking
-        if self.source.shared and looking is not None:
-            return _("{name}: {question}").format(name=self.source.names[looking], question=question)
+        if self.source.facts.shared and looking is not None:
+            return _("{name}: {question}").format(name=self.source.facts.names[looking], question=question)
         return question
 
     def draw_panel(self, surface: pygame.Surface) -> None:
@@ -847,45 +797,3 @@ class TableScene(Scene):
         if seconds is None:
             return None
         return clock_words(seconds), seconds <= CLOCK_LATE
-
-    def draw_hint(self, surface: pygame.Surface, line: str) -> None:
-        """Advice on a dark strip in the banner's place: one line, a little smaller if it must be,
-        or, when that would make it hard to read, a few lines in the banner's width."""
-        lay = self.table.layout
-        text = self.app.text
-        pad = round(24 * lay.u)
-        width = max(40, lay.banner.w - pad)
-        body = lay.font["body"]
-        least = max(8, round(body * 0.75))
-        fs = text.fit(line, body, width, min_size=least)
-        colour = (215, 230, 250)
-        if text.size(line, fs)[0] <= width:
-            w, h = text.size(line, fs)
-            strip = pygame.Rect(0, 0, w + pad, min(lay.banner.h, h + round(10 * lay.u)))
-            strip.center = lay.banner.center
-            draw_panel(surface, strip, radius=strip.h // 2, alpha=200)
-            text.blit(surface, line, fs, strip.center, colour, "sans", "center")
-            return
-        # No higher than the banner's room, nor wider: the seats above keep their cards in sight.
-        room = lay.banner_room.h - round(10 * lay.u)
-        width = max(40, min(lay.banner.w, lay.banner_room.w) - pad)
-        fs = body
-        lines = text.wrap(line, fs, width)
-        while fs > least and (
-            len(lines) > HINT_LINES or len(lines) * text.font(fs).get_linesize() > room
-        ):
-            fs -= 1
-            lines = text.wrap(line, fs, width)
-        most = max(1, min(HINT_LINES, room // text.font(fs).get_linesize()))
-        if len(lines) > most:
-            lines = lines[:most]
-            lines[-1] = text.ellipsize(lines[-1] + " …", fs, width)
-        step = text.font(fs).get_linesize()
-        w = max(text.size(one, fs)[0] for one in lines)
-        strip = pygame.Rect(0, 0, w + pad, step * len(lines) + round(10 * lay.u))
-        # Up from the banner's foot: the deck and the farm lie below it, the plates beside it.
-        strip.midbottom = lay.banner.midbottom
-        draw_panel(surface, strip, radius=min(strip.h // 2, round(16 * lay.u)), alpha=200)
-        top = strip.centery - step * len(lines) / 2
-        for i, one in enumerate(lines):
-            text.blit(surface, one, fs, (strip.centerx, top + step * (i + 0.5)), colour, "sans", "center")

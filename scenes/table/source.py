@@ -10,11 +10,12 @@ The table scene (:class:`scenes.table.scene.TableScene`), its handlers and its w
 - :class:`scenes.net.remote.NetworkSeat` and :class:`scenes.net.remote.Spectator`: a game
   whose engine runs at a network table's host, seen from a seat or from a spectator's chair.
 
-Each implements every member; none raises on reading one. The engine (or the host) runs
-ahead of the screen: :attr:`TableSource.feed` holds what this screen has yet to show, and
-:attr:`TableSource.ledger` holds the chips *as shown*: the scene calls
-:meth:`TableSource.shown` for each event it plays, so the plates, the farm and the ledger
-on screen always equal what the events shown so far add up to.
+Each implements every member; none raises on reading one. What stays true of the table for the
+whole game (its players, its rules, who plays at this screen) is one frozen :class:`TableFacts`;
+the game as it stands is the :attr:`TableSource.view`. The engine (or the host) runs ahead of the
+screen: :attr:`TableSource.feed` holds what this screen has yet to show, and taking an event from
+it is showing it: :attr:`TableSource.ledger` follows what was taken, so the plates, the farm and
+the ledger on screen always equal what the events shown so far add up to.
 """
 
 from __future__ import annotations
@@ -23,7 +24,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
 from game.rules.actions import Action
-from game.rules.events import Event
+from game.rules.phase import Phase
 from game.rules.ruleset import RuleSet
 from game.rules.view import View
 from scenes.table.feed import Feed
@@ -43,6 +44,56 @@ class NextDeal:
     seconds: float
 
 
+@dataclass(frozen=True, slots=True)
+class TableFacts:
+    """What stays true of a table for the whole game, as this screen sees it."""
+
+    names: tuple[str, ...]
+    """The players' names by seat."""
+    rules: RuleSet
+    """The rule set in play."""
+    max_deals: int | None
+    """The agreed length of the game in deals (None: no number agreed)."""
+    bottom: int
+    """The seat drawn at the bottom of the screen (the person's, or the first person's)."""
+    people: frozenset[int] = frozenset()
+    """Every seat played by a person at this screen (none: a demo, a replay, a spectator)."""
+    ai_seats: frozenset[int] = frozenset()
+    """The seats whose AI this screen asks (a network table's AI plays at its host: none)."""
+    fixed_deck: bool = False
+    """Whether the deck was fixed in advance by a seed its players were told of."""
+    replay: bool = False
+    """Whether this is a logged game played back (the header says so)."""
+    setup: Setup | None = None
+    """The choices a game like this one starts from again (None: not a game started here)."""
+
+    @property
+    def n(self) -> int:
+        """The number of seats."""
+        return len(self.names)
+
+    @property
+    def watching(self) -> bool:
+        """Whether nobody at this screen plays (a demo, a replay, a spectator): every word in the
+        third person, the ledgers go on by themselves."""
+        return not self.people
+
+    @property
+    def shared(self) -> bool:
+        """Whether several people share this screen (pass-and-play): each sees their own cards
+        only in their own moment."""
+        return len(self.people) > 1
+
+    @property
+    def eyes(self) -> int | None:
+        """The seat whose eyes the table's words speak to: the one person here (None: everyone by name)."""
+        return self.bottom if len(self.people) == 1 else None
+
+    def person(self, seat: int | None) -> bool:
+        """Whether ``seat`` is played by a person at this screen."""
+        return seat in self.people
+
+
 @runtime_checkable
 class TableSource(Protocol):
     """A game as one screen sees and plays it; see the module docstring."""
@@ -50,28 +101,8 @@ class TableSource(Protocol):
     # ------------------------------------------------------------------ the table
 
     @property
-    def names(self) -> tuple[str, ...]:
-        """The players' names by seat."""
-        ...
-
-    @property
-    def n(self) -> int:
-        """The number of seats."""
-        ...
-
-    @property
-    def rules(self) -> RuleSet:
-        """The rule set in play."""
-        ...
-
-    @property
-    def max_deals(self) -> int | None:
-        """The agreed length of the game in deals (None: no number agreed)."""
-        ...
-
-    @property
-    def bottom(self) -> int:
-        """The seat drawn at the bottom of the screen (the person's, or the first person's)."""
+    def facts(self) -> TableFacts:
+        """What stays true of the table for the whole game."""
         ...
 
     @property
@@ -81,54 +112,19 @@ class TableSource(Protocol):
 
     @property
     def feed(self) -> Feed:
-        """The events this screen has yet to show, oldest first."""
+        """The events this screen has yet to show, oldest first; the one taken is the one shown."""
         ...
 
     @property
     def ledger(self) -> Ledger:
-        """The chips as the events shown so far leave them, deal by deal."""
+        """The chips as the events taken from the feed so far leave them, deal by deal."""
         ...
 
-    @property
-    def fixed_deck(self) -> bool:
-        """Whether the deck was fixed in advance by a seed its players were told of."""
-        ...
-
-    @property
-    def replay(self) -> bool:
-        """Whether this is a logged game played back (the header says so)."""
-        ...
-
-    # ------------------------------------------------------------------ who is here
-
-    @property
-    def watching(self) -> bool:
-        """Whether nobody at this screen plays (a demo, a replay, a spectator): every word in the
-        third person, the ledgers go on by themselves."""
-        ...
-
-    @property
-    def shared(self) -> bool:
-        """Whether several people share this screen (pass-and-play): each sees their own cards
-        only in their own moment."""
-        ...
+    # ------------------------------------------------------------------ who looks
 
     @property
     def looking(self) -> int | None:
         """The seat of the person who may look at the screen now (None: nobody in particular)."""
-        ...
-
-    @property
-    def eyes(self) -> int | None:
-        """The seat whose eyes the table's words speak to (None: everyone by name)."""
-        ...
-
-    def you(self, seat: int | None) -> bool:
-        """Whether ``seat`` is the person looking at this screen now."""
-        ...
-
-    def person(self, seat: int | None) -> bool:
-        """Whether ``seat`` is played by a person at this screen."""
         ...
 
     def look(self, seat: int | None) -> None:
@@ -141,11 +137,6 @@ class TableSource(Protocol):
     @property
     def waiting_for(self) -> int | None:
         """The seat the game waits for, once the screen has caught up (None meanwhile)."""
-        ...
-
-    @property
-    def human_to_act(self) -> bool:
-        """Whether the person looking at this screen must act now."""
         ...
 
     @property
@@ -167,20 +158,8 @@ class TableSource(Protocol):
         ...
 
     @property
-    def over(self) -> bool:
-        """Whether the game has ended."""
-        ...
-
-    @property
     def can_end(self) -> bool:
-        """Whether the person here may end the game early (a network guest may not)."""
-        ...
-
-    # ------------------------------------------------------------------ what it keeps
-
-    @property
-    def setup(self) -> Setup | None:
-        """The choices a game like this one starts from again (None: not a game started here)."""
+        """Whether the person here may end the game early now (a network guest may not)."""
         ...
 
     @property
@@ -189,10 +168,6 @@ class TableSource(Protocol):
         ...
 
     # ------------------------------------------------------------------ driving
-
-    def shown(self, event: Event) -> None:
-        """The screen has just taken ``event`` from the feed to show it: the ledger follows."""
-        ...
 
     def start_deal(self) -> None:
         """Go on after a deal's ledger: the next deal here, or "ready" to a network table."""
@@ -203,12 +178,8 @@ class TableSource(Protocol):
         :class:`~game.rules.actions.IllegalAction` otherwise)."""
         ...
 
-    def ai_here(self, seat: int) -> bool:
-        """Whether this screen asks the AI that plays ``seat`` (a network table's AI plays at its host)."""
-        ...
-
     def ai_act(self) -> None:
-        """Let the AI seat to act choose and play (only where :meth:`ai_here`)."""
+        """Let the AI seat to act choose and play (only one of :attr:`TableFacts.ai_seats`)."""
         ...
 
     def end_now(self) -> None:
@@ -222,3 +193,18 @@ class TableSource(Protocol):
     def close(self) -> None:
         """The screen leaves this game for good (a network seat is given up)."""
         ...
+
+
+def is_you(source: TableSource, seat: int | None) -> bool:
+    """Whether ``seat`` is the person looking at ``source``'s screen now."""
+    return seat is not None and seat == source.looking
+
+
+def human_to_act(source: TableSource) -> bool:
+    """Whether the person looking at ``source``'s screen must act now."""
+    return is_you(source, source.waiting_for)
+
+
+def has_ended(source: TableSource) -> bool:
+    """Whether ``source``'s game has ended."""
+    return source.view.phase is Phase.OVER

@@ -1,8 +1,8 @@
 """The felt table: one world of seats, cards, chips, the farm, the deck and the farmer's marker.
 
 The auction, deal, showdown and ledger scenes all drive this one world, so nothing jumps
-when the scene changes. Scenes call its verbs (:meth:`Table.deal_card`,
-:meth:`Table.move_chips`, :meth:`Table.show_hand`, :meth:`Table.set_farmer` ...), which start
+when the scene changes. Scenes call its verbs (:meth:`Felt.deal_card`,
+:meth:`Felt.move_chips`, :meth:`Felt.show_hand`, :meth:`Felt.set_farmer` ...), which start
 tweens on sprites; the world draws whatever state the sprites are in. Numbers shown (chips
 at a seat, chips in the farm) change when the chips land, so the screen agrees with the
 engine once every animation has finished.
@@ -134,8 +134,8 @@ class SeatState:
     hand: list[CardSprite] = field(default_factory=list)
 
 
-class Table:
-    """The world; see the module docstring."""
+class Felt:
+    """The felt and everything on it, drawn and animated; see the module docstring."""
 
     def __init__(
         self, source: TableSource, art: Art, text: Text, tweens: Tweener, size: tuple[int, int]
@@ -178,14 +178,14 @@ class Table:
         """The notes' places worked out last, and for which moment."""
         self.sound: Callable[[str], None] = _silent
         """Plays a sound effect by name (the app's sound bank; silent until one is given)."""
-        self.layout: TableLayout = compute(size, source.n, source.bottom, text.scale)
+        self.layout: TableLayout = compute(size, source.facts.n, source.facts.bottom, text.scale)
 
     # ------------------------------------------------------------------ geometry
 
     def resize(self, size: tuple[int, int]) -> None:
         """Lay the table out again for a new window size; everything snaps to its place."""
         self.tweens.finish_all()
-        self.layout = compute(size, self.source.n, self.source.bottom, self.text.scale)
+        self.layout = compute(size, self.source.facts.n, self.source.facts.bottom, self.text.scale)
         self._plates.clear()
         for seat, state in enumerate(self.seats):
             self._arrange(seat, animate=False)
@@ -208,7 +208,7 @@ class Table:
     def _slot(self, seat: int, index: int, count: int) -> tuple[float, float]:
         lay = self.layout.seat(seat)
         w = lay.card[0]
-        step = w * (0.62 if seat == self.source.bottom else 0.5)
+        step = w * (0.62 if seat == self.source.facts.bottom else 0.5)
         if count > 1:
             step = min(step, (lay.hand.w - w) / (count - 1))
         span = w + step * (count - 1)
@@ -461,7 +461,7 @@ class Table:
     def count_takings(self) -> None:
         """The cards of a deal are on the table: when its farmer is a person at this screen, what the
         players pay it is counted beside the farm as it lands (see :attr:`takings`)."""
-        if self.takings is None and self.farmer is not None and self.source.person(self.farmer):
+        if self.takings is None and self.farmer is not None and self.source.facts.person(self.farmer):
             self.takings = self.source.ledger.received(self.farmer)
 
     def note(
@@ -502,7 +502,7 @@ class Table:
             r = lay.deck
             layers = min(6, 1 + self.deck_count // 8)
             out[("deck",)] = (layers, pygame.Rect(r.x - layers - 1, r.y, r.w + layers + 8, r.h + layers + 8))
-        out[("farm",)] = ((self.farm, pot_name(self.source.rules)), self._farm_rect())
+        out[("farm",)] = ((self.farm, pot_name(self.source.facts.rules)), self._farm_rect())
         takings = self.takings_box()
         if takings is not None:
             t = takings
@@ -688,7 +688,7 @@ class Table:
             for i in range(n):
                 img = self.art.chip_side(chip_w, (s + i) % 5)
                 surface.blit(img, (round(x), bottom - side.get_height() - i * step))
-        label = _("{pot}: {n}").format(pot=pot_name(self.source.rules), n=self.farm)
+        label = _("{pot}: {n}").format(pot=pot_name(self.source.facts.rules), n=self.farm)
         size = self.text.fit(label, lay.font["body"], r.w, "bold")
         self.text.blit(surface, label, size, (r.centerx, r.bottom), INK, "bold", "midbottom")
 
@@ -788,7 +788,7 @@ class Table:
         marked = self.farmer == seat
         return (
             seat,
-            self.source.names[seat],
+            self.source.facts.names[seat],
             state.chips,
             status,
             state.status_color,
@@ -801,7 +801,7 @@ class Table:
     def _plate_surface(self, seat: int) -> pygame.Surface:
         lay = self.layout.seat(seat)
         state = self.seats[seat]
-        name = self.source.names[seat]
+        name = self.source.facts.names[seat]
         key = self._plate_key(seat)
         _seat, name, _chips, status, _colour, active, out, marked, _size = key
         surf = self._plates.get(key)
@@ -913,7 +913,9 @@ class Table:
         size = max(
             10,
             round(
-                self.layout.font["body"] * (1.1 if seat == self.source.bottom else 0.95) * state.badge_scale
+                self.layout.font["body"]
+                * (1.1 if seat == self.source.facts.bottom else 0.95)
+                * state.badge_scale
             ),
         )
         img = self.text.render(text, size, (20, 20, 20), "bold")  # kept: the draw asks for it again

@@ -45,7 +45,7 @@ from game.rules.events import (
 )
 from game.rules.observe import observe
 from game.rules.ranking import Tie, TieBreak
-from game.rules.ruleset import RuleSet, rules_named
+from game.rules.ruleset import RuleSet
 from scenes import i18n
 from scenes.net import remote
 from scenes.table import narrator
@@ -60,8 +60,7 @@ NAMES = ("Ada", "Bastien", "Chloé", "Dmitri", "Élodie", "Frédéric")
 
 def rules_of(key: str) -> RuleSet:
     """The rule set of a key: ``lacombe+rotating``."""
-    name, _, rotating = key.partition("+")
-    return rules_named(name, rotating=bool(rotating))
+    return RuleSet.from_key(key)
 
 
 @dataclass(frozen=True, slots=True)
