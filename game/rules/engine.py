@@ -694,13 +694,14 @@ class Game:
             totals = self.totals
             total = totals[seat] = totals[seat] + card.points
             self._drawn += 1
-            # Over 16: the player stops without a word.
-            ended = total > 16
             if record:
                 self._emit(CardDealt(seat, card, self.rules.draws_from_bottom, False, len(hands_t[seat])))
-                if ended:
-                    self._emit(Busted(seat, total))
-                    self._emit(TurnEnded(seat))
+            if total <= 16:  # the turn goes on
+                return self._take_events() if record else []
+            # Over 16: the player stops without a word.
+            if record:
+                self._emit(Busted(seat, total))
+                self._emit(TurnEnded(seat))
         else:
             if self._drawn == 0 and self._deck.size and self.rules.compulsory_draw:  # self.must_draw()
                 raise IllegalAction(
@@ -710,19 +711,17 @@ class Game:
             if record:
                 self._emit(Stood(seat))
                 self._emit(TurnEnded(seat))
-            ended = True
-        if ended:
-            # The next turn: the next seat in order, or the showdown.
-            self._drawn = 0
-            turn = self._turn = self._turn + 1
-            order = self.order
-            if turn < len(order):
-                seat = self.to_act = order[turn]
-                if record:
-                    self._emit(TurnStarted(seat))
-            else:
-                self.to_act = None
-                self._settle()
+        # The turn is over: the next seat in order, or the showdown.
+        self._drawn = 0
+        turn = self._turn = self._turn + 1
+        order = self.order
+        if turn < len(order):
+            seat = self.to_act = order[turn]
+            if record:
+                self._emit(TurnStarted(seat))
+        else:
+            self.to_act = None
+            self._settle()
         # _take_events written out: apply is called on every move.
         events = self._events
         if not events:
