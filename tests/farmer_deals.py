@@ -9,7 +9,7 @@ from 13 and never bid), so a stacked deck decides exactly who goes over and pays
 from __future__ import annotations
 
 import pygame
-from helpers import NAMES, deck
+from helpers import DT, NAMES, deck
 
 from game.play.match import HUMAN, Match
 from game.rules.engine import Game
@@ -54,7 +54,7 @@ def farmer_table(
     setup = Setup(list(game.names), ["normal"] * players)
     source = LocalTable(Match(game, specs), setup=setup, bottom=0)
     Screens(app).play(source)
-    app.step(1 / 60, [])
+    app.step(DT, [])
     scene = app.stack.top
     assert isinstance(scene, TableScene)
     return scene

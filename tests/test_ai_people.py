@@ -7,6 +7,7 @@ The people are the scripted habits of :mod:`tools.people`; the tournaments are d
 from __future__ import annotations
 
 from dataclasses import replace
+from functools import cache
 
 import pytest
 
@@ -29,8 +30,10 @@ DEALS = 9000
 MORE_DEALS = {"chaser": (36000, 3)}
 
 
+@cache
 def earnings(person: str, level: str, seed: int = 5) -> tuple[float, float]:
-    """(the person's, each AI's) chips per seat and deal: one person and two AIs of ``level``."""
+    """(the person's, each AI's) chips per seat and deal: one person and two AIs of ``level``
+    (played once, whichever test asks first: the tournaments are seeded)."""
     deals, seed = MORE_DEALS.get(person, (DEALS, seed))
     tallies = tournament.run([f"person:{person}", level, level], 3, deals, seed, "foster", 100, 1_000_000)
     return tallies[0].mean(), tallies[1].mean()

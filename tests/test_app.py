@@ -6,7 +6,6 @@ import os
 import subprocess
 import sys
 import tempfile
-from collections.abc import Iterator
 from pathlib import Path
 
 import pygame
@@ -25,18 +24,9 @@ from scenes.table.auction import AuctionHandler
 from scenes.table.deal import DealHandler
 from scenes.table.setup import Setup
 from scenes.ui.layout import too_small
-from tools.driver import click, handler_of, handler_on, key, keys_for, local_game, table_of
+from tools.driver import click, handler_of, handler_on, key, keys_for, local_game, table_of, top_name
 
 ROOT = Path(__file__).resolve().parent.parent
-
-@pytest.fixture
-def app() -> Iterator[App]:
-    the_app = App(Settings(animation_speed="instant"), (1280, 720))
-    the_app.stack.push(MenuScene(the_app, Screens(the_app)))
-    the_app.step(DT, [])
-    yield the_app
-    pygame.event.clear()
-
 
 def post(*events: pygame.event.Event) -> None:
     for event in events:
@@ -48,16 +38,13 @@ def frame(app: App) -> None:
     app.step(DT, app.events())
 
 
-def top(app: App) -> str:
-    return app.stack.top.name if app.stack.top is not None else ""
-
 
 def play(app: App, until: str | tuple[str, ...], limit: int = 5000) -> list[str]:
     """Let the stand-in player press keys until a scene named in ``until`` is on top; the scenes seen."""
     targets = (until,) if isinstance(until, str) else until
     seen: list[str] = []
     for _ in range(limit):
-        name = top(app)
+        name = top_name(app)
         if not seen or seen[-1] != name:
             seen.append(name)
         if name in targets:
@@ -70,7 +57,7 @@ def play(app: App, until: str | tuple[str, ...], limit: int = 5000) -> list[str]
 def assert_table_matches_engine(app: App) -> None:
     session = local_game(app)
     table = table_of(app).table
-    if top(app) == "gameover":
+    if top_name(app) == "gameover":
         # The final standings count a farm nobody won to its farmer: so do the plates.
         for _ in range(120):
             frame(app)
@@ -83,10 +70,10 @@ def assert_table_matches_engine(app: App) -> None:
 
 
 def test_a_whole_game_from_the_menu_through_every_scene(app: App) -> None:
-    assert top(app) == "menu"
+    assert top_name(app) == "menu"
     post(key(pygame.K_RETURN, "\r"))  # New game has the focus
     frame(app)
-    assert top(app) == "newgame"
+    assert top_name(app) == "newgame"
     form = app.stack.top
     assert isinstance(form, NewGameScene)
     stepper = form.players_w
@@ -95,14 +82,14 @@ def test_a_whole_game_from_the_menu_through_every_scene(app: App) -> None:
     assert form.players == 5
     post(key(pygame.K_RETURN, "\r"))
     frame(app)
-    assert top(app) == "auction"
+    assert top_name(app) == "auction"
     session = local_game(app)
     assert session.facts.n == 5 and session.game.max_deals == 10
     ledgers = 0
     seen: list[str] = []
     while True:
         seen += play(app, ("ledger", "gameover"))
-        if top(app) == "gameover":
+        if top_name(app) == "gameover":
             break
         assert_table_matches_engine(app)
         ledgers += 1
@@ -120,7 +107,7 @@ def test_a_whole_game_from_the_menu_through_every_scene(app: App) -> None:
     post(key(pygame.K_TAB), key(pygame.K_TAB), key(pygame.K_RETURN, "\r"))
     frame(app)
     frame(app)
-    assert top(app) == "menu"
+    assert top_name(app) == "menu"
     assert len(app.stack.scenes) == 1
 
 
@@ -192,7 +179,7 @@ def test_escape_pauses_and_resumes_and_the_game_waits(app: App) -> None:
     frame(app)
     post(key(pygame.K_ESCAPE))
     frame(app)
-    assert top(app) == "pause"
+    assert top_name(app) == "pause"
     session = local_game(app)
     before = len(session.feed), session.game.to_act, list(session.game.calls)
     for _ in range(30):
@@ -200,7 +187,7 @@ def test_escape_pauses_and_resumes_and_the_game_waits(app: App) -> None:
     assert (len(session.feed), session.game.to_act, list(session.game.calls)) == before
     post(key(pygame.K_ESCAPE))
     frame(app)
-    assert top(app) == "auction"
+    assert top_name(app) == "auction"
 
 
 def test_space_finishes_the_animations_at_normal_speed() -> None:
@@ -215,11 +202,11 @@ def test_space_finishes_the_animations_at_normal_speed() -> None:
     frame(app)
     # Keep skipping: the game still gets to the ledger, and the table agrees with the engine.
     for _ in range(4000):
-        if top(app) in ("ledger", "gameover"):
+        if top_name(app) in ("ledger", "gameover"):
             break
         post(*keys_for(app), key(pygame.K_SPACE, " "))
         frame(app)
-    assert top(app) in ("ledger", "gameover")
+    assert top_name(app) in ("ledger", "gameover")
     assert_table_matches_engine(app)
 
 
@@ -335,7 +322,7 @@ def _paused_picture(size: tuple[int, int], limit: int | None) -> tuple[bytes, bo
     for _ in range(3):
         the_app.step(DT, [])
     the_app.step(DT, [key(pygame.K_ESCAPE)])
-    assert top(the_app) == "pause"
+    assert top_name(the_app) == "pause"
     the_app.draw()
     the_app.draw()  # the second time from what was kept, if anything was
     return pygame.image.tobytes(the_app.screen, "RGB"), the_app._backdrop is not None

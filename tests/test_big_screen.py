@@ -9,6 +9,7 @@ import pygame
 import pytest
 import segno
 from helpers import DT, Phone, hosted_lobby, record_text, step_until
+from helpers.windows import Windows
 
 from game.net.server import ServerThread
 from scenes import i18n
@@ -158,18 +159,21 @@ def test_watch_goes_with_no_other_way_to_a_table(capsys: pytest.CaptureFixture[s
 
 
 def test_a_watch_window_shows_a_real_tables_lobby_then_its_game_with_the_page_for_phones(
-    server: ServerThread, monkeypatch: pytest.MonkeyPatch
+    windows: Windows, server: ServerThread, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     port = server.server.port
     # The page is at the host:port the window connected to; this server listens on 127.0.0.1 only,
     # which no phone reaches, so the test says it is on the network at LAN (same port, same code).
     monkeypatch.setattr(lobby_module, "page_url", lambda address, code: page_url(f"{LAN}:{port}", code))
     host = Phone(port, None, "Hosta", {"seats": 4, "deals": 1, "seed": 11, "turn_seconds": 5})
+    windows.phone(host)
     step_until([], lambda: host.welcome is not None, phones=(host,))
     assert host.welcome is not None
     code = host.welcome.table
     guest = Phone(port, code, "Guesto")
+    windows.phone(guest)
     app = new_app((1920, 1080))
+    windows.add(app)
     args = parser().parse_args(["--watch", f"127.0.0.1:{port}", "--table", code.lower()])
     open_from_command_line(app, Screens(app), args)
     app.step(DT, [])

@@ -9,6 +9,7 @@ from collections.abc import Iterator
 
 import pygame
 import pytest
+from helpers import DT
 
 from game.rules.cards import DECK, SIX_OF_HEARTS, Card
 from scenes.app.loop import App
@@ -214,7 +215,7 @@ def test_the_menu_fan_is_not_turned_every_frame(
 ) -> None:
     app = App(Settings(animation_speed="instant"), size)
     app.stack.push(MenuScene(app, Screens(app)))
-    app.step(1 / 60, [])
+    app.step(DT, [])
     app.draw()
     calls: list[object] = []
     real_rotate = pygame.transform.rotate

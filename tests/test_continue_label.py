@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pygame
 import pytest
+from helpers import DT
 
 from game.rules.agents import ThresholdAgent
 from game.rules.engine import Phase
@@ -88,14 +89,14 @@ def menu_over(tmp_path: Path, session: LocalTable) -> tuple[App, MenuScene]:
     app.keeper = Keeper(SaveStore(tmp_path / "save.json"), StatsStore(tmp_path / "stats.json"))
     menu = MenuScene(app, Screens(app))
     app.stack.push(menu)
-    app.step(1 / 60, [])
+    app.step(DT, [])
     return app, menu
 
 
 def header_deal(app: App) -> list[str]:
     """The deal and the number of deals the table's header names, once the table shows its deal."""
     for _ in range(200):
-        app.step(1 / 60, [])
+        app.step(DT, [])
         if top_name(app) in ("auction", "deal"):
             break
     return re.findall(r"\d+", table_of(app).header_text().split("·")[0])
@@ -126,7 +127,7 @@ def test_continue_names_the_deal_its_header_then_shows(
     assert menu.continue_button.visible
     label = menu.continue_button.label()
     assert re.findall(r"\d+", label) == [shown, str(deals)], label
-    app.step(1 / 60, [key(pygame.K_RETURN, "\r")])  # Continue
+    app.step(DT, [key(pygame.K_RETURN, "\r")])  # Continue
     assert header_deal(app) == [shown, str(deals)]
 
 

@@ -12,8 +12,8 @@ import pygame
 import pytest
 from farmer_deals import PAID, RULE_SETS, farmer_table, pass_in_auction
 from helpers import DT
-from test_i18n_layout import Recorder, new_app, problems, recorder, redraw_top  # noqa: F401
-from test_net_window import run, seat_two, top
+from helpers.layout import Recorder, new_app, problems, redraw_top
+from helpers.windows import Windows, run, seat_two
 
 from game.rules.ruleset import rules_named
 from scenes import i18n
@@ -31,7 +31,7 @@ from scenes.table.local import LocalTable
 from scenes.table.narrator import Eyes, farmer_takings
 from scenes.table.scene import TableScene
 from scenes.table.setup import Setup
-from tools.driver import click, key, table_of, tap
+from tools.driver import click, key, table_of, tap, top_name
 
 NAMES = ("Anna", "Ben", "Carla", "Dan")
 
@@ -209,7 +209,7 @@ def test_the_notes_on_the_felt_keep_clear_of_the_takings() -> None:
 
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_a_farmers_words_fit_with_ten_players_and_large_text(
-    lang: str, recorder: Recorder, tmp_path: Path  # noqa: F811
+    lang: str, recorder: Recorder, tmp_path: Path
 ) -> None:
     """The figure beside the farm, the ledger's line on the farmer's takings (and the corbeille it
     lost) and its countdown: every word in its box, none over another, at 1024 × 600."""
@@ -387,15 +387,16 @@ def test_a_watched_game_keeps_its_own_pause() -> None:
     assert not any(b.visible for b in ledger.group.widgets)
 
 
-def test_a_network_tables_ledger_waits_for_each_guest() -> None:
+def test_a_network_tables_ledger_waits_for_each_guest(windows: Windows) -> None:
     """At a network table the host starts the next deal once every guest has gone on (or its own
     pause runs out): no screen there goes on by itself."""
     apps = seat_two("foster", deals=2)
+    windows.add(*apps)
     seen: set[int] = set()
 
     def each_ledger_waits() -> bool:
         for app in apps:
-            if top(app) == "ledger" and id(app) not in seen:
+            if top_name(app) == "ledger" and id(app) not in seen:
                 seen.add(id(app))
                 ledger = table_of(app).handler
                 assert isinstance(ledger, LedgerHandler)

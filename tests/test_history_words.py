@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from helpers import play, recording, start, table
+from helpers import DT, play, recording, start, table
 
 from game.rules.events import CardDealt, ChipsMoved, Event, GameEnded, HandShown, Reason
 from game.rules.observe import observe
@@ -101,7 +101,7 @@ def test_every_history_line_stays_inside_the_page(language: str, size: tuple[int
     try:
         scene = HistoryScene(app, journal, Eyes(game.names, game.rules, 0), farm, farmer)
         app.stack.push(scene)
-        app.step(1 / 60, [])
+        app.step(DT, [])
         told = "\n".join(lines_of(seen, scene.eyes, language, farm, farmer))
         with recording(app.text) as blitted:
             scene.draw(app.screen)

@@ -6,7 +6,7 @@ from collections.abc import Iterator
 
 import pygame
 import pytest
-from helpers import recording
+from helpers import DT, recording
 
 from scenes.app.loop import App
 from scenes.i18n import _, ngettext, set_language
@@ -126,7 +126,7 @@ def test_the_legend_draws_its_pictures(lang: str, size: tuple[int, int]) -> None
     app = App(Settings(animation_speed="instant", language=lang), size)
     scene = HowToScene(app, "foster")
     app.push(scene)
-    app.step(1 / 60, [])
+    app.step(DT, [])
     _scroll_to_legend(scene, app)
     app.draw()
     body = scene.panel.inflate(-round(60 * app.u), -round(200 * app.u))

@@ -9,7 +9,7 @@ from itertools import pairwise
 
 import pygame
 import pytest
-from helpers import drawn_words
+from helpers import DT, drawn_words
 
 from scenes.app.loop import App
 from scenes.i18n import set_language
@@ -81,7 +81,7 @@ def _open(lang: str, size: tuple[int, int], rules: str, rotating: bool) -> tuple
     app = App(Settings(animation_speed="instant", language=lang), size)
     scene = HowToScene(app, rules, rotating)
     app.push(scene)
-    app.step(1 / 60, [])
+    app.step(DT, [])
     return app, scene
 
 

@@ -10,6 +10,7 @@ from collections.abc import Iterator
 
 import pygame
 import pytest
+from helpers import DT
 
 from game.rules.cards import Card
 from scenes.app.loop import App
@@ -80,7 +81,7 @@ def test_a_picture_cut_by_the_pages_top_edge_is_not_drawn() -> None:
     app = App(Settings(animation_speed="instant", language="en"), (3840, 2160))
     scene = HowToScene(app, "foster")
     app.push(scene)
-    app.step(1 / 60, [])
+    app.step(DT, [])
     body_top = scene.panel.y + round(92 * app.u)
     picture = next(
         p
@@ -108,9 +109,9 @@ def test_nothing_of_the_menu_shows_around_how_to_play(size: tuple[int, int]) -> 
         app = App(Settings(animation_speed="instant", language="en"), size)
         if over_menu:
             app.push(MenuScene(app, Screens(app)))
-            app.step(1 / 60, [])
+            app.step(DT, [])
         app.push(HowToScene(app, "foster"))
-        app.step(1 / 60, [])
+        app.step(DT, [])
         app.draw()
         shots.append(pygame.image.tobytes(app.screen, "RGB"))
         pygame.event.clear()

@@ -202,8 +202,10 @@ def test_game_rooms_use_only_the_rooms_below_them() -> None:
 
 def test_the_room_check_names_an_arrow_running_up() -> None:
     edges = {
-        "game.rules.engine": {"game.play.sim", "game.limits"}, "game.ai.expert": {"game.formats.deallog"},
-        "game.formats.deallog": {"scenes.table.feed"}, "game.play.sim": {"game.rules.engine"},
+        "game.rules.engine": {"game.play.sim", "game.limits"},
+        "game.ai.expert": {"game.formats.deallog"},
+        "game.formats.deallog": {"scenes.table.feed"},
+        "game.play.sim": {"game.rules.engine"},
     }
     assert room_breaches(edges) == [
         "game.ai.expert imports game.formats.deallog",

@@ -13,7 +13,7 @@ from collections.abc import Iterable, Iterator
 
 import pygame
 import pytest
-from helpers import local_of, record_text, top_as
+from helpers import TENTH, local_of, record_text, top_as
 
 from scenes.app.loop import FPS, KEEP_BACKDROP_PIXELS, App
 from scenes.cli import parser
@@ -26,9 +26,7 @@ from scenes.table.ledger import FinalHandler, LedgerHandler
 from scenes.table.local import LocalTable
 from scenes.table.scene import TableScene
 from scenes.table.source import TableSource
-from tools.driver import handler_of, keys_for, table_of
-
-DT = 0.1
+from tools.driver import handler_of, keys_for, table_of, top_name
 
 
 def key(k: int, mod: int = 0, up: bool = False) -> pygame.event.Event:
@@ -66,7 +64,7 @@ def passed(monkeypatch: pytest.MonkeyPatch) -> list[pygame.event.Event]:
 def make(**config: object) -> KioskApp:
     app = KioskApp(KioskConfig(**config), locked=True, fullscreen=False, seed=7)  # type: ignore[arg-type]
     app.draw_every = 5
-    app.step(DT, [])
+    app.step(TENTH, [])
     return app
 
 
@@ -77,23 +75,20 @@ def kiosk() -> Iterator[KioskApp]:
 
 
 def run(app: KioskApp, seconds: float, events: Iterable[pygame.event.Event] = ()) -> None:
-    app.step(DT, list(events))
-    for _ in range(round(seconds / DT) - 1):
-        app.step(DT, [])
+    app.step(TENTH, list(events))
+    for _ in range(round(seconds / TENTH) - 1):
+        app.step(TENTH, [])
 
-
-def top(app: KioskApp) -> str:
-    return app.stack.top.name if app.stack.top is not None else ""
 
 
 def until(app: KioskApp, names: str | tuple[str, ...], limit: float = 900.0, press: bool = False) -> None:
     """Step until a scene named in ``names`` is on top (pressing a simple player's keys if ``press``)."""
     wanted = (names,) if isinstance(names, str) else names
-    for _ in range(round(limit / DT)):
-        if top(app) in wanted:
+    for _ in range(round(limit / TENTH)):
+        if top_name(app) in wanted:
             return
-        app.step(DT, keys_for(app) if press else [])
-    raise AssertionError(f"{wanted} never came; on top: {top(app)}")
+        app.step(TENTH, keys_for(app) if press else [])
+    raise AssertionError(f"{wanted} never came; on top: {top_name(app)}")
 
 
 def visitor(app: KioskApp) -> LocalTable:
@@ -105,11 +100,11 @@ def visitor(app: KioskApp) -> LocalTable:
 
 def test_attract_loop_shows_title_howto_an_ai_game_and_its_ledger_then_starts_again(kiosk: KioskApp) -> None:
     seen: list[str] = []
-    for _ in range(round(900 / DT)):
-        kiosk.step(DT, [])
-        if not seen or seen[-1] != top(kiosk):
-            seen.append(top(kiosk))
-        if kiosk.demo_games == 1 and top(kiosk) == "attract-title":
+    for _ in range(round(900 / TENTH)):
+        kiosk.step(TENTH, [])
+        if not seen or seen[-1] != top_name(kiosk):
+            seen.append(top_name(kiosk))
+        if kiosk.demo_games == 1 and top_name(kiosk) == "attract-title":
             break
     assert seen[:3] == ["attract-title", "attract-howto", "auction"]
     assert {"deal", "showdown", "ledger", "gameover"} <= set(seen)
@@ -132,7 +127,7 @@ def test_the_demo_game_has_an_ai_in_every_seat_and_fresh_seeds(kiosk: KioskApp) 
 def test_the_demos_ledgers_offer_no_buttons_to_passers_by(kiosk: KioskApp) -> None:
     for name in ("ledger", "gameover"):
         until(kiosk, name)
-        kiosk.step(DT, [])
+        kiosk.step(TENTH, [])
         assert not any(b.visible for b in handler_of(kiosk, LedgerHandler).group.widgets)
 
 
@@ -141,8 +136,8 @@ def test_the_demo_table_shows_no_skip_button_but_a_visitors_does(kiosk: KioskApp
     until(kiosk, "deal")
     scene = table_of(kiosk)
     busy = 0
-    for _ in range(round(20 / DT)):
-        kiosk.step(DT, [])
+    for _ in range(round(20 / TENTH)):
+        kiosk.step(TENTH, [])
         busy += scene.tweens.busy
         assert not scene.skippable
     assert busy  # cards moved meanwhile: a desktop table would have offered Skip
@@ -156,8 +151,8 @@ def test_the_demo_table_shows_no_skip_button_but_a_visitors_does(kiosk: KioskApp
 def test_any_key_click_touch_or_button_hands_the_table_to_a_visitor(
     kiosk: KioskApp, wake: pygame.event.Event
 ) -> None:
-    kiosk.step(DT, [wake])
-    kiosk.step(DT, [])
+    kiosk.step(TENTH, [wake])
+    kiosk.step(TENTH, [])
     assert kiosk.mode is Mode.VISITOR
     session = visitor(kiosk)
     assert not session.facts.watching
@@ -170,9 +165,9 @@ def test_the_input_that_wakes_the_attract_loop_is_not_taken_as_a_move(
 ) -> None:
     until(kiosk, "auction")  # the demo game is on the table: a key here could bid, pass or pause
     wake = key(pygame.K_ESCAPE)
-    kiosk.step(DT, [wake, key(pygame.K_p), click()])
-    kiosk.step(DT, [click()])  # a touch's own click, a frame later
-    assert kiosk.mode is Mode.VISITOR and top(kiosk) == "auction"
+    kiosk.step(TENTH, [wake, key(pygame.K_p), click()])
+    kiosk.step(TENTH, [click()])  # a touch's own click, a frame later
+    assert kiosk.mode is Mode.VISITOR and top_name(kiosk) == "auction"
     people = [e for e in passed if e.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN)]
     assert people == []
     run(kiosk, 1.0)
@@ -190,41 +185,41 @@ def test_a_lone_modifier_does_not_wake_the_attract_loop(kiosk: KioskApp) -> None
 
 def until_asked(app: KioskApp, limit: float = 120.0) -> None:
     """Step until the visitor's table waits for the visitor."""
-    for _ in range(round(limit / DT)):
+    for _ in range(round(limit / TENTH)):
         scene = app.stack.top
         if isinstance(scene, TableScene) and scene.asks_person:
             return
-        app.step(DT, [])
+        app.step(TENTH, [])
     raise AssertionError("the visitor was never asked to act")
 
 
 def test_idle_visitor_is_asked_then_the_table_returns_to_the_attract_loop(kiosk: KioskApp) -> None:
-    kiosk.step(DT, [key(pygame.K_RETURN)])
+    kiosk.step(TENTH, [key(pygame.K_RETURN)])
     until_asked(kiosk)
     run(kiosk, 59.0)
-    assert kiosk.mode is Mode.VISITOR and top(kiosk) != "still-there"
+    assert kiosk.mode is Mode.VISITOR and top_name(kiosk) != "still-there"
     run(kiosk, 1.5)
-    assert top(kiosk) == "still-there"
+    assert top_name(kiosk) == "still-there"
     assert kiosk.idle.seconds_left == 10
     run(kiosk, 9.0)
-    assert top(kiosk) == "still-there" and kiosk.idle.seconds_left == 1
+    assert top_name(kiosk) == "still-there" and kiosk.idle.seconds_left == 1
     run(kiosk, 1.5)
-    assert kiosk.mode is Mode.ATTRACT and top(kiosk) == "attract-title"
+    assert kiosk.mode is Mode.ATTRACT and top_name(kiosk) == "attract-title"
 
 
 def test_input_dismisses_the_countdown_and_is_not_a_move(
     kiosk: KioskApp, passed: list[pygame.event.Event]
 ) -> None:
-    kiosk.step(DT, [key(pygame.K_RETURN)])
+    kiosk.step(TENTH, [key(pygame.K_RETURN)])
     run(kiosk, 65.0)
-    assert top(kiosk) == "still-there"
+    assert top_name(kiosk) == "still-there"
     session = visitor_under(kiosk)
     passed.clear()
     run(kiosk, 1.0, [key(pygame.K_p)])
-    assert kiosk.mode is Mode.VISITOR and top(kiosk) != "still-there"
+    assert kiosk.mode is Mode.VISITOR and top_name(kiosk) != "still-there"
     assert not [e for e in passed if e.type == pygame.KEYDOWN]
     run(kiosk, 30.0)  # the question does not come back until another idle minute has passed
-    assert top(kiosk) != "still-there" and visitor_under(kiosk) is session
+    assert top_name(kiosk) != "still-there" and visitor_under(kiosk) is session
 
 
 def visitor_under(app: KioskApp) -> TableSource:
@@ -236,36 +231,36 @@ def visitor_under(app: KioskApp) -> TableSource:
 
 def test_a_finished_visitor_game_returns_to_the_attract_loop_after_its_ledger() -> None:
     app = make(deals=1)
-    app.step(DT, [key(pygame.K_RETURN)])
+    app.step(TENTH, [key(pygame.K_RETURN)])
     run(app, 1.0)
     until(app, "gameover", press=True)
     run(app, GAMEOVER_PAUSE - 1.0)
-    assert top(app) == "gameover"
+    assert top_name(app) == "gameover"
     assert not any(b.visible for b in handler_of(app, FinalHandler).group.widgets)
     run(app, 1.5)
-    assert app.mode is Mode.ATTRACT and top(app) == "attract-title"
+    assert app.mode is Mode.ATTRACT and top_name(app) == "attract-title"
 
 
 def test_a_visitor_arriving_on_the_demos_final_ledger_still_gets_the_full_pause_at_the_end() -> None:
     app = make(deals=1)
     until(app, "gameover")  # the demo's final ledger
-    app.step(DT, [key(pygame.K_RETURN)])
+    app.step(TENTH, [key(pygame.K_RETURN)])
     run(app, 1.0)
     until(app, "gameover", press=True)
     run(app, GAMEOVER_PAUSE - 2.0)
-    assert app.mode is Mode.VISITOR and top(app) == "gameover"
+    assert app.mode is Mode.VISITOR and top_name(app) == "gameover"
 
 
 def test_input_on_a_visitors_final_ledger_returns_to_the_attract_loop() -> None:
     app = make(deals=1)
-    app.step(DT, [key(pygame.K_RETURN)])
+    app.step(TENTH, [key(pygame.K_RETURN)])
     run(app, 1.0)
     until(app, "gameover", press=True)
     run(app, 1.0, [key(pygame.K_RETURN)])  # a key still held from the last move does not count
-    assert top(app) == "gameover"
+    assert top_name(app) == "gameover"
     run(app, 1.0)
     run(app, 0.5, [key(pygame.K_RETURN)])
-    assert app.mode is Mode.ATTRACT and top(app) == "attract-title"
+    assert app.mode is Mode.ATTRACT and top_name(app) == "attract-title"
 
 
 # ---------------------------------------------------------------------- locked down
@@ -283,7 +278,7 @@ FORBIDDEN = {
 @pytest.mark.parametrize("way", list(FORBIDDEN))
 def test_no_way_out_of_a_locked_kiosk_but_the_operators(way: str) -> None:
     app = KioskApp(KioskConfig(), locked=True, fullscreen=True, seed=3)
-    app.step(DT, [key(pygame.K_RETURN)])
+    app.step(TENTH, [key(pygame.K_RETURN)])
     run(app, 1.0)
     until(app, "auction")
     for round_ in range(2):  # twice: Escape again over the pause panel, F11 twice is no way back
@@ -298,24 +293,24 @@ def test_no_way_out_of_a_locked_kiosk_but_the_operators(way: str) -> None:
         if way == "escape":
             # Escape pauses the visitor's game; Escape again over the pause panel goes back to it.
             assert isinstance(app.stack.scenes[-1], KioskPauseScene) == (round_ == 0), round_
-    assert top(app) in ("auction", "deal")
-    app.step(DT, [key(pygame.K_ESCAPE)])
+    assert top_name(app) in ("auction", "deal")
+    app.step(TENTH, [key(pygame.K_ESCAPE)])
     run(app, 2.0)
-    app.step(DT, [pygame.event.Event(pygame.QUIT)])  # nor in the attract loop
+    app.step(TENTH, [pygame.event.Event(pygame.QUIT)])  # nor in the attract loop
     assert app.running
 
 
 def test_the_kiosk_pause_panel_has_no_quit_and_no_settings(kiosk: KioskApp) -> None:
-    kiosk.step(DT, [key(pygame.K_RETURN)])
+    kiosk.step(TENTH, [key(pygame.K_RETURN)])
     run(kiosk, 1.0)
     run(kiosk, 0.5, [key(pygame.K_ESCAPE)])
     scene = kiosk.stack.top
     assert isinstance(scene, KioskPauseScene)
     labels = [w.label() for w in scene.group.widgets]
     assert labels == ["Resume", "How to play", "Leave the table"]
-    kiosk.step(DT, [key(pygame.K_DOWN), key(pygame.K_DOWN), key(pygame.K_RETURN)])
+    kiosk.step(TENTH, [key(pygame.K_DOWN), key(pygame.K_DOWN), key(pygame.K_RETURN)])
     run(kiosk, 0.5)
-    assert kiosk.mode is Mode.ATTRACT and top(kiosk) == "attract-title"
+    assert kiosk.mode is Mode.ATTRACT and top_name(kiosk) == "attract-title"
 
 
 def hold_combo(app: KioskApp, seconds: float) -> None:
@@ -360,7 +355,7 @@ def test_the_exit_combination_comes_from_the_config() -> None:
 def test_an_exception_in_a_scene_is_logged_and_the_attract_loop_starts_again(
     kiosk: KioskApp, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
 ) -> None:
-    kiosk.step(DT, [key(pygame.K_RETURN)])
+    kiosk.step(TENTH, [key(pygame.K_RETURN)])
     run(kiosk, 1.0)
     assert kiosk.mode is Mode.VISITOR
 
@@ -369,14 +364,14 @@ def test_an_exception_in_a_scene_is_logged_and_the_attract_loop_starts_again(
 
     monkeypatch.setattr(type(kiosk.stack.top), "update", broken)
     with caplog.at_level(logging.ERROR, logger="farmer.kiosk"):
-        kiosk.step(DT, [])
+        kiosk.step(TENTH, [])
     monkeypatch.undo()
     assert kiosk.exceptions == 1 and kiosk.running
-    assert kiosk.mode is Mode.ATTRACT and top(kiosk) == "attract-title"
+    assert kiosk.mode is Mode.ATTRACT and top_name(kiosk) == "attract-title"
     assert "a scene failed" in caplog.text
     assert "RuntimeError: a scene broke" in caplog.text and "Traceback" in caplog.text
     run(kiosk, 30.0)
-    assert top(kiosk) == "auction" and kiosk.exceptions == 1
+    assert top_name(kiosk) == "auction" and kiosk.exceptions == 1
 
 
 def test_an_exception_while_drawing_is_survived_too(kiosk: KioskApp, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -388,9 +383,9 @@ def test_an_exception_while_drawing_is_survived_too(kiosk: KioskApp, monkeypatch
         raise ValueError("bad drawing")
 
     monkeypatch.setattr(type(kiosk.stack.top), "draw", broken)
-    kiosk.step(DT, [])
+    kiosk.step(TENTH, [])
     monkeypatch.undo()
-    kiosk.step(DT, [])
+    kiosk.step(TENTH, [])
     assert calls and kiosk.exceptions == 1 and kiosk.running
 
 
@@ -428,7 +423,7 @@ def test_the_pointer_is_hidden_and_shows_while_the_mouse_moves_in_a_visitors_gam
     move = pygame.event.Event(pygame.MOUSEMOTION, pos=(10, 10), rel=(1, 1), buttons=(0, 0, 0))
     run(kiosk, 0.5, [move])
     assert not pygame.mouse.get_visible()  # the demo keeps it hidden
-    kiosk.step(DT, [key(pygame.K_RETURN)])
+    kiosk.step(TENTH, [key(pygame.K_RETURN)])
     run(kiosk, 1.0, [move])
     assert pygame.mouse.get_visible()
     run(kiosk, 4.0)
@@ -472,7 +467,7 @@ def test_the_kiosks_text_cache_stays_small_whatever_new_words_come(kiosk: KioskA
 
 
 def test_a_visitors_table_names_the_keys_that_work_in_a_kiosk(kiosk: KioskApp) -> None:
-    kiosk.step(DT, [key(pygame.K_RETURN)])
+    kiosk.step(TENTH, [key(pygame.K_RETURN)])
     run(kiosk, 1.0)
     scene = kiosk.stack.top
     assert isinstance(scene, TableScene)
@@ -489,7 +484,7 @@ def test_the_demo_offers_no_keys_and_takes_no_pause(kiosk: KioskApp) -> None:
     assert isinstance(scene, TableScene)
     assert "Esc" not in scene.hints()
     scene.nav.pause(scene.source)
-    kiosk.step(DT, [])
+    kiosk.step(TENTH, [])
     assert kiosk.stack.top is scene
 
 

@@ -15,15 +15,13 @@ from pathlib import Path
 
 import pygame
 import pytest
-from helpers import Phone, drawn_words
+from helpers import TENTH, Phone, drawn_words
 
 from scenes.kiosk.app import KioskApp, Mode
 from scenes.kiosk.config import KioskConfig, load_config
 from scenes.kiosk.live import LiveCardScene, LiveTable
 from scenes.net.remote import Spectator
 from scenes.table.scene import TableScene
-
-DT = 0.1
 
 
 def free_port() -> int:
@@ -39,7 +37,7 @@ def live_kiosk() -> Iterator[KioskApp]:
     )
     app = KioskApp(config, locked=True, fullscreen=False, seed=3)
     app.draw_every = 5
-    app.step(DT, [])
+    app.step(TENTH, [])
     yield app
     app.stop_live()
     pygame.mouse.set_visible(True)
@@ -58,9 +56,9 @@ def step(app: KioskApp, seconds: float, phone: Phone | None = None, until: objec
     time: the server is real, and plays its game in real time however fast the kiosk's clock runs."""
     end = time.monotonic() + seconds
     for i in itertools.count():
-        if until is None and i >= round(seconds / DT):
+        if until is None and i >= round(seconds / TENTH):
             return
-        app.step(DT, [])
+        app.step(TENTH, [])
         if phone is not None:
             phone.play()
         if until is not None and until():  # type: ignore[operator]
@@ -114,8 +112,8 @@ def test_a_visitor_touching_the_screen_still_gets_a_table(live_kiosk: KioskApp) 
     live = live_kiosk.live
     assert live is not None
     step(live_kiosk, 10, until=lambda: live.open)
-    live_kiosk.step(DT, [pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(600, 400), button=1)])
-    live_kiosk.step(DT, [])
+    live_kiosk.step(TENTH, [pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(600, 400), button=1)])
+    live_kiosk.step(TENTH, [])
     assert live_kiosk.mode is Mode.VISITOR
     scene = live_kiosk.stack.top
     assert isinstance(scene, TableScene) and not scene.source.facts.watching
@@ -169,7 +167,7 @@ def test_the_live_game_reads_as_any_tables_and_its_phones_are_offered_the_next_t
     config = KioskConfig(live_table=True, live_port=free_port(), live_countdown=5.0, players=4, deals=1,
                          demo_speed="fast", live_standings=12.0)
     app = KioskApp(config, locked=True, fullscreen=False, seed=3)
-    app.step(DT, [])
+    app.step(TENTH, [])
     phone: Phone | None = None
     try:
         live = app.live
@@ -186,7 +184,7 @@ def test_the_live_game_reads_as_any_tables_and_its_phones_are_offered_the_next_t
         step(app, 120, phone, until=lambda: named(app, "gameover"))
         shown_at = app.time
         step(app, 120, phone, until=lambda: not named(app, "gameover"))
-        assert app.time - shown_at >= config.live_standings - DT
+        assert app.time - shown_at >= config.live_standings - TENTH
         step(app, 20, phone, until=lambda: live.code not in (None, first) and phone.info is not None
              and phone.info.next == live.code)
     finally:

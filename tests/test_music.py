@@ -19,8 +19,6 @@ from scenes.audio import music
 from scenes.audio.music import LOOP_SECONDS, RATE, MusicPlayer
 from scenes.kiosk.app import KioskApp
 from scenes.kiosk.config import KioskConfig
-from scenes.navigator import Screens
-from scenes.screens.menu import MenuScene
 from scenes.screens.settings import SettingsScene
 from scenes.store.settings import Settings, SettingsStore, check_value, defaults
 from tools.driver import key
@@ -245,16 +243,6 @@ def test_a_bad_music_volume_falls_back_to_the_default(tmp_path: Path, bad: objec
     assert loaded.music_volume == 40
     assert loaded.sound_volume == 30
     assert store.problem is not None and "music_volume" in store.problem
-
-
-@pytest.fixture
-def app() -> Iterator[App]:
-    the_app = App(Settings(animation_speed="instant", language="en"), (1024, 600))
-    the_app.stack.push(MenuScene(the_app, Screens(the_app)))
-    the_app.step(DT, [])
-    yield the_app
-    pygame.mixer.music.stop()
-    i18n.set_language("en")
 
 
 def test_the_settings_screen_changes_the_music_volume_at_once(app: App) -> None:

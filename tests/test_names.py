@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pygame
 import pytest
-from helpers import drawn_words
+from helpers import DT, drawn_words
 
 from game.limits import MAX_NAME
 from scenes.app.loop import App
@@ -33,7 +33,7 @@ def _drawn(app: App) -> list[tuple[str, pygame.Rect]]:
 def _form(app: App) -> NewGameScene:
     scene = NewGameScene(app, Screens(app), None)
     app.push(scene)
-    app.step(1 / 60, [])
+    app.step(DT, [])
     return scene
 
 

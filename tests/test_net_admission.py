@@ -14,7 +14,6 @@ import asyncio
 import contextlib
 import json
 import os
-import socket
 import subprocess
 import sys
 import threading
@@ -23,8 +22,17 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from test_net_attacks import ask, closed_code, until
-from test_web_http import PAGE_FILES, Answer, make_page, parse
+from helpers.sockets import (
+    PAGE_FILES,
+    UPGRADE,
+    ask,
+    ask_http,
+    closed_code,
+    get,
+    make_page,
+    parse,
+    until,
+)
 from websockets.asyncio.client import ClientConnection, connect
 
 from game.net import web
@@ -40,9 +48,6 @@ MB = 1024 * 1024
 REAL_PAGE = ["/", *sorted(f"/{p.name}" for p in (ROOT / "assets" / "web").iterdir()
                          if web.FILE_NAME.fullmatch(p.name) and p.name != web.INDEX), "/i18n/fr.json"]
 """The requests of a load of the installed page (served by ``farmer-server``)."""
-UPGRADE = ("Upgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Version: 13\r\n"
-           "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n")
-"""The headers that ask for the game's WebSocket."""
 
 
 def flood_head(lines: int = 126, width: int = 8000) -> bytes:
@@ -52,33 +57,8 @@ def flood_head(lines: int = 126, width: int = 8000) -> bytes:
             + b"\r\n")
 
 
-def ask_http(port: int, data: bytes, address: str = "127.0.0.1", limit: float = 20.0) -> Answer:
-    """Send ``data`` from ``address`` and read the answer until the server closes it, or until a
-    ``101`` head (a WebSocket opened) has come; status None: no answer."""
-    try:
-        where = ("127.0.0.1", port)
-        with socket.create_connection(where, timeout=limit, source_address=(address, 0)) as sock:
-            with contextlib.suppress(BrokenPipeError, ConnectionResetError):
-                sock.sendall(data)
-            chunks = []
-            while True:
-                try:
-                    chunk = sock.recv(65536)
-                except (ConnectionResetError, TimeoutError):
-                    break
-                if not chunk:
-                    break
-                chunks.append(chunk)
-                if b"".join(chunks).startswith(b"HTTP/1.1 101 ") and b"\r\n\r\n" in b"".join(chunks):
-                    break
-    except OSError:
-        return Answer(None, {}, b"", b"")
-    return parse(b"".join(chunks))
 
 
-def get(port: int, target: str, address: str = "127.0.0.1", extra: str = "") -> Answer:
-    """``GET target`` from ``address``."""
-    return ask_http(port, f"GET {target} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n{extra}\r\n".encode(), address)
 
 
 def memory_kb(pid: int, field: str) -> int:
@@ -109,10 +89,8 @@ def server_process(*flags: str) -> Iterator[tuple[subprocess.Popen[str], int]]:
 @pytest.fixture
 def page_thread(tmp_path: Path) -> Iterator[ServerThread]:
     """A server in this process whose page is the test's own folder."""
-    thread = ServerThread(ServerConfig(port=0, web_dir=make_page(tmp_path / "web")))
-    thread.start()
-    yield thread
-    thread.stop()
+    with ServerThread(ServerConfig(port=0, web_dir=make_page(tmp_path / "web"))) as thread:
+        yield thread
 
 
 # ---------------------------------------------------------------- request heads
@@ -387,9 +365,8 @@ def test_a_table_not_started_closes_at_its_deadline_though_its_host_stays() -> N
 
 def test_a_websocket_from_another_sites_page_is_refused(tmp_path: Path) -> None:
     config = ServerConfig(port=0, web_dir=make_page(tmp_path / "web"), allow_origins=("https://friends.example",))
-    thread = ServerThread(config)
-    port = thread.start()
-    try:
+    with ServerThread(config) as thread:
+        port = thread.port
         own = f"127.0.0.1:{port}"
         assert get(port, "/", extra=UPGRADE).status == 101  # no Origin: a window, a tool
         assert get(port, "/", extra=UPGRADE + f"Origin: http://{own}\r\n").status == 101
@@ -400,8 +377,6 @@ def test_a_websocket_from_another_sites_page_is_refused(tmp_path: Path) -> None:
             assert get(port, "/", extra=UPGRADE + f"Origin: {origin}\r\n").status == 403, origin
         twice = UPGRADE + f"Origin: http://{own}\r\nOrigin: http://{own}\r\n"
         assert get(port, "/", extra=twice).status == 403
-    finally:
-        thread.stop()
 
 
 def test_no_answer_names_what_runs_the_server(page_thread: ServerThread) -> None:
@@ -450,10 +425,10 @@ def test_saved_tables_are_the_users_alone(tmp_path: Path) -> None:
 
 
 def test_the_window_is_told_its_table_closed_before_the_start_and_does_not_reconnect() -> None:
-    thread = ServerThread(ServerConfig(port=0, lobby_idle_seconds=0.5))
-    port = thread.start()
-    client = Client(f"ws://127.0.0.1:{port}")
-    try:
+    with (
+        ServerThread(ServerConfig(port=0, lobby_idle_seconds=0.5)) as thread,
+        Client(f"ws://127.0.0.1:{thread.port}") as client,
+    ):
         client.create("Anne", {"seats": 3})
         closed: list[Closed] = []
         for _ in range(100):
@@ -465,6 +440,3 @@ def test_the_window_is_told_its_table_closed_before_the_start_and_does_not_recon
         assert expired_words() == "This table was closed: it waited too long to start."
         threading.Event().wait(1.0)
         assert not client.connected and not client.running
-    finally:
-        client.close()
-        thread.stop()

@@ -8,69 +8,20 @@ import asyncio
 import json
 import os
 import time
-from collections.abc import Callable
 from pathlib import Path
-from typing import Any
 
 import pytest
+from helpers.sockets import ask, closed_code, create, read_until, until
 from websockets.asyncio.client import ClientConnection, connect
-from websockets.exceptions import ConnectionClosed
 
 from game.net.client import open_connection
 from game.net.codes import CloseCode
 from game.net.protocol import (
-    MAX_SERVER_MESSAGE_BYTES,
     MAX_WRONG_CODES_PER_MINUTE,
     opening_message,
 )
 from game.net.server import Server, ServerConfig
-from game.net.table import LOBBY_LINGER_SECONDS, WATCH_PACE_SECONDS
-
-
-async def until(check: Callable[[], bool], limit: float = 20.0) -> None:
-    """Wait until ``check()`` holds (fails after ``limit`` seconds)."""
-    loop = asyncio.get_running_loop()
-    end = loop.time() + limit
-    while not check():
-        assert loop.time() < end, "timed out"
-        await asyncio.sleep(0.01)
-
-
-async def ask(ws: ClientConnection, message: dict[str, Any], want: str, limit: float = 5.0) -> dict[str, Any]:
-    """Send ``message`` and read until a message of type ``want`` (or an error) comes."""
-    await ws.send(json.dumps(message))
-    return await read_until(ws, lambda m: m["type"] in (want, "error"), limit)
-
-
-async def read_until(ws: ClientConnection, check: Callable[[dict[str, Any]], bool],
-                     limit: float = 5.0) -> dict[str, Any]:
-    """The next message ``check`` accepts."""
-    async with asyncio.timeout(limit):
-        while True:
-            msg = json.loads(await ws.recv())
-            if check(msg):
-                return msg  # type: ignore[no-any-return]
-
-
-async def closed_code(ws: ClientConnection, limit: float = 10.0) -> int | None:
-    """Read until the server closes ``ws``; its close code."""
-    try:
-        async with asyncio.timeout(limit):
-            async for _ in ws:
-                pass
-    except ConnectionClosed:
-        pass
-    rcvd = ws.protocol.close_rcvd
-    return None if rcvd is None else rcvd.code
-
-
-async def create(url: str, settings: dict[str, Any], **conn: Any) -> tuple[ClientConnection, str]:
-    """A connection that opened a table; returns it and the table's code."""
-    ws = await connect(url, compression=None, max_size=MAX_SERVER_MESSAGE_BYTES, proxy=None, **conn)
-    answer = await ask(ws, opening_message("create", name="Anne", settings=settings), "welcome")
-    assert answer["type"] == "welcome", answer
-    return ws, str(answer["table"])
-
+from game.net.table import WATCH_PACE_SECONDS
 
 # ---------------------------------------------------------------- the loop
 
@@ -152,7 +103,7 @@ def test_a_table_nobody_watches_finishes_its_deal_without_holding_the_loop() -> 
 
 def test_tables_opened_and_abandoned_cannot_fill_the_server() -> None:
     async def main() -> None:
-        config = ServerConfig(port=0, max_tables=200, tables_per_address=10)
+        config = ServerConfig(port=0, max_tables=200, tables_per_address=10, lobby_linger_seconds=2.0)
         server = Server(config)
         url = f"ws://127.0.0.1:{await server.start()}"
         refused = 0
@@ -165,7 +116,7 @@ def test_tables_opened_and_abandoned_cannot_fill_the_server() -> None:
         # Another address is not held back by this one.
         other, _code = await create(url, {}, local_addr=("127.0.0.2", 0))
         # And the abandoned tables go soon, so this address may open a table again.
-        await until(lambda: len(server.tables) <= 1, LOBBY_LINGER_SECONDS + 5)
+        await until(lambda: len(server.tables) <= 1, config.lobby_linger_seconds + 5)
         again, _code = await create(url, {})
         for ws in (other, again):
             await ws.close()
@@ -176,8 +127,9 @@ def test_tables_opened_and_abandoned_cannot_fill_the_server() -> None:
 
 def test_idle_connections_are_closed_and_do_not_keep_out_the_honest() -> None:
     async def main() -> None:
-        server = Server(ServerConfig(port=0, max_clients=100))
+        server = Server(ServerConfig(port=0, max_clients=100, placeless_seconds=1.0))
         url = f"ws://127.0.0.1:{await server.start()}"
+
         async def idler() -> ClientConnection | None:
             try:
                 ws = await open_connection(url)
@@ -478,18 +430,17 @@ def test_the_client_survives_any_frame_a_hostile_server_sends(frame: str | bytes
     async def main() -> None:
         async with serve(hostile, "127.0.0.1", 0, max_size=None) as srv:
             port = next(iter(srv.sockets)).getsockname()[1]
-            client = Client(f"ws://127.0.0.1:{port}", reconnect_seconds=1.0)
-            client.list_tables()
-            seen: list[object] = []
-            loop = asyncio.get_running_loop()
-            end = loop.time() + 10
-            while not any(isinstance(m, Closed) for m in seen):
-                assert loop.time() < end, seen
-                seen.extend(client.poll())
-                await asyncio.sleep(0.02)
-            closed = next(m for m in seen if isinstance(m, Closed))
-            assert closed.reason.startswith("the connection was closed: ") and not closed.retrying
-            assert not any(isinstance(m, Error) for m in seen)
-            client.close()
+            with Client(f"ws://127.0.0.1:{port}", reconnect_seconds=1.0) as client:
+                client.list_tables()
+                seen: list[object] = []
+                loop = asyncio.get_running_loop()
+                end = loop.time() + 10
+                while not any(isinstance(m, Closed) for m in seen):
+                    assert loop.time() < end, seen
+                    seen.extend(client.poll())
+                    await asyncio.sleep(0.02)
+                closed = next(m for m in seen if isinstance(m, Closed))
+                assert closed.reason.startswith("the connection was closed: ") and not closed.retrying
+                assert not any(isinstance(m, Error) for m in seen)
 
     asyncio.run(asyncio.wait_for(main(), 30))

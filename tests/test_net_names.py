@@ -13,7 +13,8 @@ import time
 import pygame
 import pytest
 from helpers import DT, hosted_lobby, step_until
-from test_i18n_layout import Drawn, Recorder, problems, recorder, redraw_top  # noqa: F401
+from helpers.layout import Drawn, Recorder, problems, redraw_top
+from helpers.windows import Windows
 
 from game.limits import MAX_NAME
 from game.net.client import Client
@@ -27,7 +28,7 @@ from scenes.store.settings import Settings
 from scenes.table.history import HistoryScene
 from scenes.table.scene import TableScene
 from scenes.table.setup import Setup
-from tools.driver import key, keys_for, table_of
+from tools.driver import key, keys_for, table_of, top_name
 
 LAN = "192.168.1.5"
 NAMES = [
@@ -56,9 +57,6 @@ def new_app(lang: str, size: tuple[int, int]) -> App:
     return app
 
 
-def top(app: App) -> str:
-    return app.stack.top.name if app.stack.top is not None else ""
-
 
 def whole_or_shortened(shown: str, meant: str) -> bool:
     """``shown`` is ``meant`` whole, or its start followed by an ellipsis."""
@@ -86,10 +84,11 @@ def host_with_guests(
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 @pytest.mark.parametrize("lang", ["en", "fr", "de"])
 def test_the_hosts_lobby_shows_ten_long_names_beside_the_qr_code(
-    lang: str, size: tuple[int, int], recorder: Recorder, monkeypatch: pytest.MonkeyPatch  # noqa: F811
+    windows: Windows, lang: str, size: tuple[int, int], recorder: Recorder, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setattr(host_module, "reachable_address", lambda: LAN)  # phones can reach the table
     app, lobby, clients = host_with_guests(lang, size, NAMES[1:4])
+    windows.add(app)
     try:
         step_until([app], lambda: lobby.code_drawn is not None)
         clients[0].leave()  # one guest gone: "away" after their name
@@ -120,9 +119,10 @@ def test_the_hosts_lobby_shows_ten_long_names_beside_the_qr_code(
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 @pytest.mark.parametrize("lang", ["en", "fr", "de"])
 def test_the_join_screen_keeps_a_long_name_in_its_field(
-    lang: str, size: tuple[int, int], recorder: Recorder  # noqa: F811
+    windows: Windows, lang: str, size: tuple[int, int], recorder: Recorder
 ) -> None:
     app = new_app(lang, size)
+    windows.add(app)
     join = JoinScene(app, Screens(app), address="127.0.0.1:9", name=NAMES[1], code="ABCD2345")
     app.push(join)
     app.step(DT, [])
@@ -141,7 +141,7 @@ def test_the_join_screen_keeps_a_long_name_in_its_field(
         assert not found, "\n".join(found)
 
 
-def check(app: App, where: str, recorder: Recorder, found: list[str]) -> list[Drawn]:  # noqa: F811
+def check(app: App, where: str, recorder: Recorder, found: list[str]) -> list[Drawn]:
     drawn = recorder.take(lambda: redraw_top(app))
     found.extend(problems(drawn, where))
     return drawn
@@ -149,26 +149,29 @@ def check(app: App, where: str, recorder: Recorder, found: list[str]) -> list[Dr
 
 @pytest.mark.parametrize("lang", ["en", "fr", "de"])
 def test_a_network_game_of_ten_long_names_keeps_every_word_in_its_box(
-    lang: str, recorder: Recorder  # noqa: F811
+    windows: Windows, lang: str, recorder: Recorder
 ) -> None:
     host, lobby, clients = host_with_guests(lang, (1024, 600), [])
+    windows.add(host)
     assert lobby.welcome is not None and lobby.server is not None
     port, code = lobby.server.server.port, lobby.welcome.table
     guest = new_app(lang, (1024, 600))
+    windows.add(guest)
     join_table(guest, Screens(guest), "127.0.0.1", port, code, NAMES[1])
     watcher = new_app(lang, (1024, 600))
+    windows.add(watcher)
     join_table(watcher, Screens(watcher), "127.0.0.1", port, code, "", watch=True)
     apps = [host, guest, watcher]
     step_until(apps, lambda: lobby.info is not None and sum(s.person for s in lobby.info.seats) == 2)
-    step_until(apps, lambda: all(top(a) == "lobby" and a.stack.top.welcome is not None for a in apps))  # type: ignore[union-attr]
+    step_until(apps, lambda: all(top_name(a) == "lobby" and a.stack.top.welcome is not None for a in apps))  # type: ignore[union-attr]
     host.step(DT, [key(pygame.K_RETURN, "\r")])  # Start the game
-    step_until(apps, lambda: all(top(a) != "lobby" for a in apps))
+    step_until(apps, lambda: all(top_name(a) != "lobby" for a in apps))
     found: list[str] = []
     seen: set[str] = set()
     ledger_names: set[str] = set()
     end = time.monotonic() + 120
     while not all(f"{who} gameover" in seen for who in ("host", "guest", "watcher")):
-        assert time.monotonic() < end, [top(a) for a in apps]
+        assert time.monotonic() < end, [top_name(a) for a in apps]
         for app, who in ((host, "host"), (guest, "guest"), (watcher, "watcher")):
             scene = app.stack.top
             if not isinstance(scene, TableScene):

@@ -8,9 +8,8 @@ from pathlib import Path
 
 import pygame
 import pytest
-from helpers import DT, Phone, drawn_words, hosted_lobby, step_until
-from test_net_seats import address, seat_of, wait_for, window, words
-from test_net_window import lobby, run, top
+from helpers import DT, Phone, drawn_words, hosted_lobby, notices_of, step_until
+from helpers.windows import address, lobby, run, seat_of, wait_for, window
 
 from game.net.client import Client
 from game.net.protocol import ProtocolError, TableInfo, parse_settings
@@ -20,7 +19,7 @@ from scenes.net.host import HostScene
 from scenes.net.join import JoinScene
 from scenes.net.lobby import join_table
 from scenes.table.setup import PERSON, Setup
-from tools.driver import key
+from tools.driver import key, top_name
 
 NONE_YET = "No table is open there yet: open one with “Open a table there”."
 
@@ -41,14 +40,14 @@ def test_no_table_yet_is_said_once_and_only_where_it_is_true_and_seats_show_as_c
     app.settings.player_name = "Olga"
     join = JoinScene(app, Screens(app), address=address(server))
     app.push(join)
-    run([app], lambda: NONE_YET in words(app), drive=False)
+    run([app], lambda: NONE_YET in notices_of(app), drive=False)
     join.look()  # the list asked for again: still said once
     run([app], lambda: join.lister is None, drive=False)
-    assert words(app).count(NONE_YET) == 1
+    assert notices_of(app).count(NONE_YET) == 1
     app.step(DT, [key(pygame.K_RETURN, "\r")])  # Open a table there
     form = app.stack.top
     assert isinstance(form, HostScene)
-    assert NONE_YET not in words(app)
+    assert NONE_YET not in notices_of(app)
     assert not any(NONE_YET in w for w, _rect, _clip in drawn_words(app))
     form._set_players(4)
     form._set_level(1, PERSON)
@@ -56,8 +55,8 @@ def test_no_table_yet_is_said_once_and_only_where_it_is_true_and_seats_show_as_c
     form._set_level(3, "easy")
     form._refresh()
     form.start.activate()
-    run([app], lambda: top(app) == "lobby" and lobby(app).info is not None, drive=False)
-    assert NONE_YET not in words(app)
+    run([app], lambda: top_name(app) == "lobby" and lobby(app).info is not None, drive=False)
+    assert NONE_YET not in notices_of(app)
     drawn = [w for w, _rect, _clip in drawn_words(app)]
     assert not any(NONE_YET in w for w in drawn)
     assert "2. A seat for a person (waiting for them)" in drawn, drawn
@@ -82,12 +81,12 @@ def test_a_joiner_takes_a_seat_kept_for_a_person_before_a_seat_the_computer_was_
     form._set_level(3, "easy")
     form._refresh()
     form.start.activate()
-    run([app], lambda: top(app) == "lobby" and lobby(app).info is not None, drive=False)
+    run([app], lambda: top_name(app) == "lobby" and lobby(app).info is not None, drive=False)
     code = lobby(app).info.code  # type: ignore[union-attr]
     guest = window(tmp_path / "guest.json")
     guest.settings.player_name = "Gus"
     join_table(guest, Screens(guest), "127.0.0.1", server.server.port, code, "Gus")
-    run([app, guest], lambda: top(guest) == "lobby" and lobby(guest).welcome is not None, drive=False)
+    run([app, guest], lambda: top_name(guest) == "lobby" and lobby(guest).welcome is not None, drive=False)
     assert lobby(guest).welcome.seat == 2  # type: ignore[union-attr]
     later = Phone(server.server.port, code, "Lena")
     step_until([app, guest], lambda: later.welcome is not None, phones=[later])
@@ -103,7 +102,7 @@ def test_a_joiner_takes_a_seat_kept_for_a_person_before_a_seat_the_computer_was_
     assert "3. A seat for a person (waiting for them)" in drawn, drawn
     third = window(tmp_path / "third.json")
     join_table(third, Screens(third), "127.0.0.1", server.server.port, code, "Tom", watch=True)
-    run([app, third], lambda: top(third) == "lobby" and lobby(third).info is not None, drive=False)
+    run([app, third], lambda: top_name(third) == "lobby" and lobby(third).info is not None, drive=False)
     third.step(DT, [])
     drawn = [w for w, _rect, _clip in drawn_words(third)]
     assert "3. A seat for a person (waiting for them)" in drawn, drawn
@@ -120,17 +119,15 @@ def test_the_seats_kept_for_people_are_seats_of_the_table_each_named_once() -> N
 
 
 def test_a_seat_given_up_before_the_start_gets_the_name_its_host_gave_it_back(server: ServerThread) -> None:
-    host = Client(f"ws://{address(server)}")
-    host.create("Hosta", {"seats": 3, "names": ["", "Bastien", "Claire"]})
-    wait_for(host, lambda m: isinstance(m, TableInfo))
-    assert host.table is not None
-    guest = Client(f"ws://{address(server)}")
-    guest.join(host.table, "Gus")
-    assert seat_of(host, 1, person=True).seats[1].name == "Gus"
-    guest.leave()
-    assert seat_of(host, 1, person=False).seats[1].name == "Bastien"
-    guest.close(timeout=0.5)
-    host.close(timeout=0.5)
+    with Client(f"ws://{address(server)}") as host:
+        host.create("Hosta", {"seats": 3, "names": ["", "Bastien", "Claire"]})
+        wait_for(host, lambda m: isinstance(m, TableInfo))
+        assert host.table is not None
+        with Client(f"ws://{address(server)}") as guest:
+            guest.join(host.table, "Gus")
+            assert seat_of(host, 1, person=True).seats[1].name == "Gus"
+            guest.leave()
+            assert seat_of(host, 1, person=False).seats[1].name == "Bastien"
 
 
 def test_a_window_hosting_its_table_seats_a_guest_at_the_seat_it_kept_for_a_person(tmp_path: Path) -> None:

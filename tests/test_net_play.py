@@ -9,18 +9,17 @@ from collections.abc import Awaitable, Callable
 from typing import Any
 
 import pytest
+from helpers import quick_config
 
 from game.net.bot import Bot
 from game.net.client import Client
 from game.net.protocol import Pause, TableInfo, Update, Welcome
-from game.net.server import Server, ServerConfig, ServerThread
+from game.net.server import Server, ServerThread
 from game.play.match import Match, player_spec
 from game.rules.actions import DRAW, PASS, STAND
 from game.rules.events import Busted, CardDealt, EndReason, Event, GameEnded, HandShown, Stood
 from game.rules.phase import Phase
 from game.rules.ruleset import RULE_KEYS, rules_named
-
-FAST = {"rate_per_second": 1000.0, "rate_burst": 1000}
 
 
 def run(main: Callable[[], Awaitable[None]], limit: float = 45.0) -> None:
@@ -29,7 +28,7 @@ def run(main: Callable[[], Awaitable[None]], limit: float = 45.0) -> None:
 
 
 async def serving(**options: Any) -> tuple[Server, str]:
-    server = Server(ServerConfig(port=0, allow_seed=True, **{**FAST, **options}))
+    server = Server(quick_config(**options))
     port = await server.start()
     return server, f"ws://127.0.0.1:{port}"
 
@@ -128,10 +127,7 @@ def test_a_table_of_ten_people_with_no_ai() -> None:
 
 
 def test_the_threaded_client_never_blocks_a_game_loop() -> None:
-    server = ServerThread(ServerConfig(port=0, allow_seed=True, **FAST))  # type: ignore[arg-type]
-    port = server.start()
-    client = Client(f"ws://127.0.0.1:{port}")
-    try:
+    with ServerThread(quick_config()) as server, Client(f"ws://127.0.0.1:{server.port}") as client:
         client.create("Anne", {"rules": "lacombe", "seats": 4, "deals": 3, "ai": "easy", "pause_seconds": 1})
         seen: list[Event] = []
         slowest = 0.0
@@ -165,6 +161,3 @@ def test_the_threaded_client_never_blocks_a_game_loop() -> None:
             pytest.fail("the game did not end")
         assert client.view is not None and client.seat == 0
         assert slowest < 0.05  # a frame's poll and send never wait on the network
-    finally:
-        client.close()
-        server.stop()

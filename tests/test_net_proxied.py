@@ -8,7 +8,7 @@ import time
 from collections.abc import Iterator
 
 import pytest
-from test_net_admission import UPGRADE, ask_http
+from helpers.sockets import UPGRADE, ask_http
 
 from game.net.admission import ServerConfig
 from game.net.cli import config_of, parse_args
@@ -78,10 +78,8 @@ def test_the_command_line_names_its_proxies() -> None:
 @pytest.fixture
 def behind_proxy() -> Iterator[ServerThread]:
     """A server that trusts 127.0.0.1 as its proxy (and nobody else)."""
-    thread = ServerThread(ServerConfig(port=0, trusted_proxies=("127.0.0.1",)))
-    thread.start()
-    yield thread
-    thread.stop()
+    with ServerThread(ServerConfig(port=0, trusted_proxies=("127.0.0.1",))) as thread:
+        yield thread
 
 
 def addresses_seen(thread: ServerThread) -> set[str]:

@@ -7,13 +7,13 @@ import asyncio
 import json
 from pathlib import Path
 
+from helpers import quick_config
+
 from game.net.bot import Bot
 from game.net.protocol import Closed, Welcome
-from game.net.server import Server, ServerConfig
+from game.net.server import Server
 from game.rules.events import GameEnded
 from game.rules.phase import Phase
-
-FAST = {"rate_per_second": 1000.0, "rate_burst": 1000}
 
 
 async def seat_bots(url: str, settings: dict[str, object], bots: list[Bot]) -> list[asyncio.Task[None]]:
@@ -39,7 +39,7 @@ async def until(check: object, limit: float = 24.0) -> None:
 
 def test_a_client_killed_mid_deal_comes_back_with_its_token() -> None:
     async def main() -> None:
-        server = Server(ServerConfig(port=0, **FAST))  # type: ignore[arg-type]
+        server = Server(quick_config())
         url = f"ws://127.0.0.1:{await server.start()}"
         bots = [Bot(url, f"P{i}", think=0.01) for i in range(3)]
         tasks = await seat_bots(url, {"rules": "foster", "seats": 4, "deals": 8, "ai": "easy",
@@ -75,7 +75,7 @@ def test_a_client_killed_mid_deal_comes_back_with_its_token() -> None:
 
 def test_a_restarted_host_resumes_its_table_and_clients_reconnect(tmp_path: Path) -> None:
     async def main() -> None:
-        config = ServerConfig(port=0, data_dir=tmp_path, **FAST)  # type: ignore[arg-type]
+        config = quick_config(data_dir=tmp_path)
         server = Server(config)
         port = await server.start()
         url = f"ws://127.0.0.1:{port}"
@@ -91,7 +91,7 @@ def test_a_restarted_host_resumes_its_table_and_clients_reconnect(tmp_path: Path
         saved = json.loads((tmp_path / f"{code}.json").read_text())
         assert saved["in_deal"] and saved["game"]["deal"] >= 2
         assert all(s["token_sha256"] != b.link.token for s, b in zip(saved["seats"], bots, strict=False))
-        restarted = Server(ServerConfig(port=port, data_dir=tmp_path, **FAST))  # type: ignore[arg-type]
+        restarted = Server(quick_config(port=port, data_dir=tmp_path))
         await restarted.start()
         assert code in restarted.tables
         await asyncio.wait_for(asyncio.gather(*(b.done.wait() for b in bots)), 36)

@@ -13,9 +13,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from test_net_admission import get
-from test_net_attacks import ask
-from test_web_http import make_page
+from helpers.sockets import ask, get, make_page
 from websockets.asyncio.server import ServerConnection
 from websockets.http11 import Request, Response
 
@@ -39,20 +37,18 @@ def test_a_table_url_names_the_code_in_its_query_and_nothing_else() -> None:
 @pytest.fixture
 def recorded(tmp_path: Path) -> Iterator[tuple[ServerThread, list[str]]]:
     """A server that notes the path of every WebSocket handshake it is asked for."""
-    thread = ServerThread(ServerConfig(port=0, web_dir=make_page(tmp_path / "web")))
-    thread.start()
-    paths: list[str] = []
-    site = thread.server.site
-    assert site is not None
-    answer = site.process_request
+    with ServerThread(ServerConfig(port=0, web_dir=make_page(tmp_path / "web"))) as thread:
+        paths: list[str] = []
+        site = thread.server.site
+        assert site is not None
+        answer = site.process_request
 
-    def noting(connection: ServerConnection, request: Request) -> Response | None:
-        paths.append(request.path)
-        return answer(connection, request)
+        def noting(connection: ServerConnection, request: Request) -> Response | None:
+            paths.append(request.path)
+            return answer(connection, request)
 
-    site.process_request = noting  # type: ignore[method-assign]
-    yield thread, paths
-    thread.stop()
+        site.process_request = noting  # type: ignore[method-assign]
+        yield thread, paths
 
 
 def wait_for(client: Client, kind: type, limit: float = 10.0) -> object:
@@ -68,23 +64,21 @@ def test_the_windows_links_name_their_table_in_the_url_from_the_first_connection
         recorded: tuple[ServerThread, list[str]]) -> None:
     thread, paths = recorded
     port = thread.server.port
-    host = Client(f"ws://127.0.0.1:{port}")
-    host.create("Ann", {"seats": 3})
-    welcome = wait_for(host, Welcome)
-    assert isinstance(welcome, Welcome)
-    code = welcome.table
-    guest = Client(f"ws://127.0.0.1:{port}")
-    guest.join(code, "Bob")
-    assert isinstance(wait_for(guest, Welcome), Welcome)
-    # The host's first connection proposed the new table's code, and the table has it: behind a
-    # proxy it is made on the server its code leads to. The guest's connection names it too.
-    assert paths == [f"/?t={code}", f"/?t={code}"]
-    # A dropped link comes back to its table's URL.
-    host._loop.call_soon_threadsafe(host._link.kill)
-    assert isinstance(wait_for(host, Welcome), Welcome)
-    assert paths[-1] == f"/?t={code}"
-    guest.close()
-    host.close()
+    with Client(f"ws://127.0.0.1:{port}") as host:
+        host.create("Ann", {"seats": 3})
+        welcome = wait_for(host, Welcome)
+        assert isinstance(welcome, Welcome)
+        code = welcome.table
+        with Client(f"ws://127.0.0.1:{port}") as guest:
+            guest.join(code, "Bob")
+            assert isinstance(wait_for(guest, Welcome), Welcome)
+            # The host's first connection proposed the new table's code, and the table has it: behind a
+            # proxy it is made on the server its code leads to. The guest's connection names it too.
+            assert paths == [f"/?t={code}", f"/?t={code}"]
+            # A dropped link comes back to its table's URL.
+            host._loop.call_soon_threadsafe(host._link.kill)
+            assert isinstance(wait_for(host, Welcome), Welcome)
+            assert paths[-1] == f"/?t={code}"
 
 
 def test_a_link_closed_before_its_first_message_ends_without_connecting() -> None:
@@ -139,15 +133,13 @@ def test_a_window_may_ask_for_its_new_tables_code_and_gets_it_when_free(
         recorded: tuple[ServerThread, list[str]]) -> None:
     thread, paths = recorded
     port = thread.server.port
-    first = Client(f"ws://127.0.0.1:{port}")
-    first.create("Ann", {"seats": 3}, code="FARMER23")
-    welcome = wait_for(first, Welcome)
-    assert isinstance(welcome, Welcome) and welcome.table == "FARMER23"
-    assert paths == ["/?t=FARMER23"]
-    # The same code again is taken: the server gives the second table a code of its own.
-    second = Client(f"ws://127.0.0.1:{port}")
-    second.create("Bob", {"seats": 3}, code="FARMER23")
-    other = wait_for(second, Welcome)
-    assert isinstance(other, Welcome) and other.table != "FARMER23" and len(other.table) == 8
-    second.close()
-    first.close()
+    with Client(f"ws://127.0.0.1:{port}") as first:
+        first.create("Ann", {"seats": 3}, code="FARMER23")
+        welcome = wait_for(first, Welcome)
+        assert isinstance(welcome, Welcome) and welcome.table == "FARMER23"
+        assert paths == ["/?t=FARMER23"]
+        # The same code again is taken: the server gives the second table a code of its own.
+        with Client(f"ws://127.0.0.1:{port}") as second:
+            second.create("Bob", {"seats": 3}, code="FARMER23")
+            other = wait_for(second, Welcome)
+            assert isinstance(other, Welcome) and other.table != "FARMER23" and len(other.table) == 8

@@ -13,11 +13,12 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from helpers import DT, notices_of
+from helpers import DT, notices_of, quick_config
+from helpers.windows import Windows
 
 from game.net.client import Client
 from game.net.protocol import TableInfo, Welcome
-from game.net.server import ServerConfig, ServerThread
+from game.net.server import ServerThread
 from game.net.table import HostedTable
 from scenes.app.loop import App
 from scenes.i18n import _, set_language
@@ -55,17 +56,14 @@ def step(app: App, until: Callable[[], bool], seconds: float = 15.0, dt: float =
 
 @pytest.mark.parametrize("language", ["fr", "de"])
 def test_the_window_says_a_failed_save_in_its_language_until_a_save_works(
-    language: str, tmp_path: Path
+    windows: Windows, language: str, tmp_path: Path
 ) -> None:
-    server = ServerThread(ServerConfig(
-        port=0, data_dir=tmp_path, rate_per_second=1000.0, rate_burst=1000, save_retry_seconds=0.5
-    ))
-    server.start()
-    host = Client(f"ws://127.0.0.1:{server.server.port}")
-    try:
+    config = quick_config(data_dir=tmp_path, save_retry_seconds=0.5)
+    with ServerThread(config) as server, Client(f"ws://127.0.0.1:{server.port}") as host:
         host.create("Hosta", {"seats": 3, "ai": "easy", "turn_seconds": 600, "pause_seconds": 300})
         code = next(m for m in iter(lambda: host.wait(10), None) if isinstance(m, Welcome)).table
         app = window(language, server.server.port, code)
+        windows.add(app)
         set_language(language)
         unsaved, saved = _(UNSAVED), _(SAVED)
         assert unsaved != UNSAVED and saved != SAVED  # the catalogue's words, not the English
@@ -89,9 +87,6 @@ def test_the_window_says_a_failed_save_in_its_language_until_a_save_works(
         step(app, lambda: saved in notices_of(app))
         assert unsaved not in notices_of(app)
         assert (tmp_path / f"{code}.json").is_file()
-    finally:
-        host.close()
-        server.stop()
 
 
 def test_the_table_tells_everyone_when_its_saving_fails_and_when_it_works_again() -> None:

@@ -9,20 +9,30 @@ from __future__ import annotations
 import json
 import logging
 import stat
-import time
-from collections.abc import Callable
 from pathlib import Path
-from typing import Any
 
 import pygame
 import pytest
 from helpers import DT, drawn_words, notices_of
-from test_net_window import lobby, make_app, run, session_of, top
+from helpers.windows import (
+    Windows,
+    address,
+    at_the_table,
+    command_line,
+    crash,
+    lobby,
+    make_app,
+    opened_table,
+    run,
+    seat_of,
+    session_of,
+    wait_for,
+    window,
+)
 
 from game.net.client import Client
 from game.net.protocol import TableInfo, decode_server_message
 from game.net.server import ServerThread
-from scenes.app.loop import App
 from scenes.cli import main, parser
 from scenes.navigator import Screens
 from scenes.net.address import table_settings
@@ -30,78 +40,9 @@ from scenes.net.host import HostScene
 from scenes.net.join import JoinScene
 from scenes.net.lobby import LobbyScene, fixed_deck_line
 from scenes.net.run import open_from_command_line
-from scenes.net.seats import keep_seats_in
 from scenes.store.seats import MAX_SEATS, SeatTokens
 from scenes.table.setup import Setup
-from tools.driver import key
-
-
-def address(server: ServerThread) -> str:
-    return f"127.0.0.1:{server.server.port}"
-
-
-def window(path: Path) -> App:
-    """A fresh window that keeps its seats in ``path`` (as the program keeps them in the data folder)."""
-    app = make_app()
-    keep_seats_in(app, SeatTokens(path))
-    return app
-
-
-def wait_for(client: Client, ok: Callable[[Any], bool], seconds: float = 8.0) -> Any:
-    """The first message ``client`` receives that satisfies ``ok``."""
-    end = time.monotonic() + seconds
-    while time.monotonic() < end:
-        message = client.wait(0.1)
-        if message is not None and ok(message):
-            return message
-    raise AssertionError("no such message came")
-
-
-def open_table(server: ServerThread, seats: int = 4, seed: int | None = None) -> tuple[Client, str]:
-    """A person who is no window (a plain client) opens a table on ``server`` and hosts it."""
-    host = Client(f"ws://{address(server)}")
-    settings = table_settings(Setup.for_players(seats))
-    settings["public"] = True  # listed: the join screen's list is what these tests read
-    if seed is not None:
-        settings["seed"] = seed
-    host.create("Hosta", settings)
-    wait_for(host, lambda m: isinstance(m, TableInfo))
-    assert host.table is not None
-    return host, host.table
-
-
-def seat_of(client: Client, seat: int, **wanted: bool) -> TableInfo:
-    """Wait for a ``table`` message in which ``seat`` has the ``wanted`` flags (person, connected)."""
-    return wait_for(  # type: ignore[no-any-return]
-        client,
-        lambda m: isinstance(m, TableInfo)
-        and all(getattr(m.seats[seat], k) == v for k, v in wanted.items()),
-    )
-
-
-def crash(app: App) -> None:
-    """The window is killed: its connection drops without a closing handshake and never comes back."""
-    client = session_of(app).client
-
-    def cut() -> None:
-        client._link._closing = True  # a killed program does not reconnect
-        client._link.kill()
-
-    client._loop.call_soon_threadsafe(cut)
-
-
-def command_line(app: App, where: str, code: str) -> None:
-    args = parser().parse_args(["--join", where, "--table", code, "--name", "Bea"])
-    open_from_command_line(app, Screens(app), args)
-
-
-def at_the_table(app: App) -> None:
-    run([app], lambda: top(app) not in ("lobby", "menu", "join"), drive=False)
-
-
-def words(app: App) -> list[str]:
-    return notices_of(app)
-
+from tools.driver import key, top_name
 
 # ---------------------------------------------------------------- the token file
 
@@ -169,125 +110,126 @@ def test_an_old_server_table_message_has_no_fixed_deck() -> None:
 def test_the_same_command_line_takes_the_seat_back_after_the_window_was_killed(
     server: ServerThread, tmp_path: Path
 ) -> None:
-    host, code = open_table(server)
-    where = address(server)
-    first = window(tmp_path / "seats.json")
-    command_line(first, where, code)
-    run([first], lambda: top(first) == "lobby" and lobby(first).welcome is not None, drive=False)
-    welcome = lobby(first).welcome
-    assert welcome is not None and welcome.seat == 1
-    held = SeatTokens(tmp_path / "seats.json").get(where, code)
-    assert held is not None and held.token == welcome.token and held.name == "Bea"
-    seat_of(host, 1, person=True, connected=True)
-    host.start()
-    at_the_table(first)
-    crash(first)
-    seat_of(host, 1, person=True, connected=False)  # the seat is kept: the AI plays it meanwhile
-    # The person runs the same command again, in a new window.
-    second = window(tmp_path / "seats.json")
-    command_line(second, where, code)
-    at_the_table(second)
-    session = session_of(second)
-    assert session.facts.bottom == 1 and not session.facts.watching
-    assert session.facts.names[1] == "Bea"
-    info = seat_of(host, 1, person=True, connected=True)
-    assert info.seats[1].name == "Bea" and info.started
-    assert not [w for w in words(second) if "watch" in w]
-    session.client.close()
-    host.close()
+    with opened_table(server) as (host, code):
+        where = address(server)
+        first = window(tmp_path / "seats.json")
+        command_line(first, where, code)
+        run([first], lambda: top_name(first) == "lobby" and lobby(first).welcome is not None, drive=False)
+        welcome = lobby(first).welcome
+        assert welcome is not None and welcome.seat == 1
+        held = SeatTokens(tmp_path / "seats.json").get(where, code)
+        assert held is not None and held.token == welcome.token and held.name == "Bea"
+        seat_of(host, 1, person=True, connected=True)
+        host.start()
+        at_the_table(first)
+        crash(first)
+        seat_of(host, 1, person=True, connected=False)  # the seat is kept: the AI plays it meanwhile
+        # The person runs the same command again, in a new window.
+        second = window(tmp_path / "seats.json")
+        command_line(second, where, code)
+        at_the_table(second)
+        session = session_of(second)
+        assert session.facts.bottom == 1 and not session.facts.watching
+        assert session.facts.names[1] == "Bea"
+        info = seat_of(host, 1, person=True, connected=True)
+        assert info.seats[1].name == "Bea" and info.started
+        assert not [w for w in notices_of(second) if "watch" in w]
+        session.client.close()
 
 
 def test_the_join_screen_lists_a_started_table_and_takes_the_seat_back(
     server: ServerThread, tmp_path: Path
 ) -> None:
-    host, code = open_table(server)
-    other, other_code = open_table(server, seats=3)  # not started: listed first for anyone else
-    where = address(server)
-    first = window(tmp_path / "seats.json")
-    command_line(first, where, code)
-    run([first], lambda: top(first) == "lobby" and lobby(first).welcome is not None, drive=False)
-    seat_of(host, 1, person=True, connected=True)
-    host.start()
-    at_the_table(first)
-    crash(first)
-    seat_of(host, 1, connected=False)
-    second = window(tmp_path / "seats.json")
-    join = JoinScene(second, Screens(second), address=where, name="Bea")
-    second.push(join)
-    run([second], lambda: len(join.tables) == 2, drive=False)
-    # The table where this window holds a seat comes first, said so, though it has started.
-    assert [t["code"] for t in join.tables] == [code, other_code]
-    assert join.tables[0]["started"] and not join.tables[1]["started"]
-    labels = [b.label() for b in join.table_buttons if b.visible]
-    assert "your seat is kept" in labels[0] and "seats free" in labels[1]
-    join.table_buttons[0].activate()
-    assert join.code == code and join.join_button.label() == "Take my seat back"
-    join.table_buttons[1].activate()
-    assert join.join_button.label() == "Join"
-    join.table_buttons[0].activate()
-    join.group.set_focus(join.join_button)
-    second.step(DT, [key(pygame.K_RETURN, "\r")])
-    at_the_table(second)
-    session = session_of(second)
-    assert session.facts.bottom == 1 and session.facts.names[1] == "Bea"
-    seat_of(host, 1, person=True, connected=True)
-    # Someone else's window sees the started table marked, to watch.
-    stranger = make_app()
-    look = JoinScene(stranger, Screens(stranger), address=where, name="Cy")
-    stranger.push(look)
-    run([stranger], lambda: len(look.tables) == 2, drive=False)
-    assert [t["code"] for t in look.tables] == [other_code, code]
-    assert "watch" in look.table_buttons[1].label()
-    session.client.close()
-    host.close()
-    other.close()
+    with (
+        opened_table(server) as (host, code),
+        opened_table(server, seats=3) as (_other, other_code),  # not started: listed first for anyone else
+    ):
+        where = address(server)
+        first = window(tmp_path / "seats.json")
+        command_line(first, where, code)
+        run([first], lambda: top_name(first) == "lobby" and lobby(first).welcome is not None, drive=False)
+        seat_of(host, 1, person=True, connected=True)
+        host.start()
+        at_the_table(first)
+        crash(first)
+        seat_of(host, 1, connected=False)
+        second = window(tmp_path / "seats.json")
+        join = JoinScene(second, Screens(second), address=where, name="Bea")
+        second.push(join)
+        run([second], lambda: len(join.tables) == 2, drive=False)
+        # The table where this window holds a seat comes first, said so, though it has started.
+        assert [t["code"] for t in join.tables] == [code, other_code]
+        assert join.tables[0]["started"] and not join.tables[1]["started"]
+        labels = [b.label() for b in join.table_buttons if b.visible]
+        assert "your seat is kept" in labels[0] and "seats free" in labels[1]
+        join.table_buttons[0].activate()
+        assert join.code == code and join.join_button.label() == "Take my seat back"
+        join.table_buttons[1].activate()
+        assert join.join_button.label() == "Join"
+        join.table_buttons[0].activate()
+        join.group.set_focus(join.join_button)
+        second.step(DT, [key(pygame.K_RETURN, "\r")])
+        at_the_table(second)
+        session = session_of(second)
+        assert session.facts.bottom == 1 and session.facts.names[1] == "Bea"
+        seat_of(host, 1, person=True, connected=True)
+        # Someone else's window sees the started table marked, to watch.
+        stranger = make_app()
+        look = JoinScene(stranger, Screens(stranger), address=where, name="Cy")
+        stranger.push(look)
+        run([stranger], lambda: len(look.tables) == 2, drive=False)
+        assert [t["code"] for t in look.tables] == [other_code, code]
+        assert "watch" in look.table_buttons[1].label()
+        session.client.close()
 
 
 def test_a_token_the_server_does_not_know_is_forgotten_and_the_person_joins(
     server: ServerThread, tmp_path: Path
 ) -> None:
-    host, code = open_table(server)
-    where = address(server)
-    seats = SeatTokens(tmp_path / "seats.json")
-    seats.put(where, code, "a-token-of-another-table", "Bea")
-    app = window(tmp_path / "seats.json")
-    command_line(app, where, code)
-    run([app], lambda: top(app) == "lobby" and lobby(app).welcome is not None, drive=False)
-    welcome = lobby(app).welcome
-    assert welcome is not None and welcome.seat == 1 and welcome.token
-    held = seats.get(where, code)
-    assert held is not None and held.token == welcome.token  # the new seat's token, kept
-    # Leaving the table forgets its token.
-    lobby(app).back()
-    assert seats.get(where, code) is None
-    seat_of(host, 1, person=False)
-    # At a started table a stale token falls back to join, which says "watch it", and is forgotten.
-    host.start()
-    wait_for(host, lambda m: isinstance(m, TableInfo) and m.started)
-    seats.put(where, code, "stale", "Bea")
-    command_line(app, where, code)
-    run([app], lambda: top(app) == "menu", drive=False)
-    assert any("you can only watch it" in w for w in words(app))
-    assert seats.get(where, code) is None
-    # A table the server no longer has: said so, and its token is forgotten too.
-    gone = "ZZZZZ" if code != "ZZZZZ" else "YYYYY"
-    seats.put(where, gone, "old", "Bea")
-    command_line(app, where, gone)
-    gone_said = "No table has that code."
-    run([app], lambda: top(app) == "menu" and any(gone_said in w for w in words(app)), drive=False)
-    assert seats.get(where, gone) is None
-    host.close()
+    with opened_table(server) as (host, code):
+        where = address(server)
+        seats = SeatTokens(tmp_path / "seats.json")
+        seats.put(where, code, "a-token-of-another-table", "Bea")
+        app = window(tmp_path / "seats.json")
+        command_line(app, where, code)
+        run([app], lambda: top_name(app) == "lobby" and lobby(app).welcome is not None, drive=False)
+        welcome = lobby(app).welcome
+        assert welcome is not None and welcome.seat == 1 and welcome.token
+        held = seats.get(where, code)
+        assert held is not None and held.token == welcome.token  # the new seat's token, kept
+        # Leaving the table forgets its token.
+        lobby(app).back()
+        assert seats.get(where, code) is None
+        seat_of(host, 1, person=False)
+        # At a started table a stale token falls back to join, which says "watch it", and is forgotten.
+        host.start()
+        wait_for(host, lambda m: isinstance(m, TableInfo) and m.started)
+        seats.put(where, code, "stale", "Bea")
+        command_line(app, where, code)
+        run([app], lambda: top_name(app) == "menu", drive=False)
+        assert any("you can only watch it" in w for w in notices_of(app))
+        assert seats.get(where, code) is None
+        # A table the server no longer has: said so, and its token is forgotten too.
+        gone = "ZZZZZ" if code != "ZZZZZ" else "YYYYY"
+        seats.put(where, gone, "old", "Bea")
+        command_line(app, where, gone)
+        gone_said = "No table has that code."
+
+        def gone_is_said() -> bool:
+            return top_name(app) == "menu" and any(gone_said in w for w in notices_of(app))
+
+        run([app], gone_is_said, drive=False)
+        assert seats.get(where, gone) is None
 
 
 def test_a_window_with_no_token_file_joins_as_before(server: ServerThread) -> None:
-    host, code = open_table(server)
-    app = make_app()  # keeps no seats
-    command_line(app, address(server), code)
-    run([app], lambda: top(app) == "lobby" and lobby(app).welcome is not None, drive=False)
-    assert lobby(app).welcome.seat == 1  # type: ignore[union-attr]
-    assert app.settings.net_address == address(server) and app.settings.player_name == "Bea"
-    lobby(app).back()
-    host.close()
+    with opened_table(server) as (_host, code):
+        app = make_app()  # keeps no seats
+        command_line(app, address(server), code)
+        run([app], lambda: top_name(app) == "lobby" and lobby(app).welcome is not None, drive=False)
+        assert lobby(app).welcome.seat == 1  # type: ignore[union-attr]
+        assert app.settings.net_address == address(server) and app.settings.player_name == "Bea"
+        lobby(app).back()
 
 
 # ---------------------------------------------------------------- opening a table elsewhere
@@ -300,7 +242,7 @@ def test_the_join_screen_opens_a_table_on_a_headless_server_through_the_host_for
     app.settings.player_name = "Olga"
     join = JoinScene(app, Screens(app), address=address(server))
     app.push(join)
-    run([app], lambda: any("No table is open there yet" in w for w in words(app)), drive=False)
+    run([app], lambda: any("No table is open there yet" in w for w in notices_of(app)), drive=False)
     assert join.group.focused is join.open_button
     app.step(DT, [key(pygame.K_RETURN, "\r")])
     form = app.stack.top
@@ -313,7 +255,7 @@ def test_the_join_screen_opens_a_table_on_a_headless_server_through_the_host_for
     form._set_level(2, "expert")
     form._refresh()
     form.start.activate()
-    run([app], lambda: top(app) == "lobby" and lobby(app).info is not None, drive=False)
+    run([app], lambda: top_name(app) == "lobby" and lobby(app).info is not None, drive=False)
     scene = lobby(app)
     assert scene.server is None and scene.client.host and scene.welcome is not None
     assert scene.start_button.visible and scene.welcome.seat == 0
@@ -324,16 +266,15 @@ def test_the_join_screen_opens_a_table_on_a_headless_server_through_the_host_for
     # The server holds it (private: a stranger's list does not show it), and this window can take
     # its seat back.
     code = scene.welcome.table
-    lister = Client(f"ws://{address(server)}")
-    lister.list_tables()
-    listed = wait_for(lister, lambda m: hasattr(m, "tables")).tables
-    assert code not in [t["code"] for t in listed]
-    assert SeatTokens(tmp_path / "seats.json").get(address(server), code) is not None
-    assert app.settings.net_address == address(server)
-    scene.start()
-    run([app], lambda: top(app) not in ("lobby", "host"), drive=False)
-    session_of(app).client.close()
-    lister.close()
+    with Client(f"ws://{address(server)}") as lister:
+        lister.list_tables()
+        listed = wait_for(lister, lambda m: hasattr(m, "tables")).tables
+        assert code not in [t["code"] for t in listed]
+        assert SeatTokens(tmp_path / "seats.json").get(address(server), code) is not None
+        assert app.settings.net_address == address(server)
+        scene.start()
+        run([app], lambda: top_name(app) not in ("lobby", "host"), drive=False)
+        session_of(app).client.close()
 
 
 # ---------------------------------------------------------------- seeds
@@ -349,7 +290,7 @@ def test_a_seed_never_reaches_a_hosted_table() -> None:
     app = make_app()
     args = parser().parse_args(["--host", "--port", "0", "--seed", "7", "--players", "3"])
     open_from_command_line(app, Screens(app), args)  # past the command line's own refusal
-    run([app], lambda: top(app) == "lobby" and lobby(app).info is not None, drive=False)
+    run([app], lambda: top_name(app) == "lobby" and lobby(app).info is not None, drive=False)
     scene = lobby(app)
     assert scene.server is not None and not scene.server.server.config.allow_seed
     table = scene.server.server.tables[scene.welcome.table]  # type: ignore[union-attr]
@@ -361,25 +302,27 @@ def test_a_seed_never_reaches_a_hosted_table() -> None:
 def test_a_seeded_table_tells_every_guest_its_deck_is_fixed(server: ServerThread) -> None:
     scenes: list[LobbyScene] = []
     for seed in (None, 11):
-        host, code = open_table(server, seed=seed)
-        app = make_app()
-        JoinScene(app, Screens(app), address=address(server), name="Gus", code=code).join()
-        run([app], lambda: top(app) == "lobby" and lobby(app).info is not None, drive=False)  # noqa: B023
-        scene = lobby(app)
-        drawn = [words for words, _rect, _clip in drawn_words(app)]
-        assert scene.info is not None and scene.info.fixed_deck is (seed is not None)
-        assert scene.info.settings["seed"] is None  # the seed itself is never told
-        assert (fixed_deck_line() in drawn) is (seed is not None)
-        scenes.append(scene)
-        host.close()
+        with opened_table(server, seed=seed) as (_host, code):
+            app = make_app()
+            JoinScene(app, Screens(app), address=address(server), name="Gus", code=code).join()
+            run([app], lambda: top_name(app) == "lobby" and lobby(app).info is not None, drive=False)  # noqa: B023
+            scene = lobby(app)
+            drawn = [words for words, _rect, _clip in drawn_words(app)]
+            assert scene.info is not None and scene.info.fixed_deck is (seed is not None)
+            assert scene.info.settings["seed"] is None  # the seed itself is never told
+            assert (fixed_deck_line() in drawn) is (seed is not None)
+            scenes.append(scene)
     for scene in scenes:
         scene.back()
 
 
-def test_the_host_form_lists_a_table_for_anyone_only_when_asked(server: ServerThread, tmp_path: Path) -> None:
+def test_the_host_form_lists_a_table_for_anyone_only_when_asked(
+    windows: Windows, server: ServerThread, tmp_path: Path
+) -> None:
     codes = {}
     for public in (False, True):
         app = window(tmp_path / f"seats-{public}.json")
+        windows.add(app)
         form = HostScene(app, Screens(app), address=address(server))
         app.push(form)
         app.step(DT, [])
@@ -388,10 +331,9 @@ def test_the_host_form_lists_a_table_for_anyone_only_when_asked(server: ServerTh
             form.listed_w.change(+1)
             assert form.public and form.listed_w.value_text().startswith("Yes")
         form.start.activate()
-        run([app], lambda: top(app) == "lobby" and lobby(app).welcome is not None, drive=False)  # noqa: B023
+        run([app], lambda: top_name(app) == "lobby" and lobby(app).welcome is not None, drive=False)  # noqa: B023
         codes[public] = lobby(app).welcome.table  # type: ignore[union-attr]
-    lister = Client(f"ws://{address(server)}")
-    lister.list_tables()
-    listed = [t["code"] for t in wait_for(lister, lambda m: hasattr(m, "tables")).tables]
-    assert codes[True] in listed and codes[False] not in listed
-    lister.close()
+    with Client(f"ws://{address(server)}") as lister:
+        lister.list_tables()
+        listed = [t["code"] for t in wait_for(lister, lambda m: hasattr(m, "tables")).tables]
+        assert codes[True] in listed and codes[False] not in listed

@@ -13,7 +13,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from test_net_attacks import ask, closed_code, create, read_until
+from helpers.sockets import ask, closed_code, create, read_until
 
 from game.net.admission import ServerConfig
 from game.net.cli import config_of, parse_args

@@ -11,6 +11,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any, TypeVar
 
+from helpers.games import Silent, played_table
+
 from game.formats.savegame import SavedGame, restore
 from game.net.client import Client
 from game.net.codes import ErrorCode
@@ -22,34 +24,6 @@ from game.rules.phase import Phase
 from game.rules.records import DealRecord
 
 T = TypeVar("T")
-
-
-class Silent:
-    """A person's connection that reads nothing."""
-
-    def send(self, text: str) -> None:
-        """Drop ``text``."""
-
-    def close(self, reason: str, code: int = 1000) -> None:
-        """Nothing to close."""
-
-
-def played_table(
-    deals: int = 3, *, code: str = "FILECODE", seed: int | None = None
-) -> tuple[HostedTable, list[dict[str, Any]]]:
-    """A table ``code`` of four (one person, away, and three AIs, its game seeded with ``seed``)
-    ``deals`` deals into its game, and every file the server would have written meanwhile."""
-    files: list[dict[str, Any]] = []
-    table = HostedTable(code, Settings(seats=4, pause_seconds=0, seed=seed), 0.0,
-                        save=lambda t: files.append(json.loads(json.dumps(t.to_json()))))
-    table.join(Silent(), "Anne", None, 0.0, host=True)
-    table.start(0.0)
-    assert table.match is not None
-    now = 0.0
-    while len(table.match.game.log) < deals:
-        now += 100.0
-        table.tick(now)
-    return table, files
 
 
 def first_round(record: DealRecord) -> tuple[Card, ...]:
@@ -205,8 +179,7 @@ def next_of(client: Client, kind: type[T], check: Callable[[T], bool] = lambda _
 
 def test_a_seat_given_up_stays_given_up_when_the_server_is_killed_right_after(tmp_path: Path) -> None:
     proc, url = start_server(tmp_path)
-    host, guest = Client(url), Client(url)
-    try:
+    with Client(url) as host, Client(url) as guest:
         host.create("Anne", {"seats": 4, "deals": 5, "ai": "easy", "turn_seconds": 600, "pause_seconds": 300})
         code = next_of(host, Welcome).table
         guest.join(code, "Ben")
@@ -218,19 +191,15 @@ def test_a_seat_given_up_stays_given_up_when_the_server_is_killed_right_after(tm
         next_of(host, TableInfo, lambda info: info.started and not info.seats[seat].person)
         proc.send_signal(signal.SIGKILL)  # no chance to save anything more
         proc.wait(10)
-    finally:
-        guest.close()
-        host.close()
     proc, url = start_server(tmp_path)
-    back = Client(url)
     try:
-        back.resume(code, token)
-        refused = next_of(back, Error, seconds=5)
-        assert refused.code == ErrorCode.BAD_TOKEN.value
-        back.watch(code)
-        info = next_of(back, TableInfo)
-        assert info.started and not info.seats[seat].person and info.seats[0].person
+        with Client(url) as back:
+            back.resume(code, token)
+            refused = next_of(back, Error, seconds=5)
+            assert refused.code == ErrorCode.BAD_TOKEN.value
+            back.watch(code)
+            info = next_of(back, TableInfo)
+            assert info.started and not info.seats[seat].person and info.seats[0].person
     finally:
-        back.close()
         proc.terminate()
         proc.wait(10)

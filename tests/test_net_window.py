@@ -11,6 +11,7 @@ from functools import partial
 import pygame
 import pytest
 from helpers import DT, notices_of
+from helpers.windows import Windows, address, lobby, make_app, run, seat_two, session_of, window_at
 
 from game.net.client import Client
 from game.net.codec import History
@@ -20,108 +21,13 @@ from game.rules.agents import ThresholdAgent
 from game.rules.events import Event
 from game.rules.phase import Phase
 from game.rules.view import View
-from scenes.app.loop import App
 from scenes.cli import main
 from scenes.navigator import Screens
 from scenes.net.address import parse_address, table_settings
-from scenes.net.host import host_table
 from scenes.net.join import JoinScene
-from scenes.net.lobby import LobbyScene
-from scenes.net.remote import NetworkSeat, Spectator
-from scenes.screens.menu import MenuScene
-from scenes.store.settings import Settings
 from scenes.table.setup import Setup
 from scenes.table.source import has_ended, human_to_act
-from tools.driver import key, keys_for, table_of
-
-FAST = {"rate_per_second": 1000.0, "rate_burst": 1000}
-
-
-def make_app() -> App:
-    app = App(Settings(animation_speed="instant"), (1024, 600))
-    app.stack.push(MenuScene(app, Screens(app)))
-    app.step(DT, [])
-    return app
-
-
-
-def url(server: ServerThread) -> str:
-    return f"127.0.0.1:{server.server.port}"
-
-
-def top(app: App) -> str:
-    return app.stack.top.name if app.stack.top is not None else ""
-
-
-def run(
-    apps: list[App], until: Callable[[], bool], seconds: float = 8.0, drive: bool | list[App] = True
-) -> None:
-    """Step every app (those in ``drive`` pressing keys) until ``until()``, bounded in time."""
-    end = time.monotonic() + seconds
-    while True:
-        for app in apps:
-            driven = drive if isinstance(drive, bool) else app in drive
-            app.step(DT, keys_for(app) if driven else [])
-        if until():
-            return
-        assert time.monotonic() < end, f"timed out: {[top(a) for a in apps]}"
-        time.sleep(0.002)  # let the network threads run
-
-
-def lobby(app: App) -> LobbyScene:
-    scene = app.stack.top
-    assert isinstance(scene, LobbyScene), top(app)
-    return scene
-
-
-def session_of(app: App) -> NetworkSeat | Spectator:
-    session = getattr(app.stack.top, "source", None)
-    assert isinstance(session, NetworkSeat | Spectator), top(app)
-    return session
-
-
-def window_at(port: int, code: str, name: str = "Wendy") -> App:
-    """A window joining table ``code`` on the server at ``port`` through its Join screen, left in
-    the lobby once welcomed."""
-    app = make_app()
-    join = JoinScene(app, Screens(app), address=f"127.0.0.1:{port}", name=name, code=code)
-    app.push(join)
-    end = time.monotonic() + 10
-    while join.lister is not None:
-        app.step(DT, [])
-        assert time.monotonic() < end, "the window's Join screen never listed the tables"
-        time.sleep(0.005)
-    join.join()
-    while not (top(app) == "lobby" and getattr(app.stack.top, "welcome", None) is not None):
-        app.step(DT, [])
-        assert time.monotonic() < end, f"the window did not reach the lobby: {top(app)}"
-        time.sleep(0.005)
-    return app
-
-
-def seat_two(
-    rules: str, rotating: bool = False, seats: int = 4, deals: int = 2, seed: int = 7
-) -> tuple[App, App]:
-    """The host's window opens a table (through a server of its own), a second window joins it
-    through the Join screen, and the host starts."""
-    host_app, guest_app = make_app(), make_app()
-    setup = Setup.for_players(seats, rules, rotating, deals, seed, human_name="Hosta")
-    assert host_table(host_app, Screens(host_app), setup, bind="127.0.0.1", port=0)
-    run([host_app], lambda: lobby(host_app).info is not None)
-    host_lobby = lobby(host_app)
-    assert host_lobby.welcome is not None and host_lobby.client.host
-    code = host_lobby.welcome.table
-    # The table is private (not listed): the guest types the code the host tells them.
-    join = JoinScene(guest_app, Screens(guest_app), address=host_lobby.address, name="Guesto", code=code)
-    guest_app.push(join)
-    run([guest_app], lambda: join.lister is None)
-    assert code not in [t["code"] for t in join.tables]
-    join.join()
-    run([host_app, guest_app], lambda: top(guest_app) == "lobby" and lobby(guest_app).welcome is not None)
-    run([host_app], lambda: host_lobby.info is not None and sum(s.person for s in host_lobby.info.seats) == 2)
-    host_app.step(DT, [key(pygame.K_RETURN, "\r")])  # Start the game has the focus
-    run([host_app, guest_app], lambda: top(host_app) != "lobby" and top(guest_app) != "lobby")
-    return host_app, guest_app
+from tools.driver import key, table_of, top_name
 
 
 @pytest.mark.parametrize(
@@ -137,8 +43,8 @@ def test_two_windows_play_a_whole_game_at_one_network_table(rules: str, rotating
     seen: set[str] = set()
 
     def finished() -> bool:
-        seen.update((top(host_app), top(guest_app)))
-        return top(host_app) == "gameover" and top(guest_app) == "gameover"
+        seen.update((top_name(host_app), top_name(guest_app)))
+        return top_name(host_app) == "gameover" and top_name(guest_app) == "gameover"
 
     run([host_app, guest_app], finished, seconds=30)
     assert {"auction", "deal", "showdown", "ledger", "gameover"} <= seen
@@ -157,14 +63,15 @@ def test_two_windows_play_a_whole_game_at_one_network_table(rules: str, rotating
     # The host's way out closes the table (and its server).
     host_app.step(DT, [key(pygame.K_RETURN, "\r")])
     host_app.step(DT, [])
-    assert top(host_app) == "menu"
+    assert top_name(host_app) == "menu"
     guest_app.step(DT, [key(pygame.K_RETURN, "\r")])
     guest_app.step(DT, [])
-    assert top(guest_app) == "menu"
+    assert top_name(guest_app) == "menu"
 
 
-def test_a_dropped_connection_says_reconnecting_and_takes_the_seat_back() -> None:
+def test_a_dropped_connection_says_reconnecting_and_takes_the_seat_back(windows: Windows) -> None:
     host_app, guest_app = seat_two("foster", deals=3)
+    windows.add(host_app, guest_app)
     guest = session_of(guest_app)
     # The guest is asked to move when the cable is cut: the host's AI moves for them meanwhile, and
     # the table is drawn again from what the server says when they are back.
@@ -195,15 +102,16 @@ def test_a_dropped_connection_says_reconnecting_and_takes_the_seat_back() -> Non
     assert session_of(guest_app) is guest and guest.ledger.chips == list(guest.view.chips)
     run(
         [host_app, guest_app],
-        lambda: top(host_app) == "gameover" and top(guest_app) == "gameover",
+        lambda: top_name(host_app) == "gameover" and top_name(guest_app) == "gameover",
         seconds=30,
     )
     result = session_of(guest_app).ledger.result
     assert result is not None and result == session_of(host_app).ledger.result
 
 
-def test_an_action_out_of_turn_is_a_notice_not_a_crash() -> None:
+def test_an_action_out_of_turn_is_a_notice_not_a_crash(windows: Windows) -> None:
     host_app, guest_app = seat_two("foster")
+    windows.add(host_app, guest_app)
     host, guest = session_of(host_app), session_of(guest_app)
     # Nobody presses for the host: the table waits for them, and the guest tries to move meanwhile.
     run(
@@ -222,8 +130,11 @@ def test_an_action_out_of_turn_is_a_notice_not_a_crash() -> None:
     assert guest.sent is None
 
 
-def test_the_join_screen_lists_tables_and_says_when_nothing_answers(server: ServerThread) -> None:
+def test_the_join_screen_lists_tables_and_says_when_nothing_answers(
+    windows: Windows, server: ServerThread
+) -> None:
     app = make_app()
+    windows.add(app)
     join = JoinScene(app, Screens(app), address="not an address", name="Zoé")
     app.push(join)
     app.step(DT, [])
@@ -234,45 +145,42 @@ def test_the_join_screen_lists_tables_and_says_when_nothing_answers(server: Serv
     join.look()
     run([app], lambda: any("Cannot reach" in w for w in words()), drive=False)
     # Two tables on a real server: both listed with their codes; choosing one fills the code.
-    from game.net.client import Client
-
-    hosts = [Client(f"ws://{url(server)}") for _ in range(2)]
-    for i, client in enumerate(hosts):
-        client.create(f"H{i}", {**table_settings(Setup.for_players(3 + i)), "public": True})
-    codes = set()
-    for client in hosts:
-        while client.table is None:
-            time.sleep(0.01)
-        codes.add(client.table)
-    join.address = url(server)
-    join.look()
-    run([app], lambda: len(join.tables) == 2, drive=False)
-    assert {t["code"] for t in join.tables} == codes
-    shown = [b for b in join.table_buttons if b.visible]
-    assert len(shown) == 2 and all(
-        str(t["code"]) in b.label() for t, b in zip(join.tables, shown, strict=True)
-    )
-    shown[1].activate()
-    assert join.code == join.tables[1]["code"]
-    # A wrong code: the lobby says so and goes back to the Join screen.
-    join.code = "ZZZZZZZZ" if "ZZZZZZZZ" not in codes else "YYYYYYYY"
-    join.join()
-    run(
-        [app],
-        lambda: top(app) == "join" and any("No table has that code." in w for w in words()),
-        drive=False,
-    )
-    # Watching a table not started: the lobby waits with the code on show.
-    join.code = join.tables[0]["code"]
-    join.watch()
-    run([app], lambda: top(app) == "lobby" and lobby(app).welcome is not None, drive=False)
-    assert lobby(app).welcome.seat is None  # type: ignore[union-attr]
-    assert not lobby(app).start_button.visible
-    lobby(app).back()
-    app.step(DT, [])
-    assert top(app) == "join"
-    for client in hosts:
-        client.close()
+    with Client(f"ws://{address(server)}") as first, Client(f"ws://{address(server)}") as second:
+        hosts = [first, second]
+        for i, client in enumerate(hosts):
+            client.create(f"H{i}", {**table_settings(Setup.for_players(3 + i)), "public": True})
+        codes = set()
+        for client in hosts:
+            while client.table is None:
+                time.sleep(0.01)
+            codes.add(client.table)
+        join.address = address(server)
+        join.look()
+        run([app], lambda: len(join.tables) == 2, drive=False)
+        assert {t["code"] for t in join.tables} == codes
+        shown = [b for b in join.table_buttons if b.visible]
+        assert len(shown) == 2 and all(
+            str(t["code"]) in b.label() for t, b in zip(join.tables, shown, strict=True)
+        )
+        shown[1].activate()
+        assert join.code == join.tables[1]["code"]
+        # A wrong code: the lobby says so and goes back to the Join screen.
+        join.code = "ZZZZZZZZ" if "ZZZZZZZZ" not in codes else "YYYYYYYY"
+        join.join()
+        run(
+            [app],
+            lambda: top_name(app) == "join" and any("No table has that code." in w for w in words()),
+            drive=False,
+        )
+        # Watching a table not started: the lobby waits with the code on show.
+        join.code = join.tables[0]["code"]
+        join.watch()
+        run([app], lambda: top_name(app) == "lobby" and lobby(app).welcome is not None, drive=False)
+        assert lobby(app).welcome.seat is None  # type: ignore[union-attr]
+        assert not lobby(app).start_button.visible
+        lobby(app).back()
+        app.step(DT, [])
+        assert top_name(app) == "join"
 
 
 def test_addresses_are_read_as_people_type_them() -> None:
@@ -308,30 +216,31 @@ def test_host_and_join_go_separately(capsys: pytest.CaptureFixture[str]) -> None
     assert stop.value.code == 2
 
 
-def test_a_connection_closed_for_good_says_why_and_goes_back_to_the_menu() -> None:
+def test_a_connection_closed_for_good_says_why_and_goes_back_to_the_menu(windows: Windows) -> None:
     """Another window takes the guest's seat with its token: the host closes the first one for
     good; its screen says why in a line and goes back to the menu."""
     from game.net.client import Client
 
     host_app, guest_app = seat_two("foster", deals=3)
+    windows.add(host_app, guest_app)
     guest = session_of(guest_app)
     token = guest.client.token
     assert token is not None
     port = guest.client._link.url.rsplit(":", 1)[1]  # the table this window sits at
-    other = Client(f"ws://127.0.0.1:{port}")
-    other.resume(guest.welcome.table, token)
-    words = partial(notices_of, guest_app)
-    run([host_app, guest_app], lambda: top(guest_app) == "menu", drive=False)
-    assert guest.lost
-    assert any(w.startswith("The connection to the table was closed: ") for w in words()), words()
-    other.close(timeout=0.5)
+    with Client(f"ws://127.0.0.1:{port}") as other:
+        other.resume(guest.welcome.table, token)
+        words = partial(notices_of, guest_app)
+        run([host_app, guest_app], lambda: top_name(guest_app) == "menu", drive=False)
+        assert guest.lost
+        assert any(w.startswith("The connection to the table was closed: ") for w in words()), words()
 
 
-def test_the_lobby_hands_the_table_every_update_it_read_in_one_frame(server: ServerThread) -> None:
+def test_the_lobby_hands_the_table_every_update_it_read_in_one_frame(
+    windows: Windows, server: ServerThread
+) -> None:
     """The game starts and the host plays on before the window's next frame: the window's table
     starts from the last of those updates, and prompts when its seat is to act."""
-    host = Client(f"ws://127.0.0.1:{server.server.port}")
-    try:
+    with Client(f"ws://127.0.0.1:{server.server.port}") as host:
         host.create("Hosta", {"seats": 3, "deals": 1, "seed": 5, "turn_seconds": 300}, seat=0)
         end = time.monotonic() + 10
         while host.table is None:
@@ -340,6 +249,7 @@ def test_the_lobby_hands_the_table_every_update_it_read_in_one_frame(server: Ser
             time.sleep(0.005)
         code = host.table
         app = window_at(server.server.port, code)
+        windows.add(app)
         window_seat = lobby(app).welcome.seat  # type: ignore[union-attr]
         table = server.server.tables[code]
         host.start()
@@ -365,5 +275,3 @@ def test_the_lobby_hands_the_table_every_update_it_read_in_one_frame(server: Ser
         source = session_of(app)
         run([app], lambda: source.view.to_act == window_seat and human_to_act(source), drive=False)
         assert source.view.seat == window_seat and table.seq == seq
-    finally:
-        host.close()

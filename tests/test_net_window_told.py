@@ -13,11 +13,11 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pygame
-from helpers import DT, Phone, drawn_words, notices_of
-from test_net_window import top, window_at
+from helpers import DT, Phone, drawn_words, notices_of, quick_config
+from helpers.windows import Windows, window_at
 
 from game.net.protocol import Update
-from game.net.server import ServerConfig, ServerThread
+from game.net.server import ServerThread
 from scenes import i18n
 from scenes.app.loop import App
 from scenes.navigator import Screens
@@ -29,7 +29,7 @@ from scenes.table.flow import Stage
 from scenes.table.handler import not_while_reconnecting
 from scenes.table.scene import TableScene
 from scenes.table.source import human_to_act
-from tools.driver import click, key, keys_for
+from tools.driver import click, key, keys_for, top_name
 
 CLOCK = re.compile(r"^\d+:\d\d left to decide$")
 
@@ -43,14 +43,14 @@ def run(apps: list[App], until: Callable[[], bool], phones: list[Phone] = (), se
             app.step(DT, [])
         for phone in phones:
             phone.play()
-        shown = [(top(a), notices_of(a)) for a in apps]
+        shown = [(top_name(a), notices_of(a)) for a in apps]
         assert time.monotonic() < end, f"timed out on {shown}"
         time.sleep(0.003)
 
 
 def table_scene(app: App) -> TableScene:
     scene = app.stack.top
-    assert isinstance(scene, TableScene), top(app)
+    assert isinstance(scene, TableScene), top_name(app)
     return scene
 
 
@@ -65,31 +65,33 @@ def asked(app: App) -> bool:
     return isinstance(scene, TableScene) and scene.handler.prompt is not None
 
 
-def server_at(tmp: Path, port: int = 0) -> ServerThread:
-    server = ServerThread(ServerConfig(port=port, data_dir=tmp, rate_per_second=1000.0, rate_burst=1000))
-    server.start()
-    return server
+def served_at(tmp: Path, port: int = 0) -> ServerThread:
+    """A server keeping its tables in ``tmp``, listening on ``port`` (0: any) for the ``with`` block."""
+    return ServerThread(quick_config(port=port, data_dir=tmp))
 
 
-def seated(server: ServerThread, turn: int = 600) -> tuple[App, Phone]:
-    """A phone opens a table of three (``turn`` seconds a move), a window joins it, the phone starts."""
+def seated(windows: Windows, server: ServerThread, turn: int = 600) -> tuple[App, Phone]:
+    """A phone opens a table of three (``turn`` seconds a move), a window joins it, the phone starts
+    (both closed with ``windows``)."""
     phone = Phone(server.server.port, None, "Phoebe",
                   {"seats": 3, "ai": "easy", "turn_seconds": turn, "pause_seconds": 300})
+    windows.phone(phone)
     run([], lambda: phone.welcome is not None, [phone])
     assert phone.welcome is not None
     app = window_at(server.server.port, phone.welcome.table)
+    windows.add(app)
     phone.client.start()
     run([app], lambda: isinstance(app.stack.top, TableScene), [phone])
     return app, phone
 
 
 def test_the_window_counts_the_decision_down_and_says_what_the_computer_played_when_time_ran_out(
-    tmp_path: Path,
+    windows: Windows, tmp_path: Path,
 ) -> None:
-    server = server_at(tmp_path)
-    try:
-        app, phone = seated(server, turn=5)
-        run([app], lambda: asked(app), [phone])
+    with served_at(tmp_path) as server:
+        app, phone = seated(windows, server, turn=5)
+        # Asked, and told the time left (the turn message may come a frame after the question).
+        run([app], lambda: asked(app) and seat(app).turn_clock is not None, [phone])
         words = [w for w, _rect, _clip in drawn_words(app)]
         clocks = [w for w in words if CLOCK.match(w)]
         assert clocks and int(clocks[0].split(":")[1][:2]) <= 5, words
@@ -121,15 +123,14 @@ def test_the_window_counts_the_decision_down_and_says_what_the_computer_played_w
                 app.step(DT, [pressed])
                 asked_meanwhile |= human_to_act(seat(app))
             assert "It is not your turn." in notices_of(app) or asked_meanwhile
-    finally:
-        server.stop()
 
 
-def test_a_restarted_host_says_the_deal_it_deals_again_and_the_window_waits_meanwhile(tmp_path: Path) -> None:
-    server = server_at(tmp_path)
-    port = server.server.port
-    try:
-        app, phone = seated(server)
+def test_a_restarted_host_says_the_deal_it_deals_again_and_the_window_waits_meanwhile(
+    windows: Windows, tmp_path: Path
+) -> None:
+    with served_at(tmp_path) as server:
+        port = server.server.port
+        app, phone = seated(windows, server)
         run([app], lambda: asked(app), [phone])
         deal = seat(app).view.deal_no
         server.stop()
@@ -137,29 +138,28 @@ def test_a_restarted_host_says_the_deal_it_deals_again_and_the_window_waits_mean
         assert not asked(app) and seat(app).turn_clock is None  # nothing can be sent meanwhile
         words = [w for w, _rect, _clip in drawn_words(app)]
         assert not any(CLOCK.match(w) for w in words)
-        server = server_at(tmp_path, port)
-        phone.client.close(timeout=0.5)
-        run([app], lambda: any("restarted" in w for w in notices_of(app)), seconds=20)
-        redealt = f"The host restarted: deal {deal} is dealt again (its cards and chips went back)."
-        assert redealt in notices_of(app)
-        assert "Reconnecting…" not in notices_of(app)
-        # Played to its ledger (the window's person pressing as a simple player does): the deal dealt
-        # again says so there too, where its chips are counted.
-        end = time.monotonic() + 30
-        while top(app) != "ledger":
-            app.step(DT, keys_for(app))
-            assert time.monotonic() < end, top(app)
-            time.sleep(0.002)
-        ledger = " ".join(w for w, _rect, _clip in drawn_words(app))
-        assert "Dealt again after the host restarted" in ledger, ledger
-    finally:
-        server.stop()
+        with served_at(tmp_path, port) as server:
+            phone.client.close(timeout=0.5)
+            run([app], lambda: any("restarted" in w for w in notices_of(app)), seconds=20)
+            redealt = f"The host restarted: deal {deal} is dealt again (its cards and chips went back)."
+            assert redealt in notices_of(app)
+            assert "Reconnecting…" not in notices_of(app)
+            # Played to its ledger (the window's person pressing as a simple player does): the deal dealt
+            # again says so there too, where its chips are counted.
+            end = time.monotonic() + 30
+            while top_name(app) != "ledger":
+                app.step(DT, keys_for(app))
+                assert time.monotonic() < end, top_name(app)
+                time.sleep(0.002)
+            ledger = " ".join(w for w, _rect, _clip in drawn_words(app))
+            assert "Dealt again after the host restarted" in ledger, ledger
 
 
-def test_a_window_back_from_a_drop_is_told_the_computer_played_for_it(tmp_path: Path) -> None:
-    server = server_at(tmp_path)
-    try:
-        app, phone = seated(server, turn=600)
+def test_a_window_back_from_a_drop_is_told_the_computer_played_for_it(
+    windows: Windows, tmp_path: Path
+) -> None:
+    with served_at(tmp_path) as server:
+        app, phone = seated(windows, server, turn=600)
         run([app], lambda: asked(app), [phone])
         heard: list[str] = []
         shown = app.notice
@@ -182,20 +182,19 @@ def test_a_window_back_from_a_drop_is_told_the_computer_played_for_it(tmp_path: 
         source = seat(app)
         if source.ledger.history and len(source.ledger.history) > 1:  # a deal was settled meanwhile
             assert any(re.match(r"Deal \d+: .* the farm", w) for w in heard), heard
-    finally:
-        server.stop()
 
 
-def test_while_reconnecting_the_ledgers_next_deal_is_greyed_out_and_says_why(tmp_path: Path) -> None:
-    server = server_at(tmp_path)
-    port = server.server.port
-    try:
-        app, phone = seated(server)
+def test_while_reconnecting_the_ledgers_next_deal_is_greyed_out_and_says_why(
+    windows: Windows, tmp_path: Path
+) -> None:
+    with served_at(tmp_path) as server:
+        port = server.server.port
+        app, phone = seated(windows, server)
         end = time.monotonic() + 30
-        while top(app) != "ledger":  # the window's person plays as a simple player to the ledger
+        while top_name(app) != "ledger":  # the window's person plays as a simple player to the ledger
             app.step(DT, keys_for(app))
             phone.play()
-            assert time.monotonic() < end, top(app)
+            assert time.monotonic() < end, top_name(app)
             time.sleep(0.002)
         handler = table_scene(app).handler
         go_on = handler.group.widgets[0]  # type: ignore[attr-defined]
@@ -206,52 +205,49 @@ def test_while_reconnecting_the_ledgers_next_deal_is_greyed_out_and_says_why(tmp
         assert not go_on.enabled  # nothing can be sent meanwhile: "ready" would be lost
         assert go_on.label() == "Next deal"  # the host's pause is not known meanwhile: no count
         app.step(DT, [click(go_on.rect.center)])
-        assert top(app) == "ledger" and not_while_reconnecting() in notices_of(app)
+        assert top_name(app) == "ledger" and not_while_reconnecting() in notices_of(app)
         app.notices.clear()
         app.step(DT, [key(pygame.K_RETURN, "\r")])
-        assert top(app) == "ledger" and not_while_reconnecting() in notices_of(app)
-        server = server_at(tmp_path, port)
-        run([app], lambda: "Reconnecting…" not in notices_of(app) and go_on.enabled, seconds=20)
-        app.step(DT, [click(go_on.rect.center)])
-        assert top(app) != "ledger"
-    finally:
-        server.stop()
+        assert top_name(app) == "ledger" and not_while_reconnecting() in notices_of(app)
+        with served_at(tmp_path, port) as server:
+            run([app], lambda: "Reconnecting…" not in notices_of(app) and go_on.enabled, seconds=20)
+            app.step(DT, [click(go_on.rect.center)])
+            assert top_name(app) != "ledger"
 
 
-def test_a_moves_key_while_reconnecting_says_so_not_that_it_is_not_your_turn(tmp_path: Path) -> None:
-    server = server_at(tmp_path)
-    port = server.server.port
-    try:
-        app, phone = seated(server)
+def test_a_moves_key_while_reconnecting_says_so_not_that_it_is_not_your_turn(
+    windows: Windows, tmp_path: Path
+) -> None:
+    with served_at(tmp_path) as server:
+        port = server.server.port
+        app, phone = seated(windows, server)
         run([app], lambda: asked(app), [phone])
         server.stop()
         run([app], lambda: "Reconnecting…" in notices_of(app), seconds=10)
         app.step(DT, [key(pygame.K_b, "b"), key(pygame.K_c, "c")])
         assert not_while_reconnecting() in notices_of(app)
         assert "It is not your turn." not in notices_of(app)
-        server = server_at(tmp_path, port)
-        run([app], lambda: "Reconnecting…" not in notices_of(app), [phone], seconds=20)
-        assert not_while_reconnecting() not in notices_of(app)  # no longer true: it goes with "Reconnecting…"
-    finally:
-        server.stop()
+        with served_at(tmp_path, port) as server:
+            run([app], lambda: "Reconnecting…" not in notices_of(app), [phone], seconds=20)
+            # No longer true: it goes with "Reconnecting…".
+            assert not_while_reconnecting() not in notices_of(app)
 
 
 NEXT_DEAL = re.compile(r"Deal (\d+) starts in (\d+):(\d\d), or as soon as everyone is ready\.")
 
 
-def test_between_deals_the_window_says_when_the_next_deal_starts(tmp_path: Path) -> None:
+def test_between_deals_the_window_says_when_the_next_deal_starts(windows: Windows, tmp_path: Path) -> None:
     """After Next deal the table waits for the others (or the pause): it says which deal starts and
     when, not a bare table."""
-    server = server_at(tmp_path)
-    try:
-        app, phone = seated(server)
+    with served_at(tmp_path) as server:
+        app, phone = seated(windows, server)
         ready = phone.client.ready
         phone.client.ready = lambda deal=None: None  # type: ignore[method-assign]  # the pause (300 s) runs
         end = time.monotonic() + 30
-        while top(app) != "ledger":
+        while top_name(app) != "ledger":
             app.step(DT, keys_for(app))
             phone.play()
-            assert time.monotonic() < end, top(app)
+            assert time.monotonic() < end, top_name(app)
             time.sleep(0.002)
         deal = seat(app).ledger.deal
         run([app], lambda: seat(app).pause is not None, seconds=10)
@@ -261,7 +257,7 @@ def test_between_deals_the_window_says_when_the_next_deal_starts(tmp_path: Path)
         assert counted is not None, go_on.label()  # the ledger counts the host's pause down too
         assert 250 <= int(counted[1]) * 60 + int(counted[2]) <= 300
         app.step(DT, [key(pygame.K_RETURN, "\r")])  # Next deal: this window is ready
-        run([app], lambda: seat(app).pause is not None and top(app) != "ledger", seconds=10)
+        run([app], lambda: seat(app).pause is not None and top_name(app) != "ledger", seconds=10)
         app.step(DT, [])
         drawn = " ".join(w for w, _rect, _clip in drawn_words(app))  # the banner may take two lines
         shown = NEXT_DEAL.search(drawn)
@@ -272,69 +268,66 @@ def test_between_deals_the_window_says_when_the_next_deal_starts(tmp_path: Path)
         run([app], lambda: seat(app).view.deal_no == deal + 1, seconds=10)
         app.step(DT, [])
         assert NEXT_DEAL.search(" ".join(w for w, _rect, _clip in drawn_words(app))) is None
-    finally:
-        server.stop()
 
 
-def test_a_spectators_ledger_goes_on_by_itself_while_reconnecting(tmp_path: Path) -> None:
+def test_a_spectators_ledger_goes_on_by_itself_while_reconnecting(windows: Windows, tmp_path: Path) -> None:
     """A spectator sends nothing to go on from a ledger: the connection being restored does not stop
     its watched ledger going on by itself (it once stayed on that ledger for the rest of the game)."""
-    server = server_at(tmp_path)
-    try:
+    with served_at(tmp_path) as server:
         phone = Phone(server.server.port, None, "Phoebe",
                       {"seats": 3, "ai": "easy", "turn_seconds": 600, "pause_seconds": 300})
+        windows.phone(phone)
         run([], lambda: phone.welcome is not None, [phone])
         assert phone.welcome is not None
         phone.client.ready = lambda deal=None: None  # type: ignore[method-assign]  # after deal 1: a long pause
         app = App(Settings(animation_speed="fast"), (1024, 600))
+        windows.add(app)
         app.stack.push(MenuScene(app, Screens(app)))
         join_table(app, Screens(app), "127.0.0.1", server.server.port, phone.welcome.table, "", watch=True)
         phone.client.start()
-        run([app], lambda: top(app) == "ledger", [phone], seconds=60)
+        run([app], lambda: top_name(app) == "ledger", [phone], seconds=60)
         server.stop()
         run([app], lambda: "Reconnecting…" in notices_of(app), seconds=10)
-        run([app], lambda: top(app) != "ledger", seconds=15)  # its watch pause, meanwhile
-    finally:
-        server.stop()
+        run([app], lambda: top_name(app) != "ledger", seconds=15)  # its watch pause, meanwhile
 
 
 def test_a_moves_key_pressed_again_while_the_move_is_on_its_way_does_not_say_it_is_not_your_turn(
-    tmp_path: Path,
+    windows: Windows, tmp_path: Path,
 ) -> None:
-    server = server_at(tmp_path)
-    try:
-        app, phone = seated(server)
+    with served_at(tmp_path) as server:
+        app, phone = seated(windows, server)
         run([app], lambda: asked(app), [phone])
         stage = table_scene(app).stage
         pressed = key(pygame.K_p, "p") if stage is Stage.AUCTION else key(pygame.K_c, "c")
         app.step(DT, [pressed, pressed])  # the second before the host has answered the first
         assert "It is not your turn." not in notices_of(app)
         assert "One moment: the table is catching up." in notices_of(app)
-    finally:
-        server.stop()
 
 
-def test_a_ledger_left_up_while_the_host_starts_the_next_deal_says_so(tmp_path: Path) -> None:
-    server = server_at(tmp_path)
-    try:
+def test_a_ledger_left_up_while_the_host_starts_the_next_deal_says_so(
+    windows: Windows, tmp_path: Path
+) -> None:
+    with served_at(tmp_path) as server:
         phone = Phone(server.server.port, None, "Phoebe",
                       {"seats": 3, "ai": "easy", "turn_seconds": 600, "pause_seconds": 1})
+        windows.phone(phone)
         run([], lambda: phone.welcome is not None, [phone])
         assert phone.welcome is not None
         app = window_at(server.server.port, phone.welcome.table)
+        windows.add(app)
         phone.client.start()
         run([app], lambda: isinstance(app.stack.top, TableScene), [phone])
         end = time.monotonic() + 30
-        while top(app) != "ledger":
+        while top_name(app) != "ledger":
             app.step(DT, keys_for(app))
             phone.play()
-            assert time.monotonic() < end, top(app)
+            assert time.monotonic() < end, top_name(app)
             time.sleep(0.002)
         shown = seat(app).ledger.deal
         # The person reads on; the pause (1 s) runs out and the host deals the next deal meanwhile.
         run([app], lambda: seat(app).view.deal_no > shown, [phone], seconds=20)
         app.step(DT, [])
-        assert top(app) == "ledger"
+        assert top_name(app) == "ledger"
         view = seat(app).view
         if view.phase.value == "over":
             assert "The game has ended: go on to see how." in notices_of(app)
@@ -342,19 +335,18 @@ def test_a_ledger_left_up_while_the_host_starts_the_next_deal_says_so(tmp_path: 
             assert f"Deal {shown + 1} has begun: go on to follow it." in notices_of(app), notices_of(app)
         else:
             assert f"Deal {shown + 1} has begun: go on to play your hand." in notices_of(app), notices_of(app)
-    finally:
-        server.stop()
 
 
 
-def test_the_seats_the_computer_plays_are_named_in_the_windows_language(tmp_path: Path) -> None:
+def test_the_seats_the_computer_plays_are_named_in_the_windows_language(
+    windows: Windows, tmp_path: Path
+) -> None:
     """The server names a seat nobody named "AI 3"; a French window says "IA 3", a German one "KI 3"
     (a person who chose such a name keeps it)."""
-    server = server_at(tmp_path)
-    try:
+    with served_at(tmp_path) as server:
         for lang, word in (("fr", "IA"), ("de", "KI")):
             i18n.set_language(lang)
-            app, phone = seated(server)
+            app, phone = seated(windows, server)
             names = seat(app).facts.names
             ai = [i for i in range(len(names)) if i not in (phone.seat, seat(app).seat)]
             assert ai and all(names[i] == f"{word} {i + 1}" for i in ai), names
@@ -363,6 +355,3 @@ def test_the_seats_the_computer_plays_are_named_in_the_windows_language(tmp_path
             assert free.startswith(f"{word} {ai[0] + 1} ("), free  # the lobby says it so too
             phone.client.close(timeout=0.5)
             seat(app).close()
-    finally:
-        i18n.set_language("en")
-        server.stop()

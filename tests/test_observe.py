@@ -10,9 +10,9 @@ import dataclasses
 import random
 
 from helpers import play, start, table
+from helpers.games import agents_for, new_game
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from test_properties import agents_for, new_game
 
 from game.rules.cards import Card, parse_cards
 from game.rules.engine import Game, Phase

@@ -10,7 +10,7 @@ from pathlib import Path
 import pygame
 import pytest
 from helpers import DT
-from test_saves_resume import play_deal, setup
+from helpers.games import play_deal, setup
 
 from scenes.app.loop import App
 from scenes.navigator import Screens

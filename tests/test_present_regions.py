@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 import pygame
 import pytest
 from farmer_deals import farmer_table, pass_in_auction
+from helpers import DT
 
 from scenes.app.loop import FPS, MAX_DT, App
 from scenes.audio.music import MusicPlayer
@@ -59,24 +60,24 @@ def presented(monkeypatch: pytest.MonkeyPatch) -> Iterator[Presented]:
 def persons_turn() -> tuple[App, TableScene]:
     app = App(Settings(animation_speed="fast"), SIZE)
     scene = to_the_persons_bid(app, Setup.for_players(10, seed=1, deals=1))
-    app.step(1 / 60, [])  # the frame the last update asked for
+    app.step(DT, [])  # the frame the last update asked for
     return app, scene
 
 
 def idle(app: App, seconds: float) -> None:
     for _ in range(round(seconds * 60)):
-        app.step(1 / 60, [])
+        app.step(DT, [])
 
 
 def test_a_still_table_presents_nothing_for_a_second(presented: Presented) -> None:
     app = App(Settings(animation_speed="fast"), SIZE)
     scene = to_the_persons_bid(app, Setup.for_players(4, seed=2, deals=2))
     for _ in range(20_000):  # the stand-in player plays the deal to its ledger, which waits
-        app.step(1 / 60, keys_for(app))
+        app.step(DT, keys_for(app))
         if scene.handler.transparent and not scene.tweens.busy and not scene.table.labels:
             break
     assert scene.handler.transparent and app.stack.top is scene
-    app.step(1 / 60, [])
+    app.step(DT, [])
     presented.flips, presented.updates = 0, []
     idle(app, 1.5)
     assert presented.flips == 0 and presented.updates == []
@@ -100,7 +101,7 @@ def test_what_the_glow_draws_is_what_a_whole_frame_draws(presented: Presented) -
     idle(app, 0.5)
     presented.updates = []
     while not presented.updates:  # up to a frame drawn only for the glow, not a moment after
-        app.step(1 / 60, [])
+        app.step(DT, [])
     partial = pygame.image.tobytes(app.screen, "RGB")
     app.draw()  # the same moment drawn whole
     assert pygame.image.tobytes(app.screen, "RGB") == partial
@@ -109,10 +110,10 @@ def test_what_the_glow_draws_is_what_a_whole_frame_draws(presented: Presented) -
 def test_a_resize_or_an_overlay_presents_the_whole_window(presented: Presented) -> None:
     app, _scene = persons_turn()
     presented.flips = 0
-    app.step(1 / 60, [pygame.event.Event(pygame.WINDOWSIZECHANGED, x=SIZE[0], y=SIZE[1])])
+    app.step(DT, [pygame.event.Event(pygame.WINDOWSIZECHANGED, x=SIZE[0], y=SIZE[1])])
     assert presented.flips == 1
-    app.step(1 / 60, [key(pygame.K_ESCAPE)])  # the pause menu over the table
-    app.step(1 / 60, [])
+    app.step(DT, [key(pygame.K_ESCAPE)])  # the pause menu over the table
+    app.step(DT, [])
     assert app.stack.top is not None and app.stack.top.transparent
     assert app.pulse_rects() is None
     before = presented.flips
@@ -127,7 +128,7 @@ def test_a_still_menu_presents_nothing(presented: Presented) -> None:
     presented.flips, presented.updates = 0, []
     idle(app, 3.0)
     assert presented.flips == 0 and presented.updates == []
-    app.step(1 / 60, [pygame.event.Event(pygame.MOUSEMOTION, pos=(10, 10), rel=(1, 1), buttons=(0, 0, 0))])
+    app.step(DT, [pygame.event.Event(pygame.MOUSEMOTION, pos=(10, 10), rel=(1, 1), buttons=(0, 0, 0))])
     assert presented.flips == 1
 
 
@@ -135,7 +136,7 @@ def test_the_loop_waits_when_nothing_is_scheduled(monkeypatch: pytest.MonkeyPatc
     app = App(Settings(), SIZE)
     monkeypatch.setattr(MusicPlayer, "wanted", property(lambda self: False))  # no music to render
     Screens(app).menu()
-    app.step(1 / 60, [])
+    app.step(DT, [])
     waits: list[float] = []
 
     def wait(seconds: float) -> list[pygame.event.Event]:
@@ -154,7 +155,7 @@ def test_the_loop_steps_at_full_rate_while_something_moves(monkeypatch: pytest.M
     monkeypatch.setattr(MusicPlayer, "wanted", property(lambda self: False))  # no music to render
     app = App(Settings(animation_speed="normal"), SIZE)
     Screens(app).menu()
-    app.step(1 / 60, [])
+    app.step(DT, [])
     app.stack.top.dirty = True  # type: ignore[union-attr]
     assert app.idle_wait() == 0.0
     app, scene = persons_turn()
@@ -165,7 +166,7 @@ def test_the_loop_steps_at_full_rate_while_something_moves(monkeypatch: pytest.M
     # a whole frame after each frame's own work made 53 frames a second of 60).
     moving = 0
     while scene.tweens.busy:
-        app.step(1 / 60, [])
+        app.step(DT, [])
         if scene.tweens.busy:
             moving += 1
             assert app.idle_wait() == 0.0
@@ -206,13 +207,13 @@ def test_what_moving_frames_draw_is_what_a_whole_frame_draws(presented: Presente
     rectangles is the screen the same moment drawn whole."""
     app = App(Settings(animation_speed="fast"), SIZE)
     start_game(app, Setup.for_players(10, seed=5, deals=1))
-    app.step(1 / 60, [])
+    app.step(DT, [])
     scene = app.stack.top
     assert isinstance(scene, TableScene)
     checked = 0
     for frame in range(3000):
         presented.updates = []
-        app.step(1 / 60, keys_for(app))
+        app.step(DT, keys_for(app))
         if presented.updates and frame % 3 == 0:
             partial = pygame.image.tobytes(app.screen, "RGB")
             app.draw()
@@ -234,7 +235,7 @@ def test_a_farmers_takings_drawn_in_regions_are_what_a_whole_frame_draws(present
     shown = table.takings
     for _frame in range(3000):
         presented.updates, presented.flips = [], 0
-        app.step(1 / 60, pass_in_auction(app, scene))
+        app.step(DT, pass_in_auction(app, scene))
         if scene.stage.value == "auction":
             # The word on the farmer's seat runs out now (whole windows are drawn while it lasts).
             app.notices = [(message, app.time) for message, _until in app.notices]
@@ -261,7 +262,7 @@ def test_a_glows_frame_is_what_a_whole_frame_draws(presented: Presented) -> None
     checked = 0
     for _ in range(60):
         presented.updates = []
-        app.step(1 / 60, [])
+        app.step(DT, [])
         if presented.updates:
             partial = pygame.image.tobytes(app.screen, "RGB")
             app.draw()
@@ -285,7 +286,7 @@ def test_the_kiosks_frames_in_regions_are_what_a_whole_frame_draws_with_the_pict
         checked: dict[str, int] = {}
         for frame in range(60 * 50):
             presented.updates, presented.flips = [], 0
-            app.step(1 / 60, [])
+            app.step(DT, [])
             if presented.updates and frame % 2 == 0:
                 name = app.stack.top.name if app.stack.top is not None else ""
                 partial = pygame.image.tobytes(app.screen, "RGB")

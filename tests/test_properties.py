@@ -7,19 +7,17 @@ import dataclasses
 import random
 from typing import Any
 
-from helpers import NAMES, RandomAgent
+from helpers.games import agents_for, new_game
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from game.formats.deallog import apply_transfers
 from game.rules.actions import DRAW, PASS, STAND, Action, IllegalAction, Kind, bid
-from game.rules.agents import ThresholdAgent
 from game.rules.cards import DECK, Card
 from game.rules.engine import Game, Phase
 from game.rules.events import Busted, CardDealt, ChipsMoved, Event, HandShown, visible_to
 from game.rules.observe import observe
 from game.rules.records import DealRecord
-from game.rules.ruleset import RULE_KEYS, rules_named
 from game.rules.view import View
 
 # A deal serves at most 9 players, each stopping by 26 points at the latest: far fewer
@@ -27,30 +25,8 @@ from game.rules.view import View
 MAX_CALLS_PER_DEAL = 2000
 
 
-def new_game(seed: int, **options: Any) -> Game:
-    """A random table for ``seed``: rule set, 3 to 10 players, stacks from 1 chip to 100."""
-    rng = random.Random(seed)
-    players = rng.randint(3, 10)
-    rules = rules_named(rng.choice(RULE_KEYS))
-    style = rng.random()
-    if style < 0.4:
-        chips: int | list[int] = [rng.randint(1, 12) for _ in range(players)]
-    elif style < 0.7:
-        chips = rng.choice([3, 5, 8])
-    else:
-        chips = 100
-    options.setdefault("max_deals", rng.randint(1, 40))
-    return Game(NAMES[:players], rules, chips=chips, seed=seed, **options)
 
 
-def agents_for(game: Game, seed: int) -> list[Any]:
-    """Random players, with a few threshold players mixed in."""
-    rng = random.Random(seed ^ 0x5EED)
-    return [
-        RandomAgent(seed * 31 + s) if rng.random() < 0.7
-        else ThresholdAgent(rng.randint(10, 16), rng.random())
-        for s in range(game.n_seats)
-    ]
 
 
 def cards_in(value: object) -> list[Card]:

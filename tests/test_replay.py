@@ -7,13 +7,9 @@ from pathlib import Path
 
 import pytest
 from helpers import DT
+from helpers.games import logged_game
 
-from game.ai import make_agent
-from game.formats.deallog import write_log
 from game.play.replay import load_log
-from game.play.runner import play_game
-from game.rules.engine import Game
-from game.rules.ruleset import rules_named
 from scenes.app.loop import App
 from scenes.cli import main
 from scenes.navigator import Screens
@@ -21,17 +17,6 @@ from scenes.screens.menu import MenuScene
 from scenes.store.settings import Settings
 from scenes.table.local import replay_table
 from scenes.table.source import human_to_act
-
-
-def logged_game(tmp_path: Path, rules: str, rotating: bool = False, players: int = 5) -> Path:
-    """A game played by AIs, written as a deal log."""
-    names = ["Anna", "Ben", "Carla", "Dan", "Eve", "Fritz"][:players]
-    game = Game(names, rules_named(rules, rotating), seed=21, max_deals=6)
-    agents = [make_agent(("easy", "normal", "expert")[s % 3], "steady", s) for s in range(players)]
-    play_game(game, agents)
-    path = tmp_path / f"{rules}.jsonl"
-    write_log(path, [game.log])
-    return path
 
 
 @pytest.mark.parametrize(("rules", "rotating"), [("foster", False), ("lacombe", True), ("ferme", False)])

@@ -16,9 +16,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from helpers.games import played_table
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from test_net_table_files import played_table
 
 from game.formats.savegame import DealInProgress, Restored, SavedGame, SaveError, restore
 from game.net.table import HostedTable

@@ -8,11 +8,12 @@ from dataclasses import replace
 from pathlib import Path
 
 import pytest
+from helpers import DT
+from helpers.games import HUMAN_PLAY, finish_deal, play_deal, setup
 
 from game.formats.deallog import check, read_log
 from game.formats.savegame import SavedGame, restore
 from game.play.match import deal_seed
-from game.rules.agents import ThresholdAgent
 from game.rules.observe import observe
 from scenes.navigator import Screens
 from scenes.screens.pause import PauseScene
@@ -24,39 +25,6 @@ from scenes.table.local import LocalTable, resume_table
 from scenes.table.setup import Setup
 from scenes.table.source import human_to_act
 from tools.driver import local_game, table_of, top_name
-
-HUMAN_PLAY = ThresholdAgent(13, 0.3)
-
-
-def setup(seed: int = 11, deals: int = 12) -> Setup:
-    """Five seats: the human and one AI of every level (the expert learns the table as it goes)."""
-    return Setup(
-        ["You", "Anne", "Bastien", "Claire", "Dieter"],
-        ["normal", "expert", "normal", "easy", "expert"],
-        "foster",
-        False,
-        deals,
-        seed,
-        0,
-    )
-
-
-def play_deal(session: LocalTable) -> None:
-    """One deal to its end: the human plays a fixed strategy, the AIs their own."""
-    session.start_deal()
-    finish_deal(session)
-
-
-def finish_deal(session: LocalTable) -> None:
-    """The deal in progress to its end, shown as a screen shows it."""
-    while session.game.to_act is not None:
-        if session.game.to_act == session.facts.bottom:
-            session.act(HUMAN_PLAY.choose(session.game.view_for(session.facts.bottom)))
-        else:
-            session.ai_act()
-    while len(session.feed):  # shown, as a screen shows them: the ledger follows
-        session.feed.pop()  # taken: shown
-    session.shown_settled()
 
 
 def through_json(saved: SavedGame | None) -> SavedGame:
@@ -196,14 +164,14 @@ def test_closing_the_window_mid_deal_saves_the_game_as_it_stands(tmp_path: Path)
     app = App(Settings(animation_speed="instant"), (1280, 720))
     app.keeper = Keeper(SaveStore(tmp_path / "save.json"), StatsStore(tmp_path / "stats.json"))
     app.stack.push(MenuScene(app, Screens(app)))
-    app.step(1 / 60, [])
+    app.step(DT, [])
     start_game(app, setup(seed=4))
     for _ in range(5000):
         if top_name(app) == "deal" and local_game(app).game.deal_no == 2:
             break
-        app.step(1 / 60, keys_for(app))
+        app.step(DT, keys_for(app))
     session = local_game(app)
-    app.step(1 / 60, [pygame.event.Event(pygame.QUIT)])
+    app.step(DT, [pygame.event.Event(pygame.QUIT)])
     assert not app.running
     saved = json.loads((tmp_path / "save.json").read_text())
     assert SavedGame.from_json(saved) == through_json(session.save_document())
@@ -230,12 +198,12 @@ def test_continue_from_the_menu_seats_the_saved_farmer_and_plays_on(tmp_path: Pa
     app = App(Settings(animation_speed="instant"), (1280, 720))
     app.keeper = Keeper(saves, StatsStore(tmp_path / "stats.json"))
     app.stack.push(MenuScene(app, Screens(app)))
-    app.step(1 / 60, [])
+    app.step(DT, [])
     menu = app.stack.top
     assert isinstance(menu, MenuScene) and menu.continue_button.visible
     assert menu.group.focused is menu.continue_button
-    app.step(1 / 60, [key(pygame.K_RETURN, "\r")])
-    app.step(1 / 60, [])
+    app.step(DT, [key(pygame.K_RETURN, "\r")])
+    app.step(DT, [])
     assert top_name(app) in ("auction", "deal")
     resumed = local_game(app)
     assert resumed.game.deal_no == 3
@@ -261,7 +229,7 @@ def test_a_card_seen_then_quit_is_still_in_the_hand_at_continue(tmp_path: Path) 
         app = App(Settings(animation_speed="instant"), (1024, 600))
         app.keeper = Keeper(SaveStore(tmp_path / "save.json"), StatsStore(tmp_path / "stats.json"))
         app.stack.push(MenuScene(app, Screens(app)))
-        app.step(1 / 60, [])
+        app.step(DT, [])
         return app
 
     app = fresh_app()
@@ -271,25 +239,25 @@ def test_a_card_seen_then_quit_is_still_in_the_hand_at_continue(tmp_path: Path) 
             view = local_game(app).view
             if human_to_act(local_game(app)) and not view.must_draw and view.total <= 6:
                 break
-        app.step(1 / 60, keys_for(app))
+        app.step(DT, keys_for(app))
     assert top_name(app) == "deal"
     source = local_game(app)
     before = source.view.hand
-    app.step(1 / 60, [key(pygame.K_c, "c")])  # Card: the drawn card is seen...
+    app.step(DT, [key(pygame.K_c, "c")])  # Card: the drawn card is seen...
     seen = source.view.hand
     assert len(seen) == len(before) + 1
     twin = copy.deepcopy(source.game)  # the game as it would go on without the break
-    app.step(1 / 60, [key(pygame.K_ESCAPE)])  # ...then the pause, and Quit to menu
+    app.step(DT, [key(pygame.K_ESCAPE)])  # ...then the pause, and Quit to menu
     pause = app.stack.top
     assert isinstance(pause, PauseScene)
     pause.to_menu()
-    app.step(1 / 60, [])
+    app.step(DT, [])
     app = fresh_app()  # the program started again
     menu = app.stack.top
     assert isinstance(menu, MenuScene) and menu.continue_button.visible
-    app.step(1 / 60, [key(pygame.K_RETURN, "\r")])  # Continue
+    app.step(DT, [key(pygame.K_RETURN, "\r")])  # Continue
     for _ in range(600):
-        app.step(1 / 60, [])
+        app.step(DT, [])
         if top_name(app) == "deal" and human_to_act(local_game(app)):
             break
     assert top_name(app) == "deal"
@@ -298,6 +266,6 @@ def test_a_card_seen_then_quit_is_still_in_the_hand_at_continue(tmp_path: Path) 
     faces = [s.card for s in table_of(app).table.seats[resumed.facts.bottom].hand]
     assert faces == list(seen)  # and face up on the table
     assert DRAW in resumed.view.legal_actions()
-    app.step(1 / 60, [key(pygame.K_c, "c")])  # the card after the seen one, as without the break
+    app.step(DT, [key(pygame.K_c, "c")])  # the card after the seen one, as without the break
     twin.apply(DRAW)
     assert resumed.view.hand == twin.view_for(resumed.facts.bottom).hand

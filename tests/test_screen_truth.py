@@ -7,22 +7,37 @@ at one network table and a spectator who comes in late."""
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
 from pathlib import Path
 
 import pygame
 import pytest
-from helpers import DT
+from helpers import DT, quick_config
+from helpers.windows import (
+    Windows,
+    at_the_table,
+    command_line,
+    crash,
+    make_app,
+    opened_table,
+    run,
+    seat_two,
+    session_of,
+    window,
+)
 from truth import Truth, Witness, ended, local_truth
 
+from game.net.client import Client
 from game.net.server import ServerThread
 from scenes.app.loop import App
-from scenes.navigator import start_game
+from scenes.navigator import Screens, start_game
+from scenes.net.lobby import LobbyScene
 from scenes.store.settings import Settings
 from scenes.table.flow import Stage
 from scenes.table.pass_screen import PassScene
 from scenes.table.setup import Setup
-from tools.driver import key, keys_for, local_game, table_of
+from tools.driver import key, keys_for, local_game, table_of, top_name
 
 
 def play_out(
@@ -126,10 +141,10 @@ def host_truth(server: ServerThread, code: str, source_view: Callable[[], object
     return truth
 
 
-def test_two_windows_at_one_host_each_see_every_deal_s_ledger_and_the_truth() -> None:
-    from test_net_window import run, seat_two, session_of, top
+def test_two_windows_at_one_host_each_see_every_deal_s_ledger_and_the_truth(windows: Windows) -> None:
 
     host_app, guest_app = seat_two("foster", deals=4, seats=4)
+    windows.add(host_app, guest_app)
     host, guest = session_of(host_app), session_of(guest_app)
     server = host.server
     assert server is not None
@@ -148,37 +163,32 @@ def test_two_windows_at_one_host_each_see_every_deal_s_ledger_and_the_truth() ->
     lingering = {"frames": 0}
 
     def keys(app: App) -> list[pygame.event.Event]:
-        if app is guest_app and top(guest_app) == "ledger":
+        if app is guest_app and top_name(guest_app) == "ledger":
             lingering["frames"] += 1
             if lingering["frames"] % 90:
                 return []
         return keys_for(app)
 
-    import time
 
     end = time.monotonic() + 60
     while not both():
         for app in (host_app, guest_app):
             app.step(DT, keys(app))
-        assert time.monotonic() < end, [top(host_app), top(guest_app)]
+        assert time.monotonic() < end, [top_name(host_app), top_name(guest_app)]
         time.sleep(0.001)
     for witness in witnesses:
         assert witness.ledgers == {1, 2, 3, 4}, witness.ledgers
     assert session_of(guest_app).ledger.result == session_of(host_app).ledger.result
     run([host_app, guest_app], lambda: True)
-def test_a_spectator_who_comes_late_sees_the_game_from_its_start() -> None:
-    from test_net_window import make_app, seat_two, session_of, top
+def test_a_spectator_who_comes_late_sees_the_game_from_its_start(windows: Windows) -> None:
 
-    from game.net.client import Client
-    from scenes.navigator import Screens
-    from scenes.net.lobby import LobbyScene
 
     host_app, guest_app = seat_two("foster", deals=4, seats=4)
+    windows.add(host_app, guest_app)
     host = session_of(host_app)
     server = host.server
     assert server is not None
     code = host.welcome.table
-    import time
 
     end = time.monotonic() + 60
     while table_of(host_app).source.ledger.deal < 3:  # two deals played before the spectator comes
@@ -187,10 +197,11 @@ def test_a_spectator_who_comes_late_sees_the_game_from_its_start() -> None:
         assert time.monotonic() < end
         time.sleep(0.001)
     watcher_app = make_app()
+    windows.add(watcher_app)
     client = Client(f"ws://127.0.0.1:{server.server.port}")
     client.watch(code)
     watcher_app.push(LobbyScene(watcher_app, Screens(watcher_app), client, "127.0.0.1"))
-    while top(watcher_app) in ("lobby", "menu"):
+    while top_name(watcher_app) in ("lobby", "menu"):
         for app in (host_app, guest_app, watcher_app):
             app.step(DT, keys_for(app))
         assert time.monotonic() < end
@@ -203,7 +214,7 @@ def test_a_spectator_who_comes_late_sees_the_game_from_its_start() -> None:
         witness.check()
         for app in (host_app, guest_app, watcher_app):
             app.step(DT, keys_for(app))
-        assert time.monotonic() < end, top(watcher_app)
+        assert time.monotonic() < end, top_name(watcher_app)
         time.sleep(0.001)
     witness.check()
     # The standings and the chart count from the game's start, not from the spectator's arrival.
@@ -217,22 +228,13 @@ def test_a_spectator_who_comes_late_sees_the_game_from_its_start() -> None:
 def test_a_guest_killed_and_rejoined_by_the_same_command_sees_the_truth_in_their_own_seat(
     tmp_path: Path,
 ) -> None:
-    import time
-
-    from test_net_seats import at_the_table, command_line, crash, open_table, window
-    from test_net_window import FAST, session_of, top
-
-    from game.net.server import ServerConfig
-
-    server = ServerThread(ServerConfig(port=0, allow_seed=True, **FAST))  # type: ignore[arg-type]
-    server.start()
-    try:
-        host, code = open_table(server, seed=23)  # a seeded table: every screen says the deck is fixed
+    # A seeded table: every screen says the deck is fixed.
+    with ServerThread(quick_config()) as server, opened_table(server, seed=23) as (host, code):
         where = f"127.0.0.1:{server.server.port}"
         first = window(tmp_path / "seats.json")
         command_line(first, where, code)
         end = time.monotonic() + 60
-        while top(first) != "lobby" or first.stack.top.welcome is None:  # type: ignore[union-attr]
+        while top_name(first) != "lobby" or first.stack.top.welcome is None:  # type: ignore[union-attr]
             first.step(DT, [])
             assert time.monotonic() < end
             time.sleep(0.002)
@@ -245,7 +247,7 @@ def test_a_guest_killed_and_rejoined_by_the_same_command_sees_the_truth_in_their
         while scene.source.ledger.deal < 2:  # a deal and more played, then the window is killed
             witness.check()
             first.step(DT, keys_for(first))
-            assert time.monotonic() < end, top(first)
+            assert time.monotonic() < end, top_name(first)
             time.sleep(0.001)
         assert "fixed deck" in scene.header_text()
         crash(first)
@@ -259,7 +261,7 @@ def test_a_guest_killed_and_rejoined_by_the_same_command_sees_the_truth_in_their
         while not ended(rejoined):
             witness.check()
             second.step(DT, keys_for(second))
-            assert time.monotonic() < end, top(second)
+            assert time.monotonic() < end, top_name(second)
             time.sleep(0.001)
         witness.check()
         assert witness.prompts > 0 and witness.ledgers  # Bea played on, and saw her ledgers
@@ -268,5 +270,3 @@ def test_a_guest_killed_and_rejoined_by_the_same_command_sees_the_truth_in_their
         assert again.ledger.history[0] == tuple(table.match.game.log[0].chips_before)
         assert "fixed deck" in rejoined.header_text()
         again.client.close()
-    finally:
-        server.stop()

@@ -4,7 +4,6 @@ file never stops the game: it starts, shows one line, keeps the bad copy, and hi
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -16,22 +15,12 @@ from game.rules.cards import Card
 from scenes import i18n
 from scenes.app.loop import App
 from scenes.cli import main
-from scenes.navigator import Screens
 from scenes.screens.menu import MenuScene
 from scenes.screens.settings import SettingsScene
 from scenes.store.settings import Settings, SettingsStore
 from scenes.ui.art import BLUE, GREEN, RED
 from scenes.ui.layout import compute
 from tools.driver import key
-
-
-@pytest.fixture
-def app() -> Iterator[App]:
-    the_app = App(Settings(animation_speed="instant", language="en"), (1280, 720))
-    the_app.stack.push(MenuScene(the_app, Screens(the_app)))
-    the_app.step(DT, [])
-    yield the_app
-    i18n.set_language("en")
 
 
 def count_near(surface: pygame.Surface, colour: tuple[int, int, int], tolerance: int = 40) -> int:
@@ -209,7 +198,7 @@ def test_a_bad_statistics_file_shows_one_line_and_counting_starts_afresh(
 def test_a_good_save_offers_continue_and_lang_flag_wins_over_the_settings(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from test_saves_resume import play_deal, setup
+    from helpers.games import play_deal, setup
 
     from scenes.store.keeper import Keeper
     from scenes.store.saves import SaveStore

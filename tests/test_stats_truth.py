@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
+from helpers import DT
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -254,12 +255,12 @@ def _play_with_quits(
         app = App(Settings(animation_speed="instant"), (1280, 720))
         app.keeper = Keeper(SaveStore(folder / "save.json"), StatsStore(folder / "stats.json"))
         app.stack.push(MenuScene(app, Screens(app)))
-        app.step(1 / 60, [])
+        app.step(DT, [])
         return app
 
     app = window()
     start_game(app, Setup.for_players(4, "foster", False, 6, seed=seed))
-    app.step(1 / 60, [])
+    app.step(DT, [])
     closed = 0
     game = local_game(app).game
     for _ in range(100_000):
@@ -269,17 +270,17 @@ def _play_with_quits(
             break
         if stage in stages and rng.random() < chance:
             game = local_game(app).game
-            app.step(1 / 60, [pygame.event.Event(pygame.QUIT)])
+            app.step(DT, [pygame.event.Event(pygame.QUIT)])
             closed += 1
             if game.is_over:  # closed during the last deal's showdown: nothing left to continue
                 break
             app = window()
             menu = app.stack.top
             assert isinstance(menu, MenuScene) and menu.continue_button.visible
-            app.step(1 / 60, [key(pygame.K_RETURN, "\r")])
-            app.step(1 / 60, [])
+            app.step(DT, [key(pygame.K_RETURN, "\r")])
+            app.step(DT, [])
             continue
-        app.step(1 / 60, keys_for(app))
+        app.step(DT, keys_for(app))
     game = local_game(app).game
     assert game.is_over
     store = StatsStore(folder / "stats.json")

@@ -10,12 +10,13 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
-from test_replay import logged_game
+from helpers import quick_config
+from helpers.games import logged_game
 
 from game.formats.savegame import restore
 from game.net.client import Client
 from game.net.protocol import Welcome
-from game.net.server import ServerConfig, ServerThread
+from game.net.server import ServerThread
 from game.play.replay import load_log
 from game.rules.actions import PASS, IllegalAction
 from scenes.kiosk.demo import demo_setup, demo_table
@@ -25,8 +26,6 @@ from scenes.table.guided import first_game, with_hints
 from scenes.table.local import LocalTable, replay_table, resume_table
 from scenes.table.setup import Setup
 from scenes.table.source import TableFacts, TableSource, has_ended, human_to_act, is_you
-
-FAST = {"rate_per_second": 1000.0, "rate_burst": 1000}
 
 
 class Notices:
@@ -41,10 +40,8 @@ class Notices:
 
 @pytest.fixture(scope="module")
 def server() -> Iterator[ServerThread]:
-    thread = ServerThread(ServerConfig(port=0, **FAST))  # type: ignore[arg-type]
-    thread.start()
-    yield thread
-    thread.stop()
+    with ServerThread(quick_config()) as thread:
+        yield thread
 
 
 HOSTS: list[Client] = []

@@ -10,6 +10,7 @@ from __future__ import annotations
 import random
 
 import pygame
+from helpers import DT, TENTH
 
 from scenes.app.loop import HEARTBEAT, App
 from scenes.kiosk.app import KioskApp, Mode
@@ -23,8 +24,6 @@ from scenes.table.setup import Setup
 from scenes.table.source import has_ended
 from scenes.ui.widgets import Button
 from tools.driver import table_of, tap, taps_for
-
-DT = 0.1
 
 
 def keydown(k: int, mod: int = 0) -> pygame.event.Event:
@@ -83,21 +82,21 @@ def test_a_tap_presses_a_button_once_and_the_emulated_mouse_copy_is_ignored() ->
     app = App(Settings(animation_speed="instant"), (1280, 720))
     presses: list[str] = []
     Screens(app).menu()
-    app.step(DT, [])
+    app.step(TENTH, [])
     menu = app.stack.top
     assert menu is not None
     button = Button(lambda: "Test", lambda: presses.append("press"))
     button.rect = pygame.Rect(100, 100, 200, 60)
     menu.group.widgets.append(button)  # type: ignore[attr-defined]
     copy = pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=button.rect.center, button=1, touch=True)
-    app.step(DT, [*tap(button.rect.center, app.size), copy])
+    app.step(TENTH, [*tap(button.rect.center, app.size), copy])
     assert presses == ["press"]
 
 
 def test_a_second_finger_while_the_first_is_down_is_no_press() -> None:
     app = App(Settings(animation_speed="instant"), (1280, 720))
     Screens(app).menu()
-    app.step(DT, [])
+    app.step(TENTH, [])
     menu = app.stack.top
     presses: list[int] = []
     for i in range(2):
@@ -106,7 +105,7 @@ def test_a_second_finger_while_the_first_is_down_is_no_press() -> None:
         menu.group.widgets.append(b)  # type: ignore[union-attr]
     first_down, first_up = tap((200, 130), app.size, finger=1)
     second_down, second_up = tap((500, 130), app.size, finger=2)
-    app.step(DT, [first_down, second_down, second_up, first_up])
+    app.step(TENTH, [first_down, second_down, second_up, first_up])
     assert presses == [0]
 
 
@@ -115,7 +114,7 @@ def test_a_drag_scrolls_how_to_play() -> None:
 
     app = App(Settings(), (1024, 600))
     app.stack.push(HowToScene(app))
-    app.step(DT, [])
+    app.step(TENTH, [])
     page = app.stack.top
     assert isinstance(page, HowToScene) and page._max_scroll > 0
     x, y = page.panel.center
@@ -127,18 +126,18 @@ def test_a_drag_scrolls_how_to_play() -> None:
         )
         for i in range(1, 6)
     ]
-    app.step(DT, [down, *moves, up])
+    app.step(TENTH, [down, *moves, up])
     assert page.scroll > 50
 
 
 def test_touch_alone_plays_a_visitors_games_to_their_end_and_back_to_the_attract_loop() -> None:
     app = KioskApp(KioskConfig(players=3, deals=2), locked=True, fullscreen=False, seed=5)
     app.draw_every = 10
-    app.step(DT, [])
+    app.step(TENTH, [])
     centre = (app.size[0] // 2, app.size[1] // 2)
     finished = 0
     for _game in range(2):
-        app.step(DT, tap(centre, app.size))  # a tap wakes the kiosk and hands over the table
+        app.step(TENTH, tap(centre, app.size))  # a tap wakes the kiosk and hands over the table
         assert app.mode is Mode.VISITOR
         session = table_of(app).source
         for _ in range(20000):
@@ -147,10 +146,10 @@ def test_touch_alone_plays_a_visitors_games_to_their_end_and_back_to_the_attract
             scene = app.stack.top
             if isinstance(scene, TableScene) and scene.name == "gameover":
                 finished += has_ended(session)
-                app.step(DT * 20, [])
-                app.step(DT, tap(centre, app.size))  # a tap on the final standings: back to the loop
+                app.step(TENTH * 20, [])
+                app.step(TENTH, tap(centre, app.size))  # a tap on the final standings: back to the loop
                 continue
-            app.step(DT, taps_for(app))
+            app.step(TENTH, taps_for(app))
         assert app.mode is Mode.ATTRACT
         assert session.over and session.game.deal_no == 2
     assert finished == 2 and app.exceptions == 0 and app.running
@@ -162,8 +161,8 @@ def test_touch_alone_plays_a_visitors_games_to_their_end_and_back_to_the_attract
 def test_the_idle_timer_waits_while_the_computer_plays_a_long_auction() -> None:
     app = KioskApp(KioskConfig(players=10, deals=2, idle_timeout=1.5), locked=True, fullscreen=False, seed=8)
     app.draw_every = 10
-    app.step(DT, [])
-    app.step(DT, tap((640, 360), app.size))
+    app.step(TENTH, [])
+    app.step(TENTH, tap((640, 360), app.size))
     not_asked = 0.0
     for _ in range(3000):
         scene = app.stack.top
@@ -171,10 +170,11 @@ def test_the_idle_timer_waits_while_the_computer_plays_a_long_auction() -> None:
         if not isinstance(scene, TableScene) or scene.name != "auction":
             break
         if scene.asks_person:
-            app.step(DT, [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_p, mod=0, unicode="p", scancode=0)])
+            p = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_p, mod=0, unicode="p", scancode=0)
+            app.step(TENTH, [p])
         else:
-            not_asked += DT
-            app.step(DT, [])
+            not_asked += TENTH
+            app.step(TENTH, [])
     assert not_asked > 3 * 1.5  # the AI seats bid for far longer than the idle time, unasked
     assert app.mode is Mode.VISITOR
 
@@ -219,7 +219,7 @@ def test_a_random_storm_of_keys_clicks_touches_and_close_requests_never_ends_a_k
                 events.append(pygame.event.Event(pygame.QUIT))
             else:
                 events.append(pygame.event.Event(pygame.WINDOWFOCUSLOST))
-        app.step(DT, events)
+        app.step(TENTH, events)
         assert app.running, "the kiosk stopped"
     assert app.exceptions == 0 and not app.operator_quit
 
@@ -231,20 +231,20 @@ def test_a_still_menu_is_drawn_about_once_a_second_and_input_draws_at_once() -> 
     app = App(Settings(), (1280, 720))
     Screens(app).menu()
     for _ in range(30):
-        app.step(1 / 60, [])
+        app.step(DT, [])
     shown = app.frames_shown
     for _ in range(300):  # five seconds left alone
-        app.step(1 / 60, [])
+        app.step(DT, [])
     assert app.frames_shown - shown <= 5 / HEARTBEAT + 1
     before = app.frames_shown
-    app.step(1 / 60, [pygame.event.Event(pygame.MOUSEMOTION, pos=(10, 10), rel=(1, 1), buttons=(0, 0, 0))])
+    app.step(DT, [pygame.event.Event(pygame.MOUSEMOTION, pos=(10, 10), rel=(1, 1), buttons=(0, 0, 0))])
     assert app.frames_shown == before + 1
 
 
 def test_moving_cards_are_drawn_every_frame_and_the_waiting_table_rests() -> None:
     app = App(Settings(animation_speed="normal"), (1280, 720))
     start_game(app, Setup.for_players(4, seed=3, deals=1))
-    app.step(1 / 60, [])
+    app.step(DT, [])
     scene = app.stack.top
     assert isinstance(scene, TableScene)
     moving = 0
@@ -252,7 +252,7 @@ def test_moving_cards_are_drawn_every_frame_and_the_waiting_table_rests() -> Non
         before = app.frames_shown
         busy = scene.tweens.busy
         looks = scene.pieces()
-        app.step(1 / 60, [])
+        app.step(DT, [])
         if busy:
             moving += 1
             # Drawn, unless nothing it shows moved by a pixel (a card waiting on its delay).
@@ -262,7 +262,7 @@ def test_moving_cards_are_drawn_every_frame_and_the_waiting_table_rests() -> Non
     assert moving > 10 and scene.asks_person
     shown = app.frames_shown
     for _ in range(120):  # two seconds of the person thinking: only the glow of their seat pulses
-        app.step(1 / 60, [])
+        app.step(DT, [])
     assert app.frames_shown - shown <= 2 * 15 + 2
 
 

@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
+from helpers.sockets import PAGE_FILES, Answer, make_page, parse
 from websockets.asyncio.client import connect
 from websockets.http11 import Request
 
@@ -37,29 +38,7 @@ from tools import i18n as i18n_tool
 
 ROOT = Path(__file__).resolve().parent.parent
 
-PAGE_FILES = {
-    "index.html": (b"<!doctype html><title>t</title><script type=module src=app.js></script>\n",
-                   "text/html; charset=utf-8"),
-    "style.css": (b"body { margin: 0 }\n", "text/css; charset=utf-8"),
-    "app.js": (b'import { _ } from "./i18n.js";\nexport const word = _("Join");\n',
-               "text/javascript; charset=utf-8"),
-    "i18n.js": (b"export function _(m) { return m; }\n", "text/javascript; charset=utf-8"),
-    "card_back-2.svg": (b'<svg xmlns="http://www.w3.org/2000/svg"/>\n', "image/svg+xml; charset=utf-8"),
-    "icon-192.png": (b"\x89PNG\r\n\x1a\n" + bytes(range(256)), "image/png"),
-    "favicon.ico": (b"\x00\x00\x01\x00" + b"\xff" * 40, "image/x-icon"),
-    "farmer.webmanifest": (b'{"name": "Farmer"}\n', "application/manifest+json; charset=utf-8"),
-}
-"""The page's files in the test's own folder, and the Content-Type each is served with."""
 
-NOT_SERVED = {
-    "README.md": b"notes",
-    "Index.HTML": b"upper case",
-    ".hidden.js": b"hidden",
-    "a.b.js": b"two dots",
-    "secret.py": b"SECRET",
-    "sub/inner.js": b"in a folder",
-}
-"""Files in the page's folder (or below it) that are not on the allow-list."""
 
 METHODS_REACH_THE_HOOK = "method" in {f.name for f in dataclasses.fields(Request)}
 """Whether this websockets hands requests other than GET to ``process_request`` (17.4 does, 15 does not)."""
@@ -68,30 +47,8 @@ CSP_START = "default-src 'none'; script-src 'self'; style-src 'self'; img-src 's
 CSP_END = "; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
 
 
-@dataclass
-class Answer:
-    """An HTTP answer as read from the socket (status None: closed without one)."""
-
-    status: int | None
-    headers: dict[str, str]
-    body: bytes
-    raw: bytes
 
 
-def parse(raw: bytes) -> Answer:
-    """Split what the server sent into status, headers (names lower case) and body."""
-    if not raw:
-        return Answer(None, {}, b"", raw)
-    head, _sep, body = raw.partition(b"\r\n\r\n")
-    lines = head.decode("latin-1").split("\r\n")
-    version, status, _reason = lines[0].split(" ", 2)
-    assert version == "HTTP/1.1"
-    headers: dict[str, str] = {}
-    for line in lines[1:]:
-        name, _colon, value = line.partition(":")
-        assert name.lower() not in headers, f"{name} twice"
-        headers[name.lower()] = value.strip()
-    return Answer(int(status), headers, body, raw)
 
 
 def send_raw(port: int, data: bytes, limit: float = 5.0, address: str = "127.0.0.1") -> Answer:
@@ -126,35 +83,21 @@ def request(port: int, target: str, method: str = "GET", host: str | None = "def
     return send_raw(port, text.encode("latin-1"))
 
 
-def make_page(folder: Path) -> Path:
-    """The page's folder for a test: the served files and some that must never be."""
-    folder.mkdir(parents=True, exist_ok=True)
-    for name, (data, _type) in PAGE_FILES.items():
-        (folder / name).write_bytes(data)
-    for name, data in NOT_SERVED.items():
-        (folder / name).parent.mkdir(parents=True, exist_ok=True)
-        (folder / name).write_bytes(data)
-    (folder / "folder.js").mkdir()  # a folder with a file's name
-    return folder
 
 
 @pytest.fixture
 def page_server(tmp_path: Path) -> Iterator[ServerThread]:
     """A table server whose page is the test's own folder."""
-    thread = ServerThread(ServerConfig(port=0, web_dir=make_page(tmp_path / "web")))
-    thread.start()
-    yield thread
-    thread.stop()
+    with ServerThread(ServerConfig(port=0, web_dir=make_page(tmp_path / "web"))) as thread:
+        yield thread
 
 
 @pytest.fixture
 def impatient_server(tmp_path: Path) -> Iterator[ServerThread]:
     """:func:`page_server` with an opening handshake of a quarter of a second: a request that never
     ends is closed at once, so that a test of one does not wait the real five seconds."""
-    thread = ServerThread(ServerConfig(port=0, web_dir=make_page(tmp_path / "web"), open_seconds=0.25))
-    thread.start()
-    yield thread
-    thread.stop()
+    with ServerThread(ServerConfig(port=0, web_dir=make_page(tmp_path / "web"), open_seconds=0.25)) as thread:
+        yield thread
 
 
 @pytest.fixture
@@ -341,9 +284,7 @@ def test_the_lookup_never_reaches_outside_the_list(tmp_path: Path) -> None:
 
 
 def test_a_missing_page_folder_serves_nothing_but_the_game_goes_on(tmp_path: Path) -> None:
-    thread = ServerThread(ServerConfig(port=0, web_dir=tmp_path / "nothing here"))
-    thread.start()
-    try:
+    with ServerThread(ServerConfig(port=0, web_dir=tmp_path / "nothing here")) as thread:
         assert not thread.server.site or not thread.server.site.has_page
         assert request(thread.server.port, "/").status == 404
         assert request(thread.server.port, "/i18n/fr.json").status == 200  # the words are the game's
@@ -355,8 +296,6 @@ def test_a_missing_page_folder_serves_nothing_but_the_game_goes_on(tmp_path: Pat
             await ws.close()
 
         asyncio.run(play())
-    finally:
-        thread.stop()
 
 
 # ---------------------------------------------------------------- methods and garbage
@@ -528,7 +467,7 @@ async def pinged_through_a_flood(port: int, server_pid: int) -> Flood:
                 break
         waits.append(loop.time() - sent)
         # Within the rate one connection may send at (RATE_PER_SECOND), however long the flood lasts.
-        await asyncio.sleep(2 / RATE_PER_SECOND)
+        await asyncio.sleep(1 / RATE_PER_SECOND)
     out, _err = await flood.communicate()
     # The pings' own cost is in it too (at most 1 ms each would not move the bound).
     server_cpu = cpu_seconds(server_pid) - cpu_before
@@ -543,9 +482,8 @@ async def pinged_through_a_flood(port: int, server_pid: int) -> Flood:
 def test_http_requests_count_against_the_new_connections_of_an_address(tmp_path: Path) -> None:
     config = ServerConfig(port=0, web_dir=make_page(tmp_path / "web"), connect_rate=0.5, connect_burst=5,
                           page_rate=0.5, page_burst=3)
-    thread = ServerThread(config)
-    port = thread.start()
-    try:
+    with ServerThread(config) as thread:
+        port = thread.port
         answers = [request(port, "/nothing.js").status for _ in range(5)]
         assert answers == [404] * 5
         # Past its new connections, an address still loads the page's files on their own credit,
@@ -559,8 +497,6 @@ def test_http_requests_count_against_the_new_connections_of_an_address(tmp_path:
         started = time.monotonic()
         assert request(port, "/").status is None
         assert time.monotonic() - started >= 0.5
-    finally:
-        thread.stop()
 
 
 # ---------------------------------------------------------------- the page's address
@@ -570,9 +506,8 @@ def test_the_page_url_of_a_table_is_at_an_address_phones_reach(page_server: Serv
     port = page_server.server.port
     assert page_server.page_url("abcd2345") == f"http://127.0.0.1:{port}/?t=ABCD2345"
     assert page_server.page_url() == f"http://127.0.0.1:{port}/"
-    everywhere = ServerThread(ServerConfig(host="0.0.0.0", port=0))
-    try:
-        wide = everywhere.start()
+    with ServerThread(ServerConfig(host="0.0.0.0", port=0)) as everywhere:
+        wide = everywhere.port
         url = everywhere.page_url("ABCD2345")
         assert url == f"http://{lan.reachable_address()}:{wide}/?t=ABCD2345"
         assert not url.startswith("http://0.0.0.0")
@@ -582,8 +517,6 @@ def test_the_page_url_of_a_table_is_at_an_address_phones_reach(page_server: Serv
                           address=host)
         assert answer.status == 200
         check_security_headers(answer, f"{host}:{wide}")
-    finally:
-        everywhere.stop()
     assert lan.page_url("::1", 8765, "X") == "http://[::1]:8765/?t=X"
     assert lan.page_url("192.168.1.5", 8765, "a&b") == "http://192.168.1.5:8765/?t=A%26B"
     assert lan.address_to_tell("127.0.0.1") == "127.0.0.1"

@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pygame
 import pytest
+from helpers import DT
 
 from game.limits import WINDOW_SIZES
 from scenes.app import loop
@@ -86,7 +87,7 @@ def test_a_window_manager_resizing_the_window_is_no_warning(monkeypatch: pytest.
         app = App(Settings(animation_speed="instant", language="en"), (1280, 720))
         assert app.size == (1920, 1080)
         app.update_settings(window_width=1024, window_height=600)
-        app.step(1 / 60, [])
+        app.step(DT, [])
 
 
 def test_the_game_starts_and_stops_without_a_warning(tmp_path: Path) -> None:
@@ -119,11 +120,11 @@ def test_the_pause_panels_hints_do_not_show_through_settings_over_it(monkeypatch
         app = App(Settings(animation_speed="instant", language="en"), (1280, 720))
         screens = Screens(app)
         screens.start(Setup.for_players(4, seed=3, deals=2))
-        app.step(1 / 60, [])
+        app.step(DT, [])
         screens.pause(app.stack.top.source)  # type: ignore[union-attr]
-        app.step(1 / 60, [])
+        app.step(DT, [])
         screens.settings()
-        app.step(1 / 60, [])
+        app.step(DT, [])
         top = app.stack.top
         assert isinstance(top, SettingsScene)
         app.draw()

@@ -11,7 +11,7 @@ from pathlib import Path
 import pygame
 import pytest
 from helpers import DT
-from test_i18n_layout import Recorder, new_app, problems, recorder, redraw_top  # noqa: F401
+from helpers.layout import Recorder, new_app, problems, redraw_top
 
 from scenes import i18n
 from scenes.i18n import LANGUAGES
@@ -30,7 +30,7 @@ STRIDE = 1 / 15
 
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_ten_players_with_large_text_keep_every_word_in_its_box(
-    lang: str, recorder: Recorder, tmp_path: Path  # noqa: F811
+    lang: str, recorder: Recorder, tmp_path: Path
 ) -> None:
     app = new_app(lang, (1024, 600), tmp_path)
     app.update_settings(large_text=True, animation_speed="fast")
@@ -106,7 +106,7 @@ TWELVE = ["Zoë Lefebvre", "Anne-Sophie", "Bartholomew", "Gwendolyn M.", "Maximi
 @pytest.mark.parametrize("size", [(1024, 600), (1280, 720), (1920, 1080), (3840, 2160)],
                          ids=lambda s: f"{s[0]}x{s[1]}")
 def test_a_name_of_twelve_characters_reads_whole_on_its_plate(
-    size: tuple[int, int], recorder: Recorder, tmp_path: Path  # noqa: F811
+    size: tuple[int, int], recorder: Recorder, tmp_path: Path
 ) -> None:
     # Ten seats, the tightest table. The farmer's plate lends its marker some room: there a name of
     # twelve characters may be shortened, never below eight of its letters.

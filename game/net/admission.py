@@ -21,6 +21,7 @@ from typing import Generic, Protocol, TypeVar
 from game.net.codes import CloseCode
 from game.net.protocol import (
     HELLO_SECONDS,
+    LOBBY_LINGER_SECONDS,
     MAX_REFUSED_IN_A_ROW,
     MAX_WRONG_CODES_PER_MINUTE,
     RATE_BURST,
@@ -120,6 +121,8 @@ class ServerConfig:
     wrong_codes_per_minute: int = MAX_WRONG_CODES_PER_MINUTE
     """Opening messages naming no table, per address and minute, before ``too_fast``."""
     # ---- tables
+    lobby_linger_seconds: float = LOBBY_LINGER_SECONDS
+    """A table not started is dropped this long after everyone left it."""
     lobby_idle_seconds: float | None = 900.0
     """A table not started is closed this long after its last change of seats (created, joined,
     left), even with its host connected (None: never)..."""

@@ -267,7 +267,8 @@ class Client:
     :meth:`send` a person's action. Every method returns at once and may be called from any
     thread. :attr:`view` is the latest :class:`~game.rules.view.View`; :attr:`seat`,
     :attr:`token` and :attr:`table` say where this client sits (keep the token and the table
-    code to take the seat back later with :meth:`resume`).
+    code to take the seat back later with :meth:`resume`). As a context manager
+    (``with Client(url) as client:``) it is closed when the block ends, however it ends.
     """
 
     def __init__(self, url: str, reconnect_seconds: float = RECONNECT_SECONDS) -> None:
@@ -286,6 +287,14 @@ class Client:
         the seat's token then, whichever screen the person left from."""
         self._thread = threading.Thread(target=self._run, name="farmer-client", daemon=True)
         self._thread.start()
+
+    def __enter__(self) -> Client:
+        """This client, closed when the ``with`` block ends."""
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        """Close the connection and stop the thread (see :meth:`close`)."""
+        self.close()
 
     def _run(self) -> None:
         asyncio.set_event_loop(self._loop)

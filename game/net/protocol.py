@@ -61,6 +61,9 @@ MAX_REFUSED_IN_A_ROW = 200
 """After this many refused messages in a row the server closes the connection (code 1008)."""
 HELLO_SECONDS = 10.0
 """A new connection must send its first message within this time."""
+LOBBY_LINGER_SECONDS = 10.0
+"""A table not started is dropped after this long with nobody connected (long enough for a
+dropped host to come back, short enough that tables opened and abandoned do not fill the server)."""
 CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
 """Table codes use these characters (no 0/O, 1/I look-alikes)."""
 CODE_LENGTH = 8

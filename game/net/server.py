@@ -712,7 +712,8 @@ class Server:
             if code is None:
                 raise ProtocolError(ErrorCode.SERVER_FULL, "the server holds as many tables as it may")
             self._expire(self.tables[code], "the server is full, and this table waited longest for its start")
-        table = HostedTable(self._new_code(conn.proposed), settings, now, self._save if self.store else None)
+        table = HostedTable(self._new_code(conn.proposed), settings, now, self._save if self.store else None,
+                            self.config.lobby_linger_seconds)
         if self.shared is not None:
             self.shared.opened(table.code, conn.address)
         self.tables[table.code] = table
@@ -770,6 +771,8 @@ class ServerThread:
     ``start()`` returns the port once the server listens; ``stop()`` closes it. The window's
     own player then connects to ``ws://127.0.0.1:PORT`` with :class:`game.net.client.Client`;
     :meth:`page_url` is the address of the page for phones (what the window's QR code says).
+    As a context manager (``with ServerThread(config) as thread:``) it listens for the block and
+    is stopped when the block ends, however it ends.
     """
 
     def __init__(self, config: ServerConfig) -> None:
@@ -790,6 +793,20 @@ class ServerThread:
             raise TimeoutError("the server did not start")
         if self._error is not None:
             raise self._error
+        return self.server.port
+
+    def __enter__(self) -> ServerThread:
+        """Start the server (see :meth:`start`); :attr:`port` says where it listens."""
+        self.start()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        """Stop the server (see :meth:`stop`)."""
+        self.stop()
+
+    @property
+    def port(self) -> int:
+        """The port the server listens on (once started)."""
         return self.server.port
 
     def page_url(self, code: str | None = None) -> str:

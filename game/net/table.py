@@ -29,6 +29,7 @@ from game.net.client_messages import Act, AtTable, End, Leave, Ping, Ready, Remo
 from game.net.codec import Json, encode_history, encode_view
 from game.net.codes import CloseCode, ErrorCode
 from game.net.protocol import (
+    LOBBY_LINGER_SECONDS,
     MAX_PLAYED_FOR,
     MAX_SPECTATORS,
     LastDeal,
@@ -55,9 +56,6 @@ from game.rules.events import EndReason, Event, GameEnded, Reason
 from game.rules.observe import observe
 from game.rules.ruleset import rules_named
 
-LOBBY_LINGER_SECONDS = 10.0
-"""A table not started is dropped after this long with nobody connected (long enough for a
-dropped host to come back, short enough that tables opened and abandoned do not fill the server)."""
 AI_MOVES_PER_TURN = 24
 """The most AI moves one call plays before the table gives the event loop back to the others."""
 AI_SECONDS_PER_TURN = 0.005
@@ -112,9 +110,12 @@ class HostedTable:
     """A table: its code, the host's settings, its seats, and once started its :class:`Match`."""
 
     def __init__(self, code: str, settings: Settings, now: float,
-                 save: Callable[[HostedTable], None] | None = None) -> None:
-        """A table not started, every seat the AI's; ``save`` is called whenever it should be saved."""
+                 save: Callable[[HostedTable], None] | None = None,
+                 lobby_linger: float = LOBBY_LINGER_SECONDS) -> None:
+        """A table not started, every seat the AI's; ``save`` is called whenever it should be saved;
+        not started, it is dropped ``lobby_linger`` seconds after everyone left."""
         self.code = code
+        self.lobby_linger = lobby_linger
         self.settings = settings
         self.seats = [Seat(settings.free_name(i)) for i in range(settings.seats)]
         self.spectators: list[Member] = []
@@ -606,7 +607,7 @@ class HostedTable:
         """When :meth:`tick` should next be called (None: nothing is timed)."""
         times = [t for t in (self.pause_until, self.turn_until, self.resume_at) if t is not None]
         if self.idle_since is not None:
-            linger = ABANDONED_SECONDS if self.started else LOBBY_LINGER_SECONDS
+            linger = ABANDONED_SECONDS if self.started else self.lobby_linger
             times.append(self.idle_since + linger)
         if self.over_at is not None:
             times.append(self.over_at + OVER_LINGER_SECONDS)
@@ -618,7 +619,7 @@ class HostedTable:
             self.closed = True
             return
         if self.idle_since is not None:
-            linger = ABANDONED_SECONDS if self.started else LOBBY_LINGER_SECONDS
+            linger = ABANDONED_SECONDS if self.started else self.lobby_linger
             if now >= self.idle_since + linger:
                 self.closed = True
                 return

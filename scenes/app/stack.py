@@ -22,7 +22,7 @@ class Layer:
     transparent = False
     """Whether the layers beneath show through (overlays)."""
     name = "scene"
-    """A short name, used by tests and the screenshot tool."""
+    """A short name for the logs, the tests and the screenshot tool; nothing decides by it."""
     dims = 0
     """How much an overlay darkens what lies beneath it (0-255). The app does it once, when it keeps
     the still picture beneath, rather than the overlay on every frame."""

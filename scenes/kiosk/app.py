@@ -527,7 +527,7 @@ class KioskApp(App):
         """The visitor is still there: take the question away."""
         self.idle.reset()
         self._asking = False
-        if self.stack.top is not None and self.stack.top.name == "still-there":
+        if isinstance(self.stack.top, StillThereScene):
             self.stack.pop()
 
     def _show_cursor(self, event: pygame.event.Event) -> None:

@@ -9,9 +9,10 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from helpers import quick_config
 from playwright.sync_api import Browser
 
-from game.net.server import ServerConfig, ServerThread
+from game.net.server import ServerThread
 from tools.pages import chromium
 
 HERE = Path(__file__).resolve().parent
@@ -28,10 +29,8 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
 def server() -> Iterator[ServerThread]:
     """A table server on 127.0.0.1 (any free port) that accepts seeds and is in no hurry to refuse
     a test's quick messages; it serves the page on the same port. Stopped after the test."""
-    thread = ServerThread(ServerConfig(port=0, allow_seed=True, rate_per_second=1000.0, rate_burst=1000))
-    thread.start()
-    yield thread
-    thread.stop()
+    with ServerThread(quick_config()) as thread:
+        yield thread
 
 
 @pytest.fixture(scope="session")

@@ -280,7 +280,7 @@ class Host:
 
 def open_window(port: int, code: str, name: str = "Wendy") -> Any:
     """The game's own window, headless, joining ``code`` through its Join screen (returned: its App)."""
-    from tests.test_net_window import window_at
+    from helpers.windows import window_at
 
     return window_at(port, code, name)
 

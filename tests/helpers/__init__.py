@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import random
 import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
@@ -13,6 +14,7 @@ import pygame
 
 from game.net.client import Client
 from game.net.protocol import Pause, TableInfo, Update, Welcome
+from game.net.server import ServerConfig
 from game.rules.actions import DRAW, PASS, STAND, Action, bid
 from game.rules.agents import ThresholdAgent
 from game.rules.cards import DECK, Card, parse_cards
@@ -34,7 +36,20 @@ NAMES = ("Anna", "Ben", "Carla", "Dan", "Eve", "Fritz", "Gus", "Hal", "Ida", "Jo
 DT = 1 / 60
 """One frame at 60 frames a second: the step the tests drive the app by."""
 
+TENTH = 0.1
+"""A tenth of a second: the coarser step of tests that wait on the app's own clocks (a kiosk's
+rest, a table's pace), where frame-sized steps would only take longer."""
+
+QUICK = ServerConfig(port=0, allow_seed=True, rate_per_second=1000.0, rate_burst=1000)
+"""A table server for tests: on 127.0.0.1 at any free port, accepting seeds, and in no hurry to
+refuse a test's quick messages."""
+
 L = TypeVar("L")
+
+
+def quick_config(**changes: Any) -> ServerConfig:
+    """:data:`QUICK` with ``changes`` (any :class:`ServerConfig` field)."""
+    return dataclasses.replace(QUICK, **changes)
 
 
 def top_as(app: App, kind: type[L]) -> L:
@@ -183,6 +198,14 @@ class Phone:
         self.welcome: Welcome | None = None
         self.info: TableInfo | None = None
         self.over = False
+
+    def __enter__(self) -> Phone:
+        """This phone, its client closed when the ``with`` block ends."""
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        """Close the phone's client."""
+        self.client.close(timeout=0.5)
 
     @property
     def seat(self) -> int | None:
