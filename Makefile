@@ -40,9 +40,10 @@ lint: $(STAMP)
 # browser tests (marked web; `make web-test` runs them) and the tests of several servers sharing
 # a database behind a proxy (marked cluster; `make cluster-test` runs them). Their files are not
 # even collected here, so that the game's own tests run without the browser's and the
-# database's native libraries loaded in the same process.
+# database's native libraries loaded in the same process. The tests run in one process a core
+# (pytest-xdist): each test stands alone, with its own folders, ports and windows.
 test: lint
-	$(BIN)/python -m pytest -m "not slow and not web and not cluster" \
+	$(BIN)/python -m pytest -n auto -m "not slow and not web and not cluster" \
 		--ignore=tests/web --ignore-glob='tests/test_cluster_*.py'
 
 # The page phones join a table from, played in a real headless Chromium (Debian's, driven by

@@ -9,7 +9,7 @@ import pygame
 import pytest
 from helpers import DT, record_text
 
-from game.rules.events import ChipsMoved, Reason
+from game.rules.events import FARM, ChipsMoved, DealStarted, Reason
 from game.rules.ruleset import rules_named
 from scenes import i18n
 from scenes.app.loop import App
@@ -76,6 +76,31 @@ def test_paid_before_taking_a_deal_up_says_if_the_screen_came_back(watching: boo
     source = SimpleNamespace(facts=facts, ledger=ledger)
     handler = LedgerHandler(cast(Any, SimpleNamespace(source=source)))
     assert handler.reason_parts(0) == [words]
+
+
+def test_a_deal_taken_up_again_keeps_what_was_seen_and_sums_what_was_paid_while_away() -> None:
+    """A window saw its deal's antes, lost the table while the farm was bought for 5, and came back
+    to see a player pay 3 for going over 16: the antes and the payment after its return are named,
+    what was paid meanwhile is one part between them, and each Why adds up to the chips."""
+    seen = Ledger([100, 100, 100], farm=0, deal=0)
+    seen.take([DealStarted(1, True, None)])
+    seen.take([ChipsMoved(s, FARM, 1, Reason.ANTE) for s in (1, 2)])
+    back = Ledger([100, 100, 100], farm=7, deal=1)  # the resync: chips as the server has them
+    back.chips = [100, 94, 99]
+    back.joined = 1
+    back.keep_seen(seen)
+    back.take([ChipsMoved(2, 0, 3, Reason.OVER)])
+    facts = SimpleNamespace(rules=rules_named("foster"), watching=False)
+    handler = LedgerHandler(cast(Any, SimpleNamespace(source=SimpleNamespace(facts=facts, ledger=back))))
+    assert handler.reason_parts(1) == ["−1 ante", "−5 while you were away"]
+    assert handler.reason_parts(2) == ["−1 ante", "−3 over 16"]
+    assert handler.reason_parts(0) == ["+3 over 16"]
+    # A deal begun from other chips (dealt again after the host restarted) keeps nothing seen.
+    other = Ledger([100, 100, 101], farm=0, deal=1)
+    other.chips = [100, 94, 100]
+    other.joined = 1
+    other.keep_seen(seen)
+    assert other.transfers == [] and other.away_at is None
 
 
 def test_rows_whose_why_takes_several_lines_keep_a_gap_between_them_when_there_is_room() -> None:

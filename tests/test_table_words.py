@@ -291,7 +291,8 @@ def test_no_banner_note_notice_or_hint_ever_covers_a_plate_a_card_or_a_button(
     earns) through bids, draws with the hints and the coach asked for, and the notes of every
     payment: the headline, the hint or coach strip in its place, the notes on the felt and the
     notices over the table cover no name plate (the person's own at the bottom too), no card
-    lying in a hand (a note no card at all), and no button."""
+    lying in a hand (a note no card at all), and no button; a payment's note covers neither the
+    deck nor the farm either."""
     rules, rotating, players, seed = OVER_THE_TABLE[lang]
     lang = lang.split("-")[0]
     i18n.set_language(lang)
@@ -316,6 +317,10 @@ def test_no_banner_note_notice_or_hint_ever_covers_a_plate_a_card_or_a_button(
         if not scene.handler.transparent:
             where += [(f"plate {s}", lay.seat(s).plate) for s in range(lay.n)]
             where += [("a card", card) for card in _cards_at_rest(scene.table)]
+        if kind == "note":  # a payment's note flies over the felt: never over the deck or the farm
+            if scene.table.deck_count > 0:
+                where.append(("the deck", lay.deck))
+            where.append(("the farm", scene.table.farm_rect()))
         for name, rect in where:
             if box.colliderect(rect):
                 found.append(f"{scene.name}: the {kind} at {box} covers {name} at {rect}")

@@ -6,7 +6,7 @@
  */
 
 import { _, chooseLanguage, language, loadLanguage } from "./i18n.js";
-import { CLOSE, ERROR, Link } from "./net.js";
+import { CLOSE, ERROR, Link, leaveWhenBack } from "./net.js";
 import { applyUpdate, emptyState, screenOf } from "./state.js";
 import { byId, clampBid, render, setText, tick } from "./view.js";
 import { refusal, savedAgainWords, unsavedWords } from "./words.js";
@@ -89,10 +89,15 @@ function draw() {
   document.documentElement.lang = language();
 }
 
-/** While the connection is being restored nothing can be sent: every action of the table waits. */
+/**
+ * While the connection is being restored nothing can be sent: every action of the table waits. Leaving
+ * does not: the page goes back to its join form at once, and the leave is said when the table answers
+ * again (leaveWhenBack).
+ */
 function holdWhileAway() {
   if (page.connected || page.state.seat === null) return;
   for (const b of document.querySelectorAll("#lobby-screen button, #table-screen button, #ledger-screen button")) {
+    if (/** @type {HTMLElement} */ (b).dataset.action === "leave") continue;
     /** @type {HTMLButtonElement} */ (b).disabled = true;
   }
 }
@@ -346,7 +351,9 @@ function onClick(e) {
       break;
     case "leave":
       forget();
-      page.link?.send({ type: "leave" });
+      if (page.link?.send({ type: "leave" }) == null && page.code && page.token) {
+        leaveWhenBack(page.code, page.token); // the connection is down: said when it is back
+      }
       again();
       return;
     case "again":

@@ -52,6 +52,8 @@ export const CLOSE = Object.freeze({
 /** Close codes after which the page does not reconnect. @type {readonly number[]} */
 export const FINAL_CLOSES = [CLOSE.REPLACED, CLOSE.LEFT, CLOSE.REMOVED, CLOSE.EXPIRED];
 
+/** How long a leave the page could not say (its connection was down) is still tried, in ms. */
+export const LEAVE_MS = 10000;
 const WAITS = [500, 1000, 2000, 4000, 8000];
 const LONGEST_WAIT = 10000;
 
@@ -182,4 +184,29 @@ export class Link {
     if (this.ws) this.ws.close(CLOSE.NORMAL);
     this.ws = null;
   }
+}
+
+/**
+ * Say a leave the page could not say when it was pressed (the connection was down), on a link of
+ * its own, as soon as the table can be reached again: take the seat back with its token, give it
+ * up (the table then closes the connection), and stop. Tried for `ms` at most: a table that never
+ * answers again holds nobody. The page does not wait for it: the person is back at the join form.
+ * @param {string} table
+ * @param {string} token
+ * @param {number} [ms]
+ * @returns {Link}
+ */
+export function leaveWhenBack(table, token, ms = LEAVE_MS) {
+  let stop = 0;
+  const link = new Link({
+    opening: () => ({ type: "resume", table, token }),
+    onMessage: (m) => {
+      if (m.type === "welcome") link.send({ type: "leave" });
+    },
+    onState: () => {},
+    onClosed: () => clearTimeout(stop),
+  });
+  stop = setTimeout(() => link.close(), ms);
+  link.connect();
+  return link;
 }

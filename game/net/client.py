@@ -7,7 +7,10 @@ underneath, also used directly by asyncio programs (the bots of :mod:`game.net.b
 
 After a drop, a link that holds a seat reconnects by itself and takes the seat back with
 its token (a spectator watches again); meanwhile the server's AI plays for it. Messages
-given to ``send`` while the connection is down are dropped: they would be stale.
+given to ``send`` while the connection is down are dropped: they would be stale. A leave is
+not: given while the connection is down, it is kept and said first when the connection is back
+(the seat taken back with its token, then given up), even after :meth:`Link.close`, for at most
+:data:`LEAVE_SECONDS` (a host that never answers again holds nobody: the link then ends).
 
 Every connection to a table names it in its URL (``ws://HOST:PORT/?t=CODE``, :func:`table_url`):
 a proxy in front of many servers sends each table's people to the same one by it. A link
@@ -51,6 +54,10 @@ from game.rules.view import View
 
 RECONNECT_SECONDS = 120.0
 """How long a link keeps trying to come back after a drop."""
+LEAVE_SECONDS = 10.0
+"""How long a link closed after a leave it could not say (its connection was down) keeps trying
+to say it: the others at the table then see the seat handed to the computer at once, rather than
+waiting for a person who has gone."""
 RECONNECT_DELAYS = (0.2, 0.5, 1.0, 2.0, 3.0)
 """Waits between attempts (the last repeats)."""
 UNREADABLE = -1
@@ -98,13 +105,20 @@ class Link:
     """
 
     def __init__(self, url: str, on_message: Callable[[ServerMessage], None],
-                 reconnect_seconds: float = RECONNECT_SECONDS, local_host: str | None = None) -> None:
+                 reconnect_seconds: float = RECONNECT_SECONDS, local_host: str | None = None,
+                 leave_seconds: float = LEAVE_SECONDS) -> None:
         """A link to the server at ``url`` (from ``local_host``, if given); nothing connects before
-        :meth:`run`."""
+        :meth:`run`. ``leave_seconds``: how long a leave given while the connection is down is
+        tried (after :meth:`close` too)."""
         self.url = url
         self.local_host = local_host
         self.on_message = on_message
         self.reconnect_seconds = reconnect_seconds
+        self.leave_seconds = leave_seconds
+        self.leaving: tuple[str, str] | None = None
+        """The table and token of a seat given up while the connection was down: the leave is said
+        first when it is back."""
+        self._leave_by: float | None = None
         self.table: str | None = None
         self.seat: int | None = None
         self.token: str | None = None
@@ -126,7 +140,7 @@ class Link:
         self._outbox.put_nowait(message)
 
     async def close(self) -> None:
-        """Close for good."""
+        """Close for good (a leave not said yet is still tried, for :attr:`leave_seconds` from it)."""
         self._closing = True
         self._closed.set()
         ws = self.ws
@@ -165,23 +179,31 @@ class Link:
         attempt = 0
         loop = asyncio.get_running_loop()
         route = await self._first_code()
-        while not self._closing:
-            url = table_url(self.url, self.table or route)
+        while self._trying():
+            leaving = self.leaving
+            url = table_url(self.url, self.table or (leaving[0] if leaving else None) or route)
             try:
-                ws = await open_connection(url, local_host=self.local_host)
+                ws = await open_connection(url, timeout=self._open_seconds(), local_host=self.local_host)
             except (TimeoutError, OSError, InvalidHandshake, InvalidURI) as exc:
                 if lost_at is None:
                     lost_at = loop.time()
                 if isinstance(exc, InvalidURI) or loop.time() - lost_at > self.reconnect_seconds:
                     self.on_message(Closed(f"cannot connect to {url}: {exc}", False))
                     return
-                await asyncio.sleep(RECONNECT_DELAYS[min(attempt, len(RECONNECT_DELAYS) - 1)])
+                delay = RECONNECT_DELAYS[min(attempt, len(RECONNECT_DELAYS) - 1)]
+                if self._leave_by is not None:
+                    delay = max(0.0, min(delay, self._leave_by - loop.time()))
+                await asyncio.sleep(delay)
                 attempt += 1
                 continue
             self.ws = ws
             if self._ever_connected:
                 self._outbox = asyncio.Queue()  # anything queued while away is stale
-                if self.table is not None and self.token is not None:
+                if leaving is not None:  # the seat is taken back only to be given up
+                    self._outbox.put_nowait(opening_message("resume", table=leaving[0], token=leaving[1]))
+                    self._outbox.put_nowait({"type": "leave"})
+                    self.leaving = None
+                elif self.table is not None and self.token is not None:
                     self._outbox.put_nowait(opening_message("resume", table=self.table, token=self.token))
                 elif self.table is not None and self.watching:
                     self._outbox.put_nowait(opening_message("watch", table=self.table))
@@ -189,7 +211,17 @@ class Link:
             self._ever_connected = True
             lost_at, attempt = None, 0
             try:
-                reason, code = await self._talk(ws)
+                talking = self._talk(ws)
+                if self._leave_by is not None:  # only the leave is left to say: its answer is the close
+                    talking = asyncio.wait_for(talking, max(1.0, self._leave_by - loop.time()))
+                reason, code = await talking
+            except TimeoutError:  # the leave was said, but the table never answered it: done all the same
+                with contextlib.suppress(Exception):
+                    ws.transport.abort()
+                self.connected = False
+                self.ws = None
+                self.on_message(Closed("closed", False))
+                return
             except Exception as exc:  # whatever a hostile peer causes, the window hears of it
                 with contextlib.suppress(Exception):
                     ws.transport.abort()
@@ -197,6 +229,13 @@ class Link:
                 reason, code = f"the connection was closed: {why}", UNREADABLE
             self.connected = False
             self.ws = None
+            if leaving is not None and self._leave_by is not None:
+                self.table = self.token = self.seat = None  # taken back by the welcome, given up again
+                if code != CloseCode.LEFT and loop.time() < self._leave_by:
+                    self.leaving = leaving  # dropped before the table took the leave: say it again
+                    continue
+                self.on_message(Closed("closed", False))
+                return
             if self._closing:
                 self.on_message(Closed("closed", False))
                 return
@@ -206,6 +245,19 @@ class Link:
             if not retry:
                 return
             lost_at = loop.time()
+
+    def _trying(self) -> bool:
+        """Whether to connect (again): until closed; while a leave is still to be said, until its
+        time is up (closed or not)."""
+        if self.leaving is not None and self._leave_by is not None:
+            return asyncio.get_running_loop().time() < self._leave_by
+        return not self._closing
+
+    def _open_seconds(self) -> float:
+        """How long one attempt to connect may take: 5 s, less when only a leave is left to say."""
+        if self._leave_by is None:
+            return 5.0
+        return max(0.5, min(5.0, self._leave_by - asyncio.get_running_loop().time()))
 
     async def _talk(self, ws: ClientConnection) -> tuple[str, int | None]:
         """Read until the connection ends; returns why, and the server's close code (None if lost)."""
@@ -253,8 +305,13 @@ class Link:
         self.send(act_message(action, ref))
 
     def leave(self) -> None:
-        """Give up the seat; the link will not come back to it."""
-        self.send({"type": "leave"})
+        """Give up the seat; the link will not come back to it (but for saying it leaves, when the
+        connection is down now: see :attr:`leaving`)."""
+        if self._ever_connected and not self.connected and self.table is not None and self.token is not None:
+            self.leaving = (self.table, self.token)
+            self._leave_by = asyncio.get_running_loop().time() + self.leave_seconds
+        else:
+            self.send({"type": "leave"})
         self.table = self.token = self.seat = None
         self.watching = False
 
@@ -271,12 +328,15 @@ class Client:
     (``with Client(url) as client:``) it is closed when the block ends, however it ends.
     """
 
-    def __init__(self, url: str, reconnect_seconds: float = RECONNECT_SECONDS) -> None:
-        """Start connecting to ``url`` (``ws://host:port``) on a background thread."""
+    def __init__(self, url: str, reconnect_seconds: float = RECONNECT_SECONDS,
+                 leave_seconds: float = LEAVE_SECONDS) -> None:
+        """Start connecting to ``url`` (``ws://host:port``) on a background thread (``leave_seconds``:
+        how long a leave given while the connection is down is tried, after :meth:`close` too)."""
         self.url = url
         self._inbox: queue.SimpleQueue[ServerMessage] = queue.SimpleQueue()
         self._loop = asyncio.new_event_loop()
-        self._link = Link(url, self._deliver, reconnect_seconds)
+        self._link = Link(url, self._deliver, reconnect_seconds, leave_seconds=leave_seconds)
+        self._left_away = False
         self._ref = 0
         self._lock = threading.Lock()
         self._closing: asyncio.Task[None] | None = None
@@ -413,14 +473,20 @@ class Client:
         self._post({"type": "end"})
 
     def leave(self) -> None:
-        """Give up the seat (before the start it is freed; after, the AI plays it for good)."""
+        """Give up the seat (before the start it is freed; after, the AI plays it for good). Given
+        while the connection is down, it is said when the connection is back (see :class:`Link`)."""
+        self._left_away = not self._link.connected
         with contextlib.suppress(RuntimeError):
             self._loop.call_soon_threadsafe(self._link.leave)
         if self.on_leave is not None:
             self.on_leave()
 
     def close(self, timeout: float = 2.0) -> None:
-        """Close the connection and stop the thread."""
+        """Close the connection and stop the thread (waiting up to ``timeout`` seconds for it; not at
+        all after a leave given while the connection was down: the thread goes on trying to say it,
+        for a bounded time, while the caller goes on)."""
+        if self._left_away:
+            timeout = 0.0
         if self._thread.is_alive():
             # The closing is begun on the client's own loop, when it runs: a loop that ends first
             # leaves no coroutine behind unawaited.

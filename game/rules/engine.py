@@ -10,10 +10,11 @@ from __future__ import annotations
 import random
 import time
 from collections.abc import Callable, Iterable, Sequence
+from itertools import compress
 from typing import Any
 
 from game.limits import PLAYERS
-from game.rules.actions import DRAW, PASS, STAND, Action, IllegalAction, Kind
+from game.rules.actions import DRAW, PASS, STAND, Action, IllegalAction, Kind, bid
 from game.rules.cards import DECK, DECK_SET, Card
 from game.rules.deck import Deck
 from game.rules.events import (
@@ -44,7 +45,7 @@ from game.rules.events import (
 from game.rules.phase import Phase, legal_actions
 from game.rules.ranking import Tie, explain_tie, nearest_key, rank_key
 from game.rules.records import Auction, DealRecord, Transfer, new_record
-from game.rules.ruleset import FOSTER, RuleSet, Succession
+from game.rules.ruleset import FOSTER, Direction, RuleSet, Succession
 from game.rules.saved_state import BetweenDeals, RngState
 from game.rules.view import View, ViewDraft
 
@@ -62,8 +63,8 @@ _tuple = tuple.__new__  # a Transfer made as the tuple it is, without its __new_
 # The phases as module constants for the checks made on every move: on Python 3.11 reading
 # an enum member off its class (``Phase.PLAY``) costs several times a global's read.
 _AUCTION, _PLAY, _OVER, _BETWEEN = Phase.AUCTION, Phase.PLAY, Phase.OVER, Phase.BETWEEN
-_DRAW, _STAND = Kind.DRAW, Kind.STAND
-_ANTE, _NEAREST = Reason.ANTE, Reason.NEAREST
+_BID, _PASS, _DRAW, _STAND = Kind.BID, Kind.PASS, Kind.DRAW, Kind.STAND
+_ANTE, _OVER_16, _NEAREST = Reason.ANTE, Reason.OVER, Reason.NEAREST
 
 
 class Game:
@@ -76,12 +77,13 @@ class Game:
     # Slots, not a __dict__: the engine reads its attributes on every move, and slot reads
     # are the fastest (a game has too many attributes for a shared-key __dict__).
     __slots__ = (
-        "_bidders", "_calls_t", "_chips_t", "_clock", "_counts", "_counts_t", "_deal_start", "_deck",
-        "_drawn", "_events", "_farm_won", "_first_seat", "_hands_t", "_in_deal", "_moves", "_order_t",
-        "_passed", "_shown_t", "_stacked", "_started_at", "_transfers", "_turn", "calls",
-        "chips", "deal_no", "farm", "farmer", "hands", "high_bid", "high_bidder", "keep_log",
-        "last_winner", "log", "max_deals", "max_minutes", "names", "nearest", "opener", "order", "phase",
-        "record_events", "result", "rng", "rules", "seed", "shown", "to_act", "totals", "winner",
+        "_around", "_bidders", "_calls_t", "_chips_t", "_clock", "_clockwise", "_counts", "_counts_t",
+        "_deal_start", "_deck", "_drawn", "_events", "_farm_won", "_first_seat", "_hands_t", "_in_deal",
+        "_order_t", "_shown_t", "_stacked", "_started_at", "_transfers",
+        "_turn", "chips", "deal_no", "farm", "farmer", "high_bid", "high_bidder", "keep_log",
+        "last_winner", "log", "max_deals", "max_minutes", "names", "nearest", "opener", "order",
+        "phase", "record_events", "result", "rng", "rules", "seed", "shown", "to_act", "totals",
+        "winner",
     )
 
     def __init__(
@@ -138,35 +140,39 @@ class Game:
         self._farm_won = True  # a farm must be formed before the first deal
         self._stacked: list[Card] | None = None
         self._events: list[Event] = []
-        # The deal in progress as a save holds it: the state it started from (the generator's
-        # state aside: copying it costs more than a fast deal) and every move made in it, by seat.
+        # The state the deal in progress started from, as a save holds it (the generator's
+        # state aside: copying it costs more than a fast deal; its moves are read from the deal).
         self._deal_start: tuple[int, tuple[int, ...], int, int | None, int | None, bool] | None = None
-        self._moves: list[tuple[int, Action]] = []
         # Per-deal state, reset by next_deal().
         self.order: list[int] = []
-        self.hands: list[list[Card]] = [[] for _ in range(n)]
         self.totals: list[int] = [0] * n
         self.to_act: int | None = None
         self._turn = 0
         self._drawn = 0
         self._deck = Deck((), None)
+        # The seats clockwise from each seat, itself first: the auction goes clockwise under every rule set.
+        seats = tuple(range(n))
+        self._clockwise: tuple[tuple[int, ...], ...] = tuple(seats[s:] + seats[:s] for s in range(n))
+        # The seats in the order served after each farmer, all seats with chips (a deal serves
+        # those of them that take part): by farmer, every other seat in the rules' direction.
+        self._around: tuple[tuple[int, ...], ...] = tuple(
+            row[1:] if rules.direction is Direction.CLOCKWISE else row[:0:-1] for row in self._clockwise
+        )
         self._transfers: list[Transfer] = []
         self.winner: int | None = None
         self.nearest: int | None = None
         self.last_winner: int | None = None
-        self._in_deal: frozenset[int] = frozenset()
+        self._in_deal: tuple[int, ...] = ()  # the seats taking part in the deal, in seat order
         self.shown: bool = False
         # Auction state.
         self.opener: int | None = None
         self.high_bid = 0
         self.high_bidder: int | None = None
-        self._bidders: list[int] = []
-        self._passed: set[int] = set()
-        self.calls: list[tuple[int, int | None]] = []
-        # Immutable copies of the lists above, kept as they change, that every View shares
-        # (a view holds no list the game changes, and view_for copies nothing that did not change):
-        # hands and calls grow a tuple per card or call, the order is fixed for a deal, the card
-        # counts and chips are copied once after they change (None: to copy), shown hands at the showdown.
+        self._bidders: list[int] = []  # those still in, clockwise from the opener
+        # Immutable values, kept as they change, that every View shares (a view holds no list the
+        # game changes, and view_for copies nothing that did not change): hands and calls grow a
+        # tuple per card or call, the order is fixed for a deal, the card counts and chips are
+        # copied once after they change (None: to copy), shown hands at the showdown.
         self._hands_t: list[tuple[Card, ...]] = [()] * n
         self._counts: list[int] = [0] * n
         self._counts_t: tuple[int, ...] | None = None
@@ -181,6 +187,18 @@ class Game:
     def n_seats(self) -> int:
         """How many seats the table has."""
         return len(self.names)
+
+    @property
+    def calls(self) -> list[tuple[int, int | None]]:
+        """The auction's calls in this deal (or the last deal's, between deals), in order:
+        ``(seat, amount)``, or ``(seat, None)`` for a pass; a copy."""
+        return list(self._calls_t)
+
+    @property
+    def hands(self) -> list[list[Card]]:
+        """Each seat's cards in this deal (or the last), in the order received; a copy (the game
+        keeps each hand as the tuple its views share)."""
+        return [list(hand) for hand in self._hands_t]
 
     def seats_with_chips(self) -> list[int]:
         """The seats that still have chips, in seat order."""
@@ -236,8 +254,24 @@ class Game:
             self._deck.shuffle_with(self.rng)
 
     def deal_moves(self) -> list[tuple[int, Action]]:
-        """Every move of the deal in progress so far, in order, with the seat that made it."""
-        return list(self._moves) if self.mid_deal else []
+        """Every move of the deal in progress so far, in order, with the seat that made it.
+
+        Read from what the deal holds rather than kept move by move: each call of the auction,
+        then for each seat served so far each card after its first (a draw) and, once its turn
+        is over, a stand unless it went over 16 (a player over 16 stops without a word).
+        """
+        if not self.mid_deal:
+            return []
+        moves: list[tuple[int, Action]] = [
+            (seat, PASS if amount is None else bid(amount)) for seat, amount in self._calls_t
+        ]
+        if self.phase is _PLAY:
+            hands, totals, turn = self._hands_t, self.totals, self._turn
+            for served, seat in enumerate(self.order[: turn + 1]):
+                moves.extend([(seat, DRAW)] * (len(hands[seat]) - 1))
+                if served < turn and totals[seat] <= 16:
+                    moves.append((seat, STAND))
+        return moves
 
     @property
     def deck_size(self) -> int:
@@ -291,17 +325,20 @@ class Game:
         if counts is None:
             counts = self._counts_t = tuple(self._counts)
         deck_size = self._deck.size
-        hand: tuple[Card, ...] = ()
+        hand: tuple[Card, ...]
         if seat is None:
-            max_bid, total, must_draw = 0, 0, False  # a spectator holds and bids nothing
-        elif 0 <= seat < len(self.names):
+            hand, max_bid, total, must_draw = (), 0, 0, False  # a spectator holds and bids nothing
+        else:
+            try:
+                if seat < 0:
+                    raise IndexError(seat)
+                hand = self._hands_t[seat]
+            except IndexError:
+                raise ValueError(f"no seat {seat} at a table of {self.n_seats}") from None
             max_bid = chips[seat]  # a seat may bid all it holds
-            hand = self._hands_t[seat]
             total = self.totals[seat]
             # self.must_draw() for the seat to act
-            must_draw = to_act == seat and self._drawn == 0 and deck_size > 0 and self.rules.compulsory_draw
-        else:
-            raise ValueError(f"no seat {seat} at a table of {self.n_seats}")
+            must_draw = to_act == seat and not self._drawn and deck_size > 0 and self.rules.compulsory_draw
         # Every View field, in the order View declares them, each an immutable value (the
         # tuples are the game's own copies, shared by every view until the lists change, so a
         # spectator's view equals a seat's on every public field).
@@ -326,11 +363,10 @@ class Game:
         view.card_counts = counts
         view.deck_size = deck_size
         view.must_draw = must_draw
-        view.served = self._turn if phase is _PLAY else len(self._order_t)
+        view.served = self._turn  # 0 until the cards are dealt, every seat of the order once settled
         view.shown_hands = self._shown_t  # set only once the hands are turned over
         view.__class__ = View  # frozen from now on
-        frozen: View = view
-        return frozen
+        return view  # type: ignore[no-any-return]  # (a View now: one step less than a typed name)
 
     # ------------------------------------------------------------------ driving
 
@@ -392,8 +428,10 @@ class Game:
         (written out: the antes and the nearest's chips move in every deal)."""
         chips, transfers, keep, record = self.chips, self._transfers, self.keep_log, self.record_events
         paid = 0
+        # The seat paid pays itself nothing (compared as a number: the farm is no seat).
+        skip = target if isinstance(target, int) else -1
         for seat in payers:
-            if chips[seat] > 0 and seat != target:
+            if chips[seat] > 0 and seat != skip:
                 chips[seat] -= 1
                 paid += 1
                 if keep:
@@ -408,10 +446,11 @@ class Game:
 
     def next_deal(self) -> list[Event]:
         """Start the next deal: form and sell a farm if needed, then (once there is a farmer) deal."""
-        if self.phase is _OVER:
-            raise IllegalAction("the game is over: no more deals")
-        if self.phase is not _BETWEEN:
-            raise IllegalAction(f"a deal cannot start now: the {self.phase.value} of this deal is not over")
+        phase = self.phase
+        if phase is not _BETWEEN:
+            if phase is _OVER:
+                raise IllegalAction("the game is over: no more deals")
+            raise IllegalAction(f"a deal cannot start now: the {phase.value} of this deal is not over")
         if self._started_at is None:
             self._started_at = self._clock()
         # The agreed time may run out between deals, and a table may be set (or restored)
@@ -423,31 +462,29 @@ class Game:
         self._deal_start = (
             self.deal_no, tuple(self.chips), self.farm, self.farmer, self.last_winner, self._farm_won
         )
-        self._moves = []
         self.deal_no += 1
         n = len(self.names)
-        self.hands = [[] for _ in range(n)]
         self.totals = [0] * n
         self.order = []
         self.winner = self.nearest = None
         self.shown = False
         self._transfers = []
-        self.calls = []
         self._hands_t = [()] * n
         self._counts = [0] * n
         self._counts_t = None
+        self._turn = 0
         self._calls_t = ()
         self._order_t = ()
         self._shown_t = None
         self.opener = None
         new_farm = self._farm_won
         # Seats with chips now take part in this deal, even if the ante leaves them at 0.
-        self._in_deal = frozenset(self.seats_with_chips())
+        in_deal = self._in_deal = tuple(compress(range(n), self.chips))  # self.seats_with_chips()
         farmer = self._farmer_without_auction() if new_farm else self.farmer
         if self.record_events:
             self._emit(DealStarted(self.deal_no, new_farm, farmer))
         if new_farm:
-            self._chip_from_each(range(n), FARM, _ANTE)
+            self._chip_from_each(in_deal, FARM, _ANTE)
         if farmer is None:
             self._open_auction()
         else:
@@ -455,7 +492,12 @@ class Game:
                 self._emit(FarmerChosen(farmer, self._farmer_reason()))
             self.farmer = farmer
             self._deal_cards()
-        return self._take_events()
+        # _take_events written out: a deal starts in every loop of a simulation.
+        events = self._events
+        if not events:
+            return []
+        self._events = []
+        return events
 
     def _farmer_reason(self) -> FarmerReason:
         if self.deal_no == 1:
@@ -488,24 +530,22 @@ class Game:
     # ------------------------------------------------------------------ auction
 
     def _open_auction(self) -> None:
+        in_deal = self._in_deal
         if self.deal_no == 1:
             opener = self._lot()
         else:
-            assert self.farmer is not None
-            n = len(self.names)
-            opener = next(
-                (self.farmer + k) % n for k in range(1, n + 1) if (self.farmer + k) % n in self._in_deal
-            )
+            farmer = self.farmer
+            assert farmer is not None
+            # The first seat in the deal on the farmer's left (the farmer, last, never comes to it).
+            for opener in self._clockwise[(farmer + 1) % len(self.names)]:
+                if opener in in_deal:
+                    break
         self.phase = _AUCTION
         self.opener = opener
         self.high_bid = 0
         self.high_bidder = None
-        self._passed = set()
         # Everyone who had chips before the ante takes part, clockwise from the opener.
-        n = len(self.names)
-        self._bidders = [
-            (opener + k) % n for k in range(n) if (opener + k) % n in self._in_deal
-        ]
+        self._bidders = [seat for seat in self._clockwise[opener] if seat in in_deal]
         self.to_act = opener
         if self.record_events:
             self._emit(AuctionOpened(opener))
@@ -513,50 +553,48 @@ class Game:
     def _auction_step(self, action: Action) -> None:
         seat = self.to_act
         assert seat is not None
-        if action.kind is Kind.BID:
-            if type(action.amount) is not int:
+        kind = action.kind
+        call: tuple[int, int | None]
+        if kind is _BID:
+            amount = action.amount
+            if type(amount) is not int:
                 raise IllegalAction("a bid is a whole number of chips")
-            if action.amount < 1:
+            if amount < 1:
                 raise IllegalAction("a bid is a whole number of at least 1 chip")
-            if action.amount <= self.high_bid:
+            if amount <= self.high_bid:
                 raise IllegalAction(f"a bid must be higher than the current bid of {self.high_bid}")
-            if action.amount > self.chips[seat]:
+            if amount > self.chips[seat]:
                 raise IllegalAction(
                     f"a bid cannot exceed the chips the bidder holds after the ante ({self.chips[seat]})"
                 )
-            self.high_bid = action.amount
+            self.high_bid = amount
             self.high_bidder = seat
-            self.calls.append((seat, action.amount))
-            self._calls_t += ((seat, action.amount),)
+            call = (seat, amount)
             if self.record_events:
-                self._emit(BidMade(seat, action.amount))
-        elif action.kind is Kind.PASS:
-            self._passed.add(seat)
-            self.calls.append((seat, None))
-            self._calls_t += ((seat, None),)
+                self._emit(BidMade(seat, amount))
+        elif kind is _PASS:
+            call = (seat, None)
             if self.record_events:
                 self._emit(Passed(seat))
         else:
             raise IllegalAction(f"'{action}' is not an auction call: bid or pass")
-        self._moves.append((seat, action))
-        # Only bidders pass, once each: those still in are the bidders less those who passed.
-        passed = self._passed
-        active = len(self._bidders) - len(passed)
+        self._calls_t += (call,)
+        # A pass is final: the bidders still in are those who have not passed, in turn.
+        bidders = self._bidders
+        i = bidders.index(seat)
+        if kind is _PASS:
+            del bidders[i]
+        else:
+            i += 1
         high_bidder = self.high_bidder
-        if high_bidder is not None and active == 1 and high_bidder not in passed:
+        if high_bidder is not None and len(bidders) == 1 and bidders[0] == high_bidder:
             self._sell(high_bidder, self.high_bid)
-        elif not active:
+        elif not bidders:
             # Nobody bid: the seat that opened (left of the last farmer) takes it for nothing.
             assert self.opener is not None
             self._sell(self.opener, 0)
         else:
-            i = self._bidders.index(seat)
-            k = len(self._bidders)
-            for j in range(1, k + 1):
-                other = self._bidders[(i + j) % k]
-                if other not in self._passed:
-                    self.to_act = other
-                    break
+            self.to_act = bidders[i % len(bidders)]
 
     def _sell(self, seat: int, price: int) -> None:
         if self.record_events:
@@ -571,91 +609,49 @@ class Game:
     def _deal_cards(self) -> None:
         farmer = self.farmer
         assert farmer is not None
-        n = len(self.names)
-        step = int(self.rules.direction)
-        # (A plain loop: a comprehension over a generator costs twice as much, once a deal.)
         in_deal = self._in_deal
-        order = []
-        for k in range(1, n):
-            seat = (farmer + step * k) % n
-            if seat in in_deal:
-                order.append(seat)
+        around = self._around[farmer]
+        # Every seat but the farmer, when every seat takes part (most deals).
+        order = list(around) if len(in_deal) > len(around) else [seat for seat in around if seat in in_deal]
         self.order = order
         self._order_t = tuple(order)
-        if self._stacked is not None:
-            self._deck = Deck(self._stacked, None)
+        stacked = self._stacked
+        if stacked is not None:
+            deck = self._deck = Deck(stacked, None)
             self._stacked = None
         else:
-            self._deck = Deck(rng=self.rng)
-        record = self.record_events
-        hands, hands_t, counts, totals = self.hands, self._hands_t, self._counts, self.totals
-        for seat, card in zip(self.order, self._deck.take_tops(len(self.order)), strict=True):
-            hands[seat].append(card)
-            hands_t[seat] += (card,)
-            counts[seat] += 1
+            deck = self._deck = Deck(DECK, self.rng)
+        top, size = deck.top, deck.size
+        if len(order) > size:
+            raise IndexError("the deck is empty")
+        cards, rng = deck.cards, deck.rng
+        hands_t, counts, totals = self._hands_t, self._counts, self.totals
+        # Each seat served gets its first card from the top, a hand of one (every hand is empty
+        # until now): Deck.take_tops written out, each card put in its hand as it is dealt.
+        for seat in order:
+            if rng is None:
+                card = cards[top]
+            else:
+                other = top + int(rng.random() * size)  # (size is bottom - top + 1)
+                card = cards[other]
+                cards[other] = cards[top]
+                cards[top] = card
+            top += 1
+            size -= 1
+            hands_t[seat] = (card,)
+            counts[seat] = 1
             totals[seat] = card.points
-            if record:
-                self._emit(CardDealt(seat, card, False, True, 1))
+        deck.top, deck.size = top, size
+        if self.record_events:
+            for seat in order:
+                self._emit(CardDealt(seat, hands_t[seat][0], False, True, 1))
         self._counts_t = None
         self.phase = _PLAY
-        self._turn = 0
-        self._start_turn()
-
-    def _start_turn(self) -> None:
-        """Ask the next player in order, or settle up when everyone has been served."""
-        self._drawn = 0
-        if self._turn >= len(self.order):
-            self.to_act = None
-            self._settle()
-            return
-        self.to_act = self.order[self._turn]
+        # The first turn (every deal serves at least two players: three seats have chips).
+        self._turn = self._drawn = 0
+        seat = self.to_act = order[0]
         if self.record_events:
-            self._emit(TurnStarted(self.to_act))
-
-    def _play_step(self, action: Action) -> None:
-        seat = self.to_act
-        assert seat is not None
-        kind = action.kind
-        if kind is _DRAW:
-            deck = self._deck
-            if deck.size == 0:
-                raise IllegalAction("the deck is empty: nobody can draw any more")
-            self._moves.append((seat, action))
-            bottom = self.rules.draws_from_bottom
-            card = deck.take_bottom() if bottom else deck.take_top()
-            hand = self.hands[seat]
-            hand.append(card)
-            self._hands_t[seat] += (card,)
-            self._counts[seat] += 1
-            self._counts_t = None
-            totals = self.totals
-            total = totals[seat] + card.points
-            totals[seat] = total
-            self._drawn += 1
-            record = self.record_events
-            if record:
-                self._emit(CardDealt(seat, card, bottom, False, len(hand)))
-            if total > 16:
-                # Over 16: the player stops without a word.
-                if record:
-                    self._emit(Busted(seat, total))
-                    self._emit(TurnEnded(seat))
-                self._turn += 1
-                self._start_turn()
-        elif kind is _STAND:
-            if self.must_draw():
-                raise IllegalAction(
-                    f"under the {self.rules.name} rules a player must take at least one"
-                    " more card before standing"
-                )
-            self._moves.append((seat, action))
-            if self.record_events:
-                self._emit(Stood(seat))
-                self._emit(TurnEnded(seat))
-            self._turn += 1
-            self._start_turn()
-        else:
-            raise IllegalAction(f"'{action}' is not a call in the deal: draw or stand")
+            self._emit(TurnStarted(seat))
 
     def apply(self, action: Action) -> list[Event]:
         """Play ``action`` for the seat to act; returns the events it caused.
@@ -663,27 +659,100 @@ class Game:
         Raises :class:`~game.rules.actions.IllegalAction` (naming the rule) for anything not legal;
         the game is then unchanged.
         """
-        # The shared DRAW / STAND / PASS constants are well formed; only others need checking.
-        if action is not DRAW and action is not STAND and action is not PASS:
-            if not isinstance(action, Action):
-                raise IllegalAction(f"not an action: {action!r} (bid, pass, draw or stand)")
-            if action.amount and action.kind is not Kind.BID:
-                raise IllegalAction(f"only a bid names a number of chips, not '{action.kind.value}'")
         phase = self.phase
-        if phase is _PLAY:
-            self._play_step(action)
-        elif phase is _AUCTION:
-            self._auction_step(action)
-        elif phase is _OVER:
-            raise IllegalAction("the game is over")
+        if phase is not _PLAY or (action is not DRAW and action is not STAND):
+            return self._apply_checked(action)
+        # The shared DRAW and STAND (well formed) in the deal, most of its moves, written out here.
+        seat = self.to_act
+        assert seat is not None
+        record = self.record_events
+        if action is DRAW:
+            deck = self._deck
+            size = deck.size
+            if not size:
+                raise IllegalAction("the deck is empty: nobody can draw any more")
+            # Deck.take_top or take_bottom written out.
+            top, cards, rng = deck.top, deck.cards, deck.rng
+            if self.rules.draws_from_bottom:
+                end = deck.bottom
+                deck.bottom = end - 1
+            else:
+                end = top
+                deck.top = top + 1
+            if rng is None:
+                card = cards[end]
+            else:
+                other = top + int(rng.random() * size)  # (size is bottom - top + 1)
+                card = cards[other]
+                cards[other] = cards[end]
+                cards[end] = card
+            deck.size = size - 1
+            hands_t = self._hands_t
+            hands_t[seat] = hands_t[seat] + (card,)
+            self._counts[seat] += 1
+            self._counts_t = None
+            totals = self.totals
+            total = totals[seat] = totals[seat] + card.points
+            self._drawn += 1
+            if record:
+                self._emit(CardDealt(seat, card, self.rules.draws_from_bottom, False, len(hands_t[seat])))
+            if total <= 16:  # the turn goes on
+                return self._take_events() if record else []
+            # Over 16: the player stops without a word.
+            if record:
+                self._emit(Busted(seat, total))
+                self._emit(TurnEnded(seat))
         else:
-            raise IllegalAction("no deal is in progress: start the next deal first")
+            if self._drawn == 0 and self._deck.size and self.rules.compulsory_draw:  # self.must_draw()
+                raise IllegalAction(
+                    f"under the {self.rules.name} rules a player must take at least one"
+                    " more card before standing"
+                )
+            if record:
+                self._emit(Stood(seat))
+                self._emit(TurnEnded(seat))
+        # The turn is over: the next seat in order, or the showdown.
+        self._drawn = 0
+        turn = self._turn = self._turn + 1
+        order = self.order
+        if turn < len(order):
+            seat = self.to_act = order[turn]
+            if record:
+                self._emit(TurnStarted(seat))
+        else:
+            self.to_act = None
+            self._settle()
         # _take_events written out: apply is called on every move.
         events = self._events
         if not events:
             return []
         self._events = []
         return events
+
+    def _apply_checked(self, action: Action) -> list[Event]:
+        """:meth:`apply` of anything but the shared DRAW and STAND in the deal: checked, then played."""
+        # The shared DRAW / STAND / PASS constants are well formed; only others need checking.
+        if action is not DRAW and action is not STAND and action is not PASS:
+            if not isinstance(action, Action):
+                raise IllegalAction(f"not an action: {action!r} (bid, pass, draw or stand)")
+            if action.amount and action.kind is not _BID:
+                raise IllegalAction(f"only a bid names a number of chips, not '{action.kind.value}'")
+        phase = self.phase
+        if phase is _PLAY:
+            # A draw or a stand made anew (equal to the shared one) is played as the shared one.
+            kind = action.kind
+            if kind is _DRAW:
+                return self.apply(DRAW)
+            if kind is _STAND:
+                return self.apply(STAND)
+            raise IllegalAction(f"'{action}' is not a call in the deal: draw or stand")
+        if phase is _AUCTION:
+            self._auction_step(action)
+        elif phase is _OVER:
+            raise IllegalAction("the game is over")
+        else:
+            raise IllegalAction("no deal is in progress: start the next deal first")
+        return self._take_events()
 
     # ------------------------------------------------------------------ settling up
 
@@ -692,46 +761,64 @@ class Game:
         assert farmer is not None
         order = self.order
         totals = self.totals
-        hands = self.hands
+        hands = self._hands_t
         record = self.record_events
         self.shown = True
-        self._shown_t = tuple(self._hands_t)
+        self._shown_t = tuple(hands)
         if record:
             for seat in order:
-                self._emit(HandShown(seat, tuple(hands[seat]), totals[seat]))
-        # 1. Over 16: a chip per point over, to the farmer, whatever else happens.
+                self._emit(HandShown(seat, hands[seat], totals[seat]))
+        # 1. Over 16: a chip per point over, to the farmer, whatever else happens (each a
+        # _move, written out: several players go over in most deals). On the way, the seats on
+        # the best total of 16 or under, in order: the 16s, else those nearest 16.
+        chips, transfers, keep = self.chips, self._transfers, self.keep_log
+        best = 0
+        level: list[int] = []
         for seat in order:
-            if totals[seat] > 16:
-                self._move(seat, farmer, totals[seat] - 16, Reason.OVER)
+            total = totals[seat]
+            if total > 16:
+                paid = total - 16
+                held = chips[seat]
+                if paid > held:
+                    paid = held
+                if paid:
+                    chips[seat] = held - paid
+                    chips[farmer] += paid
+                    if keep:
+                        transfers.append(_tuple(Transfer, (seat, farmer, paid, _OVER_16)))
+                    if record:
+                        self._emit(ChipsMoved(seat, farmer, paid, _OVER_16))
+            elif total >= best:
+                if total > best:
+                    best = total
+                    level = [seat]
+                else:
+                    level.append(seat)
+        self._chips_t = None
         ranking = self.rules.ranking
-        sixteens = [s for s in order if totals[s] == 16]
         winner: int | None = None
         tie: Tie | None = None
-        if len(sixteens) == 1 and not record:
-            winner = sixteens[0]  # alone on 16: nothing to rank (and no tie to explain)
-        elif sixteens:
-            keys = {s: rank_key(ranking, hands[s], order.index(s)) for s in sixteens}
-            winner = min(keys, key=keys.__getitem__)
-            if record:
-                tie = explain_tie(ranking, keys, winner)
+        if best == 16:
+            if len(level) == 1 and not record:
+                winner = level[0]  # alone on 16: nothing to rank (and no tie to explain)
+            else:
+                keys = {s: rank_key(ranking, hands[s], order.index(s)) for s in level}
+                winner = min(keys, key=keys.__getitem__)
+                if record:
+                    tie = explain_tie(ranking, keys, winner)
         else:
-            under = [s for s in order if totals[s] < 16]
+            # Only the seats on the best total under 16 can be nearest (it leads the key).
             nearest = None
-            if under:
-                # Only the seats on the best total can be nearest (it leads the key): rank just those.
-                best = max([totals[s] for s in under])
-                level = [s for s in under if totals[s] == best]
+            if level:
                 nearest = level[0] if len(level) == 1 else min(
                     level,
                     key=lambda s: nearest_key(ranking, totals[s], hands[s], order.index(s)),
                 )
             if record:
-                if nearest is not None:
-                    level = [s for s in under if totals[s] == totals[nearest]]
-                    if len(level) > 1:
-                        keys = {s: rank_key(ranking, hands[s], order.index(s)) for s in level}
-                        tie = explain_tie(ranking, keys, nearest)
-                self._emit(NearestFound(nearest, totals[nearest] if nearest is not None else 0, tie))
+                if nearest is not None and len(level) > 1:
+                    keys = {s: rank_key(ranking, hands[s], order.index(s)) for s in level}
+                    tie = explain_tie(ranking, keys, nearest)
+                self._emit(NearestFound(nearest, best if nearest is not None else 0, tie))
             if nearest is not None:
                 if self.rules.nearest_takes_farm:
                     winner = nearest
@@ -746,25 +833,28 @@ class Game:
             if record:
                 self._emit(FarmWon(winner, amount, totals[winner], tie))
         self._farm_won = winner is not None
-        if self.keep_log:
+        if keep:
             self.log.append(self._deal_record())
         if record:
             self._emit(DealEnded(self.deal_no, self.winner, self.nearest))
         self.phase = _BETWEEN
-        self._check_end()
+        # self._check_end(), written out
+        reason = self.end_reason()
+        if reason is not None:
+            self._finish(reason)
 
     def _deal_record(self) -> DealRecord:
         """This deal as a deal-log record (see ../shared/DEAL_LOG.md)."""
-        start = self._deal_start
-        assert start is not None and self.farmer is not None
+        start, hands = self._deal_start, self._shown_t  # (the hands turned over at the showdown)
+        assert start is not None and self.farmer is not None and hands is not None
         auction: Auction | None = None
         if self.opener is not None:
             bought = self.high_bidder is not None
-            auction = Auction(self._calls_t, self.high_bidder, self.high_bid if bought else 0)
+            auction = _tuple(Auction, (self._calls_t, self.high_bidder, self.high_bid if bought else 0))
         rules = self.rules
         return new_record(
             self.deal_no, rules.name, rules.rotating, self.names, self.farmer, start[1], start[2], auction,
-            tuple(self._hands_t), self._order_t, tuple(self._transfers), tuple(self.chips), self.farm,
+            hands, self._order_t, tuple(self._transfers), tuple(self.chips), self.farm,
             self.winner, self.nearest,
         )
 
@@ -850,13 +940,11 @@ class Game:
         """Lay out the table as the deal of ``record`` left it, as every seat saw it at its end:
         the calls, the hands shown, the order served (a restored game's views are the saved game's)."""
         n = len(self.names)
-        self.calls = [] if record.auction is None else list(record.auction.bids)
-        self._calls_t = tuple(self.calls)
-        self.opener = self.calls[0][0] if self.calls else None
-        self.hands = [list(hand) for hand in record.hands]
+        calls = self._calls_t = () if record.auction is None else record.auction.bids
+        self.opener = calls[0][0] if calls else None
         self._hands_t = list(record.hands)
-        self.totals = [sum(card.points for card in hand) for hand in record.hands]
         self._counts = [len(hand) for hand in record.hands]
+        self.totals = [sum(card.points for card in hand) for hand in record.hands]
         self._counts_t = None
         self.order = list(record.order)
         self._order_t = record.order
@@ -866,7 +954,7 @@ class Game:
         dealt = {card for hand in record.hands for card in hand}
         self._deck = Deck([card for card in DECK if card not in dealt], None)
         self.winner, self.nearest = record.winner, record.nearest
-        self._in_deal = frozenset(s for s in range(n) if record.chips_before[s] > 0)
+        self._in_deal = tuple(s for s in range(n) if record.chips_before[s] > 0)
 
     def standings(self) -> list[int]:
         """Chips per seat, with an unwon farm counted to its farmer."""

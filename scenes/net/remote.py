@@ -479,7 +479,10 @@ class RemoteTable(ABC):
             self.sent = None
         if update.sync:
             if update.view != self._view:
+                seen = self.ledger
                 self._resync(update.view, update.history, update.ended)
+                if update.redealt != update.view.deal_no:  # a deal dealt again: its first payments went back
+                    self.ledger.keep_seen(seen)  # what this screen saw paid before it was away stays itemised
             self._tell(update)
             return
         if self.sent is not None and update.view.to_act != self.welcome.seat:
@@ -587,6 +590,7 @@ class NetworkSeat(RemoteTable):
         """Leave the table for good: the seat goes to the AI; a table this window hosts closes."""
         self.on_lost = self.on_resync = None  # a table left calls nobody back
         drop_notice(self.notices, unsaved)  # what is said of this table's saving goes with it
+        self._drop_reconnecting()  # a table left is no longer being reconnected to
         if not has_ended(self):
             self.client.leave()
         self.client.close(timeout=0.5)
@@ -630,6 +634,7 @@ class Spectator(RemoteTable):
         """Leave the chair; a table this window hosts closes."""
         self.on_lost = self.on_resync = None  # a table left calls nobody back
         drop_notice(self.notices, unsaved)
+        self._drop_reconnecting()  # a table left is no longer being reconnected to
         self.client.close(timeout=0.5)
         if self.server is not None:
             self.server.stop(timeout=2.0)

@@ -15,7 +15,7 @@ from functools import partial
 
 import pygame
 
-from game.rules.events import FARM, Event, GameEnded
+from game.rules.events import FARM, Event, GameEnded, Reason
 from game.rules.phase import Phase
 from scenes import i18n
 from scenes.i18n import _, colon, format_chips, pgettext, pot_name
@@ -390,21 +390,34 @@ class LedgerHandler(Handler):
         self.group.draw(surface, text)
 
     def reason_parts(self, seat: int) -> list[str]:
-        """The Why of ``seat``, a part per kind of payment of this deal, alike ones merged."""
-        rules = self.source.facts.rules
-        language = i18n.language()
-        merged: dict[str, int] = {}
-        for amount, reason in self.source.ledger.changes(seat):
-            part = f"{'+' if amount > 0 else '−'}{abs(amount)} {reason_word(reason, rules, language)}"
-            merged[part] = merged.get(part, 0) + 1  # nine chips from the nearest read "+1 nearest ×9"
-        parts = [f"{k} ×{v}" if v > 1 else k for k, v in merged.items()]
-        unseen = self.source.ledger.unseen(seat)
-        if unseen:  # a deal taken up late: what was paid before this screen came, said as such
+        """The Why of ``seat``, a part per kind of payment of this deal, alike ones merged; what was
+        paid out of this screen's sight (taken up late, or away a while) in one part, where it was."""
+        ledger = self.source.ledger
+        unseen = ledger.unseen(seat)
+        if not unseen:
+            return self._merged(ledger.changes(seat))
+        if ledger.away_at:  # the screen saw the deal begin, lost the table, and took it up again
+            # Translators: the ledger's Why, after a number: the chips paid or won while this
+            # screen's connection to the table was lost ("−2 while you were away").
+            when = _("while you were away")
+        else:  # a deal taken up late: what was paid before this screen came, said as such
             # A seat's screen taken up mid-deal is one come back (a seat is only ever joined before
             # the start): its person was at the table when those chips moved. A spectator was not.
             when = _("before you came") if self.source.facts.watching else _("before you came back")
-            parts.insert(0, f"{'+' if unseen > 0 else '−'}{abs(unseen)} " + when)
-        return parts
+        at = ledger.away_at or 0
+        lump = f"{'+' if unseen > 0 else '−'}{abs(unseen)} " + when
+        seen_before, seen_after = ledger.changes(seat, stop=at), ledger.changes(seat, start=at)
+        return [*self._merged(seen_before), lump, *self._merged(seen_after)]
+
+    def _merged(self, changes: list[tuple[int, Reason]]) -> list[str]:
+        """``changes`` as Why parts, alike ones merged (nine chips from the nearest: "+1 nearest ×9")."""
+        rules = self.source.facts.rules
+        language = i18n.language()
+        merged: dict[str, int] = {}
+        for amount, reason in changes:
+            part = f"{'+' if amount > 0 else '−'}{abs(amount)} {reason_word(reason, rules, language)}"
+            merged[part] = merged.get(part, 0) + 1
+        return [f"{k} ×{v}" if v > 1 else k for k, v in merged.items()]
 
     def reasons(self, seat: int) -> str:
         """The Why column of ``seat``: its payments of this deal, alike ones merged."""

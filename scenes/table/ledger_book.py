@@ -48,6 +48,10 @@ class Ledger:
         self.joined: int | None = None
         """A deal taken up after it began (a network table joined late): its payments before then
         were not shown, so :meth:`changes` cannot tell them all (see :meth:`unseen`)."""
+        self.away_at: int | None = None
+        """Where among :attr:`transfers` the payments made while this screen was away stand (one sum,
+        see :meth:`unseen`): a deal seen begun, lost with the connection and taken up again keeps the
+        payments seen before the drop. None: before them all (the deal was taken up late)."""
         self.redealt: int | None = None
         """A deal dealt again after a network table's host restarted: the cards and payments of its
         first dealing went back, and its ledger says so."""
@@ -74,6 +78,17 @@ class Ledger:
             elif isinstance(event, GameEnded):
                 self.result = event
 
+    def keep_seen(self, seen: Ledger) -> None:
+        """This ledger, of a deal taken up again mid-way (:attr:`joined`), keeps the payments ``seen``
+        (this screen's ledger before it lost the table) shows of the same deal: they stay itemised, and
+        only what was paid while the screen was away is one sum, after them. Nothing is kept from
+        another deal, or from a deal begun from other chips (dealt again after a restart)."""
+        if self.joined != self.deal or seen.deal != self.deal or seen.chips_before != self.chips_before:
+            return
+        self.transfers = list(seen.transfers)
+        # Away twice in a deal: both absences are one sum, where the first one's stood.
+        self.away_at = seen.away_at if seen.joined == self.deal else len(seen.transfers)
+
     def unseen(self, seat: int) -> int:
         """What ``seat`` paid (negative) or received in the current deal before it was taken up
         (:attr:`joined`): 0 for a deal seen from its start."""
@@ -91,10 +106,11 @@ class Ledger:
         """The current deal's farm won, as the payment from the farm to its winner (None: it stays)."""
         return next((t for t in self.transfers if t.source == FARM and t.reason is Reason.FARM), None)
 
-    def changes(self, seat: int) -> list[tuple[int, Reason]]:
-        """The current deal's payments of ``seat``: ``(+n, reason)`` received, ``(-n, reason)`` paid."""
+    def changes(self, seat: int, start: int = 0, stop: int | None = None) -> list[tuple[int, Reason]]:
+        """The current deal's payments of ``seat``: ``(+n, reason)`` received, ``(-n, reason)`` paid
+        (of :attr:`transfers` from ``start`` to ``stop`` only, when given)."""
         moves: list[tuple[int, Reason]] = []
-        for t in self.transfers:
+        for t in self.transfers[start:stop]:
             if t.source == seat:
                 moves.append((-t.amount, t.reason))
             elif t.target == seat:

@@ -499,10 +499,8 @@ class Felt:
         for sprite in self.gathering:
             out[("card", id(sprite))] = self._card_item(sprite)
         if self.deck_count > 0:
-            r = lay.deck
-            layers = min(6, 1 + self.deck_count // 8)
-            out[("deck",)] = (layers, pygame.Rect(r.x - layers - 1, r.y, r.w + layers + 8, r.h + layers + 8))
-        out[("farm",)] = ((self.farm, pot_name(self.source.facts.rules)), self._farm_rect())
+            out[("deck",)] = (min(6, 1 + self.deck_count // 8), self.deck_rect())
+        out[("farm",)] = ((self.farm, pot_name(self.source.facts.rules)), self.farm_rect())
         takings = self.takings_box()
         if takings is not None:
             t = takings
@@ -543,7 +541,14 @@ class Felt:
         # The card and its shadow (6 pixels wider and taller, one lower), and a pixel for rounding.
         return look, pygame.Rect(math.floor(x - w / 2) - 2, math.floor(y - h / 2) - 2, w + 10, h + 11)
 
-    def _farm_rect(self) -> pygame.Rect:
+    def deck_rect(self) -> pygame.Rect:
+        """Where the deck is drawn, its layers and shadow with it (as it stands now: the more cards,
+        the more layers)."""
+        r = self.layout.deck
+        layers = min(6, 1 + self.deck_count // 8)
+        return pygame.Rect(r.x - layers - 1, r.y, r.w + layers + 8, r.h + layers + 8)
+
+    def farm_rect(self) -> pygame.Rect:
         """Where the farm's stacks and its count are drawn."""
         lay = self.layout
         r = lay.farm
@@ -715,7 +720,7 @@ class Felt:
         lay = self.layout
         gap = max(4, round(8 * lay.u))
         keep_clear = [lay.header, lay.banner, lay.panel, lay.deck.inflate(2 * gap + 8, 2 * gap + 8)]
-        keep_clear.append(self._farm_rect().inflate(gap, gap))
+        keep_clear.append(self.farm_rect().inflate(gap, gap))
         for seat in lay.seats:
             # A winning hand rises by a sixth of a card towards the middle; its total sits on its top.
             rise = round(seat.card[1] * 0.3)
@@ -748,7 +753,7 @@ class Felt:
         """Where the takings may stand, best first: right of the farm, under it, under the middle,
         left of the deck."""
         lay = self.layout
-        farm = self._farm_rect()
+        farm = self.farm_rect()
         deck = lay.deck.inflate(8, 8)
         right = box.copy()
         right.midleft = (farm.right + gap, lay.farm.centery)
@@ -965,7 +970,7 @@ class Felt:
         Places rather than the cards themselves, so that words put clear of them stay put while
         cards fly."""
         lay = self.layout
-        out = [lay.deck.inflate(16, 16), self._farm_rect(), lay.banner, lay.banner_room]
+        out = [lay.deck.inflate(16, 16), self.farm_rect(), lay.banner, lay.banner_room]
         takings = self.takings_box()
         if takings is not None:
             out.append(takings.rect)
@@ -976,10 +981,19 @@ class Felt:
                 out.append(spot.hand.inflate(4, 2 * lift + 4))
         return out
 
+    def _kept_clear(self) -> list[pygame.Rect]:
+        """What a note is never laid over, even where nothing else is clear: the names, the deck (while
+        it holds cards) and the farm."""
+        rects = [self.layout.seat(seat).plate for seat in range(len(self.seats))]
+        if self.deck_count > 0:
+            rects.append(self.deck_rect())
+        rects.append(self.farm_rect())
+        return rects
+
     def _obstacles(self, avoid: pygame.Rect | None) -> list[pygame.Rect]:
-        """What a note on the table must never cover: names, the headline, hands, other notes."""
-        lay = self.layout
-        rects = [lay.seat(seat).plate for seat in range(len(self.seats))]
+        """What a note on the table must never cover: names, the deck, the farm, the headline, hands,
+        other notes."""
+        rects = self._kept_clear()
         for state in self.seats:  # the cards on the table, a winning hand's above all
             for card in state.hand:
                 box = pygame.Rect(0, 0, *card.size)
@@ -998,10 +1012,10 @@ class Felt:
         self, box: pygame.Rect, window: pygame.Rect, avoid: pygame.Rect | None
     ) -> pygame.Rect | None:
         """``box`` moved, as little as it takes, to where it covers nothing it must not and stays
-        inside; where nothing is clear near it, to where at least it covers no name plate. None when
-        even that cannot be: the note is not shown rather than laid across a name."""
-        plates = [self.layout.seat(seat).plate for seat in range(len(self.seats))]
-        for obstacles in (self._obstacles(avoid), plates):
+        inside; where nothing is clear near it, to where at least it covers no name plate, nor the
+        deck or the farm. None when even that cannot be: the note is not shown rather than laid
+        across a name or the deck."""
+        for obstacles in (self._obstacles(avoid), self._kept_clear()):
             for dx, dy in _spiral(max(4, box.h // 2), NOTE_RINGS):
                 spot = box.move(dx, dy)
                 if window.contains(spot) and spot.collidelist(obstacles) < 0:

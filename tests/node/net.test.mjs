@@ -3,7 +3,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 
-import { CLOSE, ERROR, FINAL_CLOSES, Link, VERSION } from "../../assets/web/net.js";
+import { CLOSE, ERROR, FINAL_CLOSES, LEAVE_MS, Link, VERSION, leaveWhenBack } from "../../assets/web/net.js";
 
 /** A WebSocket as the page sees one: it records what is sent; the test opens, delivers and closes it. */
 class FakeSocket {
@@ -156,4 +156,44 @@ test("the closes after which the page does not come back, and the codes are froz
   assert.deepEqual([...FINAL_CLOSES].sort(), [4001, 4002, 4003, 4004]);
   assert.ok(Object.isFrozen(ERROR) && Object.isFrozen(CLOSE));
   assert.equal(ERROR.NOT_YOUR_TURN, "not_your_turn");
+});
+
+test("a leave pressed while the connection is down is said when the table answers again: the seat taken back, then given up", () => {
+  const timers = fakeTimers();
+  try {
+    FakeSocket.all = [];
+    leaveWhenBack("ABCD2345", "t");
+    FakeSocket.all[0].drop(1006); // the table cannot be reached yet: tried again
+    timers.tick(1000);
+    assert.equal(FakeSocket.all.length, 2);
+    const ws = FakeSocket.all[1];
+    ws.open();
+    assert.deepEqual(ws.sent, [{ type: "resume", table: "ABCD2345", token: "t", version: VERSION }]);
+    ws.deliver(JSON.stringify({ type: "welcome", table: "ABCD2345", seat: 1, token: "t", host: false }));
+    assert.deepEqual(ws.sent.slice(1), [{ type: "leave" }]);
+    ws.drop(CLOSE.LEFT, "left"); // the table took the leave: nothing more is tried
+    timers.tick(LEAVE_MS * 2);
+    assert.equal(FakeSocket.all.length, 2);
+  } finally {
+    timers.reset();
+  }
+});
+
+test("a leave whose table never answers again is given up after a while: nobody is held by it", () => {
+  const timers = fakeTimers();
+  try {
+    FakeSocket.all = [];
+    const l = leaveWhenBack("ABCD2345", "t");
+    for (let waited = 0; waited <= LEAVE_MS; waited += 500) {
+      const last = FakeSocket.all[FakeSocket.all.length - 1];
+      if (last.readyState === FakeSocket.CONNECTING) last.drop(1006);
+      timers.tick(500);
+    }
+    const tried = FakeSocket.all.length;
+    assert.ok(tried > 1 && l.ended);
+    timers.tick(60000);
+    assert.equal(FakeSocket.all.length, tried, "no attempt after the time is up");
+  } finally {
+    timers.reset();
+  }
 });
