@@ -389,7 +389,8 @@ def test_expert_reads_a_big_farm_as_a_reason_to_chase_sixteen() -> None:
 def test_small_tournament_expert_beats_easy() -> None:
     # The rotating farm: no auction, where two Experts bidding each other up to the farm's
     # worth hand its surplus to the farm, so the cards alone tell the players apart.
-    tallies = tournament.run(["expert", "easy"], 4, 1200, 3, "foster+rotating", 100, 100_000)
+    tallies = tournament.run(["expert", "easy"], players=4, deals=1200, seed=3, rules_name="foster+rotating",
+                             chips=100_000)
     expert, easy = tallies
     assert expert.seat_deals == easy.seat_deals
     assert expert.mean() > easy.mean()
@@ -490,7 +491,7 @@ def test_levels_never_stand_where_no_card_can_go_over() -> None:
 def test_tournament_line_up_of_one_among_others() -> None:
     specs = tournament.lineup("never", "expert", 3)
     assert specs == ["never", "expert", "expert"]
-    never, expert = tournament.run(specs, 3, 300, 2, "foster", 50, 100_000)
+    never, expert = tournament.run(specs, players=3, deals=300, seed=2, game_length=50, chips=100_000)
     assert never.seat_deals * 2 == expert.seat_deals
     assert never.chips + expert.chips == 0
     assert never.farms_bought == 0 and expert.farms_bought > 0

@@ -36,7 +36,7 @@ def earnings(person: str, level: str, seed: int = 5) -> tuple[float, float]:
     """(the person's, each AI's) chips per seat and deal: one person and two AIs of ``level``
     (played once, whichever test asks first: the tournaments are seeded)."""
     deals, seed = MORE_DEALS.get(person, (DEALS, seed))
-    tallies = tournament.run([f"person:{person}", level, level], 3, deals, seed, "foster", 100, 1_000_000)
+    tallies = tournament.run([f"person:{person}", level, level], players=3, deals=deals, seed=seed)
     return tallies[0].mean(), tallies[1].mean()
 
 

@@ -118,7 +118,8 @@ def difference(a: tournament.Tally, b: tournament.Tally) -> tuple[float, float]:
 
 def _run(job: tuple[list[str], int, int, str, bool, bool]) -> list[tournament.Tally]:
     specs, deals, seed, rules, stacked, keep = job
-    return tournament.run(specs, 3, deals, seed, rules, 100, 1_000_000, True, keep, stacked)
+    return tournament.run(specs, players=3, deals=deals, seed=seed, rules_name=rules, keep=keep,
+                          stacked=stacked)
 
 
 def main(argv: Sequence[str] | None = None) -> int:

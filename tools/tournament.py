@@ -148,12 +148,13 @@ def _play_deal(game: Game, agents: Sequence[Agent], tallies: Sequence[Tally]) ->
 
 def run(
     specs: Sequence[str],
+    *,
     players: int,
     deals: int,
     seed: int,
-    rules_name: str,
-    game_length: int,
-    chips: int,
+    rules_name: str = "foster",
+    game_length: int = 100,
+    chips: int = 1_000_000,
     duplicate: bool = True,
     keep: bool = False,
     stacked: bool = False,
@@ -278,8 +279,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 2
     started = time.perf_counter()
     tallies = run(
-        specs, args.players, args.deals, args.seed, args.rules, args.game_length, args.chips, args.duplicate,
-        args.keep,
+        specs, players=args.players, deals=args.deals, seed=args.seed, rules_name=args.rules,
+        game_length=args.game_length, chips=args.chips, duplicate=args.duplicate, keep=args.keep,
     )
     seconds = time.perf_counter() - started
     if args.json:

@@ -229,13 +229,6 @@ def lasting(won: float, left: int | None) -> tuple[float, float]:
     return (1.0 - keep) / won, keep
 
 
-def players_in_deal(view: View) -> int:
-    """How many seats will play hands in the deal the view is about (all seats with chips, less one)."""
-    if view.order:
-        return len(view.order)
-    return max(1, sum(1 for c in view.chips if c > 0) - 1)
-
-
 def seat_of(view: View) -> int:
     """The seat ``view`` belongs to; ``ValueError`` for a spectator's, which no seat plays."""
     seat = view.seat
