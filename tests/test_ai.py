@@ -8,7 +8,7 @@ import random
 import pytest
 
 from game.ai import LEVELS, PERSONALITIES, farm_value, hint, make_agent
-from game.ai.expert import ExpertAgent, Table
+from game.ai.expert import ExpertAgent, TableModel
 from game.ai.farm_value import Economy
 from game.ai.memory import SeatFigures, TableMemory
 from game.ai.model import outcome
@@ -377,8 +377,8 @@ def test_expert_stands_on_sixteen_and_never_stands_below_seven() -> None:
 def test_expert_reads_a_big_farm_as_a_reason_to_chase_sixteen() -> None:
     view = _deal_view("foster+rotating")
     steady = personality_named("steady")
-    small = Table(view, steady)
-    big = Table(view, steady)
+    small = TableModel(view, steady)
+    big = TableModel(view, steady)
     big.prize = small.prize * 20
     for total in (12, 13, 14):
         low = small.evaluate(total, 2, False, True)

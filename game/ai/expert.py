@@ -94,8 +94,8 @@ def _tie_beaten(ranking: Ranking, rival: Rival, total: int, cards: int, six: boo
     return beaten
 
 
-class Table:
-    """What one decision knows: the rivals, the prizes, and the deck we draw from."""
+class TableModel:
+    """The Expert's model of the table at one decision: the rivals, the prizes, and the deck it draws from."""
 
     def __init__(
         self, view: View, personality: Personality, memory: TableMemory | None = None,
@@ -245,7 +245,7 @@ class Table:
 
 def evaluate(view: View, personality: Personality, memory: TableMemory | None = None) -> Evaluation:
     """The expected chips of standing and of drawing for the seat of ``view``, to act in the deal."""
-    table = Table(view, personality, memory)
+    table = TableModel(view, personality, memory)
     hand = view.hand
     can_stand = not view.must_draw
     return table.evaluate(view.total, len(hand), SIX_OF_HEARTS in hand, can_stand)
@@ -301,7 +301,7 @@ class ExpertAgent:
         if STAND not in legal or view.total + max(VALUES) <= 16:
             # No card can take us over from here, and every card brings us nearer 16.
             return DRAW
-        table = Table(view, self.personality, memory, self.economy(view, memory))
+        table = TableModel(view, self.personality, memory, self.economy(view, memory))
         hand = view.hand
         found = table.evaluate(view.total, len(hand), SIX_OF_HEARTS in hand, not view.must_draw)
         if abs(found.draw - found.stand) < 1e-9:
@@ -309,10 +309,10 @@ class ExpertAgent:
             return DRAW if self.rng.random() < 0.5 else STAND
         return found.best
 
-    def table(self, view: View) -> Table:
+    def table(self, view: View) -> TableModel:
         """What this seat knows at a decision in the deal: its rivals, the prizes, the deck it draws from."""
         memory = self._memory(view)
-        return Table(view, self.personality, memory, self.economy(view, memory))
+        return TableModel(view, self.personality, memory, self.economy(view, memory))
 
     def economy(self, view: View, memory: TableMemory) -> Economy:
         """The table's money as this seat sees it (worked out again only when something changed)."""
