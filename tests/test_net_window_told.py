@@ -70,11 +70,11 @@ def served_at(tmp: Path, port: int = 0) -> ServerThread:
     return ServerThread(quick_config(port=port, data_dir=tmp))
 
 
-def seated(windows: Windows, server: ServerThread, turn: int = 600) -> tuple[App, Phone]:
-    """A phone opens a table of three (``turn`` seconds a move), a window joins it, the phone starts
-    (both closed with ``windows``)."""
+def seated(windows: Windows, server: ServerThread, turn: int = 600, pause: int = 300) -> tuple[App, Phone]:
+    """A phone opens a table of three (``turn`` seconds a move, ``pause`` between deals), a window
+    joins it, the phone starts (both closed with ``windows``)."""
     phone = Phone(server.server.port, None, "Phoebe",
-                  {"seats": 3, "ai": "easy", "turn_seconds": turn, "pause_seconds": 300})
+                  {"seats": 3, "ai": "easy", "turn_seconds": turn, "pause_seconds": pause})
     windows.phone(phone)
     run([], lambda: phone.welcome is not None, [phone])
     assert phone.welcome is not None
@@ -308,15 +308,7 @@ def test_a_ledger_left_up_while_the_host_starts_the_next_deal_says_so(
     windows: Windows, tmp_path: Path
 ) -> None:
     with served_at(tmp_path) as server:
-        phone = Phone(server.server.port, None, "Phoebe",
-                      {"seats": 3, "ai": "easy", "turn_seconds": 600, "pause_seconds": 1})
-        windows.phone(phone)
-        run([], lambda: phone.welcome is not None, [phone])
-        assert phone.welcome is not None
-        app = window_at(server.server.port, phone.welcome.table)
-        windows.add(app)
-        phone.client.start()
-        run([app], lambda: isinstance(app.stack.top, TableScene), [phone])
+        app, phone = seated(windows, server, pause=1)
         end = time.monotonic() + 30
         while top_name(app) != "ledger":
             app.step(DT, keys_for(app))
