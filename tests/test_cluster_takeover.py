@@ -258,9 +258,16 @@ async def open_and_join(cluster: Cluster, server: ServerProcess) -> bool:
 
 def test_a_table_not_started_is_handed_over_at_once_to_the_server_its_people_reach(cluster: Cluster) -> None:
     async def main() -> int:
-        return sum([await open_and_join(cluster, server) for server in cluster.servers])
+        # A table's random code leads to one of the three: made on another, it is handed over. A
+        # code leads back to the server it was made on one time in three, so all three tables of a
+        # round may stay put (one round in about 27): another round then opens three more.
+        handed = 0
+        for _round in range(3):
+            handed += sum([await open_and_join(cluster, server) for server in cluster.servers])
+            if handed:
+                break
+        return handed
 
-    # Each table's code leads to one of the three: made on the other two, it was handed over.
     assert asyncio.run(main()) >= 1
 
 
