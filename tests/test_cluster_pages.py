@@ -98,7 +98,8 @@ def test_windows_pages_and_a_spectator_are_back_within_the_lease_after_a_kill(
     pages = [open_page(browser, base, code, name) for name in ("Cy", "Di")]
     for page in pages:
         # The page's WebSocket names its table, as the proxy routes by it.
-        assert page.sockets and all(url.endswith(f"/?t={code}") for url in page.sockets), page.sockets
+        sockets = page.opened_sockets()
+        assert all(url.endswith(f"/?t={code}") for url in sockets), sockets
     spectator = Window(cluster.url)
     spectator.client.watch(code)
     wait(lambda: spectator.welcomes() >= 1, 15, "the spectator")

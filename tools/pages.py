@@ -21,6 +21,7 @@ from __future__ import annotations
 import json
 import os
 import threading
+import time
 from collections.abc import Iterator
 from contextlib import contextmanager, suppress
 from dataclasses import dataclass
@@ -163,6 +164,20 @@ class Page:
         self._hear()
         with self._lock:
             return [f for f in self.frames if not f.received]
+
+    def opened_sockets(self, timeout: float = 5.0) -> list[str]:
+        """The URL of every WebSocket the page opened, once at least one is known (a copy).
+
+        Playwright may report a socket after the page has already acted on its frames, so a
+        test that reads :attr:`sockets` just after a page event waits here
+        (:class:`TimeoutError` after ``timeout`` seconds with none)."""
+        end = time.monotonic() + timeout
+        while not self.sockets:
+            if time.monotonic() >= end:
+                raise TimeoutError(f"waited {timeout:g} s for the page to open a WebSocket")
+            self._hear()
+            time.sleep(0.02)
+        return list(self.sockets)
 
     # ------------------------------------------------------------------ driving
 
