@@ -9,10 +9,13 @@ from __future__ import annotations
 from game.ai.bidders import Form, fit_limit
 from game.ai.expert import ExpertAgent
 from game.ai.farm_value import farm_value
-from game.ai.memory import AuctionSeen, TableMemory
+from game.ai.memory import PEOPLE_STANDS, AuctionSeen, TableMemory
+from game.ai.model import THRESHOLDS
 from game.ai.personality import PERSONALITIES
 from game.rules.actions import PASS, bid
+from game.rules.cards import hand_total, parse_cards
 from game.rules.engine import Game
+from game.rules.events import BidMade, DealEnded, DealStarted, HandShown, Passed
 from game.rules.phase import Phase
 from game.rules.ruleset import rules_named
 
@@ -71,7 +74,7 @@ def test_a_bidder_whose_auctions_fit_no_rule_is_not_read() -> None:
 def _auction(seen: list[AuctionSeen], limit_at: object) -> tuple[int | None, int, int, float]:
     """Seat 0 bids a chip over the high bid up to his limit at this auction's price, seat 1 is an
     Expert that saw him in the auctions ``seen``, seat 2 passes: (buyer, price paid, the Expert's
-    own limit, the farm's public price)."""
+    own limit at its last turn, the farm's public price)."""
     game = Game(["Bold", "Expert", "Other"], rules_named("foster"), chips=100, first_seat=0, seed=1)
     game.next_deal()
     expert = ExpertAgent(PERSONALITIES["steady"], seed=0)
@@ -89,6 +92,8 @@ def _auction(seen: list[AuctionSeen], limit_at: object) -> tuple[int | None, int
         assert seat is not None
         view = game.view_for(seat)
         if seat == 1:
+            # Its limit at its last turn (the farm is priced against the seat holding the high bid).
+            own = expert.limit(view, memory)
             action = expert.choose(view)
         elif seat == 0 and view.high_bid + 1 <= limit:
             action = bid(view.high_bid + 1)
@@ -112,5 +117,52 @@ def test_the_expert_does_not_push_a_bidder_whose_limit_it_cannot_tell() -> None:
     seen = [AuctionSeen(20, None, deal=1, price=14.1), AuctionSeen(3, 4, deal=2, price=14.1),
             AuctionSeen(22, None, deal=3, price=14.1), AuctionSeen(0, 1, deal=4, price=14.1)]
     buyer, paid, own, _price = _auction(seen, lambda price: 20)
-    assert (buyer, paid) == (0, own + 1)
+    # Not raised past its own limit: he buys at it or a chip over (bids rise a chip at a time, in turn).
+    assert buyer == 0 and own <= paid <= own + 1 < 20
 
+
+
+def test_a_bidder_known_only_to_pay_more_is_probed_three_times_as_far_as_he_paid_above_the_expert() -> None:
+    """PROBE_REACH: a rival who bought a farm a chip above the Expert's limit, and never refused
+    a bid, is raised up to three chips past that. Below the reach he buys at his limit; within it
+    the Expert buys at his limit and a chip, once, and knows it from then on."""
+    _buyer, _paid, own, _price = _auction([], lambda price: 0)
+    once = [AuctionSeen(own + 1, None, deal=1)]
+    assert _auction(once, lambda price: own + 5)[:2] == (0, own + 5)
+    # Reaching as far again (the rule before) would have stopped at own + 2, and he bought at own + 3.
+    assert _auction(once, lambda price: own + 3)[:2] == (1, own + 4)
+
+
+def test_a_bid_beyond_what_the_farm_was_worth_marks_a_player_who_does_not_play_as_experts_do() -> None:
+    """OVERBID_SHARE: beyond 1.1 times the farm's public price and a chip, or beyond the most the
+    seat itself would have paid when that is higher, a bid marks a player as not an Expert."""
+    assert not AuctionSeen(17, None, deal=1, price=15.0).overbid()
+    assert AuctionSeen(18, None, deal=1, price=15.0).overbid()
+    # Beside a player who goes over often the farm is worth more, and an Expert bids more for it.
+    assert not AuctionSeen(18, None, deal=1, price=15.0, worth=19.0).overbid()
+    assert AuctionSeen(23, None, deal=1, price=15.0, worth=19.0).overbid()
+    assert not AuctionSeen(40, None).overbid()  # nothing to tell it by
+
+
+def test_a_player_who_overbids_is_priced_as_people_play_until_his_hands_are_seen() -> None:
+    """A stranger is taken to stand where a table of Experts stands (from 8 under Foster's rules);
+    one who bid far beyond the farm's worth is taken to stand from 11 to 16 alike, and so to pay
+    a farmer more, until his hands tell."""
+    memory = TableMemory(rules_named("foster"))
+    memory.bind(("Bold", "Expert", "Other"))
+    memory.note_auction(1, 15.0, 16.0)
+    memory.note_auction(1, 15.0, 14.0)  # the most the seat would pay in the deal is kept
+    memory.observe([DealStarted(1, True, None), BidMade(0, 17), BidMade(2, 18), BidMade(0, 19), Passed(2),
+                    DealEnded(1, None, None)])
+    assert memory.player(0).overbids and not memory.player(2).overbids  # 18 ≤ 1.1 × 16 + 1 < 19
+    assert memory.belief(0, 2) != memory.stranger(2)
+    stands = memory.belief(0, 2)
+    assert all(stands[THRESHOLDS.index(t)] > 0.1 for t in PEOPLE_STANDS)
+    assert memory.figures(0, 2).over > 2 * memory.figures(2, 2).over
+    # His hands, once seen, tell: one who stood on 9 and 10 is no longer taken to stand from 11.
+    for deal, cards in ((2, "5C 4C"), (3, "6H 4D"), (4, "5D 4H")):
+        hand = tuple(parse_cards(cards))
+        memory.observe([DealStarted(deal, False, 1), HandShown(0, hand, hand_total(hand)),
+                        DealEnded(deal, None, None)])
+    stands = memory.belief(0, 2)
+    assert sum(stands[:THRESHOLDS.index(11)]) > 0.8 and stands[THRESHOLDS.index(11)] < 0.02

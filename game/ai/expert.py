@@ -36,6 +36,12 @@ from game.rules.view import View
 _NVALUES = len(VALUES)
 #: The most seats (with chips) at which the Expert probes an overbidder's limit.
 PROBE_SEATS = 4
+#: How far a probe reaches past the least an overbidder is known to pay, in multiples of how far
+#: that is above this seat's own limit. Raising one chip at a time, the Expert buys a probed farm
+#: only at his limit and a chip, whatever the reach, so a long reach costs no more when it
+#: finds the limit and finds it in fewer auctions; until it does, he buys below his limit, and
+#: at a fresh table those first auctions are a good share of a game's.
+PROBE_REACH = 3
 
 
 @dataclass(frozen=True, slots=True)
@@ -293,7 +299,7 @@ class ExpertAgent:
             memory.observe(self._early)
             self._early = []
         if view.phase is Phase.AUCTION:
-            memory.note_auction(view.deal_no, self.public_price(view))
+            memory.note_auction(view.deal_no, self.public_price(view), self.limit(view, memory))
             return self.bid(view, memory)
         legal = view.legal_actions()
         if DRAW not in legal:
@@ -360,11 +366,11 @@ class ExpertAgent:
         in chips, as a share of the farm's public price, early or late in a game). Where that
         rule tells it to a chip, he is raised to a chip under the most he pays, so that he buys
         at it; otherwise to a chip under the least he pays, which he surely bids. A rival the
-        rule bounds only from below is probed further each auction (as far again above that as
-        it is above ``own``, no further than the rule allows): at worst this seat buys a farm at
-        his limit, once, and learns it (and sees him play); it probes only at a table of at most
-        :data:`PROBE_SEATS` seats, where its share of what he pays more is worth the risk. A
-        rival whose auctions fit no rule is not pushed.
+        rule bounds only from below is probed further each auction (:data:`PROBE_REACH` times
+        as far above that as it is above ``own``, no further than the rule allows): at worst this
+        seat buys a farm at his limit, once, and learns it (and sees him play); it probes only at
+        a table of at most :data:`PROBE_SEATS` seats, where its share of what he pays more is
+        worth the risk. A rival whose auctions fit no rule is not pushed.
         """
         passed = {seat for seat, amount in view.calls if amount is None}
         best = own
@@ -387,7 +393,8 @@ class ExpertAgent:
             elif low <= own:
                 continue
             elif probe:
-                target = low + low - own if high is None else min(high - 1, low + low - own)
+                reach_to = low + PROBE_REACH * (low - own)
+                target = reach_to if high is None else min(high - 1, reach_to)
             else:
                 target = low - 1
             best = max(best, target)

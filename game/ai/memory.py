@@ -40,6 +40,19 @@ ERRATIC_PRIOR = 0.04
 FLOOR_PRIOR = 0.01
 #: How many of a player's latest auctions tell their bidding limit (people change their minds).
 AUCTIONS_KEPT = 24
+#: A bid above ``OVERBID_SHARE`` times what the farm was worth at the auction and ``OVERBID_CHIPS``
+#: more marks a player who does not play as Experts do. Worth is the farm's public price or, when
+#: higher, the most this seat would pay for it: Experts bid their break-even price, which in
+#: self-play never passes the public price by a chip (at any rule set or table size), and at a
+#: table where the farm is worth more (beside a player who goes over often) both Experts know it.
+OVERBID_SHARE = 1.1
+OVERBID_CHIPS = 1.0
+#: The totals people stand from, as far as a seat that has not seen them play can tell: a
+#: player who bids as no Expert does is not assumed to stand where Experts stand (from 8 under
+#: Foster's rules) but from any of these alike, until his hands are seen. People stand higher
+#: than the odds advise: a player who outbids a table of Experts for every farm and is priced
+#: as one would pay its farmer far more than he is priced at, and the farm go cheap.
+PEOPLE_STANDS = range(11, 17)
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,6 +67,13 @@ class AuctionSeen:
     """The deal's number in its game (None: not known)."""
     price: float | None = None
     """The farm's public price at the auction (:func:`game.ai.farm_value.farm_value`; None: not known)."""
+    worth: float | None = None
+    """The most the seat that saw the auction would pay for the farm there (None: not known)."""
+
+    def overbid(self) -> bool:
+        """Whether the player bid beyond what the farm was worth (see :data:`OVERBID_SHARE`)."""
+        known = [x for x in (self.price, self.worth) if x is not None]
+        return bool(known) and self.top > OVERBID_SHARE * max(known) + OVERBID_CHIPS
 
 
 #: Weights below this share are dropped from a belief (they hardly move a decision, and
@@ -109,6 +129,8 @@ class Player:
     log_like: list[float] = field(default_factory=lambda: [0.0] * len(HABIT_RULES))
     """Log-likelihood of the decisions seen, per habit."""
     decisions: int = 0
+    overbids: bool = False
+    """Whether they ever bid above what a table of Experts would (see :data:`OVERBID_SHARE`)."""
     auctions: list[AuctionSeen] = field(default_factory=list)
     """Their latest auctions, oldest first (at most :data:`AUCTIONS_KEPT`)."""
     _model: LimitModel | bool | None = field(default=None, repr=False, compare=False)
@@ -119,6 +141,7 @@ class Player:
         self.auctions.append(seen)
         del self.auctions[:-AUCTIONS_KEPT]
         self._model = None
+        self.overbids = self.overbids or seen.overbid()
 
     def limit_model(self) -> LimitModel | None:
         """Their bidding limit as their latest auctions show it (:mod:`game.ai.bidders`), or None
@@ -155,8 +178,9 @@ class TableMemory:
         self._players: dict[int, Player] = {}
         self._by_name: dict[str, Player] = {}
         self._pending: list[Event] = []
-        self._auction_price: tuple[int, float] | None = None
+        self._auction_price: tuple[int, float, float | None] | None = None
         self._prior: dict[int, tuple[float, ...]] = {}
+        self._people = people_prior()
         self._beliefs: dict[tuple[int, int], tuple[float, ...]] = {}
         self._figures: dict[tuple[int, int], SeatFigures] = {}
         self.deals = 0
@@ -248,14 +272,18 @@ class TableMemory:
                 tops.setdefault(event.seat, 0)
                 refused[event.seat] = high + 1
         noted = self._auction_price
-        price = noted[1] if noted is not None and noted[0] == deal else None
+        price, worth = (noted[1], noted[2]) if noted is not None and noted[0] == deal else (None, None)
         for seat, top in tops.items():
-            self.player(seat).learn_auction(AuctionSeen(top, refused.get(seat), deal, price))
+            self.player(seat).learn_auction(AuctionSeen(top, refused.get(seat), deal, price, worth))
 
-    def note_auction(self, deal: int, price: float) -> None:
-        """Remember the farm's public ``price`` at the auction of deal ``deal`` (from the seat's view),
-        to read the bids of that auction against once the deal has ended."""
-        self._auction_price = (deal, price)
+    def note_auction(self, deal: int, price: float, worth: float | None = None) -> None:
+        """Remember the farm's public ``price`` at the auction of deal ``deal`` (from the seat's view)
+        and the most the seat would pay for it there (``worth``; the highest noted in the deal is
+        kept), to read the bids of that auction against once the deal has ended."""
+        noted = self._auction_price
+        if noted is not None and noted[0] == deal and noted[2] is not None:
+            worth = noted[2] if worth is None else max(worth, noted[2])
+        self._auction_price = (deal, price, worth)
 
     def bid_reach(self, seat: int, deal: int, price: float | None) -> Reach | None:
         """Where the limit of the player at ``seat`` lies in deal ``deal`` at the farm's public
@@ -289,11 +317,11 @@ class TableMemory:
         if found is not None:
             return found
         player = self.player(seat)
+        prior = self._people if player.overbids else self.prior(players)
         if player.decisions == 0:
-            found = self.stranger(players)
+            found = _pruned(prior)
         else:
             top = max(player.log_like)
-            prior = self.prior(players)
             raw = [p * math.exp(ll - top) for p, ll in zip(prior, player.log_like, strict=True)]
             found = _pruned(raw)
         self._beliefs[key] = found
@@ -349,6 +377,15 @@ class TableMemory:
         )
         self._figures[key] = found
         return found
+
+
+def people_prior() -> tuple[float, ...]:
+    """The habit weights of a player known not to play as Experts do: standing from any total of
+    :data:`PEOPLE_STANDS` alike, the erratic habit and a floor keeping every habit possible."""
+    weights = [(1.0 if t in PEOPLE_STANDS else 0.0) + FLOOR_PRIOR for t in THRESHOLDS]
+    weights.append(ERRATIC_PRIOR * len(PEOPLE_STANDS))
+    total = sum(weights)
+    return tuple(round(w / total, 3) for w in weights)
 
 
 def _pruned(weights: list[float] | tuple[float, ...]) -> tuple[float, ...]:
