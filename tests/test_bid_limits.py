@@ -65,6 +65,34 @@ def test_a_bidder_who_bids_only_in_a_game_s_first_deals_is_learnt_as_early_only(
     assert early_reach is not None and early_reach.low == 28
 
 
+def _sulker(price: float) -> int:
+    return int(1.5 * price) + 1
+
+
+def _sits_out() -> list[AuctionSeen]:
+    """He bids half as much again as the price and a chip in some auctions and passes at once in
+    others (as one who bids only while behind in chips)."""
+    return [AuctionSeen(0, 1, deal=1 + 3 * i, price=p) if i % 3 == 1 else
+            AuctionSeen(_sulker(p), _sulker(p) + 1 if i % 3 == 2 else None, deal=1 + 3 * i, price=p)
+            for i, p in enumerate(PRICES)]
+
+
+def test_a_bidder_who_sits_some_auctions_out_is_read_from_those_he_bid_in() -> None:
+    model = fit_limit(_sits_out())
+    assert model is not None and model.once_in and model.form is Form.PRICE
+    reach = model.reach(30, 16.7)
+    assert reach.once_in and reach.low <= _sulker(16.7) <= (reach.high or 0) and (reach.high or 0) - reach.low <= 1
+
+
+def test_the_expert_raises_one_who_sits_auctions_out_only_once_he_has_bid_in_this_one() -> None:
+    buyer, paid, own, price = _auction(_sits_out(), _sulker)
+    assert own < _sulker(price) - 1
+    assert buyer == 0 and _sulker(price) - 1 <= paid <= _sulker(price)
+    # Sitting this one out, he is not bid against: the Expert buys at its own price or less.
+    buyer, paid, own, price = _auction(_sits_out(), lambda price: 0)
+    assert buyer == 1 and paid <= own
+
+
 def test_a_bidder_whose_auctions_fit_no_rule_is_not_read() -> None:
     seen = [AuctionSeen(20, None, deal=1, price=14.1), AuctionSeen(3, 4, deal=2, price=14.1),
             AuctionSeen(22, None, deal=3, price=14.1), AuctionSeen(0, 1, deal=4, price=14.1)]

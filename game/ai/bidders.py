@@ -11,6 +11,10 @@ the simplest rule that every bracket fits:
   share ``s`` a multiple of a twelfth up to three times the price);
 - **changing**: one of those in a game's early deals and another later (split at some deal).
 
+A player who sits some auctions out (passes at once, as one who bids only while behind in chips
+does) and bids to a rule whenever he bids is read from the auctions he bid in, and the rule holds
+at an auction only once he has bid in it (:attr:`Reach.once_in`).
+
 A rule fitting every bracket is not one rule but a set of them (the share and the chips within
 what the brackets allow); at the price and deal of the auction on sale they bound the limit
 (:class:`Reach`). A player whose auctions fit no rule is not read (None): his limit moves with
@@ -64,6 +68,8 @@ class Reach:
 
     low: int
     high: int | None
+    once_in: bool = False
+    """The bounds hold only once he has bid in this auction (he sits some auctions out)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -126,6 +132,8 @@ class LimitModel:
     rules: tuple[tuple[int | None, Rule, Rule | None], ...]
     """``(split, rule, later)``: ``rule`` for deals up to ``split`` (None: every deal), ``later``
     after it. Several splits may fit (the auctions leave the deal it changes at open)."""
+    once_in: bool = False
+    """Read from the auctions he bid in only: he sits others out (see :attr:`Reach.once_in`)."""
 
     def reach(self, deal: int, price: float | None) -> Reach:
         """The bounds of the limit in deal ``deal`` at the farm's public ``price``."""
@@ -137,11 +145,25 @@ class LimitModel:
             lows.append(found.low)
             highs.append(found.high)
         high = None if None in highs else max(h for h in highs if h is not None)
-        return Reach(min(lows), high)
+        return Reach(min(lows), high, self.once_in)
 
 
 def fit_limit(seen: Sequence[Seen]) -> LimitModel | None:
-    """The simplest model of a limit that every auction of ``seen`` fits (see the module notes)."""
+    """The simplest model of a limit that every auction of ``seen`` fits, or else every auction
+    he bid in, when he sat the others out (see the module notes)."""
+    found = _fit_all(seen)
+    if found is not None:
+        return found
+    bid_in = [s for s in seen if s.top > 0]
+    sat_out = len(seen) - len(bid_in)
+    if not sat_out or not bid_in:
+        return None
+    when_in = _fit_all(bid_in)
+    return None if when_in is None else LimitModel(when_in.form, when_in.rules, once_in=True)
+
+
+def _fit_all(seen: Sequence[Seen]) -> LimitModel | None:
+    """The simplest model of a limit that every auction of ``seen`` fits, or None."""
     if not seen:
         return None
     whole = _rule(seen)

@@ -370,7 +370,8 @@ class ExpertAgent:
         as far above that as it is above ``own``, no further than the rule allows): at worst this
         seat buys a farm at his limit, once, and learns it (and sees him play); it probes only at
         a table of at most :data:`PROBE_SEATS` seats, where its share of what he pays more is
-        worth the risk. A rival whose auctions fit no rule is not pushed.
+        worth the risk. A rival whose auctions fit no rule is not pushed, nor one who sits some
+        auctions out before he has bid in this one.
         """
         passed = {seat for seat, amount in view.calls if amount is None}
         best = own
@@ -384,7 +385,7 @@ class ExpertAgent:
             if price is None:
                 price = self.public_price(view)
             reach = memory.bid_reach(seat, view.deal_no, price)
-            if reach is None:
+            if reach is None or (reach.once_in and not any(s == seat and a for s, a in view.calls)):
                 continue
             low = min(reach.low, chips)
             high = None if reach.high is None else min(reach.high, chips)
