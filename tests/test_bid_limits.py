@@ -81,7 +81,8 @@ def test_a_bidder_who_sits_some_auctions_out_is_read_from_those_he_bid_in() -> N
     model = fit_limit(_sits_out())
     assert model is not None and model.once_in and model.form is Form.PRICE
     reach = model.reach(30, 16.7)
-    assert reach.once_in and reach.low <= _sulker(16.7) <= (reach.high or 0) and (reach.high or 0) - reach.low <= 1
+    assert reach.once_in and reach.high is not None
+    assert reach.low <= _sulker(16.7) <= reach.high and reach.high - reach.low <= 1
 
 
 def test_the_expert_raises_one_who_sits_auctions_out_only_once_he_has_bid_in_this_one() -> None:
