@@ -17,7 +17,7 @@ from game.ai.personality import personality_named
 from game.ai.rates import provenance, table_rates
 from game.limits import PLAYERS
 from game.play.runner import play_deal
-from game.rules.actions import DRAW, PASS, STAND, Action, Kind
+from game.rules.actions import DRAW, PASS, STAND, Action, Kind, bid
 from game.rules.agents import Agent
 from game.rules.cards import DECK, Card
 from game.rules.engine import Game, Phase
@@ -469,6 +469,49 @@ def test_the_shill_and_the_outbidder_stop_a_chip_either_side_of_the_experts_limi
         past = dataclasses.replace(view, high_bid=stops)
         assert agent.bid(at, memory).amount == stops, kind.level
         assert agent.bid(past, memory) == PASS, kind.level
+
+
+def test_the_poisoner_is_reckless_in_a_game_s_first_deals_and_the_expert_after() -> None:
+    from game.ai.exploiters import POISON_DEALS, Poisoner
+
+    game = Game(NAMES[:3], rules_named("foster"), chips=1000, seed=3, first_seat=0)
+    game.next_deal()
+    view = game.view_for(game.to_act or 0)
+    poisoner = Poisoner(personality_named("steady"), 1)
+    expert = ExpertAgent(personality_named("steady"), 1)
+    reckless = int(2 * farm_value(view).fair_bid)
+    assert expert.limit(view, expert._memory(view)) < reckless - 1
+    assert poisoner.choose(dataclasses.replace(view, high_bid=reckless - 1)).amount == reckless
+    later = dataclasses.replace(view, deal_no=POISON_DEALS + 1, high_bid=reckless - 1)
+    assert poisoner.choose(later) == PASS == expert.choose(later)
+    # Its hands: drawing to 16 in a game's first deals, standing below it (as the Expert does) after.
+    game = Game(NAMES[:3], rules_named("foster"), chips=1000, seed=5, first_seat=0)
+    steady = personality_named("steady")
+    agents = [Poisoner(steady, 1), ExpertAgent(steady, 2), ExpertAgent(steady, 3)]
+    stood_below_16: dict[bool, int] = {True: 0, False: 0}
+    for _ in range(2 * POISON_DEALS):
+        game.next_deal()
+        while game.to_act is not None:
+            seat = game.to_act
+            view = game.view_for(seat)
+            action = agents[seat].choose(view)
+            if seat == 0 and view.phase is Phase.PLAY and action == STAND and view.total < 16:
+                stood_below_16[view.deal_no <= POISON_DEALS] += 1
+            game.apply(action)
+    assert stood_below_16[True] == 0 and stood_below_16[False] > 3, stood_below_16
+
+
+def test_a_colluder_never_bids_against_its_partner() -> None:
+    from game.ai.exploiters import Colluder
+
+    names = ["collude#0", "expert#1", "collude#2"]
+    game = Game(names, rules_named("foster"), chips=1000, seed=3, first_seat=0)
+    game.next_deal()
+    view = game.view_for(game.to_act or 0)
+    colluder = Colluder(personality_named("steady"), 1)
+    memory = colluder._memory(view)
+    assert colluder.bid(dataclasses.replace(view, high_bid=3, high_bidder=1), memory) == bid(4)
+    assert colluder.bid(dataclasses.replace(view, high_bid=3, high_bidder=2), memory) == PASS
 
 
 def test_levels_never_stand_where_no_card_can_go_over() -> None:

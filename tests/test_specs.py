@@ -63,7 +63,8 @@ def test_threshold_specs_have_defaults() -> None:
         (
             "robot",
             "unknown agent kind 'robot' in 'robot' "
-            "(known: breakeven, easy, expert, informed, never, normal, outbid, person, shill, threshold)",
+            "(known: breakeven, collude, easy, expert, informed, never, normal, outbid, person, poison, "
+            "shill, threshold)",
         ),
         ("expert:grumpy", "bad agent spec 'expert:grumpy': unknown personality 'grumpy'"),
         ("normal:bold:x", "SEED must be a whole number; the form is normal[:PERSONALITY[:SEED]]"),
@@ -78,7 +79,7 @@ def test_a_bad_spec_is_refused_with_a_clear_message(spec: str, words: str) -> No
 
 
 def test_the_tournament_and_the_simulator_read_the_same_specs() -> None:
-    exploiters = {"never", "breakeven", "shill", "outbid"}
+    exploiters = {"never", "breakeven", "shill", "outbid", "poison", "collude"}
     tools_kinds = {"person", "informed"}  # tools/people.py and tools/bench_people.py, imported above
     assert set(agent_kinds()) == {"easy", "normal", "expert", "threshold", *exploiters, *tools_kinds}
     for spec in ("expert", "normal:bold", "threshold", "threshold:12:0.4", "easy:cautious:3"):

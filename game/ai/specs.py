@@ -7,10 +7,10 @@ A spec is a kind, then its parameters, separated by ``:``:
   the spec wins over the one the caller gives. Saved games write ``LEVEL:PERSONALITY``.
 - ``threshold[:T[:SHARE]]``: a :class:`~game.rules.agents.ThresholdAgent` standing from ``T``
   points (13) and bidding up to ``SHARE`` of the farm (0.5).
-- ``never``, ``breakeven``, ``shill``, ``outbid`` (``[:SEED]``): the exploiters of
-  :mod:`game.ai.exploiters`, who play their cards as the Expert does and bid otherwise
-  (never; up to the break-even price of a table of Experts; the Experts up to just below
-  their limit; a chip above it).
+- ``never``, ``breakeven``, ``shill``, ``outbid``, ``poison``, ``collude`` (``[:SEED]``): the
+  exploiters of :mod:`game.ai.exploiters`, who play their cards as the Expert does and bid
+  otherwise (never; up to the break-even price of a table of Experts; the Experts up to just
+  below their limit; a chip above it), mislead the Experts first, or never bid against a partner.
 
 The simulator, the tournament and the screens read specs through :func:`parse_agent`; new
 kinds are added with :func:`register_agent_kind`.
@@ -22,7 +22,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from game.ai.expert import ExpertAgent
-from game.ai.exploiters import BreakEvenBidder, NeverBidder, Outbidder, Shill
+from game.ai.exploiters import BreakEvenBidder, Colluder, NeverBidder, Outbidder, Poisoner, Shill
 from game.ai.levels import LEVELS, make_agent
 from game.ai.personality import DEFAULT_PERSONALITY, PERSONALITIES, personality_named
 from game.rules.agents import Agent, ThresholdAgent
@@ -126,5 +126,7 @@ for _kind, _what in (
     (BreakEvenBidder, "plays like the Expert, bids up to the break-even price of a table of Experts"),
     (Shill, "plays like the Expert, bids the Experts up to just below their limit"),
     (Outbidder, "plays like the Expert, bids a chip above the Experts' limit"),
+    (Poisoner, "reckless in a game's first deals to mislead the Experts, then the Expert"),
+    (Colluder, "plays and bids like the Expert, never against a partner (a seat of the same spec)"),
 ):
     register_agent_kind(_kind.level, _exploiter_factory(_kind), f"{_kind.level}[:SEED] ({_what})")
