@@ -62,7 +62,9 @@ def test_a_bidder_s_limit_is_read_from_his_auctions() -> None:
     assert _reach(player) == Reach(21, None)
     player.learn_auction(AuctionSeen(top=22, refused=24))  # passed rather than bid 24: 23 at most
     assert _reach(player) == Reach(22, 23)
-    player.learn_auction(AuctionSeen(top=0, refused=1))  # then would not bid at all: his limit moves
+    player.learn_auction(AuctionSeen(top=0, refused=1))  # then would not bid at all: he sits one out
+    assert _reach(player) == Reach(22, 23, once_in=True)  # what he pays once he bids
+    player.learn_auction(AuctionSeen(top=10, refused=11))  # bid, then stopped far below: his limit moves
     assert player.limit_model() is None
 
 
