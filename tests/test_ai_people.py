@@ -159,3 +159,37 @@ def test_the_expert_prices_the_farm_against_the_seat_that_holds_the_high_bid() -
     expert, game = _auction_view([], "")  # no bid yet: nobody in particular
     view = game.view_for(0)
     assert expert.price(view) == expert.economy(view, expert._memory(view)).price(0, view.farm)
+
+
+@pytest.mark.parametrize(("kind", "stands_from", "share", "chips"),
+                         [("showoff", 10, 1.5, 0), ("gambler", 16, 1.25, 1), ("bold", 15, 4 / 3, 2)])
+def test_a_person_stands_from_his_total_and_bids_up_to_his_share_of_the_price(
+        kind: str, stands_from: int, share: float, chips: int) -> None:
+    from game.ai.farm_value import farm_value
+    from game.rules.actions import DRAW, STAND
+    from tools.people import PEOPLE
+
+    game = Game(["P", "A", "B"], rules_named("foster"), chips=100, first_seat=0, seed=1)
+    game.next_deal()
+    view = game.view_for(0)
+    limit = int(share * farm_value(view).fair_bid) + chips
+    person = PEOPLE[kind](1)
+    assert person.choose(replace(view, high_bid=limit - 1)) == bid(limit)
+    assert person.choose(replace(view, high_bid=limit)) == PASS
+    person = PEOPLE[kind](1)
+    seen = {}
+    for seed in range(200):
+        game = Game(["P", "A", "B"], rules_named("foster"), chips=100, first_seat=1, seed=seed)
+        game.next_deal()
+        while game.phase is Phase.AUCTION:
+            game.apply(PASS if game.to_act != 1 else bid(game.view_for(1).high_bid + 1))
+        while game.to_act is not None:
+            view = game.view_for(game.to_act)
+            action = DRAW if view.must_draw else STAND
+            if game.to_act == 0:
+                action = person.choose(view)
+                if not view.must_draw:
+                    seen[view.total] = action
+            game.apply(action)
+    assert min(seen) < stands_from <= max(seen), seen
+    assert all(action == (DRAW if total < stands_from else STAND) for total, action in seen.items()), seen

@@ -41,9 +41,10 @@ from tools.people import PEOPLE, Person
 
 #: What the best responder is told of each kind: the totals it stands from (equally likely).
 STANDS = {"newcomer": (12, 13, 14), "cautious": (11,), "bold": (15,), "bluffer": (13,), "chaser": (16,),
-          "hoarder": (14,), "latecomer": (12,), "sulker": (14,)}
+          "hoarder": (14,), "latecomer": (12,), "sulker": (14,), "showoff": (10,), "gambler": (16,)}
 #: The kinds whose bid limit is a fixed function of the table (the responder may push them to it).
-FIXED_LIMIT = {"cautious", "bold", "bluffer", "chaser", "hoarder", "latecomer", "sulker"}
+FIXED_LIMIT = {"cautious", "bold", "bluffer", "chaser", "hoarder", "latecomer", "sulker", "showoff",
+               "gambler"}
 
 
 class Informed(ExpertAgent):

@@ -19,6 +19,8 @@ bidding for the farm, priced, when it prices at all, as the shipped rates price 
   much again as the price.
 - ``sulker``: stands from 14; bids up to half as much again as the price, and a chip, only while
   someone at the table holds more chips than he does.
+- ``showoff``: stands from 10; bids up to half as much again as the price.
+- ``gambler``: draws below 16 whatever the risk; bids up to a quarter over the price, and a chip.
 """
 
 from __future__ import annotations
@@ -183,8 +185,37 @@ class Sulker(Person):
         return int(1.5 * _price(view)) + 1 if behind else 0
 
 
+class Showoff(Person):
+    """Stands from 10; bids up to half as much again as the price."""
+
+    kind = "showoff"
+
+    def stop(self, view: View) -> int:
+        """Always 10."""
+        return 10
+
+    def limit(self, view: View) -> int:
+        """Half as much again as the price."""
+        return int(1.5 * _price(view))
+
+
+class Gambler(Person):
+    """Draws below 16 whatever the risk; bids up to a quarter over the price, and a chip."""
+
+    kind = "gambler"
+
+    def stop(self, view: View) -> int:
+        """Always 16."""
+        return 16
+
+    def limit(self, view: View) -> int:
+        """A quarter over the price, and a chip."""
+        return int(1.25 * _price(view)) + 1
+
+
 PEOPLE: dict[str, Callable[[int | None], Person]] = {
-    cls.kind: cls for cls in (Newcomer, Cautious, Bold, Bluffer, Chaser, Hoarder, Latecomer, Sulker)
+    cls.kind: cls
+    for cls in (Newcomer, Cautious, Bold, Bluffer, Chaser, Hoarder, Latecomer, Sulker, Showoff, Gambler)
 }
 """Every kind of person by name."""
 
