@@ -50,8 +50,8 @@ OVERBID_CHIPS = 1.0
 #: The totals people stand from, as far as a seat that has not seen them play can tell: a
 #: player who bids as no Expert does is not assumed to stand where Experts stand (from 8 under
 #: Foster's rules) but from any of these alike, until his hands are seen. People stand higher
-#: than the odds advise: a player who outbids a table of Experts for every farm and is priced
-#: as one would pay its farmer far more than he is priced at, and the farm go cheap.
+#: than the odds advise: priced as an Expert, a player who outbids the table for every farm
+#: would be taken to pay a farmer far less than he does, and the farms he buys would go cheap.
 PEOPLE_STANDS = range(11, 17)
 
 
