@@ -32,9 +32,11 @@ play: $(PLAY_STAMP)
 	@echo "Starting Farmer..."
 	@$(BIN)/farmer $(ARGS)
 
+# The browser tests are checked apart: their conftest and helpers are top-level modules of their folder.
 lint: $(STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/mypy --strict game scenes tools tests --exclude tests/web/
+	MYPYPATH=tests $(BIN)/mypy --strict tests/web
 
 # Everything but the standalone bundle's test (marked slow; `make dist-test` runs it), the
 # browser tests (marked web; `make web-test` runs them) and the tests of several servers sharing

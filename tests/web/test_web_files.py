@@ -8,7 +8,7 @@ import http.client
 import re
 from pathlib import Path
 
-import farmer_assets  # type: ignore[import-untyped]
+import farmer_assets  # type: ignore[import-untyped,import-not-found,unused-ignore]
 from playwright.sync_api import Browser
 
 from game.net.server import ServerThread

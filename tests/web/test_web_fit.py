@@ -9,9 +9,9 @@ from typing import Any
 
 import pytest
 from playwright.sync_api import Browser
+from web_play import LANGS, MIN_TARGET, Host, open_person
 
 from game.net.server import ServerThread
-from tests.web.play import LANGS, MIN_TARGET, Host, open_person
 from tools.pages import Page, new_page
 from tools.web_shots import NAMES, PAGE_NAME
 

@@ -8,9 +8,7 @@ from typing import Any
 
 import pytest
 from playwright.sync_api import Browser
-
-from game.net.server import ServerThread
-from tests.web.play import (
+from web_play import (
     HOSTILE_NAME,
     HOSTILE_SHORT,
     LANGS,
@@ -30,6 +28,9 @@ from tests.web.play import (
     step_window,
     table_of,
 )
+
+from game.net.server import ServerThread
+from scenes.net.remote import RemoteTable
 
 GAME_SECONDS = 240.0
 """The longest one whole game may take (two deals, six seats: under a minute on a quiet machine)."""
@@ -83,11 +84,12 @@ def window_says(app: Any) -> str:
     source = scene.source
     view = source.view
     handler = scene.handler
-    client = getattr(source, "client", None)
-    connected = client.connected if client is not None else None
-    if client is not None:
-        connected = f"{connected}, client view to_act {client.view.to_act if client.view else None}, " \
-                    f"inbox {client._inbox.qsize()}, feed {len(source.feed)}, sent {source.sent}"
+    connected: object = None
+    if isinstance(source, RemoteTable):
+        client = source.client
+        to_act = client.view.to_act if client.view else None
+        connected = (f"{client.connected}, client view to_act {to_act}, "
+                     f"inbox {client._inbox.qsize()}, feed {len(source.feed)}, sent {source.sent}")
     notices = [m() for m, _ in app.notices]
     prompt = getattr(handler, "prompt", None) is not None
     stack = [(sc.name, id(getattr(sc, "source", None))) for sc in app.stack.scenes]

@@ -9,10 +9,9 @@ import time
 from pathlib import Path
 
 from playwright.sync_api import Browser
+from web_play import PHONE, Host, open_person, serve, table_of
 
 from game.net.protocol import TableInfo
-from tests.web.play import PHONE, Host, open_person, table_of
-from tests.web.test_web_told import serve
 
 LEAVE = '#lobby-screen button[data-action="leave"]'
 

@@ -5,10 +5,10 @@ from __future__ import annotations
 import time
 
 from playwright.sync_api import Browser
+from web_play import ACTIONS, PHONE, Host, check_layout, moment, open_person
 
 from game.net.client import Client
 from game.net.server import ServerThread
-from tests.web.play import ACTIONS, PHONE, Host, check_layout, moment, open_person
 
 SMALLEST = (360, 640)
 """The smallest portrait phone the page is made for."""

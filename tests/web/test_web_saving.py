@@ -8,9 +8,9 @@ import time
 from pathlib import Path
 
 from playwright.sync_api import Browser
+from web_play import PHONE, Host, open_person
 
 from game.net.server import ServerConfig, ServerThread
-from tests.web.play import PHONE, Host, open_person
 
 NOTICE = "(() => { const n = document.querySelector('#notice'); return n.hidden ? '' : n.textContent; })()"
 

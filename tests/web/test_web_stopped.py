@@ -9,11 +9,11 @@ import time
 
 import pytest
 from playwright.sync_api import Browser
+from web_play import PHONE, Host, check_end, game_of, look, moment, open_person, table_of
 
 from game.net.server import ServerThread
 from game.rules.events import EndReason
 from scenes.table.narrator import Eyes, game_over_title
-from tests.web.play import PHONE, Host, check_end, game_of, look, moment, open_person, table_of
 
 DEAL_SECONDS = 20.0
 """The longest one deal at three seats may take (a few seconds on a quiet machine)."""

@@ -8,9 +8,9 @@ import time
 from typing import Any
 
 from playwright.sync_api import Browser
+from web_play import PHONE, Host, Person, open_person
 
 from game.net.server import ServerThread
-from tests.web.play import PHONE, Host, Person, open_person
 from tools.pages import Page
 
 RECORDER_JS = r"""

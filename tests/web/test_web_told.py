@@ -10,20 +10,13 @@ from pathlib import Path
 from typing import Any
 
 from playwright.sync_api import Browser
+from web_play import PHONE, Host, game_of, open_person, serve, table_of
 
-from game.net.server import ServerConfig, ServerThread
 from game.rules.events import EndReason
 from scenes.table.narrator import Eyes, game_over_title
-from tests.web.play import PHONE, Host, game_of, open_person, table_of
 
 BUTTONS_JS = ("Array.from(document.querySelectorAll('#table-screen button, #ledger-screen button'))"
               ".map(b => ({action: b.dataset.action || b.dataset.step || '', disabled: b.disabled}))")
-
-
-def serve(folder: Path, port: int = 0) -> ServerThread:
-    server = ServerThread(ServerConfig(port=port, data_dir=folder, rate_per_second=1000.0, rate_burst=1000))
-    server.start()
-    return server
 
 
 def pump(host: Host, seconds: float, until: Any, what: str, hold: bool = True) -> None:

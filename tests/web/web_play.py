@@ -19,13 +19,14 @@ import json
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from playwright.sync_api import Browser
 
 from game.net.client import Client
 from game.net.protocol import Pause, Update, Welcome
-from game.net.server import ServerThread
+from game.net.server import ServerConfig, ServerThread
 from game.net.table import HostedTable
 from game.rules.actions import Action
 from game.rules.agents import ThresholdAgent
@@ -624,3 +625,11 @@ def check_end(person: Person, server: ServerThread, code: str) -> None:
         person.fail(f"the page complained: {problem}")
     for dialog in person.page.dialogs:
         person.fail(f"a dialog opened: {dialog}")
+
+
+def serve(folder: Path, port: int = 0) -> ServerThread:
+    """A server keeping its tables in ``folder`` on ``port`` (0: any free one), started, with rate
+    limits no test reaches."""
+    server = ServerThread(ServerConfig(port=port, data_dir=folder, rate_per_second=1000.0, rate_burst=1000))
+    server.start()
+    return server
