@@ -162,6 +162,17 @@ def test_a_bidder_known_only_to_pay_more_is_probed_three_times_as_far_as_he_paid
     assert _auction(once, lambda price: own + 3)[:2] == (1, own + 4)
 
 
+def test_a_bidder_who_never_bid_and_now_bids_past_the_expert_is_probed_at_once() -> None:
+    """A latecomer: every auction so far he passed at once (read as a limit of 0). In this one he
+    bids past the Expert's own limit, so the Expert probes him as one who paid a chip more."""
+    never = [AuctionSeen(0, 1, deal=d, price=p) for d, p in zip(range(1, 20, 3), PRICES, strict=False)]
+    model = fit_limit(never)
+    assert model is not None and model.reach(25, 15.0).high == 0
+    buyer, paid, own, price = _auction(never, lambda price: int(1.5 * price))
+    assert own + 4 < int(1.5 * price)
+    assert buyer == 0 and own + 4 <= paid <= own + 5
+
+
 def test_a_bid_beyond_what_the_farm_was_worth_marks_a_player_who_does_not_play_as_experts_do() -> None:
     """OVERBID_SHARE: beyond 1.1 times the farm's public price and a chip, or beyond the most the
     seat itself would have paid when that is higher, a bid marks a player as not an Expert."""

@@ -22,6 +22,7 @@ import random
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from game.ai.bidders import Reach
 from game.ai.farm_value import Economy, FarmPrice, farm_value, lasting, seat_of
 from game.ai.memory import TableMemory
 from game.ai.model import SIX, VALUES, Outcome, mixed_outcome, value_counts, warm_up
@@ -385,8 +386,14 @@ class ExpertAgent:
             if price is None:
                 price = self.public_price(view)
             reach = memory.bid_reach(seat, view.deal_no, price)
-            if reach is None or (reach.once_in and not any(s == seat and a for s, a in view.calls)):
+            bid_now = max((a for s, a in view.calls if s == seat and a is not None), default=0)
+            if reach is None or (reach.once_in and not bid_now):
                 continue
+            if reach.high == 0 and bid_now > 0:
+                # His auctions told that he does not bid, and he bids (a latecomer's first bid):
+                # his limit moved. Once he bids past this seat's own limit he is probed as one who
+                # paid a chip more, from the next auction on as his auctions then tell.
+                reach = Reach(min(bid_now, own + 1), None)
             low = min(reach.low, chips)
             high = None if reach.high is None else min(reach.high, chips)
             if high is not None and high - low <= 1:
