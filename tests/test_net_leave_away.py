@@ -6,7 +6,9 @@ pointing its connection at an address where nothing answers, then mended."""
 
 from __future__ import annotations
 
+import asyncio
 import re
+import threading
 import time
 
 import pygame
@@ -14,7 +16,7 @@ import pytest
 from helpers import DT, notices_of
 from helpers.windows import Windows, run, seat_two, session_of
 
-from game.net.client import Client
+from game.net.client import Client, Link
 from game.net.codec import History
 from game.net.protocol import Closed, TableInfo
 from game.net.server import ServerThread
@@ -183,3 +185,30 @@ def test_a_window_back_mid_deal_keeps_what_it_saw_and_says_what_was_paid_while_i
             assert lumps == [f"{sign}{abs(away[seat])} while you were away"], (seat, parts, away)
         else:
             assert not lumps, (seat, parts)
+
+
+def test_a_close_begun_just_as_the_link_ends_is_finished_not_left_unawaited(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The window closes its client in the very loop turn in which the link's run ends (the loop
+    is stopping): the close still runs (it was left unawaited, and Python warned of it)."""
+    started = threading.Event()
+    ended: list[asyncio.Future[None]] = []
+    clients: list[Client] = []
+    closed: list[bool] = []
+
+    async def run(self: Link) -> None:  # a link that ends when told to, as the window closes it
+        ended.append(asyncio.get_running_loop().create_future())
+        started.set()
+        await ended[0]
+        asyncio.get_running_loop().call_soon(clients[0]._begin_closing)
+
+    async def close(self: Link) -> None:
+        closed.append(True)
+
+    monkeypatch.setattr(Link, "run", run)
+    monkeypatch.setattr(Link, "close", close)
+    clients.append(Client("ws://127.0.0.1:9"))
+    assert started.wait(5)
+    clients[0]._loop.call_soon_threadsafe(ended[0].set_result, None)
+    clients[0]._thread.join(5)
+    assert not clients[0]._thread.is_alive() and closed == [True]

@@ -361,6 +361,10 @@ class Client:
         try:
             self._loop.run_until_complete(self._link.run())
         finally:
+            closing = self._closing
+            if closing is not None and not closing.done():
+                # A close begun just as the link ended: let it finish rather than leave it unawaited.
+                self._loop.run_until_complete(closing)
             self._loop.close()
 
     def _deliver(self, message: ServerMessage) -> None:
