@@ -24,16 +24,12 @@ from scenes.net.remote import Spectator
 from scenes.table.scene import TableScene
 
 
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
-
-
 @pytest.fixture
 def live_kiosk() -> Iterator[KioskApp]:
+    # Port 0: the server takes a free port itself (one found free beforehand may be taken by
+    # another test's server before the kiosk binds it).
     config = KioskConfig(
-        live_table=True, live_port=free_port(), live_countdown=5.0, players=4, deals=1, demo_speed="fast"
+        live_table=True, live_port=0, live_countdown=5.0, players=4, deals=1, demo_speed="fast"
     )
     app = KioskApp(config, locked=True, fullscreen=False, seed=3)
     app.draw_every = 5
@@ -154,7 +150,7 @@ def test_the_live_tables_settings_are_checked_like_the_others(
 
 
 def test_a_live_table_that_fails_waits_before_it_tries_again() -> None:
-    live = LiveTable(KioskConfig(live_table=True, live_port=free_port()), random.Random(1))
+    live = LiveTable(KioskConfig(live_table=True, live_port=0), random.Random(1))
     live.fail("a test's failure")
     live.ensure()
     assert live.server is None and live.host is None and live.retry_in > 0
@@ -164,7 +160,7 @@ def test_the_live_game_reads_as_any_tables_and_its_phones_are_offered_the_next_t
     """Watched from its first ante (the kiosk's spectator sits before the start), the live game's
     ledger says each ante as an ante, never "before you came"; its final standings stay
     ``live_standings`` seconds; then the phone is told the code of the kiosk's next table."""
-    config = KioskConfig(live_table=True, live_port=free_port(), live_countdown=5.0, players=4, deals=1,
+    config = KioskConfig(live_table=True, live_port=0, live_countdown=5.0, players=4, deals=1,
                          demo_speed="fast", live_standings=12.0)
     app = KioskApp(config, locked=True, fullscreen=False, seed=3)
     app.step(TENTH, [])
