@@ -194,7 +194,7 @@ def test_a_close_begun_just_as_the_link_ends_is_finished_not_left_unawaited(
     started = threading.Event()
     ended: list[asyncio.Future[None]] = []
     clients: list[Client] = []
-    closed: list[bool] = []
+    closed: list[Link] = []
 
     async def run(self: Link) -> None:  # a link that ends when told to, as the window closes it
         ended.append(asyncio.get_running_loop().create_future())
@@ -202,13 +202,13 @@ def test_a_close_begun_just_as_the_link_ends_is_finished_not_left_unawaited(
         await ended[0]
         asyncio.get_running_loop().call_soon(clients[0]._begin_closing)
 
-    async def close(self: Link) -> None:
-        closed.append(True)
+    async def close() -> None:
+        closed.append(clients[0]._link)
 
     monkeypatch.setattr(Link, "run", run)
-    monkeypatch.setattr(Link, "close", close)
     clients.append(Client("ws://127.0.0.1:9"))
+    monkeypatch.setattr(clients[0]._link, "close", close)  # this link's only
     assert started.wait(5)
     clients[0]._loop.call_soon_threadsafe(ended[0].set_result, None)
     clients[0]._thread.join(5)
-    assert not clients[0]._thread.is_alive() and closed == [True]
+    assert not clients[0]._thread.is_alive() and closed.count(clients[0]._link) == 1
