@@ -541,6 +541,26 @@ def test_tournament_line_up_of_one_among_others() -> None:
     assert expert.farm_chips > 0 and never.farm_chips > 0
 
 
+def test_tournament_figures_by_stretch_of_the_game_add_up_to_the_whole() -> None:
+    """Deal 1, deals 2-5, 6-10, 11-20, 21-40 and the rest of each game: every seat-deal, chip and
+    farm bought falls in exactly one stretch, and a farm is bought in deal 1 of every game."""
+    assert [tournament.stretch_of(d) for d in (1, 2, 5, 6, 10, 11, 20, 21, 40, 41, 100)] == [
+        0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5]
+    tallies = tournament.run(["threshold:13:1.5", "expert", "easy"], players=3, deals=300, seed=4,
+                             game_length=50, chips=100_000)
+    for tally in tallies:
+        parts = tally.stretches
+        assert sum(p.seat_deals for p in parts) == tally.seat_deals
+        assert sum(p.chips for p in parts) == tally.chips
+        assert sum(p.farms_bought for p in parts) == tally.farms_bought
+        assert sum(p.price_paid for p in parts) == tally.price_paid
+        # Six games of 50 deals, each agent in one seat: one deal 1, four of 2-5, five of 6-10, ten,
+        # twenty and ten more.
+        assert [p.seat_deals for p in parts] == [n * 6 for n in (1, 4, 5, 10, 20, 10)]
+    assert sum(t.stretches[0].farms_bought for t in tallies) == 6  # the first farm of each game
+    assert sum(t.stretches[0].chips for t in tallies) == 0
+
+
 def test_the_human_like_levels_raise_in_fives_once_the_bid_is_past_a_few_chips() -> None:
     from game.ai.common import raise_within
 

@@ -12,6 +12,10 @@ every line-up plays the same shuffles, the players moving round the seats):
 - two people and one Expert, beside two people and one best responder (the same shuffles);
 - one person and two Normals, and one person and two Easys: the ranking of the levels.
 
+With ``--by-deal``, each kind also gets its figures by stretch of the game (deal 1, deals 2-5,
+6-10, 11-20, 21-40, the rest): each AI's chips per deal beside one person, and the farms the person
+bought beside two Experts. A gap that lies in a game's first deals is the cost of learning him.
+
 Figures are chips per seat and deal (standings: chips plus an unwon farm for its farmer). Every
 player is made afresh for each game of 100 deals; with ``--keep`` each keeps its memory from game
 to game (the same people at the same table again).
@@ -138,6 +142,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--stacked", action=argparse.BooleanOptionalAction, default=True,
                         help="every line-up dealt the same cards in the same order, deal by deal"
                              " (common random numbers; --no-stacked: the game's own shuffles)")
+    parser.add_argument("--by-deal", action="store_true",
+                        help="also each kind's figures by stretch of the game"
+                             " (deal 1, 2-5, 6-10, 11-20, 21-40, the rest)")
     parser.add_argument("--keep", action="store_true",
                         help="every player keeps its memory from game to game (the same people again)")
     args = parser.parse_args(argv)
@@ -182,7 +189,33 @@ def main(argv: Sequence[str] | None = None) -> int:
                      f" {zz[1].mean():>+7.3f}±{zz[1].half_width():.3f}"
                      f" {ee[0].mean():>+7.3f}/{nn[0].mean():+.3f}/{zz[0].mean():+.3f}")
         print(line, flush=True)
+    if args.by_deal:
+        for i, kind in enumerate(kinds):
+            print()
+            print(by_deal(kind, dict(zip(names, results[i * per:(i + 1) * per], strict=True))), flush=True)
     return 0
+
+
+def by_deal(kind: str, results: dict[str, list[tournament.Tally]]) -> str:
+    """The figures of ``kind``'s line-ups by stretch of the game, as a table (see the module notes)."""
+    columns = [("expert", "ee", 1), ("responder", "ie", 1), ("normal", "nn", 1), ("easy", "zz", 1)]
+    shown = [(title, results[name][at]) for title, name, at in columns if name in results]
+    person = results["ee"][0]
+    lows = (1, *(last + 1 for last in tournament.STRETCHES))
+    highs = (*tournament.STRETCHES, None)
+    lines = [f"{kind}, by stretch of the game: chips per deal beside one person; the farms he bought"
+             " beside two Experts (mean price)",
+             f"{'deals':<8}" + "".join(f"{title:>11}" for title, _ in shown) + f"{'he bought':>16}"]
+    for part, (low, high) in enumerate(zip(lows, highs, strict=True)):
+        label = str(low) if high == low else f"{low}-{high}" if high is not None else f"{low}-"
+        cells = ""
+        for _, tally in shown:
+            stretch = tally.stretches[part]
+            cells += f"{stretch.chips / stretch.seat_deals:>+11.3f}" if stretch.seat_deals else f"{'':>11}"
+        his = person.stretches[part]
+        mean = f"({his.price_paid / his.farms_bought:.1f})" if his.farms_bought else ""
+        lines.append(f"{label:<8}{cells}{his.farms_bought:>9} {mean:<6}")
+    return "\n".join(lines)
 
 
 if __name__ == "__main__":

@@ -60,6 +60,31 @@ def agent_factory(spec: str) -> Callable[[int], Agent]:
     return lambda seed: parse_agent(spec, seed)
 
 
+#: The stretches of a game that figures are also kept by: deal 1, deals 2-5, 6-10, 11-20, 21-40 and
+#: the rest (the last deal number of each). Where in a game an agent gains or loses tells a cost of
+#: learning (the first deals, before a player's hands are seen) from one that lasts.
+STRETCHES: tuple[int, ...] = (1, 5, 10, 20, 40)
+
+
+def stretch_of(deal: int) -> int:
+    """The index in :data:`STRETCHES` (or one past it: the rest of the game) of deal ``deal`` (from 1)."""
+    for i, last in enumerate(STRETCHES):
+        if deal <= last:
+            return i
+    return len(STRETCHES)
+
+
+@dataclass
+class Stretch:
+    """One agent's figures over one stretch of every game (see :data:`STRETCHES`)."""
+
+    seat_deals: int = 0
+    chips: int = 0
+    """Change of its standings (chips, plus an unwon farm for its farmer) over the stretch's deals."""
+    farms_bought: int = 0
+    price_paid: int = 0
+
+
 @dataclass
 class Tally:
     """One agent's figures over the tournament."""
@@ -82,6 +107,8 @@ class Tally:
     """(chips, seat-deals) per game, for the interval."""
     block: int = 1
     """How many consecutive games form one independent unit for the interval."""
+    stretches: list[Stretch] = field(default_factory=lambda: [Stretch() for _ in range(len(STRETCHES) + 1)])
+    """Its figures by stretch of the game (see :data:`STRETCHES`)."""
 
     def mean(self) -> float:
         """Mean chips won per seat and deal."""
@@ -126,8 +153,9 @@ def lineup(one: str, among: str, players: int) -> list[str]:
     return [one] + [among] * (players - 1)
 
 
-def _play_deal(game: Game, agents: Sequence[Agent], tallies: Sequence[Tally]) -> list[Event]:
-    """One deal; counts the farm bought, the farm won and its chips in ``tallies`` (by seat)."""
+def _play_deal(game: Game, agents: Sequence[Agent], tallies: Sequence[Tally], deal: int) -> list[Event]:
+    """Deal ``deal`` of its game (from 1); counts the farm bought, the farm won and its chips in
+    ``tallies`` (by seat)."""
     events = game.next_deal()
     farm = game.farm
     while game.to_act is not None:
@@ -136,8 +164,12 @@ def _play_deal(game: Game, agents: Sequence[Agent], tallies: Sequence[Tally]) ->
         events.extend(game.apply(agents[seat].choose(game.view_for(seat))))
         sold = auction and game.phase is not Phase.AUCTION
         if sold and game.farmer is not None and game.high_bidder is not None:
-            tallies[game.farmer].farms_bought += 1
-            tallies[game.farmer].price_paid += game.high_bid
+            tally = tallies[game.farmer]
+            tally.farms_bought += 1
+            tally.price_paid += game.high_bid
+            stretch = tally.stretches[stretch_of(deal)]
+            stretch.farms_bought += 1
+            stretch.price_paid += game.high_bid
         if game.phase is Phase.PLAY:
             farm = game.farm  # nothing changes the farm in play until it is won
     if game.winner is not None:
@@ -198,14 +230,20 @@ def run(
                 shuffled = random.Random(f"{seed}:{game_no // block}:{deal}").sample(DECK, len(DECK))
                 game.stack_deck(shuffled)
             before = list(game.chips)
-            events = _play_deal(game, agents, seat_tallies)
+            standing = game.standings()
+            events = _play_deal(game, agents, seat_tallies, deal + 1)
             if observers:
                 feed(dict(enumerate(agents)), events)
             farmer = game.farmer
             assert farmer is not None
+            now = game.standings()
+            part = stretch_of(deal + 1)
             for seat in range(players):
                 tally = seat_tallies[seat]
                 tally.seat_deals += 1
+                stretch = tally.stretches[part]
+                stretch.seat_deals += 1
+                stretch.chips += now[seat] - standing[seat]
                 if seat == farmer:
                     tally.farmer_deals += 1
                     tally.farmer_chips += game.chips[seat] - before[seat]
