@@ -19,7 +19,9 @@ from game.ai.memory import AuctionSeen, Player, SeatFigures, TableMemory
 from game.ai.model import THRESHOLDS, Outcome, mixed_outcome
 from game.ai.personality import PERSONALITIES
 from game.rules.actions import PASS, Kind, bid
+from game.rules.cards import hand_total, parse_cards
 from game.rules.engine import Game
+from game.rules.events import DealEnded, DealStarted, HandShown
 from game.rules.phase import Phase
 from game.rules.ruleset import rules_named
 from tools import tournament
@@ -214,3 +216,57 @@ def test_the_people_bench_prints_each_ai_by_stretch_of_the_game() -> None:
         assert int(row[3]) == his.farms_bought
     # Every game's first farm is sold in deal 1, to one of the three.
     assert sum(t.stretches[0].farms_bought for t in results["ee"]) == 6
+
+
+def _first_auction(amount: int) -> tuple[ExpertAgent, Game, float]:
+    """A game's first auction at a fresh table: Bold opens with ``amount``; the Expert is next."""
+    game = Game(["Bold", "Expert", "Other"], rules_named("foster"), chips=100, first_seat=0, seed=1)
+    game.next_deal()
+    expert = ExpertAgent(PERSONALITIES["steady"], seed=0)
+    price = expert.public_price(game.view_for(1))
+    game.apply(bid(amount))
+    return expert, game, price
+
+
+def test_in_a_table_s_first_auction_a_bid_above_the_public_price_is_no_expert_s() -> None:
+    """Nobody has seen a deal: every Expert prices the farm at its public price, so one who bids
+    a chip above it is priced as people play at once, in this auction (taken to go over often,
+    he makes the farm dearer to the Expert, who bids on); a bid at the price marks nobody."""
+    expert, game, price = _first_auction(int(price_of_first_farm()))
+    view = game.view_for(1)
+    assert expert.choose(view) == PASS  # he bid its own price: it goes no further
+    memory = expert.memory
+    assert memory is not None and not memory.player(0).overbids
+    own = expert.limit(view, memory)
+    assert own == int(price)
+
+    expert, game, price = _first_auction(int(price) + 1)
+    view = game.view_for(1)
+    action = expert.choose(view)
+    memory = expert.memory
+    assert memory is not None and memory.player(0).overbids and not memory.player(2).overbids
+    assert memory.belief(0, 2) != memory.stranger(2)
+    assert expert.limit(view, memory) > own + 1 and action == bid(int(price) + 2)
+
+
+def test_after_a_deal_seen_a_chip_above_the_public_price_marks_nobody_in_the_auction() -> None:
+    """Once a deal has been seen, Experts price the farm by what each saw: the first-auction
+    reading no longer holds, and a bid a chip over the price does not mark the bidder."""
+    expert, game, _price = _first_auction(int(price_of_first_farm()) + 1)
+    memory = TableMemory(rules_named("foster"))
+    memory.bind(game.names)
+    assert memory.seen_nothing()
+    hand = tuple(parse_cards("10C 5D"))
+    memory.observe([DealStarted(1, True, None), HandShown(2, hand, hand_total(hand)),
+                    DealEnded(1, None, None)])
+    assert memory.deals == 1 and not memory.seen_nothing()
+    expert.memory = memory
+    expert.choose(game.view_for(1))
+    assert not memory.player(0).overbids
+
+
+def price_of_first_farm() -> float:
+    """The public price of the farm in the first auction of :func:`_first_auction`'s table."""
+    game = Game(["Bold", "Expert", "Other"], rules_named("foster"), chips=100, first_seat=0, seed=1)
+    game.next_deal()
+    return ExpertAgent(PERSONALITIES["steady"], seed=0).public_price(game.view_for(1))

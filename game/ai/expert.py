@@ -300,7 +300,12 @@ class ExpertAgent:
             memory.observe(self._early)
             self._early = []
         if view.phase is Phase.AUCTION:
-            memory.note_auction(view.deal_no, self.public_price(view), self.limit(view, memory))
+            price = self.public_price(view)
+            if view.deal_no == 1 and memory.seen_nothing():
+                # A game's first auction at a table nobody has seen play: every Expert prices the
+                # farm at its public price, so a bid above it is no Expert's.
+                memory.mark_above(view.calls, view.seat, price)
+            memory.note_auction(view.deal_no, price, self.limit(view, memory))
             return self.bid(view, memory)
         legal = view.legal_actions()
         if DRAW not in legal:

@@ -285,6 +285,30 @@ class TableMemory:
             worth = noted[2] if worth is None else max(worth, noted[2])
         self._auction_price = (deal, price, worth)
 
+    def seen_nothing(self) -> bool:
+        """Whether this seat knows nothing of the table yet: no deal seen, no player's hand or auction."""
+        return self.deals == 0 and not any(p.hands or p.auctions for p in self._players.values())
+
+    def mark_above(self, calls: Iterable[tuple[int, int | None]], me: int | None, price: float) -> None:
+        """Mark every bidder of ``calls`` but ``me`` who bid above ``price`` as one who bids as no
+        Expert does (:attr:`Player.overbids`), in the auction still on sale.
+
+        For the first auction of a table where nobody has seen a deal: there every Expert prices
+        the farm at its public ``price`` (none has seen anything to price it by), so a bid above
+        it, even by a chip, is no Expert's, and the bidder is priced as people play while the
+        auction is on, not from the next one. Once deals are seen, Experts price farms by what
+        each saw, and only a bid beyond :data:`OVERBID_SHARE` marks a player, once the auction
+        is over.
+        """
+        marked = False
+        for seat, amount in calls:
+            if amount is not None and seat != me and amount > price:
+                player = self.player(seat)
+                marked = marked or not player.overbids
+                player.overbids = True
+        if marked:
+            self.forget_beliefs()
+
     def bid_reach(self, seat: int, deal: int, price: float | None) -> Reach | None:
         """Where the limit of the player at ``seat`` lies in deal ``deal`` at the farm's public
         ``price``, as their auctions showed it (None: not known)."""
