@@ -206,3 +206,45 @@ def test_a_player_who_overbids_is_priced_as_people_play_until_his_hands_are_seen
                         DealEnded(deal, None, None)])
     stands = memory.belief(0, 2)
     assert sum(stands[:THRESHOLDS.index(11)]) > 0.8 and stands[THRESHOLDS.index(11)] < 0.02
+
+
+def _two_people(pusher_marked: bool) -> tuple[int | None, int, int]:
+    """Seat 0 paid two chips over the Expert's limit once (so the Expert would probe him) and bids to
+    ``own + 6`` now; seat 2, another person, bids to a chip under that; seat 1 is the Expert.
+    (buyer, price paid, the Expert's own limit.)"""
+    game = Game(["Showoff", "Expert", "Other"], rules_named("foster"), chips=100, first_seat=0, seed=1)
+    game.next_deal()
+    expert = ExpertAgent(PERSONALITIES["steady"], seed=0)
+    memory = TableMemory(game.rules)
+    memory.bind(tuple(game.names))
+    own = expert.limit(game.view_for(1), memory)
+    memory.player(0).learn_auction(AuctionSeen(own + 2, None, deal=1))
+    memory.player(2).overbids = pusher_marked
+    expert.memory = memory
+    limits = {0: own + 6, 2: own + 5}
+    paid = 0
+    while game.phase is Phase.AUCTION:
+        seat = game.to_act
+        assert seat is not None
+        view = game.view_for(seat)
+        if seat == 1:
+            action = expert.choose(view)
+        else:
+            action = bid(view.high_bid + 1) if view.high_bid + 1 <= limits[seat] else PASS
+        if action != PASS:
+            paid = view.high_bid + 1
+        game.apply(action)
+    return game.farmer, paid, own
+
+
+def test_the_expert_does_not_probe_a_bidder_another_overbidder_has_bid_up_past_its_own_limit() -> None:
+    """A probe buys the Expert a farm at the probed player's limit: it is worth that only where the
+    Expert's raise sets his price. Where another overbidder raised him past the Expert's limit,
+    the Expert stops at its own and the two people settle it between them."""
+    buyer, paid, own = _two_people(pusher_marked=True)
+    assert buyer == 0 and paid == own + 6  # the other person took him to his limit, as he would
+    # The same bids from a player not marked as an overbidder (an Expert's reach): probed, and the
+    # Expert buys the farm at his limit or a chip over (bids rise a chip at a time, in turn), as
+    # every probe that finds a limit does.
+    buyer, paid, own = _two_people(pusher_marked=False)
+    assert buyer == 1 and own + 6 <= paid <= own + 7

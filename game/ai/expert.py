@@ -376,7 +376,8 @@ class ExpertAgent:
         as far above that as it is above ``own``, no further than the rule allows): at worst this
         seat buys a farm at his limit, once, and learns it (and sees him play); it probes only at
         a table of at most :data:`PROBE_SEATS` seats, where its share of what he pays more is
-        worth the risk. A rival whose auctions fit no rule is not pushed, nor one who sits some
+        worth the risk, and not where another overbidder has bid him up past this seat's limit
+        (:meth:`_pushed`). A rival whose auctions fit no rule is not pushed, nor one who sits some
         auctions out before he has bid in this one.
         """
         passed = {seat for seat, amount in view.calls if amount is None}
@@ -405,13 +406,33 @@ class ExpertAgent:
                 target = high - 1
             elif low <= own:
                 continue
-            elif probe:
+            elif probe and not self._pushed(view, memory, seat, bid_now, own):
                 reach_to = low + PROBE_REACH * (low - own)
                 target = reach_to if high is None else min(high - 1, reach_to)
             else:
                 target = low - 1
             best = max(best, target)
         return min(view.max_bid, best)
+
+    @staticmethod
+    def _pushed(view: View, memory: TableMemory, seat: int, bid_now: int, own: int) -> bool:
+        """Whether another player who bids as no Expert does (:attr:`~game.ai.memory.Player.overbids`)
+        bid in this auction past ``own`` and to within a chip of ``seat``'s bid ``bid_now``.
+
+        Then what ``seat`` pays is set by that player, not by this seat, and so it will be while
+        both sit at the table: a probe would buy this seat a farm at ``seat``'s limit to learn a
+        limit it gains little by (two people who overbid alike bid each other up to it anyway).
+        An Expert marked for raising an overbidder bids no further than its own price, about this
+        seat's, so it does not stop the probe.
+        """
+        return any(
+            other not in (seat, view.seat)
+            and amount is not None
+            and amount > own
+            and amount >= bid_now - 1
+            and memory.player(other).overbids
+            for other, amount in view.calls
+        )
 
     def bid(self, view: View, memory: TableMemory) -> Action:
         """Raise by one chip while that stays within :meth:`limit` (or :meth:`push`), else pass."""
