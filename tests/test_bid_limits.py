@@ -100,6 +100,29 @@ def test_a_bidder_whose_auctions_fit_no_rule_is_not_read() -> None:
     assert fit_limit(seen) is None
 
 
+def _play(game: Game, expert: ExpertAgent, memory: TableMemory, limits: dict[int, int]) -> tuple[int, int]:
+    """The auction on sale played out: seat 1 is ``expert``, every other seat bids a chip over the
+    high bid up to its limit in ``limits`` (none: it passes). (The price paid, the Expert's own
+    limit at its last turn: the farm is priced against the seat holding the high bid.)"""
+    own = expert.limit(game.view_for(1), memory)
+    paid = 0
+    while game.phase is Phase.AUCTION:
+        seat = game.to_act
+        assert seat is not None
+        view = game.view_for(seat)
+        if seat == 1:
+            own = expert.limit(view, memory)
+            action = expert.choose(view)
+        elif view.high_bid + 1 <= limits.get(seat, 0):
+            action = bid(view.high_bid + 1)
+        else:
+            action = PASS
+        if action != PASS:
+            paid = view.high_bid + 1
+        game.apply(action)
+    return paid, own
+
+
 def _auction(seen: list[AuctionSeen], limit_at: object) -> tuple[int | None, int, int, float]:
     """Seat 0 bids a chip over the high bid up to his limit at this auction's price, seat 1 is an
     Expert that saw him in the auctions ``seen``, seat 2 passes: (buyer, price paid, the Expert's
@@ -114,23 +137,7 @@ def _auction(seen: list[AuctionSeen], limit_at: object) -> tuple[int | None, int
     expert.memory = memory
     price = farm_value(game.view_for(0)).fair_bid
     limit = limit_at(price)  # type: ignore[operator]
-    own = expert.limit(game.view_for(1), memory)
-    paid = 0
-    while game.phase is Phase.AUCTION:
-        seat = game.to_act
-        assert seat is not None
-        view = game.view_for(seat)
-        if seat == 1:
-            # Its limit at its last turn (the farm is priced against the seat holding the high bid).
-            own = expert.limit(view, memory)
-            action = expert.choose(view)
-        elif seat == 0 and view.high_bid + 1 <= limit:
-            action = bid(view.high_bid + 1)
-        else:
-            action = PASS
-        if action != PASS:
-            paid = view.high_bid + 1
-        game.apply(action)
+    paid, own = _play(game, expert, memory, {0: limit})
     return game.farmer, paid, own, price
 
 
@@ -221,19 +228,7 @@ def _two_people(pusher_marked: bool) -> tuple[int | None, int, int]:
     memory.player(0).learn_auction(AuctionSeen(own + 2, None, deal=1))
     memory.player(2).overbids = pusher_marked
     expert.memory = memory
-    limits = {0: own + 6, 2: own + 5}
-    paid = 0
-    while game.phase is Phase.AUCTION:
-        seat = game.to_act
-        assert seat is not None
-        view = game.view_for(seat)
-        if seat == 1:
-            action = expert.choose(view)
-        else:
-            action = bid(view.high_bid + 1) if view.high_bid + 1 <= limits[seat] else PASS
-        if action != PASS:
-            paid = view.high_bid + 1
-        game.apply(action)
+    paid, _own = _play(game, expert, memory, {0: own + 6, 2: own + 5})
     return game.farmer, paid, own
 
 
