@@ -100,6 +100,17 @@ def test_a_bidder_whose_auctions_fit_no_rule_is_not_read() -> None:
     assert fit_limit(seen) is None
 
 
+def _table(name: str) -> tuple[Game, ExpertAgent, TableMemory]:
+    """A foster table of three in its first auction: ``name`` at seat 0 bids first, an Expert at
+    seat 1 with a memory of the table bound to the names, a third player at seat 2."""
+    game = Game([name, "Expert", "Other"], rules_named("foster"), chips=100, first_seat=0, seed=1)
+    game.next_deal()
+    expert = ExpertAgent(PERSONALITIES["steady"], seed=0)
+    memory = TableMemory(game.rules)
+    memory.bind(tuple(game.names))
+    return game, expert, memory
+
+
 def _play(game: Game, expert: ExpertAgent, memory: TableMemory, limits: dict[int, int]) -> tuple[int, int]:
     """The auction on sale played out: seat 1 is ``expert``, every other seat bids a chip over the
     high bid up to its limit in ``limits`` (none: it passes). (The price paid, the Expert's own
@@ -127,11 +138,7 @@ def _auction(seen: list[AuctionSeen], limit_at: object) -> tuple[int | None, int
     """Seat 0 bids a chip over the high bid up to his limit at this auction's price, seat 1 is an
     Expert that saw him in the auctions ``seen``, seat 2 passes: (buyer, price paid, the Expert's
     own limit at its last turn, the farm's public price)."""
-    game = Game(["Bold", "Expert", "Other"], rules_named("foster"), chips=100, first_seat=0, seed=1)
-    game.next_deal()
-    expert = ExpertAgent(PERSONALITIES["steady"], seed=0)
-    memory = TableMemory(game.rules)
-    memory.bind(tuple(game.names))
+    game, expert, memory = _table("Bold")
     for auction in seen:
         memory.player(0).learn_auction(auction)
     expert.memory = memory
@@ -219,11 +226,7 @@ def _two_people(pusher_marked: bool) -> tuple[int | None, int, int]:
     """Seat 0 paid two chips over the Expert's limit once (so the Expert would probe him) and bids to
     ``own + 6`` now; seat 2, another person, bids to a chip under that; seat 1 is the Expert.
     (buyer, price paid, the Expert's own limit.)"""
-    game = Game(["Showoff", "Expert", "Other"], rules_named("foster"), chips=100, first_seat=0, seed=1)
-    game.next_deal()
-    expert = ExpertAgent(PERSONALITIES["steady"], seed=0)
-    memory = TableMemory(game.rules)
-    memory.bind(tuple(game.names))
+    game, expert, memory = _table("Showoff")
     own = expert.limit(game.view_for(1), memory)
     memory.player(0).learn_auction(AuctionSeen(own + 2, None, deal=1))
     memory.player(2).overbids = pusher_marked
