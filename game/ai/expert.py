@@ -308,9 +308,10 @@ class ExpertAgent:
             price = self.public_price(view)
             if view.deal_no == 1 and memory.seen_nothing():
                 # A game's first auction at a table nobody has seen play: every Expert prices the
-                # farm at its public price and bids above it only to learn how a player it marked
-                # plays, as this seat would, so a bid above both is no Expert's.
-                memory.mark_above(view.calls, view.seat, max(price, self.ceiling(view, memory)))
+                # farm at its public price, so a bid above it is no Expert's until someone is marked
+                # (then an Expert may bid above it to learn how he plays, and is marked as well:
+                # his hands soon tell, and beside him the marked player is not explored).
+                memory.mark_above(view.calls, view.seat, price)
             memory.note_auction(view.deal_no, price, self.ceiling(view, memory))
             return self.bid(view, memory)
         legal = view.legal_actions()

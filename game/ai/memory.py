@@ -295,11 +295,10 @@ class TableMemory:
 
         For the first auction of a table where nobody has seen a deal: there every Expert prices
         the farm at its public ``price`` (none has seen anything to price it by), so a bid above
-        it, even by a chip, is no Expert's (save one that bids to learn how a marked player plays:
-        the caller passes the higher of the price and what it would bid so itself), and the
-        bidder is priced as people play while the auction is on, not from the next one. Once
-        deals are seen, Experts price farms by what each saw, and only a bid beyond
-        :data:`OVERBID_SHARE` marks a player, once the auction is over.
+        it, even by a chip, is no Expert's, and the bidder is priced as people play while the
+        auction is on, not from the next one. Once deals are seen, Experts price farms by what
+        each saw, and only a bid beyond :data:`OVERBID_SHARE` marks a player, once the auction
+        is over.
         """
         marked = False
         for seat, amount in calls:
