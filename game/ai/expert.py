@@ -13,7 +13,10 @@ farm that nobody wins stays on the table, and this seat keeps its share of it.
 
 In the auction it bids up to the farm's break-even price for this seat at this table
 (:mod:`game.ai.farm_value`), with no margin: a rival who bids it up to that price and
-stops leaves it no worse off than if he had bought the farm himself.
+stops leaves it no worse off than if he had bought the farm himself. Past it, it raises a
+rival whose limit it has read to the edge of that limit (:meth:`ExpertAgent.push`), and buys
+from an overbidder it has not seen play where learning how he plays is worth the chips
+(:meth:`ExpertAgent.explore`).
 """
 
 from __future__ import annotations
@@ -489,6 +492,13 @@ class ExpertAgent:
                 x += 1
             best = max(best, x - 1)
         return min(view.max_bid, best)
+
+    def bids_to_learn(self, view: View, amount: int) -> bool:
+        """Whether this seat bids ``amount`` in the auction of ``view`` only to see an overbidder play
+        (:meth:`explore`): past both its own :meth:`limit` and what :meth:`push` raises a rival to."""
+        memory = self._memory(view)
+        own = self.limit(view, memory)
+        return amount > own and amount > self.push(view, memory, own)
 
     def _worth_by_habit(
         self, view: View, memory: TableMemory, economy: Economy, seat: int
