@@ -355,21 +355,20 @@ class TableMemory:
         """The belief about a player not yet seen at a table of ``players``: the prior, pruned like any."""
         return _pruned(self.prior(players))
 
-    def figures(self, seat: int, players: int, belief: tuple[float, ...] | None = None) -> SeatFigures:
+    def figures(self, seat: int, players: int) -> SeatFigures:
         """The player at ``seat``'s rates per hand as far as this seat can tell.
 
         What the player's habits predict (the measured rates of a table of ``players``
         Experts, scaled by how this player's belief differs from an Expert's), weighed with
-        their own counts once there are enough of them. With ``belief``: as if that were the
-        belief about the player's habits (what he would be worth to a farmer if he played so).
+        their own counts once there are enough of them.
         """
         key = (seat, players)
-        found = self._figures.get(key) if belief is None else None
+        found = self._figures.get(key)
         if found is not None:
             return found
         rates = table_rates(self.rules, players)
         compulsory = self.rules.compulsory_draw
-        theirs = mixed_outcome(compulsory, self.belief(seat, players) if belief is None else belief)
+        theirs = mixed_outcome(compulsory, self.belief(seat, players))
         # An Expert is read as the measured rates say: scale from the belief about a stranger
         # (pruned as every belief is, so that a player not yet seen gets the rates exactly).
         typical = mixed_outcome(compulsory, self.stranger(players))
@@ -400,8 +399,7 @@ class TableMemory:
             hand=theirs,
             hands=n,
         )
-        if belief is None:
-            self._figures[key] = found
+        self._figures[key] = found
         return found
 
 
