@@ -293,19 +293,46 @@ def test_memory_reads_each_players_habit_from_the_showdowns() -> None:
     assert memory.figures(1, 3).over > 2 * memory.figures(2, 3).over
 
 
+class _Watched:
+    """An agent whose every view is kept, deal by deal (to show another agent what it saw)."""
+
+    def __init__(self, agent: ExpertAgent) -> None:
+        self.agent = agent
+        self.views: list[list[View]] = [[]]
+
+    def choose(self, view: View) -> Action:
+        self.views[-1].append(view)
+        return self.agent.choose(view)
+
+    def observe(self, events: list[Event]) -> None:
+        self.agent.observe(events)
+        self.views.append([])
+
+
 def test_learning_is_a_pure_function_of_what_the_seat_saw() -> None:
-    # A second expert shown the same views and fed the same events decides the same.
-    agents, played = _observed_game("lacombe", ["expert", "normal", "expert:bold", "easy"], 30)
-    first = agents[0]
-    assert isinstance(first, ExpertAgent)
-    second = ExpertAgent(first.personality, 0)
+    # A second expert shown the same views (the bids of each auction among them) and fed the same
+    # events knows the same.
+    from game.ai.specs import parse_agent
     from game.rules.observe import observe
 
-    view = _deal_view("lacombe", players=4)
-    second.choose(view)
-    for events in played:
+    specs = ["expert", "normal", "expert:bold", "easy"]
+    first = parse_agent(specs[0], 0)
+    assert isinstance(first, ExpertAgent)
+    watched = _Watched(first)
+    agents: list[Agent] = [watched, *(parse_agent(spec, seat) for seat, spec in enumerate(specs) if seat)]
+    game = Game(NAMES[:4], rules_named("lacombe"), chips=10_000, seed=4, keep_log=False)
+    played = []
+    for _ in range(30):
+        events = play_deal(game, agents)
+        feed(dict(enumerate(agents)), events)
+        played.append(events)
+    second = ExpertAgent(first.personality, 0)
+    for views, events in zip(watched.views, played, strict=False):
+        for view in views:
+            second.choose(view)
         second.observe(observe(events, 0))
     assert first.memory is not None and second.memory is not None
+    assert any(first.memory.player(seat).overbids for seat in range(4))  # the auctions' views told
     for seat in range(4):
         assert first.memory.belief(seat, 3) == second.memory.belief(seat, 3)
         assert first.memory.figures(seat, 3) == second.memory.figures(seat, 3)

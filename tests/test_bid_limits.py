@@ -134,13 +134,24 @@ def _play(game: Game, expert: ExpertAgent, memory: TableMemory, limits: dict[int
     return paid, own
 
 
-def _auction(seen: list[AuctionSeen], limit_at: object) -> tuple[int | None, int, int, float]:
+def _stood_on_ten(memory: TableMemory, seat: int, hands: int) -> None:
+    """``memory`` sees the player at ``seat`` stand on 10 in ``hands`` deals."""
+    hand = tuple(parse_cards("6H 4D"))
+    for deal in range(1, hands + 1):
+        memory.observe([DealStarted(deal, False, 1), HandShown(seat, hand, hand_total(hand)),
+                        DealEnded(deal, None, None)])
+
+
+def _auction(
+    seen: list[AuctionSeen], limit_at: object, played: int = 0
+) -> tuple[int | None, int, int, float]:
     """Seat 0 bids a chip over the high bid up to his limit at this auction's price, seat 1 is an
-    Expert that saw him in the auctions ``seen``, seat 2 passes: (buyer, price paid, the Expert's
-    own limit at its last turn, the farm's public price)."""
+    Expert that saw him in the auctions ``seen`` (and stand on 10 in ``played`` hands), seat 2
+    passes: (buyer, price paid, the Expert's own limit at its last turn, the farm's public price)."""
     game, expert, memory = _table("Bold")
     for auction in seen:
         memory.player(0).learn_auction(auction)
+    _stood_on_ten(memory, 0, played)
     expert.memory = memory
     price = farm_value(game.view_for(0)).fair_bid
     limit = limit_at(price)  # type: ignore[operator]
@@ -159,7 +170,8 @@ def test_the_expert_raises_a_learnt_price_relative_bidder_to_the_edge_of_his_lim
 def test_the_expert_does_not_push_a_bidder_whose_limit_it_cannot_tell() -> None:
     seen = [AuctionSeen(20, None, deal=1, price=14.1), AuctionSeen(3, 4, deal=2, price=14.1),
             AuctionSeen(22, None, deal=3, price=14.1), AuctionSeen(0, 1, deal=4, price=14.1)]
-    buyer, paid, own, _price = _auction(seen, lambda price: 20)
+    # His hands were seen (so the Expert does not buy a farm from him to learn how he plays).
+    buyer, paid, own, _price = _auction(seen, lambda price: 20, played=4)
     # Not raised past its own limit: he buys at it or a chip over (bids rise a chip at a time, in turn).
     assert buyer == 0 and own <= paid <= own + 1 < 20
 
@@ -246,3 +258,57 @@ def test_the_expert_does_not_probe_a_bidder_another_overbidder_has_bid_up_past_i
     # every probe that finds a limit does.
     buyer, paid, own = _two_people(pusher_marked=False)
     assert buyer == 1 and own + 6 <= paid <= own + 7
+
+
+def _explored(
+    hands_seen: int, limits: dict[int, int], deals: int | None = None
+) -> tuple[int | None, int, int]:
+    """A fresh table's first auction (of a game of ``deals`` deals; None: no end): seat 0, marked as
+    one who bids as no Expert does, has shown ``hands_seen`` hands standing on 10; seat 2 is marked
+    too. Each bids to its limit in ``limits`` over the Expert's own (seat 1).
+    (buyer, price paid, the Expert's own limit before any bid.)"""
+    game = Game(["Gambler", "Expert", "Other"], rules_named("foster"), chips=100, first_seat=0, seed=1,
+                max_deals=deals)
+    game.next_deal()
+    expert = ExpertAgent(PERSONALITIES["steady"], seed=0)
+    memory = TableMemory(game.rules)
+    memory.bind(tuple(game.names))
+    for seat in (0, 2):
+        memory.player(seat).overbids = True
+    _stood_on_ten(memory, 0, hands_seen)
+    expert.memory = memory
+    own = expert.limit(game.view_for(1), memory)
+    paid, _last = _play(game, expert, memory, {seat: own + over for seat, over in limits.items()})
+    return game.farmer, paid, own
+
+
+def test_the_expert_buys_past_its_price_from_an_overbidder_it_has_not_seen_play_to_learn_his_play() -> None:
+    """EXPLORE_FARMS: an overbidder who buys every farm plays no hand, so his play is learnt only
+    from a farm bought from him. Priced as people play (standing from 11 to 16 alike), the farm
+    is worth far more beside one who stands on 16 than he pays a chip past the Expert's price: the
+    Expert buys it there (and sees him play), where it would have let him have it."""
+    buyer, paid, own = _explored(0, {0: 1})
+    assert buyer == 1 and paid == own + 1
+    # Once his hands have shown how he plays (on 10: the farm is worth little beside him), nothing
+    # is left to learn: the Expert stops at its own price and he buys at his limit.
+    buyer, paid, own = _explored(4, {0: 1})
+    assert buyer == 0 and paid == own + 1
+
+
+def test_the_expert_raises_an_overbidder_only_as_far_as_learning_his_play_is_worth() -> None:
+    """No habit makes the farm worth ten chips over what an average stranger does: he buys, raised
+    a little past the Expert's price (as far as learning is worth), nowhere near his limit."""
+    buyer, paid, own = _explored(0, {0: 10})
+    assert buyer == 0 and own + 1 <= paid <= own + 3
+
+
+def test_the_expert_does_not_buy_to_learn_an_overbidder_s_play_beside_another_still_bidding() -> None:
+    """Beside another overbidder still in the auction the two set the price between them, whatever
+    either plays like: the Expert stops at its own price."""
+    buyer, paid, own = _explored(0, {0: 1, 2: 1})
+    assert buyer == 2 and paid == own + 1
+
+
+def test_in_a_game_s_last_deal_the_expert_does_not_buy_to_learn_what_no_later_farm_would_use() -> None:
+    buyer, paid, own = _explored(0, {0: 1}, deals=1)
+    assert buyer == 0 and paid == own

@@ -20,7 +20,7 @@ from game.ai.expert import ExpertAgent
 from game.ai.model import INDEX, VALUES
 from game.ai.observing import feed
 from game.ai.personality import PERSONALITIES
-from game.rules.actions import PASS, Kind
+from game.rules.actions import PASS, Kind, bid
 from game.rules.engine import Game
 from game.rules.observe import observe
 from game.rules.phase import Phase
@@ -90,8 +90,9 @@ def _games(rules_key: str, players: int, deals: int, seed: int, chips: int) -> t
                             assert f"break-even price is {fair}," in said["en"]
                     else:
                         assert advice.action.kind is Kind.BID and advice.action.amount <= view.max_bid
-                        if advice.pushing:
-                            assert advice.action.amount > fair
+                        if advice.pushing or advice.learning:
+                            assert advice.action.amount > fair and not (advice.pushing and advice.learning)
+                            assert ("to see how he plays" in said["en"]) == advice.learning
                         elif advice.capped:
                             assert f"bid up to {view.max_bid}, all you may bid" in said["en"]
                         else:
@@ -156,3 +157,40 @@ def test_the_coach_quotes_the_expert_s_deck_not_every_unseen_card_alike_after_lo
     assert advice is not None and advice.over is not None
     assert advice.over == pytest.approx(deck_chances(view, coach.expert)[1], abs=1e-12)
     assert advice.over > float(exact_chances(view)[1]) + 0.01
+
+
+def test_the_coach_says_it_bids_past_the_price_to_see_an_overbidder_play_when_that_is_why() -> None:
+    """A rival marked as an overbidder, never seen play, bids a chip past the Expert's price at a
+    fresh table: the coach bids past the break-even price to buy the farm and see him play, and says
+    so, in every language, not that he is being made to pay up to his limit."""
+    game = Game(["Gambler", "You", "Other"], rules_named("foster"), chips=100, first_seat=0, seed=1)
+    game.next_deal()
+    coach = Coach(game.rules)
+    memory = coach.expert.memory
+    assert memory is not None
+    memory.bind(tuple(game.names))
+    memory.player(0).overbids = True
+    limit = coach.expert.limit(game.view_for(1), memory) + 1
+    told = []
+    while game.phase is Phase.AUCTION:
+        seat = game.to_act
+        assert seat is not None
+        view = game.view_for(seat)
+        if seat == 1:
+            advice = coach.advise(view)
+            assert advice is not None and advice.fair_bid is not None
+            words = {lang: advice_words(advice, game.rules, lang) for lang in ("en", "fr", "de")}
+            told.append((advice, words))
+            action = advice.action
+        else:
+            action = bid(view.high_bid + 1) if seat == 0 and view.high_bid + 1 <= limit else PASS
+        game.apply(action)
+    assert game.farmer == 1
+    advice, said = told[-1]
+    assert advice.fair_bid is not None and advice.action.amount > advice.fair_bid
+    assert advice.learning and not advice.pushing
+    assert f"bid {advice.action.amount}, past the break-even price of {advice.fair_bid}" in said["en"]
+    assert "voir comment il joue" in said["fr"] and "wie er spielt" in said["de"]
+    # Every earlier bid was within the price, and said so.
+    for earlier, words in told[:-1]:
+        assert not earlier.learning and "the break-even price" in words["en"]

@@ -119,6 +119,12 @@ class Postgres:
                 self._run(str(self.bin / "pg_ctl"), "-D", str(self.data), "-m", "fast", "-w", "stop")
 
 
+#: How long a server stopped cleanly is given to write what waits, release its leases and exit
+#: (its own waits add up to about 7 s: the last writes 5 s, the connections' closing 2 s) on a
+#: machine busy with other servers, the proxy and the database.
+STOP_SECONDS = 20.0
+
+
 class ServerProcess:
     """One ``farmer-server`` sharing the store at ``store`` (None: keeping nothing), on loopback ``port``."""
 
@@ -130,6 +136,8 @@ class ServerProcess:
         self.flags = list(flags)
         self.proc: subprocess.Popen[bytes] | None = None
         self.log: Path | None = None
+        self.killed = False
+        """Whether :meth:`stop` had to kill it (it did not stop cleanly in time)."""
 
     @property
     def pid(self) -> int:
@@ -165,7 +173,8 @@ class ServerProcess:
             os.kill(self.proc.pid, sig)
 
     def stop(self) -> None:
-        """Stop it cleanly (it releases its tables), or kill it after 10 s."""
+        """Stop it cleanly (it releases its tables), or kill it after :data:`STOP_SECONDS`
+        (:attr:`killed` then tells so)."""
         proc = self.proc
         if proc is None or proc.poll() is not None:
             return
@@ -173,8 +182,9 @@ class ServerProcess:
             os.kill(proc.pid, signal.SIGCONT)
             proc.send_signal(signal.SIGINT)
         try:
-            proc.wait(10)
+            proc.wait(STOP_SECONDS)
         except subprocess.TimeoutExpired:
+            self.killed = True
             proc.kill()
             proc.wait(5)
 

@@ -59,6 +59,10 @@ class Advice:
     pushing: bool = False
     """In the auction: the bid is above the break-even price, to make a rival known to pay more
     than the farm is worth pay up to his limit."""
+    learning: bool = False
+    """In the auction: the bid is above the break-even price to buy the farm from a rival who buys
+    every farm, and so plays no hand, to see how he plays (beside one who goes over often later
+    farms are worth far more)."""
 
     @property
     def draws(self) -> bool:
@@ -111,6 +115,7 @@ def advise(view: View, expert: ExpertAgent | None = None) -> Advice | None:
         shown = min(fair, view.max_bid)
         wanted = view.high_bid + 1
         bids = action.kind is Kind.BID
+        learning = bids and expert.bids_to_learn(view, action.amount)
         return Advice(
             action,
             fair_bid=shown,
@@ -118,7 +123,8 @@ def advise(view: View, expert: ExpertAgent | None = None) -> Advice | None:
             capped=fair > view.max_bid,
             kept=price.kept,
             cannot_afford=not bids and wanted > view.max_bid,
-            pushing=bids and action.amount > fair,
+            pushing=bids and action.amount > fair and not learning,
+            learning=learning,
         )
     chances = next_card_chances(view, expert)
     if chances is None:

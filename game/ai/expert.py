@@ -13,7 +13,10 @@ farm that nobody wins stays on the table, and this seat keeps its share of it.
 
 In the auction it bids up to the farm's break-even price for this seat at this table
 (:mod:`game.ai.farm_value`), with no margin: a rival who bids it up to that price and
-stops leaves it no worse off than if he had bought the farm himself.
+stops leaves it no worse off than if he had bought the farm himself. Past it, it raises a
+rival whose limit it has read to the edge of that limit (:meth:`ExpertAgent.push`), and buys
+from an overbidder it has not seen play where learning how he plays is worth the chips
+(:meth:`ExpertAgent.explore`).
 """
 
 from __future__ import annotations
@@ -43,6 +46,11 @@ PROBE_SEATS = 4
 #: finds the limit and finds it in fewer auctions; until it does, he buys below his limit, and
 #: at a fresh table those first auctions are a good share of a game's.
 PROBE_REACH = 3
+#: The most farms still to be sold in a game that seeing an overbidder play is counted to pay on.
+#: A player who outbids the table for every farm plays no hand while he holds it, so this seat
+#: learns how he plays only from a farm it buys from him; what it learns then prices every later
+#: farm, but he may change his ways, and it may learn it anyway when another seat buys.
+EXPLORE_FARMS = 8.0
 
 
 @dataclass(frozen=True, slots=True)
@@ -303,9 +311,11 @@ class ExpertAgent:
             price = self.public_price(view)
             if view.deal_no == 1 and memory.seen_nothing():
                 # A game's first auction at a table nobody has seen play: every Expert prices the
-                # farm at its public price, so a bid above it is no Expert's.
+                # farm at its public price, so a bid above it is no Expert's until someone is marked
+                # (then an Expert may bid above it to learn how he plays, and is marked as well:
+                # his hands soon tell, and beside him the marked player is not explored).
                 memory.mark_above(view.calls, view.seat, price)
-            memory.note_auction(view.deal_no, price, self.limit(view, memory))
+            memory.note_auction(view.deal_no, price, self.ceiling(view, memory))
             return self.bid(view, memory)
         legal = view.legal_actions()
         if DRAW not in legal:
@@ -352,6 +362,13 @@ class ExpertAgent:
         """The most this seat bids: the break-even price (a cautious expert a little less)."""
         share = min(1.0, self.personality.bid_share)
         return min(view.max_bid, int(self.price(view, memory).fair_bid * share))
+
+    def ceiling(self, view: View, memory: TableMemory) -> int:
+        """The most this seat bids for its own sake: its :meth:`limit`, or what learning how an
+        overbidder plays is worth when that is more (:meth:`explore`; not :meth:`push`, which
+        raises a rival for his sake)."""
+        own = self.limit(view, memory)
+        return max(own, self.explore(view, memory, own))
 
     def public_price(self, view: View) -> float:
         """The farm on sale priced as the shipped rates of a table of Experts price it, the same
@@ -434,14 +451,92 @@ class ExpertAgent:
             for other, amount in view.calls
         )
 
+    def explore(self, view: View, memory: TableMemory, own: int) -> int:
+        """The most worth bidding so as to see an overbidder play whose habits are not known yet
+        (``own`` when there is none).
+
+        A rival marked as one who bids as no Expert does (:attr:`~game.ai.memory.Player.overbids`),
+        still in the auction and bidding past ``own``, is priced by a belief over how he plays,
+        and ``own`` is what the farm is worth on that belief. Bought from him at ``x``, it costs
+        ``x`` less that worth, once; but then he plays and this seat learns his habit, and on each
+        of the farms still to be sold (at most :data:`EXPLORE_FARMS`) it gains what the farm is
+        worth beside a player of that habit over what he pays, where that is more: the farm is
+        worth bidding up to the highest ``x`` at which the gain still covers the cost. Beside a
+        player who goes over in most hands the farm is worth far more than an average stranger
+        makes it, and he pays little more than the average; beside one whose price lies above what
+        any habit makes the farm worth, nothing is gained and he is not raised. Nor is he beside
+        another such player still in the auction (:meth:`_rivalled`): the two of them set the price
+        between them, whatever either plays like.
+        """
+        passed = {seat for seat, amount in view.calls if amount is None}
+        economy = self.economy(view, memory)
+        me = seat_of(view)
+        share = min(1.0, self.personality.bid_share)
+        best = own
+        bids = {seat: amount for seat, amount in view.calls if amount is not None}
+        for seat, amount in bids.items():
+            if amount < own or seat in passed or seat == me or seat not in economy.seats:
+                continue
+            if not memory.player(seat).overbids or self._rivalled(view, memory, seat, passed):
+                continue
+            worth = self._worth_by_habit(view, memory, economy, seat)
+            if len(worth) < 2:
+                continue
+            now = economy.price(me, view.farm, seat)
+            left = economy.deals_left
+            farms = EXPLORE_FARMS if left is None else max(0.0, left - now.deals) / now.deals
+            farms = min(EXPLORE_FARMS, farms)
+            expected = now.fair_bid * share
+            x = best + 1
+            while x <= view.max_bid and farms * sum(w * max(0.0, v - x) for w, v in worth) >= x - expected:
+                x += 1
+            best = max(best, x - 1)
+        return min(view.max_bid, best)
+
+    def bids_to_learn(self, view: View, amount: int) -> bool:
+        """Whether this seat bids ``amount`` in the auction of ``view`` only to see an overbidder play
+        (:meth:`explore`): past both its own :meth:`limit` and what :meth:`push` raises a rival to."""
+        memory = self._memory(view)
+        own = self.limit(view, memory)
+        return amount > own and amount > self.push(view, memory, own)
+
+    def _worth_by_habit(
+        self, view: View, memory: TableMemory, economy: Economy, seat: int
+    ) -> list[tuple[float, float]]:
+        """For each habit this seat gives the player at ``seat`` some weight: that weight, and the
+        most this seat would bid for the farm on sale (against him buying it) if he played so."""
+        players = max(1, len(economy.seats) - 1)
+        belief = memory.belief(seat, players)
+        share = min(1.0, self.personality.bid_share)
+        me = seat_of(view)
+        worth = []
+        for k, weight in enumerate(belief):
+            if weight <= 0:
+                continue
+            point = tuple(1.0 if i == k else 0.0 for i in range(len(belief)))
+            figures = dict(economy.figures)
+            figures[seat] = memory.figures(seat, players, point)
+            priced = Economy(view.rules, economy.seats, figures, economy.deals_left)
+            worth.append((weight, priced.price(me, view.farm, seat).fair_bid * share))
+        return worth
+
+    @staticmethod
+    def _rivalled(view: View, memory: TableMemory, seat: int, passed: set[int]) -> bool:
+        """Whether another player who bids as no Expert does is still in the auction beside ``seat``."""
+        return any(
+            other not in (seat, view.seat) and other not in passed and memory.player(other).overbids
+            for other, amount in view.calls if amount is not None
+        )
+
     def bid(self, view: View, memory: TableMemory) -> Action:
-        """Raise by one chip while that stays within :meth:`limit` (or :meth:`push`), else pass."""
+        """Raise by one chip while that stays within :meth:`limit` (or :meth:`push`, or
+        :meth:`explore`), else pass."""
         wanted = view.high_bid + 1
         # Raising by one chip never pays more than the last rival's limit plus one.
         own = self.limit(view, memory)
-        if wanted <= own:
+        if wanted <= own or wanted <= self.push(view, memory, own):
             return bid(wanted)
-        return bid(wanted) if wanted <= self.push(view, memory, own) else PASS
+        return bid(wanted) if wanted <= self.explore(view, memory, own) else PASS
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}({self.personality.key})"

@@ -355,20 +355,21 @@ class TableMemory:
         """The belief about a player not yet seen at a table of ``players``: the prior, pruned like any."""
         return _pruned(self.prior(players))
 
-    def figures(self, seat: int, players: int) -> SeatFigures:
+    def figures(self, seat: int, players: int, belief: tuple[float, ...] | None = None) -> SeatFigures:
         """The player at ``seat``'s rates per hand as far as this seat can tell.
 
         What the player's habits predict (the measured rates of a table of ``players``
         Experts, scaled by how this player's belief differs from an Expert's), weighed with
-        their own counts once there are enough of them.
+        their own counts once there are enough of them. With ``belief``: as if that were the
+        belief about the player's habits (what he would be worth to a farmer if he played so).
         """
         key = (seat, players)
-        found = self._figures.get(key)
+        found = self._figures.get(key) if belief is None else None
         if found is not None:
             return found
         rates = table_rates(self.rules, players)
         compulsory = self.rules.compulsory_draw
-        theirs = mixed_outcome(compulsory, self.belief(seat, players))
+        theirs = mixed_outcome(compulsory, self.belief(seat, players) if belief is None else belief)
         # An Expert is read as the measured rates say: scale from the belief about a stranger
         # (pruned as every belief is, so that a player not yet seen gets the rates exactly).
         typical = mixed_outcome(compulsory, self.stranger(players))
@@ -399,7 +400,8 @@ class TableMemory:
             hand=theirs,
             hands=n,
         )
-        self._figures[key] = found
+        if belief is None:
+            self._figures[key] = found
         return found
 
 

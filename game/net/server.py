@@ -307,7 +307,10 @@ class Server:
             self._retry.cancel()
         if self._ws is not None:
             self._ws.close(close_connections=True, code=CloseCode.GOING_AWAY, reason="the server is stopping")
-            await self._ws.wait_closed()
+            # A connection whose handler is still busy (a write or a table's step under way) must not
+            # keep the leases held: they are released below whether or not every handler has ended.
+            with contextlib.suppress(asyncio.TimeoutError):
+                await asyncio.wait_for(self._ws.wait_closed(), self.config.close_seconds + 1.0)
         if self.shared is not None:
             # Every lease released (after the last saves): other servers take the tables at once.
             await self.shared.close()

@@ -581,6 +581,12 @@ def advice_words(advice: Advice, rules: RuleSet, language: str) -> str:
 
     if advice.fair_bid is not None:
         fair, collect = advice.fair_bid, advice.collections or 0
+        if advice.bids and advice.learning:
+            return v._(
+                "Coach: bid {bid}, past the break-even price of {fair}: a rival buys every farm and so"
+                " plays no hand. Buy this one to see how he plays: if he goes over often, later farms"
+                " are worth far more."
+            ).format(bid=advice.action.amount, fair=fair)
         if advice.bids and advice.pushing:
             return v._(
                 "Coach: bid {bid}: the break-even price is {fair}, but a rival has paid more"
