@@ -7,8 +7,10 @@ from __future__ import annotations
 
 import asyncio
 import json
+import signal
 import subprocess
 import sys
+import time
 from collections.abc import Callable
 from pathlib import Path
 
@@ -257,3 +259,21 @@ def test_sigterm_stops_the_server_cleanly_as_ctrl_c_does(tmp_path: Path) -> None
     proc.terminate()
     assert proc.wait(10) == 0
     assert "stopped after" in proc.stderr.read()
+
+
+def test_sigusr1_writes_where_every_thread_is_and_the_server_carries_on(tmp_path: Path) -> None:
+    """What a hang is read by: the stacks go to stderr (the log), and the server still stops cleanly."""
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "game.net.server", "--port", "0", "--data-dir", str(tmp_path)],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=ROOT,
+    )
+    assert proc.stdout is not None and proc.stderr is not None
+    assert "listening on" in proc.stdout.readline()
+    proc.send_signal(signal.SIGUSR1)
+    time.sleep(0.5)
+    assert proc.poll() is None, "SIGUSR1 stopped the server"
+    proc.terminate()
+    assert proc.wait(10) == 0
+    err = proc.stderr.read()
+    assert "Current thread" in err and "run_forever" in err
+    assert "stopped after" in err

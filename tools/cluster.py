@@ -185,8 +185,19 @@ class ServerProcess:
             proc.wait(STOP_SECONDS)
         except subprocess.TimeoutExpired:
             self.killed = True
+            # Where it hangs goes to its log before it is killed (the server dumps its threads' stacks
+            # on SIGUSR1): what a test that finds it killed shows.
+            with contextlib.suppress(ProcessLookupError):
+                proc.send_signal(signal.SIGUSR1)
+            time.sleep(1.0)
             proc.kill()
             proc.wait(5)
+
+    def log_tail(self, lines: int = 60) -> str:
+        """The last ``lines`` lines of its log (empty before it started)."""
+        if self.log is None or not self.log.exists():
+            return ""
+        return "\n".join(self.log.read_text(errors="replace").splitlines()[-lines:])
 
 
 class Proxy:

@@ -11,6 +11,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import faulthandler
 import logging
 import os
 import signal
@@ -217,6 +218,9 @@ async def _serve(server: Hosting, config: ServerConfig) -> int:
     with contextlib.suppress(NotImplementedError, RuntimeError, AttributeError):  # not on Windows
         if serving is not None:
             asyncio.get_running_loop().add_signal_handler(signal.SIGTERM, serving.cancel)
+        # SIGUSR1 writes where every thread is to stderr (the log), and the server carries on: what
+        # an operator, or a harness about to kill a server that will not stop, reads a hang by.
+        faulthandler.register(signal.SIGUSR1, all_threads=True)
     if config.store_url:
         where = "tables kept in the shared store"
     else:
