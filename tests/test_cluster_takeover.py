@@ -396,7 +396,7 @@ def test_a_server_stopped_cleanly_releases_its_tables_for_another_at_once(cluste
             assert owner is not None
             before = {id(b): welcomes(b) for b in seated.everyone}
             await asyncio.get_running_loop().run_in_executor(None, owner.stop)
-            assert not owner.killed, f"the server did not stop cleanly in time; its log ends:\n{owner.log_tail()}"
+            assert not owner.killed, f"the server did not stop cleanly in time; its log:\n{owner.log_tail()}"
             # Released, not left to lapse: whoever comes next takes it without waiting for the lease.
             assert cluster.owner_of(seated.code)[0] is not owner
             await everyone_back(seated, before, LEASE_SECONDS + 2.0)
