@@ -25,6 +25,7 @@ from game.net.protocol import opening_message
 from game.net.server import Server
 from game.net.store import Busy, Claimed, StoreEvents
 from game.net.table import HostedTable
+from tools import cluster
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -277,3 +278,24 @@ def test_sigusr1_writes_where_every_thread_is_and_the_server_carries_on(tmp_path
     err = proc.stderr.read()
     assert "Current thread" in err and "run_forever" in err
     assert "stopped after" in err
+
+
+def test_the_cluster_harness_stops_a_server_cleanly_even_one_started_with_sigint_ignored(
+        tmp_path: Path) -> None:
+    """A shell's background job starts its commands with SIGINT ignored (``make cluster-test &``):
+    the harness's clean stop must still stop the server cleanly, not wait and kill it."""
+    server = cluster.ServerProcess(cluster.free_port(), None, 3.0)
+    saved = signal.signal(signal.SIGINT, signal.SIG_IGN)  # inherited by the server, as from a shell
+    try:
+        server.start(tmp_path / "server.log")
+    finally:
+        signal.signal(signal.SIGINT, saved)
+    try:
+        started = time.monotonic()
+        server.stop()
+        assert not server.killed, server.log_tail()
+        assert time.monotonic() - started < cluster.STOP_SECONDS
+        assert "stopped after" in server.log_tail()
+    finally:
+        if server.proc is not None and server.proc.poll() is None:
+            server.proc.kill()

@@ -180,7 +180,9 @@ class ServerProcess:
             return
         with contextlib.suppress(ProcessLookupError):
             os.kill(proc.pid, signal.SIGCONT)
-            proc.send_signal(signal.SIGINT)
+            # SIGTERM, as a service manager stops it: SIGINT would be ignored by a server started
+            # from a shell's background job (which starts its commands with SIGINT ignored).
+            proc.send_signal(signal.SIGTERM)
         try:
             proc.wait(STOP_SECONDS)
         except subprocess.TimeoutExpired:
