@@ -270,3 +270,23 @@ def price_of_first_farm() -> float:
     game = Game(["Bold", "Expert", "Other"], rules_named("foster"), chips=100, first_seat=0, seed=1)
     game.next_deal()
     return ExpertAgent(PERSONALITIES["steady"], seed=0).public_price(game.view_for(1))
+
+
+def test_the_people_bench_ranks_an_expert_and_a_normal_seated_at_one_table(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """``--mixed``: one person, one Expert and one Normal; each one's chips per deal and the Expert's
+    less the Normal's over blocks of the same cards, as the tournament of that line-up counts them."""
+    from tools.bench_people import difference, main
+
+    assert main(["--kinds", "gambler", "--deals", "300", "--seed", "9", "--mixed", "--no-responder",
+                 "--no-levels"]) == 0
+    line = capsys.readouterr().out.strip().splitlines()[-1].split()
+    tallies = tournament.run(["person:gambler", "expert", "normal"], players=3, deals=300, seed=9,
+                             stacked=True)
+    gap, half = difference(tallies[1], tallies[2])
+    assert line[0] == "gambler" and line[1] == "expert" and line[3] == "normal"
+    assert float(line[2]) == pytest.approx(tallies[1].mean(), abs=5e-4)
+    assert float(line[4]) == pytest.approx(tallies[2].mean(), abs=5e-4)
+    mean, width = line[8].split("±")
+    assert float(mean) == pytest.approx(gap, abs=5e-4) and float(width) == pytest.approx(half, abs=5e-4)
+    assert gap == pytest.approx(tallies[1].mean() - tallies[2].mean(), abs=0.05)

@@ -10,7 +10,10 @@ every line-up plays the same shuffles, the players moving round the seats):
   seat and deal less an Expert's in its place, on the same shuffles, with a 95 % interval over
   the paired blocks;
 - two people and one Expert, beside two people and one best responder (the same shuffles);
-- one person and two Normals, and one person and two Easys: the ranking of the levels.
+- one person and two Normals, and one person and two Easys: the ranking of the levels;
+- with ``--mixed``, one person, one Expert and one Normal at one table: the Expert's chips less
+  the Normal's on the same cards (two Experts and two Normals are ranked also by how each pair
+  bids between themselves; at one table only each one's own play counts).
 
 With ``--by-deal``, each kind also gets its figures by stretch of the game (deal 1, deals 2-5,
 6-10, 11-20, 21-40, the rest): each AI's chips per deal beside one person, and the farms the person
@@ -147,16 +150,21 @@ def main(argv: Sequence[str] | None = None) -> int:
                              " (deal 1, 2-5, 6-10, 11-20, 21-40, the rest)")
     parser.add_argument("--keep", action="store_true",
                         help="every player keeps its memory from game to game (the same people again)")
+    parser.add_argument("--mixed", action="store_true",
+                        help="also one person, one Expert and one Normal at one table")
     args = parser.parse_args(argv)
     kinds = args.kinds.split(",")
     names = ["ee", "ie", "ppe", "ppi"] if args.responder else []
     if args.levels:
         names += ["ee", "nn", "zz"] if not args.responder else ["nn", "zz"]
+    if args.mixed:
+        names += ["en"] if "ee" in names else ["ee", "en"]
     jobs = []
     for kind in kinds:
         p = f"person:{kind}"
         made = {"ee": [p, "expert", "expert"], "ie": [p, "informed", "expert"], "ppe": [p, p, "expert"],
-                "ppi": [p, p, "informed"], "nn": [p, "normal", "normal"], "zz": [p, "easy", "easy"]}
+                "ppi": [p, p, "informed"], "nn": [p, "normal", "normal"], "zz": [p, "easy", "easy"],
+                "en": [p, "expert", "normal"]}
         jobs += [(made[name], args.deals, args.seed, args.rules, args.stacked, args.keep) for name in names]
     started = time.perf_counter()
     with ProcessPoolExecutor(args.jobs) as pool:
@@ -189,6 +197,15 @@ def main(argv: Sequence[str] | None = None) -> int:
                      f" {zz[1].mean():>+7.3f}±{zz[1].half_width():.3f}"
                      f" {ee[0].mean():>+7.3f}/{nn[0].mean():+.3f}/{zz[0].mean():+.3f}")
         print(line, flush=True)
+    if args.mixed:
+        print()
+        print("one person, one Expert and one Normal at one table: chips per deal, and the Expert's less the"
+              " Normal's on the same cards")
+        for i, kind in enumerate(kinds):
+            en = dict(zip(names, results[i * per:(i + 1) * per], strict=True))["en"]
+            gap = difference(en[1], en[2])
+            print(f"{kind:<9} expert {en[1].mean():>+7.3f}  normal {en[2].mean():>+7.3f}"
+                  f"  expert - normal {gap[0]:>+7.3f}±{gap[1]:.3f}", flush=True)
     if args.by_deal:
         for i, kind in enumerate(kinds):
             print()
