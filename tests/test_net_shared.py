@@ -249,32 +249,34 @@ def test_psycopg_is_imported_only_by_a_server_given_a_store() -> None:
     assert out.stdout.strip() == "False", out.stderr
 
 
-def test_sigterm_stops_the_server_cleanly_as_ctrl_c_does(tmp_path: Path) -> None:
-    """A service manager's stop (SIGTERM) is a clean stop: a shared store's leases are released."""
+def _listening_server(tmp_path: Path) -> subprocess.Popen[str]:
+    """A ``farmer-server`` process saving in ``tmp_path``, once it says it listens."""
     proc = subprocess.Popen(
         [sys.executable, "-m", "game.net.server", "--port", "0", "--data-dir", str(tmp_path)],
         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=ROOT,
     )
     assert proc.stdout is not None and proc.stderr is not None
     assert "listening on" in proc.stdout.readline()
+    return proc
+
+
+def test_sigterm_stops_the_server_cleanly_as_ctrl_c_does(tmp_path: Path) -> None:
+    """A service manager's stop (SIGTERM) is a clean stop: a shared store's leases are released."""
+    proc = _listening_server(tmp_path)
     proc.terminate()
     assert proc.wait(10) == 0
-    assert "stopped after" in proc.stderr.read()
+    assert proc.stderr is not None and "stopped after" in proc.stderr.read()
 
 
 def test_sigusr1_writes_where_every_thread_is_and_the_server_carries_on(tmp_path: Path) -> None:
     """What a hang is read by: the stacks go to stderr (the log), and the server still stops cleanly."""
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "game.net.server", "--port", "0", "--data-dir", str(tmp_path)],
-        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=ROOT,
-    )
-    assert proc.stdout is not None and proc.stderr is not None
-    assert "listening on" in proc.stdout.readline()
+    proc = _listening_server(tmp_path)
     proc.send_signal(signal.SIGUSR1)
     time.sleep(0.5)
     assert proc.poll() is None, "SIGUSR1 stopped the server"
     proc.terminate()
     assert proc.wait(10) == 0
+    assert proc.stderr is not None
     err = proc.stderr.read()
     assert "Current thread" in err and "run_forever" in err
     assert "stopped after" in err
