@@ -315,8 +315,9 @@ class ExpertAgent:
                 # (then an Expert may bid above it to learn how he plays, and is marked as well:
                 # his hands soon tell, and beside him the marked player is not explored).
                 memory.mark_above(view.calls, view.seat, price)
-            memory.note_auction(view.deal_no, price, self.ceiling(view, memory))
-            return self.bid(view, memory)
+            ceiling = self.ceiling(view, memory)
+            memory.note_auction(view.deal_no, price, ceiling)
+            return self.bid(view, memory, ceiling)
         legal = view.legal_actions()
         if DRAW not in legal:
             return STAND
@@ -360,8 +361,12 @@ class ExpertAgent:
 
     def limit(self, view: View, memory: TableMemory) -> int:
         """The most this seat bids: the break-even price (a cautious expert a little less)."""
-        share = min(1.0, self.personality.bid_share)
-        return min(view.max_bid, int(self.price(view, memory).fair_bid * share))
+        return min(view.max_bid, int(self.price(view, memory).fair_bid * self._share))
+
+    @property
+    def _share(self) -> float:
+        """The share of the break-even price this seat bids up to (a cautious expert a little less)."""
+        return min(1.0, self.personality.bid_share)
 
     def ceiling(self, view: View, memory: TableMemory) -> int:
         """The most this seat bids for its own sake: its :meth:`limit`, or what learning how an
@@ -471,7 +476,6 @@ class ExpertAgent:
         passed = {seat for seat, amount in view.calls if amount is None}
         economy = self.economy(view, memory)
         me = seat_of(view)
-        share = min(1.0, self.personality.bid_share)
         best = own
         bids = {seat: amount for seat, amount in view.calls if amount is not None}
         for seat, amount in bids.items():
@@ -486,7 +490,7 @@ class ExpertAgent:
             left = economy.deals_left
             farms = EXPLORE_FARMS if left is None else max(0.0, left - now.deals) / now.deals
             farms = min(EXPLORE_FARMS, farms)
-            expected = now.fair_bid * share
+            expected = now.fair_bid * self._share
             x = best + 1
             while x <= view.max_bid and farms * sum(w * max(0.0, v - x) for w, v in worth) >= x - expected:
                 x += 1
@@ -507,7 +511,6 @@ class ExpertAgent:
         most this seat would bid for the farm on sale (against him buying it) if he played so."""
         players = max(1, len(economy.seats) - 1)
         belief = memory.belief(seat, players)
-        share = min(1.0, self.personality.bid_share)
         me = seat_of(view)
         worth = []
         for k, weight in enumerate(belief):
@@ -517,7 +520,7 @@ class ExpertAgent:
             figures = dict(economy.figures)
             figures[seat] = memory.figures(seat, players, point)
             priced = Economy(view.rules, economy.seats, figures, economy.deals_left)
-            worth.append((weight, priced.price(me, view.farm, seat).fair_bid * share))
+            worth.append((weight, priced.price(me, view.farm, seat).fair_bid * self._share))
         return worth
 
     @staticmethod
@@ -528,15 +531,14 @@ class ExpertAgent:
             for other, amount in view.calls if amount is not None
         )
 
-    def bid(self, view: View, memory: TableMemory) -> Action:
-        """Raise by one chip while that stays within :meth:`limit` (or :meth:`push`, or
-        :meth:`explore`), else pass."""
+    def bid(self, view: View, memory: TableMemory, ceiling: int | None = None) -> Action:
+        """Raise by one chip while that stays within :meth:`ceiling` (``ceiling`` when already
+        worked out) or :meth:`push`, else pass."""
         wanted = view.high_bid + 1
         # Raising by one chip never pays more than the last rival's limit plus one.
-        own = self.limit(view, memory)
-        if wanted <= own or wanted <= self.push(view, memory, own):
+        if wanted <= (self.ceiling(view, memory) if ceiling is None else ceiling):
             return bid(wanted)
-        return bid(wanted) if wanted <= self.explore(view, memory, own) else PASS
+        return bid(wanted) if wanted <= self.push(view, memory, self.limit(view, memory)) else PASS
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}({self.personality.key})"
