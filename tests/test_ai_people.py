@@ -199,21 +199,26 @@ def test_a_person_stands_from_his_total_and_bids_up_to_his_share_of_the_price(
 
 def test_the_people_bench_prints_each_ai_by_stretch_of_the_game() -> None:
     """``--by-deal``: a row per stretch of the game, each AI's chips per deal there (what each
-    tally kept for that stretch) and the farms the person bought beside two Experts."""
+    tally kept for that stretch; beside one person, and the Expert's beside two) and the farms
+    the person bought beside two Experts."""
     from tools.bench_people import by_deal
 
-    specs = {"ee": ["person:gambler", "expert", "expert"], "nn": ["person:gambler", "normal", "normal"]}
+    specs = {"ee": ["person:gambler", "expert", "expert"], "nn": ["person:gambler", "normal", "normal"],
+             "ppe": ["person:gambler", "person:gambler", "expert"]}
     results = {name: tournament.run(line_up, players=3, deals=300, seed=9, game_length=50)
                for name, line_up in specs.items()}
     lines = by_deal("gambler", results).splitlines()
-    assert lines[1].split() == ["deals", "expert", "normal", "he", "bought"]
+    assert lines[1].split() == ["deals", "expert", "normal", "expert", "2p", "he", "bought"]
     rows = [line.split() for line in lines[2:]]
     assert [row[0] for row in rows] == ["1", "2-5", "6-10", "11-20", "21-40", "41-"]
-    for row, part_ee, part_nn, his in zip(rows, results["ee"][1].stretches, results["nn"][1].stretches,
-                                          results["ee"][0].stretches, strict=True):
+    for row, part_ee, part_nn, part_ppe, his in zip(
+        rows, results["ee"][1].stretches, results["nn"][1].stretches, results["ppe"][1].stretches,
+        results["ee"][0].stretches, strict=True,
+    ):
         assert float(row[1]) == pytest.approx(part_ee.chips / part_ee.seat_deals, abs=5e-4)
         assert float(row[2]) == pytest.approx(part_nn.chips / part_nn.seat_deals, abs=5e-4)
-        assert int(row[3]) == his.farms_bought
+        assert float(row[3]) == pytest.approx(part_ppe.chips / part_ppe.seat_deals, abs=5e-4)
+        assert int(row[4]) == his.farms_bought
     # Every game's first farm is sold in deal 1, to one of the three.
     assert sum(t.stretches[0].farms_bought for t in results["ee"]) == 6
 

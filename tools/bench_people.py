@@ -16,8 +16,9 @@ every line-up plays the same shuffles, the players moving round the seats):
   bids between themselves; at one table only each one's own play counts).
 
 With ``--by-deal``, each kind also gets its figures by stretch of the game (deal 1, deals 2-5,
-6-10, 11-20, 21-40, the rest): each AI's chips per deal beside one person, and the farms the person
-bought beside two Experts. A gap that lies in a game's first deals is the cost of learning him.
+6-10, 11-20, 21-40, the rest): each AI's chips per deal beside one person (and, with the
+responder, the Expert's and the responder's beside two), and the farms the person bought beside
+two Experts. A gap that lies in a game's first deals is the cost of learning him.
 
 Figures are chips per seat and deal (standings: chips plus an unwon farm for its farmer). Every
 player is made afresh for each game of 100 deals; with ``--keep`` each keeps its memory from game
@@ -215,13 +216,14 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 def by_deal(kind: str, results: dict[str, list[tournament.Tally]]) -> str:
     """The figures of ``kind``'s line-ups by stretch of the game, as a table (see the module notes)."""
-    columns = [("expert", "ee", 1), ("responder", "ie", 1), ("normal", "nn", 1), ("easy", "zz", 1)]
+    columns = [("expert", "ee", 1), ("responder", "ie", 1), ("normal", "nn", 1), ("easy", "zz", 1),
+               ("expert 2p", "ppe", 1), ("resp. 2p", "ppi", 1)]
     shown = [(title, results[name][at]) for title, name, at in columns if name in results]
     person = results["ee"][0]
     lows = (1, *(last + 1 for last in tournament.STRETCHES))
     highs = (*tournament.STRETCHES, None)
-    lines = [f"{kind}, by stretch of the game: chips per deal beside one person; the farms he bought"
-             " beside two Experts (mean price)",
+    lines = [f"{kind}, by stretch of the game: chips per deal beside one person (2p: beside two); the farms"
+             " he bought beside two Experts (mean price)",
              f"{'deals':<8}" + "".join(f"{title:>11}" for title, _ in shown) + f"{'he bought':>16}"]
     for part, (low, high) in enumerate(zip(lows, highs, strict=True)):
         label = str(low) if high == low else f"{low}-{high}" if high is not None else f"{low}-"
