@@ -1,148 +1,82 @@
 """The coach's words are true: checked against the figures they name over many decisions of real games.
 
 A seat is played by a steady Expert while a :class:`~game.ai.coach.Coach` watches through the same
-seat's eyes; at every decision the coach's advice is compared with exact figures: the seat's
-chips, the break-even price and expected collections of the Expert's own price, the chances of
-the next card in the Expert's own deck (and, where nobody was served before the seat, the exact
-odds of the unseen cards, counted card by card).
+seat's eyes; at every decision the coach's advice is compared with exact figures
+(:func:`tools.coach_audit.check`): the seat's chips, the break-even price and expected collections
+of the Expert's own price, the chances of the next card in the Expert's own deck (and, where nobody
+was served before the seat, the exact odds of the unseen cards, counted card by card), and the
+reason it gives for each bid and pass.
 """
 
 from __future__ import annotations
 
-import re
-from fractions import Fraction
+import dataclasses
 
 import pytest
 from helpers import play, start, table
 
 from game.ai.coach import Coach
-from game.ai.expert import ExpertAgent
-from game.ai.model import INDEX, VALUES
-from game.ai.observing import feed
-from game.ai.personality import PERSONALITIES
-from game.rules.actions import PASS, Kind, bid
+from game.rules.actions import PASS, bid
 from game.rules.engine import Game
-from game.rules.observe import observe
 from game.rules.phase import Phase
 from game.rules.ruleset import rules_named
-from game.rules.view import View
 from scenes.table.narrator import advice_words
-
-ZERO_PERCENT = re.compile(r"(?<![\d.,])0(?:[.,]0+)?[\u00a0\u202f ]?%")
-
-
-def exact_chances(view: View) -> tuple[Fraction, Fraction]:
-    """The chances that the next card makes 16 and goes over, counting every unseen card once."""
-    unseen = view.unseen
-    need = 16 - view.total
-    sixteen = Fraction(sum(1 for c in unseen if c.points == need), len(unseen))
-    over = Fraction(sum(1 for c in unseen if c.points > need), len(unseen))
-    return sixteen, over
-
-
-def deck_chances(view: View, expert: ExpertAgent) -> tuple[float, float]:
-    """The same chances from the Expert's deck model, worked out here from its weights."""
-    weights = expert.table(view).weights
-    need = 16 - view.total
-    mass = sum(weights)
-    sixteen = weights[INDEX[need]] / mass if need in INDEX else 0.0
-    over = sum(w for v, w in zip(VALUES, weights, strict=True) if v > need) / mass
-    return sixteen, over
-
-
-def _games(rules_key: str, players: int, deals: int, seed: int, chips: int) -> tuple[int, int, int]:
-    """Play a game of Experts, the coach watching seat 0; check every decision of seat 0."""
-    rules = rules_named(rules_key)
-    agents = {s: ExpertAgent(PERSONALITIES["steady"], seed=s) for s in range(players)}
-    coach = Coach(rules)
-    checked = auctions = first_served = 0
-    game = Game([f"P{s}" for s in range(players)], rules, chips=chips, seed=seed, max_deals=deals)
-    while game.phase is Phase.BETWEEN:
-        events = game.next_deal()
-        feed(agents, events)
-        coach.observe(observe(events, 0))
-        while (seat := game.to_act) is not None:
-            view = game.view_for(seat)
-            if seat == 0:
-                advice = coach.advise(view)
-                assert advice is not None
-                # The coach is the seated Expert, memory and all: the same choice, every time.
-                mine = agents[0].choose(view)
-                assert advice.action == mine
-                said = {lang: advice_words(advice, rules, lang) for lang in ("en", "fr", "de")}
-                for words in said.values():
-                    assert not ZERO_PERCENT.search(words), words
-                if view.phase is Phase.AUCTION:
-                    auctions += 1
-                    price = coach.expert.price(view)
-                    fair = max(0, int(price.fair_bid))
-                    assert advice.fair_bid == min(fair, view.max_bid)  # never above the seat's chips
-                    assert advice.fair_bid is not None and advice.fair_bid <= view.max_bid
-                    assert advice.collections == round(price.per_deal * price.deals)
-                    assert advice.capped == (fair > view.max_bid)
-                    wanted = view.high_bid + 1
-                    if advice.action == PASS:
-                        if wanted > view.max_bid:
-                            assert advice.cannot_afford
-                            assert "cannot afford the next bid" in said["en"]
-                        else:
-                            assert not advice.cannot_afford and fair < wanted
-                            assert f"break-even price is {fair}," in said["en"]
-                    else:
-                        assert advice.action.kind is Kind.BID and advice.action.amount <= view.max_bid
-                        if advice.pushing or advice.learning:
-                            assert advice.action.amount > fair and not (advice.pushing and advice.learning)
-                            assert ("to see how he plays" in said["en"]) == advice.learning
-                        elif advice.capped:
-                            assert f"bid up to {view.max_bid}, all you may bid" in said["en"]
-                        else:
-                            assert f"bid up to {fair}, the break-even price" in said["en"]
-                            assert f"about {advice.collections} chips" in said["en"]
-                            # A farm likely to stay with its farmer to the end: the words say why.
-                            assert ("keeps the farm, bid and all" in said["en"]) == (price.kept >= 0.25)
-                    for words in said.values():
-                        chips_said = re.sub(r"\d+(?:[.,]\d+)?[\u00a0\u202f ]?%", "", words)  # not the chances
-                        for figure in re.findall(r"\d+", chips_said):
-                            if advice.collections is None or int(figure) != advice.collections:
-                                assert int(figure) <= view.max_bid or int(figure) == 16, words
-                elif view.unseen and view.deck_size > 0 and not advice.must_draw:
-                    sixteen, over = deck_chances(view, coach.expert)
-                    assert advice.sixteen == pytest.approx(sixteen, abs=1e-12)
-                    assert advice.over == pytest.approx(over, abs=1e-12)
-                    if not any(s != 0 and view.finished(s) for s in view.order if view.order.index(s) <
-                               view.order.index(0)):
-                        first_served += 1
-                        exact = exact_chances(view)
-                        assert advice.sixteen == pytest.approx(float(exact[0]), abs=1e-12)
-                        assert advice.over == pytest.approx(float(exact[1]), abs=1e-12)
-                    if advice.sixteen == 0 and advice.over:
-                        assert "no card left makes 16" in said["en"]
-                checked += 1
-            if seat == 0:
-                assert advice is not None
-                action = advice.action
-            else:
-                action = agents[seat].choose(view)
-            events = game.apply(action)
-            feed({s: a for s, a in agents.items() if s != 0}, events)
-            agents[0].observe(observe(events, 0))
-            coach.observe(observe(events, 0))
-    return checked, auctions, first_served
+from tools.coach_audit import Audit, Table, audit_game, check, deck_chances, exact_chances
 
 
 @pytest.mark.parametrize(
-    ("rules_key", "players", "seed", "chips"),
-    [("foster", 3, 11, 40), ("foster", 5, 12, 40), ("foster", 4, 14, 12), ("lacombe", 4, 13, 40)],
+    ("line_up", "seed"),
+    [
+        (Table("foster", ("expert", "expert"), chips=40), 11),
+        (Table("foster", ("expert",) * 4, chips=40), 12),
+        (Table("foster", ("expert",) * 3, chips=12), 14),
+        (Table("lacombe", ("expert",) * 3, chips=40), 13),
+        (Table("foster", ("person:gambler", "person:showoff"), chips=40), 15),
+    ],
 )
 def test_the_coach_names_true_figures_at_every_decision_and_is_the_seated_expert(
-    rules_key: str, players: int, seed: int, chips: int
+    line_up: Table, seed: int
 ) -> None:
-    """Small stacks (12 chips) bring the farms the seat cannot afford, and the prices above its chips."""
-    checked = auctions = first = 0
+    """Small stacks (12 chips) bring the farms the seat cannot afford, and the prices above its chips;
+    people who overbid bring the bids past the price, to push them or to see them play."""
+    audit = Audit()
     for game_no in range(25):
-        c, a, f = _games(rules_key, players, 60, seed * 100 + game_no, chips)
-        checked, auctions, first = checked + c, auctions + a, first + f
-    assert checked >= 500 and auctions >= 20 and first >= 20
+        audit.add(audit_game(line_up, seed * 100 + game_no))
+    assert audit.problems == []
+    assert audit.decisions >= 500 and audit.auctions >= 20 and audit.exact >= 20
+    if line_up.chips == 12:
+        assert audit.cannot_afford > 0 and audit.capped > 0
+    if line_up.others[0].startswith("person:"):
+        assert audit.pushing > 0 and audit.learning > 0
+
+
+def test_the_audit_finds_a_false_figure_and_a_false_reason() -> None:
+    """The check is not a formality: a break-even price a chip off, collections misnamed, or a bid
+    past the price given the wrong reason are each reported."""
+    game = Game(["You", "Ben", "Cleo"], rules_named("foster"), chips=100, first_seat=0, seed=3)
+    game.next_deal()
+    view = game.view_for(0)
+    coach = Coach(game.rules)
+    advice = coach.advise(view)
+    assert advice is not None and advice.fair_bid is not None and advice.collections is not None
+    honest = Audit()
+    check(view, advice, advice.action, coach, game.rules, honest)
+    assert honest.problems == [] and honest.auctions == 1
+    # Nobody has bid yet at this fresh table: no rival's bids show anything, nobody is marked.
+    lies = [
+        (dataclasses.replace(advice, fair_bid=advice.fair_bid + 1), "as the break-even price"),
+        (dataclasses.replace(advice, collections=advice.collections + 3), "chips collected"),
+        (dataclasses.replace(advice, action=bid(advice.fair_bid + 2), pushing=True), "bids show he pays"),
+        (dataclasses.replace(advice, action=bid(advice.fair_bid + 2), learning=True), "play is not known"),
+        (dataclasses.replace(advice, action=PASS, cannot_afford=True), "cannot afford a bid it can"),
+    ]
+    for lie, why in lies:
+        caught = Audit()
+        check(view, lie, lie.action, coach, game.rules, caught)
+        assert any(why in problem for problem in caught.problems), (why, caught.problems)
+    chose_otherwise = Audit()
+    check(view, advice, PASS if advice.action != PASS else bid(1), coach, game.rules, chose_otherwise)
+    assert any("seated Expert" in p for p in chose_otherwise.problems)
 
 
 def test_the_coach_quotes_the_expert_s_deck_not_every_unseen_card_alike_after_long_hands() -> None:

@@ -57,12 +57,12 @@ class Advice:
     """In the auction: the chance that nobody wins the farm before the game ends (it then stays
     with its farmer, bid and all: why the break-even price can be above what it collects)."""
     pushing: bool = False
-    """In the auction: the bid is above the break-even price, to make a rival known to pay more
-    than the farm is worth pay up to his limit."""
+    """In the auction: the bid is above the break-even price, to make a rival whose bids show he
+    pays more than that pay up to his limit."""
     learning: bool = False
-    """In the auction: the bid is above the break-even price to buy the farm from a rival who buys
-    every farm, and so plays no hand, to see how he plays (beside one who goes over often later
-    farms are worth far more)."""
+    """In the auction: the bid is above the break-even price to buy the farm from a rival who bids
+    more than farms are worth and whose play is not known yet, to see how he plays (beside one who
+    goes over often later farms are worth far more; one who buys every farm plays no hand)."""
 
     @property
     def draws(self) -> bool:

@@ -583,14 +583,14 @@ def advice_words(advice: Advice, rules: RuleSet, language: str) -> str:
         fair, collect = advice.fair_bid, advice.collections or 0
         if advice.bids and advice.learning:
             return v._(
-                "Coach: bid {bid}, past the break-even price of {fair}: a rival buys every farm and so"
-                " plays no hand. Buy this one to see how he plays: if he goes over often, later farms"
-                " are worth far more."
+                "Coach: bid {bid}, past the break-even price of {fair}: a rival bids more than farms are"
+                " worth, and his play is not known yet. Buy this one to see how he plays: if he goes over"
+                " often, later farms are worth far more."
             ).format(bid=advice.action.amount, fair=fair)
         if advice.bids and advice.pushing:
             return v._(
-                "Coach: bid {bid}: the break-even price is {fair}, but a rival has paid more"
-                " for farms: make him pay up to his limit."
+                "Coach: bid {bid}: the break-even price is {fair}, but a rival's bids show he pays"
+                " more than that: make him pay up to his limit."
             ).format(bid=advice.action.amount, fair=fair)
         if advice.bids and advice.capped:
             said = v._("Coach: bid up to {chips}, all you may bid: the farm is worth more than that to you.")
