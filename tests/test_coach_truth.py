@@ -51,8 +51,8 @@ def test_the_coach_names_true_figures_at_every_decision_and_is_the_seated_expert
 
 
 def test_the_audit_finds_a_false_figure_and_a_false_reason() -> None:
-    """The check is not a formality: a break-even price a chip off, collections misnamed, or a bid
-    past the price given the wrong reason are each reported."""
+    """The check is not a formality: a break-even price a chip off, collections misnamed, a bid past
+    the price given a reason that is not so, a chance of nil where a card does it, are each reported."""
     game = Game(["You", "Ben", "Cleo"], rules_named("foster"), chips=100, first_seat=0, seed=3)
     game.next_deal()
     view = game.view_for(0)
@@ -73,6 +73,24 @@ def test_the_audit_finds_a_false_figure_and_a_false_reason() -> None:
     for lie, why in lies:
         caught = Audit()
         check(view, lie, lie.action, coach, game.rules, caught)
+        assert any(why in problem for problem in caught.problems), (why, caught.problems)
+    # In a deal: Carla holds K♠ and the card she had to take, a card still makes 16 and one goes
+    # over, whatever a model says.
+    dealt = table("foster")
+    start(dealt, top="AS KS 2H 2S AH 3S 2C 3C AC 2D", auction="1 p p p")
+    play(dealt, "d d d d d d s d")  # Carla: K♠ 2♦, 12
+    carla = dealt.view_for(2)
+    assert carla.total == 12 and not carla.must_draw
+    carla_coach = Coach(dealt.rules)
+    told = carla_coach.advise(carla)
+    assert told is not None and told.sixteen and told.over
+    fine = Audit()
+    check(carla, told, told.action, carla_coach, dealt.rules, fine)
+    assert fine.problems == [] and fine.deck == 1
+    for lie, why in [(dataclasses.replace(told, sixteen=0.0), "says no card makes 16"),
+                     (dataclasses.replace(told, over=0.0), "says no card takes the hand over 16")]:
+        caught = Audit()
+        check(carla, lie, lie.action, carla_coach, dealt.rules, caught)
         assert any(why in problem for problem in caught.problems), (why, caught.problems)
     chose_otherwise = Audit()
     check(view, advice, PASS if advice.action != PASS else bid(1), coach, game.rules, chose_otherwise)

@@ -20,7 +20,8 @@ seat 0's decisions the coach's advice, and its words in English, French and Germ
   chips in the words is above what the seat may bid (but the collections, and 16);
 - in the deal: the chances named are those of the Expert's own deck model, and, where nobody
   was served before the seat, the exact odds of the unseen cards counted card by card; where no
-  card makes 16, the words say so.
+  card makes 16, the words say so, and it is so of the unseen cards (and where no card can take
+  the hand over 16).
 
 The other seats are agent specs (:mod:`game.ai.specs`): Experts, Normals, the human-like players
 of :mod:`tools.people` (so that overbidders bring the pushes and the farms bought to see them play)
@@ -283,6 +284,12 @@ def _deal_problems(
         audit.no_sixteen += 1
         if "no card left makes 16" not in said["en"]:
             problems.append("no card makes 16 and the words do not say so")
+    # "No card left makes 16" and "no card can take you over 16" are about the cards, not a model.
+    exact = exact_chances(view)
+    if advice.sixteen == 0 and exact[0] > 0:
+        problems.append(f"says no card makes 16; {exact[0]} of the unseen cards do")
+    if advice.over == 0 and exact[1] > 0:
+        problems.append(f"says no card takes the hand over 16; {exact[1]} of the unseen cards do")
     return problems
 
 
