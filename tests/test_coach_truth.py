@@ -146,3 +146,20 @@ def test_the_coach_says_it_bids_past_the_price_to_see_an_overbidder_play_when_th
     # Every earlier bid was within the price, and said so.
     for earlier, words in told[:-1]:
         assert not earlier.learning and "the break-even price" in words["en"]
+
+
+def test_the_audit_command_prints_a_line_per_table_and_fails_on_a_bad_flag(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """``tools/coach_audit.py``: a line per table with its checks, the total, exit 0 when all is
+    true; a count below one is refused with a message and exit 2."""
+    from tools.coach_audit import TABLES, main
+
+    assert main(["--decisions", "90", "--seed", "2"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    rows = [line for line in out if line.split(":")[0] in {t.rules for t in TABLES}]
+    assert len(rows) == len(TABLES)
+    assert all(int(row.split()[-8]) >= 90 // len(TABLES) for row in rows)  # decisions checked
+    assert out[-1].endswith(": 0 false")
+    assert main(["--decisions", "0"]) == 2
+    assert "--decisions and --jobs must be at least 1" in capsys.readouterr().err
