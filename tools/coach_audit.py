@@ -86,6 +86,9 @@ TABLES: tuple[Table, ...] = (
     Table("foster", ("person:sulker", "person:latecomer", "normal", "expert")),
     Table("foster", ("person:bluffer", "person:newcomer", "expert"), chips=12),
     Table("foster", ("expert",) * 5),
+    Table("foster", (
+        "person:gambler", "person:showoff", "person:newcomer", "normal", "easy", *("expert",) * 4,
+    )),
     Table("foster+rotating", ("person:chaser", "expert", "expert")),
     Table("lacombe", ("person:gambler", "expert", "normal")),
     Table("ferme", ("expert", "person:cautious", "person:hoarder")),
@@ -293,6 +296,19 @@ def _deal_problems(
     return problems
 
 
+def table_name(table: Table) -> str:
+    """``table`` in a few words: its rules, and who sits beside seat 0 (``expert ×4`` for four)."""
+    groups: list[list[str | int]] = []
+    for spec in table.others:
+        if groups and groups[-1][0] == spec:
+            groups[-1][1] = int(groups[-1][1]) + 1
+        else:
+            groups.append([spec, 1])
+    seats = ", ".join(f"{spec} ×{n}" if n != 1 else str(spec) for spec, n in groups)
+    chips = f" ({table.chips} chips)" if table.chips != 100 else ""
+    return f"{table.rules}: you, {seats}{chips}"
+
+
 def audit_game(table: Table, seed: int) -> Audit:
     """Play one game of ``table`` (seed ``seed``), checking every decision of seat 0."""
     rules = rules_named(table.rules)
@@ -353,12 +369,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     with ProcessPoolExecutor(args.jobs) as pool:
         results = list(pool.map(audit_table, [(t, each, args.seed * 100 + i) for i, t in enumerate(TABLES)]))
     total = Audit()
-    print(f"{'table':<62} {'checked':>8} {'auction':>8} {'deck':>7} {'exact':>7} {'push':>5} {'learn':>5}"
-          f" {'broke':>5} {'false':>5}")
+    width = max(len(table_name(t)) for t in TABLES)
+    print(f"{'table':<{width}} {'checked':>8} {'auction':>8} {'deck':>7} {'exact':>7}"
+          f" {'push':>5} {'learn':>5} {'broke':>5} {'false':>5}")
     for table, audit in results:
-        chips = f" ({table.chips} chips)" if table.chips != 100 else ""
-        name = f"{table.rules}: you, {', '.join(table.others)}{chips}"
-        print(f"{name:<62} {audit.decisions:>8} {audit.auctions:>8} {audit.deck:>7} {audit.exact:>7}"
+        name = table_name(table)
+        print(f"{name:<{width}} {audit.decisions:>8} {audit.auctions:>8} {audit.deck:>7} {audit.exact:>7}"
               f" {audit.pushing:>5} {audit.learning:>5} {audit.cannot_afford:>5} {len(audit.problems):>5}")
         total.add(audit)
     print(f"{total.decisions} decisions checked ({total.auctions} in auctions: {total.pushing} pushing,"
