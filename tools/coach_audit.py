@@ -38,7 +38,7 @@ import sys
 import time
 from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from fractions import Fraction
 from pathlib import Path
 
@@ -115,9 +115,9 @@ class Audit:
 
     def add(self, other: Audit) -> None:
         """Count ``other``'s checks and falsehoods with these."""
-        for name in ("decisions", "auctions", "deck", "exact", "no_sixteen", "pushing", "learning",
-                     "cannot_afford", "capped", "kept"):
-            setattr(self, name, getattr(self, name) + getattr(other, name))
+        for counter in fields(self):
+            if counter.name != "problems":
+                setattr(self, counter.name, getattr(self, counter.name) + getattr(other, counter.name))
         self.problems += other.problems
 
 
@@ -277,9 +277,9 @@ def _deal_problems(
     if abs(advice.sixteen - sixteen) > 1e-12 or abs(advice.over - over) > 1e-12:
         problems.append(f"quotes {advice.sixteen:.4f} / {advice.over:.4f}, the Expert's deck says"
                         f" {sixteen:.4f} / {over:.4f}")
+    exact = exact_chances(view)
     if not _served_before(view):
         audit.exact += 1
-        exact = exact_chances(view)
         if abs(advice.sixteen - float(exact[0])) > 1e-12 or abs(advice.over - float(exact[1])) > 1e-12:
             problems.append(f"quotes {advice.sixteen:.4f} / {advice.over:.4f}, the unseen cards give"
                             f" {float(exact[0]):.4f} / {float(exact[1]):.4f}")
@@ -288,7 +288,6 @@ def _deal_problems(
         if "no card left makes 16" not in said["en"]:
             problems.append("no card makes 16 and the words do not say so")
     # "No card left makes 16" and "no card can take you over 16" are about the cards, not a model.
-    exact = exact_chances(view)
     if advice.sixteen == 0 and exact[0] > 0:
         problems.append(f"says no card makes 16; {exact[0]} of the unseen cards do")
     if advice.over == 0 and exact[1] > 0:
