@@ -27,27 +27,38 @@ from game.rules.ruleset import rules_named
 from tools import tournament
 
 DEALS = 9000
-#: Deals and seed for the people beside whom Expert and Normal are near one another. Beside the
-#: chaser, on these 36,000 deals, two Experts took 0.861 each to the Normals' 0.924 before they
-#: priced the nearest chips he gives away (now 0.941); the two are within ± 0.07 of each other.
-MORE_DEALS = {"chaser": (36000, 3)}
 
 
 @cache
 def earnings(person: str, level: str, seed: int = 5) -> tuple[float, float]:
     """(the person's, each AI's) chips per seat and deal: one person and two AIs of ``level``
     (played once, whichever test asks first: the tournaments are seeded)."""
-    deals, seed = MORE_DEALS.get(person, (DEALS, seed))
-    tallies = tournament.run([f"person:{person}", level, level], players=3, deals=deals, seed=seed)
+    tallies = tournament.run([f"person:{person}", level, level], players=3, deals=DEALS, seed=seed)
     return tallies[0].mean(), tallies[1].mean()
 
 
-@pytest.mark.parametrize("person", ["newcomer", "cautious", "bluffer", "chaser", "hoarder"])
+@pytest.mark.parametrize("person", ["newcomer", "cautious", "bluffer", "hoarder"])
 def test_against_people_the_expert_takes_at_least_what_normal_takes_and_normal_what_easy_takes(
     person: str,
 ) -> None:
     expert, normal, easy = (earnings(person, level)[1] for level in ("expert", "normal", "easy"))
     assert expert >= normal >= easy, (expert, normal, easy)
+
+
+def test_beside_the_chaser_two_experts_take_at_least_what_two_normals_take_on_the_same_cards() -> None:
+    """The chaser draws to 16 whatever the risk and never outbids anyone; beside him the Experts
+    and the Normals are near one another, so they are compared on the same cards (common random
+    numbers), deal by deal: the Experts' chips less the Normals' (on 36,000 deals at seeds 3, 11
+    and 12: +0.015 ± 0.057, +0.064 ± 0.070, +0.065 ± 0.061), and Easy takes less than either.
+    Seated at one table, one Normal still takes more than one Expert beside him (see the README)."""
+    from tools.bench_people import difference
+
+    lineups = {level: ["person:chaser", level, level] for level in ("expert", "normal")}
+    runs = {level: tournament.run(specs, players=3, deals=36000, seed=3, stacked=True)[1]
+            for level, specs in lineups.items()}
+    gap, _interval = difference(runs["expert"], runs["normal"])
+    assert gap >= 0, gap
+    assert earnings("chaser", "easy")[1] < min(tally.mean() for tally in runs.values())
 
 
 def test_a_table_of_experts_is_the_hardest_for_a_newcomer() -> None:
@@ -138,15 +149,18 @@ def test_beside_a_player_who_goes_over_most_hands_the_nearest_chips_are_priced_i
 
     seats = {0: figures(expert_hand), 1: figures(expert_hand), 2: figures(chaser_hand)}
     economy = Economy(rules, range(3), seats)
-    mine, his = economy.nearest(0, (0, 2)), economy.nearest(2, (0, 2))
+    # Served last of the two, as he is when seat 1 holds the farm (foster serves clockwise).
+    assert rules.served_after(1, range(3)) == (2, 0)
+    mine, his = economy.nearest(0, (2, 0)), economy.nearest(2, (2, 0))
     assert mine > 0.2 and mine == pytest.approx(-his)  # what one wins the other pays
-    assert economy.nearest(0, (0, 1)) == pytest.approx(0.0)  # alike players: even
     blind = Economy(rules, range(3), {s: replace(f, hand=None) for s, f in seats.items()})
-    assert blind.nearest(0, (0, 2)) == 0.0
+    assert blind.nearest(0, (2, 0)) == 0.0
     # Were the other alike player to buy, this seat would play beside the chaser and take those
-    # chips: against him the farm is worth the less. Against the chaser buying, nothing changes.
+    # chips: against him the farm is worth the less. Against the chaser buying, this seat plays
+    # beside its like, served first (which is worth a little, not the chaser's chips).
     assert economy.price(0, 3, rival=1).fair_bid < blind.price(0, 3, rival=1).fair_bid - 0.5
-    assert economy.price(0, 3, rival=2).fair_bid == pytest.approx(blind.price(0, 3, rival=2).fair_bid)
+    alike = economy.price(0, 3, rival=2).fair_bid - blind.price(0, 3, rival=2).fair_bid
+    assert -0.5 < alike < 0
     # Before any bid, any rival alike: the average of the two.
     assert economy.price(0, 3, rival=1).fair_bid < economy.price(0, 3).fair_bid
     assert economy.price(0, 3).fair_bid < economy.price(0, 3, rival=2).fair_bid
@@ -233,31 +247,33 @@ def _first_auction(amount: int) -> tuple[ExpertAgent, Game, float]:
     return expert, game, price
 
 
-def test_in_a_table_s_first_auction_a_bid_above_the_public_price_is_no_expert_s() -> None:
-    """Nobody has seen a deal: every Expert prices the farm at its public price, so one who bids
-    a chip above it is priced as people play at once, in this auction (taken to go over often,
-    he makes the farm dearer to the Expert, who bids on); a bid at the price marks nobody."""
-    expert, game, price = _first_auction(int(price_of_first_farm()))
+def test_in_a_table_s_first_auction_a_bid_above_an_expert_s_price_is_no_expert_s() -> None:
+    """Nobody has seen a deal: every Expert prices the farm alike, from the measured rates, so one
+    who bids a chip above what an Expert in his seat would pay is priced as people play at once,
+    in this auction (taken to go over often, he makes the farm dearer to the Expert, who bids
+    on); a bid at that price marks nobody."""
+    worth = price_of_first_farm(seat=0)
+    expert, game, _price = _first_auction(int(worth))
     view = game.view_for(1)
-    assert expert.choose(view) == PASS  # he bid its own price: it goes no further
-    memory = expert.memory
-    assert memory is not None and not memory.player(0).overbids
+    memory = expert._memory(view)
     own = expert.limit(view, memory)
-    assert own == int(price)
+    assert own == int(expert.economy(view, memory).price(1, view.farm, rival=0).fair_bid)
+    assert expert.choose(view) == (PASS if own <= int(worth) else bid(int(worth) + 1))
+    assert not memory.player(0).overbids
 
-    expert, game, price = _first_auction(int(price) + 1)
+    expert, game, _price = _first_auction(int(worth) + 1)
     view = game.view_for(1)
     action = expert.choose(view)
-    memory = expert.memory
-    assert memory is not None and memory.player(0).overbids and not memory.player(2).overbids
-    assert memory.belief(0, 2) != memory.stranger(2)
-    assert expert.limit(view, memory) > own + 1 and action == bid(int(price) + 2)
+    marked = expert.memory
+    assert marked is not None and marked.player(0).overbids and not marked.player(2).overbids
+    assert marked.belief(0, 2) != marked.stranger(2)
+    assert expert.limit(view, marked) > own + 1 and action == bid(int(worth) + 2)
 
 
 def test_after_a_deal_seen_a_chip_above_the_public_price_marks_nobody_in_the_auction() -> None:
     """Once a deal has been seen, Experts price the farm by what each saw: the first-auction
     reading no longer holds, and a bid a chip over the price does not mark the bidder."""
-    expert, game, _price = _first_auction(int(price_of_first_farm()) + 1)
+    expert, game, _price = _first_auction(int(price_of_first_farm(seat=0)) + 1)
     memory = TableMemory(rules_named("foster"))
     memory.bind(game.names)
     assert memory.seen_nothing()
@@ -270,11 +286,14 @@ def test_after_a_deal_seen_a_chip_above_the_public_price_marks_nobody_in_the_auc
     assert not memory.player(0).overbids
 
 
-def price_of_first_farm() -> float:
-    """The public price of the farm in the first auction of :func:`_first_auction`'s table."""
+def price_of_first_farm(seat: int = 1) -> float:
+    """The farm in the first auction of :func:`_first_auction`'s table priced for ``seat`` by an
+    Expert who has seen nothing, before any bid."""
     game = Game(["Bold", "Expert", "Other"], rules_named("foster"), chips=100, first_seat=0, seed=1)
     game.next_deal()
-    return ExpertAgent(PERSONALITIES["steady"], seed=0).public_price(game.view_for(1))
+    expert = ExpertAgent(PERSONALITIES["steady"], seed=0)
+    view = game.view_for(1)
+    return expert.economy(view, expert._memory(view)).price(seat, view.farm).fair_bid
 
 
 def test_the_people_bench_ranks_an_expert_and_a_normal_seated_at_one_table(

@@ -8,7 +8,8 @@ table (every player with their own rates, :class:`~game.ai.memory.SeatFigures`):
 - as farmer it collects ``B`` per deal (the others' points over 16) for ``D`` deals (one
   over the chance that a deal ends the farm, with the others playing);
 - had another seat ``j`` bought instead, it would have paid its own points over 16 and
-  earned its nearest chips for that farm's ``D_j`` deals (``A``), and won the farm (and,
+  earned its nearest chips for that farm's ``D_j`` deals (``A``; served where ``j``'s farm
+  serves it: two hands alike go to the one served first), and won the farm (and,
   where the winner deals next, the farmer's seat, worth ``E``) with its share ``Q`` of the
   farm's wins.
 
@@ -37,10 +38,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from game.ai.memory import PRIOR_HANDS, SeatFigures, TableMemory
-from game.ai.model import Outcome
+from game.ai.model import Outcome, tie_lost
 from game.ai.rates import table_rates
 from game.rules.phase import Phase
-from game.rules.ruleset import RuleSet, Succession
+from game.rules.ruleset import Ranking, RuleSet, Succession
 from game.rules.view import View
 
 
@@ -157,7 +158,7 @@ class Economy:
         a = q = 0.0
         buyers = [rival] if rival in others else others
         for j in buyers:
-            players = [s for s in self.seats if s != j]
+            players = self.rules.served_after(j, self.seats)
             theirs, unwon = lasting(self.won(players), left)
             a += (self.nearest(me, players) - mine.over) * theirs
             wins = sum(self.figures[s].wins for s in players)
@@ -165,21 +166,32 @@ class Economy:
         return deals, collect, a / len(buyers), q / len(buyers), back
 
     def nearest(self, me: int, players: Sequence[int]) -> float:
-        """``me``'s chips won (less paid) as or to the nearest hand in a deal that ``players`` play.
+        """``me``'s chips won (less paid) as or to the nearest hand in a deal that ``players`` play,
+        served in that order.
 
         Where the nearest takes a chip from every other player, it is what everyone's habits
         predict for this very set of players (beside a player who goes over in most hands, one
-        who stands lower is the nearest most often), weighed with ``me``'s own count as
-        :attr:`~game.ai.memory.SeatFigures.nearest` weighs it; without habits, the count alone.
+        who stands lower is the nearest most often), in this order (two hands alike on one total
+        go to the one served first: a seat served last loses most such ties), weighed with
+        ``me``'s own count as :attr:`~game.ai.memory.SeatFigures.nearest` weighs it; without
+        habits, the count alone.
         """
         mine = self.figures[me]
-        hands = [self.figures[s].hand for s in players if s != me]
-        if self.rules.nearest_takes_farm or mine.hand is None or None in hands:
+        if self.rules.nearest_takes_farm or mine.hand is None:
             return mine.nearest
+        mine_at = list(players).index(me) if me in players else len(players)
+        others: list[tuple[Outcome, bool]] = []
+        for at, s in enumerate(players):
+            hand = self.figures[s].hand
+            if s == me:
+                continue
+            if hand is None:
+                return mine.nearest
+            others.append((hand, at < mine_at))
         key = (me, tuple(players))
         found = self._nearest.get(key)
         if found is None:
-            predicted = _nearest_chips(mine.hand, [h for h in hands if h is not None])
+            predicted = _nearest_chips(self.rules.ranking, mine.hand, others)
             weight = PRIOR_HANDS["nearest"]
             found = self._nearest[key] = mine.nearest + predicted * weight / (weight + mine.hands)
         return found
@@ -237,25 +249,26 @@ def seat_of(view: View) -> int:
     return seat
 
 
-def _nearest_chips(mine: Outcome, others: Sequence[Outcome]) -> float:
-    """Chips a hand that ends as ``mine`` expects as or to the nearest among ``others`` (hands
-    taken as independent; a tie on one total split evenly): when nobody makes 16, the nearest
-    hand under 16 takes a chip from each other player."""
+def _nearest_chips(ranking: Ranking, mine: Outcome, others: Sequence[tuple[Outcome, bool]]) -> float:
+    """Chips a hand that ends as ``mine`` expects as or to the nearest among ``others`` (each a
+    hand and whether it is served before ``mine``; hands taken as independent): when nobody
+    makes 16, the nearest hand under 16 takes a chip from each other player, two hands on one
+    total ranked as the rules rank them (:func:`~game.ai.model.tie_lost`)."""
     nobody16 = 1.0 - mine.sixteen
     all_bust = mine.bust
-    for other in others:
+    for other, _before in others:
         nobody16 *= 1.0 - other.sixteen
         all_bust *= other.bust
     nearest = 0.0  # the chance that this hand is the nearest
-    below = [other.bust for other in others]  # each other's chance to end over 16 or below t
+    below = [other.bust for other, _before in others]  # each other's chance to end over 16 or below t
     for t in range(16):
-        chance = mine.stand[t]
-        if chance > 0.0:
-            beaten = 1.0
-            for i, other in enumerate(others):
-                beaten *= below[i] + 0.5 * other.stand[t]
-            nearest += chance * beaten
-        for i, other in enumerate(others):
+        if mine.stand[t] > 0.0:
+            for cards, six, chance in mine.ties[t]:
+                beaten = 1.0
+                for i, (other, before) in enumerate(others):
+                    beaten *= below[i] + other.stand[t] - tie_lost(ranking, other.ties[t], cards, six, before)
+                nearest += chance * beaten
+        for i, (other, _before) in enumerate(others):
             below[i] += other.stand[t]
     # Won from every other player as the nearest; a chip paid when another hand is the nearest.
     return len(others) * nearest - (nobody16 - all_bust - nearest)

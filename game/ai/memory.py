@@ -16,7 +16,7 @@ name, so a memory kept from game to game at the same table keeps what it learnt.
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
 from game.ai.bidders import LimitModel, Reach, fit_limit
@@ -289,23 +289,34 @@ class TableMemory:
         """Whether this seat knows nothing of the table yet: no deal seen, no player's hand or auction."""
         return self.deals == 0 and not any(p.hands or p.auctions for p in self._players.values())
 
-    def mark_above(self, calls: Iterable[tuple[int, int | None]], me: int | None, price: float) -> None:
-        """Mark every bidder of ``calls`` but ``me`` who bid above ``price`` as one who bids as no
-        Expert does (:attr:`Player.overbids`), in the auction still on sale.
+    def mark_above(
+        self,
+        calls: Iterable[tuple[int, int | None]],
+        me: int | None,
+        worth: Callable[[int, int | None], float],
+    ) -> None:
+        """Mark every bidder of ``calls`` but ``me`` who bid above what an Expert in his seat would
+        pay as one who bids as no Expert does (:attr:`Player.overbids`), in the auction still on sale.
 
         For the first auction of a table where nobody has seen a deal: there every Expert prices
-        the farm at its public ``price`` (none has seen anything to price it by), so a bid above
-        it, even by a chip, is no Expert's, and the bidder is priced as people play while the
-        auction is on, not from the next one. Once deals are seen, Experts price farms by what
+        the farm alike, from the measured rates, but for where it sits (``worth(seat, holder)``:
+        the farm's worth to ``seat`` against ``holder``, the seat whose bid it raised, buying it
+        instead: a seat whom a rival's farm would leave served last pays a little more), so a bid
+        above that, even by a chip, is no Expert's, and the bidder is priced as people play while
+        the auction is on, not from the next one. Once deals are seen, Experts price farms by what
         each saw, and only a bid beyond :data:`OVERBID_SHARE` marks a player, once the auction
         is over.
         """
         marked = False
+        holder: int | None = None
         for seat, amount in calls:
-            if amount is not None and seat != me and amount > price:
+            if amount is None:
+                continue
+            if seat != me and amount > worth(seat, holder):
                 player = self.player(seat)
                 marked = marked or not player.overbids
                 player.overbids = True
+            holder = seat
         if marked:
             self.forget_beliefs()
 

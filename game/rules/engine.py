@@ -45,7 +45,7 @@ from game.rules.events import (
 from game.rules.phase import Phase, legal_actions
 from game.rules.ranking import Tie, explain_tie, nearest_key, rank_key
 from game.rules.records import Auction, DealRecord, Transfer, new_record
-from game.rules.ruleset import FOSTER, Direction, RuleSet, Succession
+from game.rules.ruleset import FOSTER, RuleSet, Succession
 from game.rules.saved_state import BetweenDeals, RngState
 from game.rules.view import View, ViewDraft
 
@@ -155,9 +155,7 @@ class Game:
         self._clockwise: tuple[tuple[int, ...], ...] = tuple(seats[s:] + seats[:s] for s in range(n))
         # The seats in the order served after each farmer, all seats with chips (a deal serves
         # those of them that take part): by farmer, every other seat in the rules' direction.
-        self._around: tuple[tuple[int, ...], ...] = tuple(
-            row[1:] if rules.direction is Direction.CLOCKWISE else row[:0:-1] for row in self._clockwise
-        )
+        self._around: tuple[tuple[int, ...], ...] = tuple(rules.served_after(s, seats) for s in seats)
         self._transfers: list[Transfer] = []
         self.winner: int | None = None
         self.nearest: int | None = None

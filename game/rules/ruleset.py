@@ -6,6 +6,7 @@ play means describing it here, not editing the engine.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from enum import Enum, IntEnum
 
@@ -122,6 +123,13 @@ class RuleSet:
     def stand_is_basta(self) -> bool:
         """Whether standing is said "Basta" (lacombe)."""
         return self.stand_word is StandWord.BASTA
+
+    def served_after(self, farmer: int, seats: Iterable[int]) -> tuple[int, ...]:
+        """``seats`` but ``farmer`` in the order a deal serves them: from the farmer's side in
+        :attr:`direction` round the table (``farmer`` need not be among ``seats``)."""
+        ordered = sorted(set(seats))
+        later = [s for s in ordered if s > farmer] + [s for s in ordered if s < farmer]
+        return tuple(later if self.direction is Direction.CLOCKWISE else later[::-1])
 
 
 _BASE = {
