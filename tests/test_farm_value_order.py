@@ -62,8 +62,8 @@ def test_among_alike_players_the_nearest_s_chips_go_to_those_served_first() -> N
     first, middle, last = (economy.nearest(s, order) for s in order)
     assert first > middle > last
     assert first > 0.03 and last < -0.03
-    # What one wins the others pay (to a thousandth: the hands are taken as independent).
-    assert first + middle + last == pytest.approx(0.0, abs=1e-3)
+    # What one wins the others pay (to a few thousandths: the hands are taken as independent).
+    assert first + middle + last == pytest.approx(0.0, abs=5e-3)
     # The same seat, served at another place: the place is what counts.
     assert economy.nearest(3, (3, 1, 2)) == pytest.approx(first)
 

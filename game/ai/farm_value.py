@@ -38,7 +38,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from game.ai.memory import PRIOR_HANDS, SeatFigures, TableMemory
-from game.ai.model import Outcome, tie_lost
+from game.ai.model import Outcome
 from game.ai.rates import table_rates
 from game.rules.phase import Phase
 from game.rules.ruleset import Ranking, RuleSet, Succession
@@ -249,25 +249,49 @@ def seat_of(view: View) -> int:
     return seat
 
 
+def _alike_shares(ranking: Ranking, hand: Outcome) -> list[float]:
+    """Per total below 16: the chance that two hands ending as ``hand`` does on that total, drawn
+    apart, are alike to every rule that ranks them but the seat served first (the same count of
+    cards, neither holding the 6♥, which only one hand can hold). The French ranking reads nines
+    and suits past that, which are not known here: there no tie is taken to go by the seat."""
+    shares = [0.0] * 16
+    if ranking is Ranking.FERME:
+        return shares
+    for t in range(16):
+        chance = hand.stand[t]
+        if chance <= 0.0:
+            continue
+        by_cards: dict[int, float] = {}
+        for cards, six, p in hand.ties[t]:
+            if not six:
+                by_cards[cards] = by_cards.get(cards, 0.0) + p
+        shares[t] = sum(p * p for p in by_cards.values()) / (chance * chance)
+    return shares
+
+
 def _nearest_chips(ranking: Ranking, mine: Outcome, others: Sequence[tuple[Outcome, bool]]) -> float:
     """Chips a hand that ends as ``mine`` expects as or to the nearest among ``others`` (each a
     hand and whether it is served before ``mine``; hands taken as independent): when nobody
-    makes 16, the nearest hand under 16 takes a chip from each other player, two hands on one
-    total ranked as the rules rank them (:func:`~game.ai.model.tie_lost`)."""
+    makes 16, the nearest hand under 16 takes a chip from each other player. Two hands on one
+    total: the one served first wins where nothing else tells them apart (as often as two hands
+    like ``mine`` are alike there); otherwise each wins half the time."""
     nobody16 = 1.0 - mine.sixteen
     all_bust = mine.bust
     for other, _before in others:
         nobody16 *= 1.0 - other.sixteen
         all_bust *= other.bust
+    alike = _alike_shares(ranking, mine)
     nearest = 0.0  # the chance that this hand is the nearest
     below = [other.bust for other, _before in others]  # each other's chance to end over 16 or below t
     for t in range(16):
-        if mine.stand[t] > 0.0:
-            for cards, six, chance in mine.ties[t]:
-                beaten = 1.0
-                for i, (other, before) in enumerate(others):
-                    beaten *= below[i] + other.stand[t] - tie_lost(ranking, other.ties[t], cards, six, before)
-                nearest += chance * beaten
+        chance = mine.stand[t]
+        if chance > 0.0:
+            beaten = 1.0
+            for i, (other, before) in enumerate(others):
+                # Not ranked above us: below us, or on our total and losing the tie.
+                won = 0.5 - alike[t] / 2 if before else 0.5 + alike[t] / 2
+                beaten *= below[i] + won * other.stand[t]
+            nearest += chance * beaten
         for i, (other, _before) in enumerate(others):
             below[i] += other.stand[t]
     # Won from every other player as the nearest; a chip paid when another hand is the nearest.
