@@ -36,6 +36,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
 from game.ai.memory import PRIOR_HANDS, SeatFigures, TableMemory
 from game.ai.model import Outcome
@@ -249,14 +250,15 @@ def seat_of(view: View) -> int:
     return seat
 
 
-def _alike_shares(ranking: Ranking, hand: Outcome) -> list[float]:
+@lru_cache(maxsize=1024)
+def _alike_shares(ranking: Ranking, hand: Outcome) -> tuple[float, ...]:
     """Per total below 16: the chance that two hands ending as ``hand`` does on that total, drawn
     apart, are alike to every rule that ranks them but the seat served first (the same count of
     cards, neither holding the 6♥, which only one hand can hold). The French ranking reads nines
     and suits past that, which are not known here: there no tie is taken to go by the seat."""
     shares = [0.0] * 16
     if ranking is Ranking.FERME:
-        return shares
+        return tuple(shares)
     for t in range(16):
         chance = hand.stand[t]
         if chance <= 0.0:
@@ -266,7 +268,7 @@ def _alike_shares(ranking: Ranking, hand: Outcome) -> list[float]:
             if not six:
                 by_cards[cards] = by_cards.get(cards, 0.0) + p
         shares[t] = sum(p * p for p in by_cards.values()) / (chance * chance)
-    return shares
+    return tuple(shares)
 
 
 def _nearest_chips(ranking: Ranking, mine: Outcome, others: Sequence[tuple[Outcome, bool]]) -> float:
