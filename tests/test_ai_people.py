@@ -49,7 +49,7 @@ def test_beside_the_chaser_two_experts_take_at_least_what_two_normals_take_on_th
     """The chaser draws to 16 whatever the risk and never outbids anyone; beside him the Experts
     and the Normals are near one another, so they are compared on the same cards (common random
     numbers), deal by deal: the Experts' chips less the Normals' (on 36,000 deals at seeds 3, 11
-    and 12: +0.015 ± 0.057, +0.064 ± 0.070, +0.065 ± 0.061), and Easy takes less than either.
+    and 12: +0.015 ± 0.057, +0.064 ± 0.070, +0.063 ± 0.060), and Easy takes less than either.
     Seated at one table, one Normal still takes more than one Expert beside him (see the README)."""
     from tools.bench_people import difference
 

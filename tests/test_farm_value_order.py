@@ -13,12 +13,12 @@ import pytest
 from game.ai.expert import ExpertAgent
 from game.ai.farm_value import Economy
 from game.ai.memory import SeatFigures, TableMemory
-from game.ai.model import mixed_outcome, tie_lost
+from game.ai.model import mixed_outcome
 from game.ai.personality import PERSONALITIES
 from game.rules.actions import PASS, Kind, bid
 from game.rules.engine import Game
 from game.rules.phase import Phase
-from game.rules.ruleset import Ranking, rules_named
+from game.rules.ruleset import rules_named
 
 
 @pytest.mark.parametrize("name", ["foster", "lacombe", "ferme"])
@@ -36,19 +36,8 @@ def test_the_seats_are_served_from_the_farmer_s_side_in_the_rules_direction(name
     assert rules.served_after(1, (0, 2, 4)) == ((2, 4, 0) if clockwise else (0, 4, 2))
 
 
-def test_a_tie_goes_to_the_hand_served_first_when_nothing_else_tells_them_apart() -> None:
-    """foster ranks ties by the 6♥, then the fewest cards, then the seat served first."""
-    same = [(3, False, 1.0)]
-    assert tie_lost(Ranking.FOSTER, same, 3, False, before=True) == 1.0
-    assert tie_lost(Ranking.FOSTER, same, 3, False, before=False) == 0.0
-    assert tie_lost(Ranking.FOSTER, [(4, False, 1.0)], 3, False, before=True) == 0.0  # fewer cards
-    assert tie_lost(Ranking.FOSTER, [(2, True, 1.0)], 3, False, before=False) == 1.0  # the 6♥
-    # lacombe: the fewest cards before the 6♥.
-    assert tie_lost(Ranking.LACOMBE, [(2, False, 1.0)], 3, True, before=False) == 1.0
-
-
-def _alike(players: int) -> Economy:
-    rules = rules_named("foster")
+def _alike(players: int, name: str = "foster") -> Economy:
+    rules = rules_named(name)
     memory = TableMemory(rules)
     hand = mixed_outcome(rules.compulsory_draw, memory.stranger(players - 1))
     figures = SeatFigures(over=hand.over, sixteen=hand.sixteen, bust=hand.bust, wins=hand.sixteen,
@@ -77,6 +66,25 @@ def test_the_farm_is_worth_more_against_a_rival_whose_farm_would_serve_this_seat
     assert last > anyone > first
     assert last - first > 0.2
     assert anyone == pytest.approx((last + first) / 2, abs=0.05)
+
+
+def test_under_lacombe_s_rules_the_seat_served_last_is_the_one_anticlockwise_and_pays_more() -> None:
+    """Lacombe serves anticlockwise and ranks ties by the fewest cards, the 6♥, then the seat
+    served first: the same reading, the other way round the table."""
+    economy = _alike(3, "lacombe")
+    rules = economy.rules
+    assert rules.served_after(2, range(3)) == (1, 0)  # seat 2 farming: seat 0 served last
+    assert rules.served_after(1, range(3)) == (0, 2)  # seat 1 farming: seat 0 served first
+    assert economy.nearest(0, (1, 0)) < -0.02 < 0.02 < economy.nearest(0, (0, 2))
+    assert economy.price(0, 3, rival=2).fair_bid > economy.price(0, 3, rival=1).fair_bid + 0.1
+
+
+def test_under_the_french_rules_where_the_nearest_takes_the_corbeille_the_order_prices_nothing() -> None:
+    """La ferme: no chip passes to the nearest (he takes the corbeille), so where a rival's farm
+    would serve a seat does not move its price."""
+    economy = _alike(3, "ferme")
+    prices = [economy.price(0, 3, rival=r).fair_bid for r in (1, 2)]
+    assert prices[0] == pytest.approx(prices[1])
 
 
 @pytest.mark.parametrize(

@@ -28,7 +28,7 @@ from dataclasses import dataclass
 from game.ai.bidders import Reach
 from game.ai.farm_value import Economy, FarmPrice, farm_value, lasting, seat_of
 from game.ai.memory import TableMemory
-from game.ai.model import SIX, VALUES, Outcome, mixed_outcome, tie_lost, value_counts, warm_up
+from game.ai.model import SIX, VALUES, Outcome, mixed_outcome, value_counts, warm_up
 from game.ai.personality import Personality
 from game.rules.actions import DRAW, PASS, STAND, Action, bid
 from game.rules.cards import SIX_OF_HEARTS
@@ -86,7 +86,27 @@ _TIES: dict[tuple[object, ...], float] = {}
 
 def _tie_beaten(ranking: Ranking, rival: Rival, total: int, cards: int, six: bool) -> float:
     """The chance that a rival hand standing on ``total`` ranks above ours (same total)."""
-    return tie_lost(ranking, rival.hand.ties[total], cards, six, rival.before)
+    beaten = 0.0
+    for their_cards, their_six, p in rival.hand.ties[total]:
+        if six:
+            # We hold the only 6♥: the rival cannot.
+            their_six = False
+        if ranking is Ranking.FOSTER:
+            ours: tuple[int, ...] = (0 if six else 1, cards)
+            theirs: tuple[int, ...] = (0 if their_six else 1, their_cards)
+        elif ranking is Ranking.LACOMBE:
+            ours = (cards, 0 if six else 1)
+            theirs = (their_cards, 0 if their_six else 1)
+        else:
+            # French ranking: the 6♥, then two cards; nines and suits we cannot see: even odds.
+            ours = (0 if six else 1, 0 if cards == 2 else 1)
+            theirs = (0 if their_six else 1, 0 if their_cards == 2 else 1)
+            if theirs == ours:
+                beaten += p * 0.5
+                continue
+        if theirs < ours or (theirs == ours and rival.before):
+            beaten += p
+    return beaten
 
 
 class TableModel:

@@ -17,7 +17,6 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from game.rules.cards import DECK, Card
-from game.rules.ruleset import Ranking
 
 #: The card values of the Farmer deck (only one 6: the 6♥).
 VALUES: tuple[int, ...] = (1, 2, 3, 4, 5, 6, 7, 9, 10)
@@ -88,36 +87,6 @@ class Outcome:
     def sixteen(self) -> float:
         """The chance it ends on exactly 16."""
         return self.stand[16]
-
-
-def tie_lost(
-    ranking: Ranking, theirs: Iterable[tuple[int, bool, float]], cards: int, six: bool, before: bool
-) -> float:
-    """The chance that another hand on our total ranks above ours, with ``theirs`` the ``(cards,
-    holds the 6♥, chance)`` of the hands it stands on that total with (:attr:`Outcome.ties`): ours
-    holds ``cards`` cards and the 6♥ if ``six``; ``before``: it was served before us, and wins what
-    nothing else breaks. What the French ranking reads beyond the 6♥ and two cards (nines and
-    suits) is not known here: even odds."""
-    beaten = 0.0
-    for their_cards, their_six, p in theirs:
-        if six:
-            # We hold the only 6♥: they cannot.
-            their_six = False
-        if ranking is Ranking.FOSTER:
-            ours: tuple[int, ...] = (0 if six else 1, cards)
-            them: tuple[int, ...] = (0 if their_six else 1, their_cards)
-        elif ranking is Ranking.LACOMBE:
-            ours = (cards, 0 if six else 1)
-            them = (their_cards, 0 if their_six else 1)
-        else:
-            ours = (0 if six else 1, 0 if cards == 2 else 1)
-            them = (0 if their_six else 1, 0 if their_cards == 2 else 1)
-            if them == ours:
-                beaten += p * 0.5
-                continue
-        if them < ours or (them == ours and before):
-            beaten += p
-    return beaten
 
 
 Final = dict[tuple[int, int, bool], list[float]]
