@@ -71,8 +71,9 @@ class Informed(ExpertAgent):
             wanted = [-40.0] * len(player.log_like)
             for s in stands:
                 wanted[THRESHOLDS.index(s)] = 0.0
-            if player.log_like != wanted:
+            if player.log_like != wanted or player.as_experts != -40.0:
                 player.log_like = wanted
+                player.as_experts = -40.0
                 player.decisions = max(player.decisions, 1)
                 memory.forget_beliefs()
         return memory

@@ -4,7 +4,8 @@ At the showdown every hand is shown, card by card in the order it was taken, so 
 read back each player's decisions: on which totals they drew and on which they stood. It
 keeps, per player, how many hands it saw and what they did (points over 16, 16s, farms won,
 chips won and paid as nearest), and a belief over the habits of :mod:`game.ai.model`
-(which total each player stands from), updated by Bayes' rule from those decisions.
+(which total each player stands from, or as the table's Experts do), updated by Bayes' rule
+from those decisions.
 
 The memory learns only from :func:`game.rules.observe.observe` events fed to :meth:`TableMemory.observe`
 (public facts and the seat's own cards; the showdown shows the rest) and from the seat's own
@@ -18,6 +19,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 from game.ai.bidders import LimitModel, Reach, fit_limit
 from game.ai.model import HABIT_RULES, THRESHOLDS, Outcome, mixed_outcome, stand_chance
@@ -38,6 +40,10 @@ SLIP = 0.08
 #: The prior weight of the erratic habit, and the least weight any habit starts with.
 ERRATIC_PRIOR = 0.04
 FLOOR_PRIOR = 0.01
+#: The prior weight of "plays as the table's Experts do" (:meth:`TableMemory.belief`): for a
+#: stranger, and for a player who bids as no Expert does (most such players are people).
+AS_EXPERTS_PRIOR = 0.97
+AS_EXPERTS_PEOPLE = 0.02
 #: How many of a player's latest auctions tell their bidding limit (people change their minds).
 AUCTIONS_KEPT = 24
 #: A bid above ``OVERBID_SHARE`` times what the farm was worth at the auction and ``OVERBID_CHIPS``
@@ -97,6 +103,17 @@ _LOG_STAND = _log_chances(True)
 _LOG_DRAW = _log_chances(False)
 
 
+@lru_cache(maxsize=64)
+def _as_experts_logs(rates: TableRates) -> tuple[tuple[float, float], ...]:
+    """Per total (0 to 16): the log-chance of standing, and of drawing, there for a player who
+    decides as a table's measured Experts do (``rates.stand``), one decision at a time."""
+    rows = []
+    for total in range(17):
+        p = SLIP + (1 - 2 * SLIP) * rates.stand[total]
+        rows.append((math.log(p), math.log(1 - p)))
+    return tuple(rows)
+
+
 def prior_weights(rates: TableRates) -> list[float]:
     """Habit weights that reproduce the measured ``stand`` curve of a table (a threshold mix).
 
@@ -128,6 +145,9 @@ class Player:
     """Chips won (less paid) as or to the nearest hand."""
     log_like: list[float] = field(default_factory=lambda: [0.0] * len(HABIT_RULES))
     """Log-likelihood of the decisions seen, per habit."""
+    as_experts: float = 0.0
+    """Log-likelihood of the decisions seen if each was made as the measured Experts of a table
+    of that deal's size decide (standing on each total as often as they did)."""
     decisions: int = 0
     overbids: bool = False
     """Whether they ever bid above what a table of Experts would (see :data:`OVERBID_SHARE`)."""
@@ -150,8 +170,12 @@ class Player:
             self._model = fit_limit(self.auctions) or False
         return self._model if isinstance(self._model, LimitModel) else None
 
-    def learn_hand(self, totals: list[int], compulsory: bool, forced_last: bool) -> None:
-        """Count a shown hand whose running totals were ``totals`` (after each card)."""
+    def learn_hand(
+        self, totals: list[int], compulsory: bool, forced_last: bool, experts: TableRates | None = None
+    ) -> None:
+        """Count a shown hand whose running totals were ``totals`` (after each card); ``experts``:
+        the measured rates of a table of Experts of the deal's size."""
+        as_experts = _as_experts_logs(experts) if experts is not None else None
         final = totals[-1]
         self.hands += 1
         self.over += max(0, final - 16)
@@ -165,6 +189,8 @@ class Player:
                 continue  # over 16 (no choice), or the deck ran out
             logs = _LOG_STAND[total] if last else _LOG_DRAW[total]
             self.log_like = [a + b for a, b in zip(self.log_like, logs, strict=True)]
+            if as_experts is not None:
+                self.as_experts += as_experts[total][0 if last else 1]
             self.decisions += 1
 
 
@@ -232,6 +258,7 @@ class TableMemory:
         compulsory = self.rules.compulsory_draw
         cards_out = sum(len(e.cards) for e in shown)
         deck_empty = cards_out >= 45
+        experts = table_rates(self.rules, len(shown))
         for event in shown:
             totals = []
             running = 0
@@ -240,7 +267,7 @@ class TableMemory:
                 totals.append(running)
             if not totals:
                 continue
-            self.player(event.seat).learn_hand(totals, compulsory, deck_empty)
+            self.player(event.seat).learn_hand(totals, compulsory, deck_empty, experts)
         for happened in events:
             if isinstance(happened, ChipsMoved):
                 if happened.reason is Reason.NEAREST:
@@ -346,19 +373,33 @@ class TableMemory:
         """The weights of the habits of :data:`~game.ai.model.HABIT_RULES` for the player at ``seat``.
 
         ``players``: how many play hands at the table (the prior is that table's Experts).
+
+        Beside the habits, a player may play as the table's Experts do: each decision as often
+        as they measured (:attr:`Player.as_experts`). An Expert decides by what he sees, not by
+        one total, and read as thresholds alone he looks like the threshold nearest his play,
+        each seat a little differently, which pays a farmer less than he does (1 to 4 % under
+        Foster's rules, 40 % under the French ones, where few hands go over 16). Playing as the
+        Experts do ends hands as the thresholds' mix of the table's Experts (the prior) does, so a
+        player read so is priced at their measured rates. It starts with most of the weight
+        (:data:`AS_EXPERTS_PRIOR`): where the Experts stand from one total, a threshold explains
+        their decisions as well, and a person's play soon tells him apart (a total the Experts
+        stand on and he draws on costs the habit a factor of ten or more each time).
         """
         key = (seat, players)
         found = self._beliefs.get(key)
         if found is not None:
             return found
         player = self.player(seat)
-        prior = self._people if player.overbids else self.prior(players)
-        if player.decisions == 0:
-            found = _pruned(prior)
-        else:
-            top = max(player.log_like)
-            raw = [p * math.exp(ll - top) for p, ll in zip(prior, player.log_like, strict=True)]
-            found = _pruned(raw)
+        experts = self.prior(players)
+        prior = self._people if player.overbids else experts
+        as_experts = AS_EXPERTS_PEOPLE if player.overbids else AS_EXPERTS_PRIOR
+        top = max(*player.log_like, player.as_experts)
+        likes = zip(prior, player.log_like, strict=True)
+        raw = [(1.0 - as_experts) * p * math.exp(ll - top) for p, ll in likes]
+        # Playing as the Experts do ends hands as their thresholds' mix does (the prior of an
+        # Expert's table reproduces how often they stand on each total).
+        alike = as_experts * math.exp(player.as_experts - top)
+        found = _pruned([r + alike * e for r, e in zip(raw, experts, strict=True)])
         self._beliefs[key] = found
         return found
 
