@@ -7,7 +7,6 @@ The people are the scripted habits of :mod:`tools.people`; the tournaments are d
 from __future__ import annotations
 
 import math
-
 from dataclasses import replace
 from functools import cache
 

@@ -7,8 +7,9 @@ import pygame
 import pytest
 from helpers import DT, deck, play, start, table
 
-from game.ai.coach import advise
+from game.ai.coach import advise, steady_expert
 from game.ai.expert import ExpertAgent
+from game.ai.model import INDEX, value_counts
 from game.ai.personality import PERSONALITIES
 from game.rules.actions import DRAW, STAND, Kind
 from game.rules.odds import draw_odds
@@ -155,3 +156,26 @@ def test_where_no_card_can_take_the_hand_over_16_the_coach_says_so_not_0_percent
     assert len(set(said.values())) == 3  # translated
     for words in said.values():
         assert "0 %" not in words and "0%" not in words and "0\u202f%" not in words, words
+
+
+def test_a_card_that_is_unseen_may_be_next_however_many_the_earlier_hands_are_thought_to_hold() -> None:
+    """Carla holds three aces on 15; the fourth is in the deck. Ben, served before her, took six
+    cards, and a six-card hand holds about three aces as the habits count them from a full deck:
+    more than the one she has not seen. The Expert's deck keeps a share of it (DECK_FLOOR), so the
+    coach gives a chance of making 16, small but not nil, and never says no card left makes it."""
+    game = table("foster")
+    start(game, top="2H KS 9S 2D 2C 3S 3H 4S 2S AS AH AD", auction=ANNA_BUYS)
+    play(game, "d d d d d s d d d d")  # Ben draws to 16 and stands; Carla draws to 15
+    view = game.view_for(game.to_act)
+    assert game.to_act == 2 and view.total == 15
+    assert value_counts(view.unseen)[INDEX[1]] == 1
+    model = steady_expert().table(view)
+    ben = model.rivals[0]
+    assert ben.before and ben.hand.counts[INDEX[1]] > 1  # the habits' count: more aces than are left
+    assert model.weights[INDEX[1]] > 0
+    advice = advise(view)
+    assert advice is not None and advice.sixteen is not None and 0 < advice.sixteen < 0.01
+    for lang in ("en", "fr", "de"):
+        words = advice_words(advice, game.rules, lang)
+        assert "16" in words and "0 %" not in words and "0%" not in words.replace("100%", "")
+    assert "no card left makes 16" not in advice_words(advice, game.rules, "en")

@@ -51,6 +51,10 @@ PROBE_REACH = 3
 #: learns how he plays only from a farm it buys from him; what it learns then prices every later
 #: farm, but he may change his ways, and it may learn it anyway when another seat buys.
 EXPLORE_FARMS = 8.0
+#: The least share of a value's unseen cards the deck is taken to hold, however many of them the
+#: earlier players' habits say they hold: the habits count cards from a full deck, so beside a
+#: deck short of a value they may say more than are left, and a card that is unseen may be next.
+DECK_FLOOR = 0.05
 
 
 @dataclass(frozen=True, slots=True)
@@ -149,7 +153,7 @@ class TableModel:
             if rival.before:
                 for i in range(_NVALUES):
                     weights_left[i] -= rival.count * rival.hand.counts[i]
-        weights_left = [max(0.0, w) for w in weights_left]
+        weights_left = [max(DECK_FLOOR * u, w) for u, w in zip(unseen, weights_left, strict=True)]
         left = sum(weights_left)
         scale = view.deck_size / left if left > 0 else 0.0
         self.weights = [w * scale for w in weights_left]
