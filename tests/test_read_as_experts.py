@@ -20,6 +20,7 @@ from game.ai.model import THRESHOLDS
 from game.ai.observing import feed
 from game.ai.personality import PERSONALITIES
 from game.ai.rates import table_rates
+from game.play.runner import play_deal
 from game.rules.cards import hand_total, parse_cards
 from game.rules.engine import Game
 from game.rules.events import DealEnded, DealStarted, HandShown
@@ -37,11 +38,7 @@ def _watched(name: str, players: int, games: int, deals: int) -> list[float]:
         game = Game([f"E{s}" for s in range(players)], rules, chips=1_000_000, seed=7_000 + g,
                     record_events=True, keep_log=False, max_deals=deals)
         for _ in range(deals):
-            events = game.next_deal()
-            while game.to_act is not None:
-                seat = game.to_act
-                events.extend(game.apply(agents[seat].choose(game.view_for(seat))))
-            feed(dict(enumerate(agents)), events)
+            feed(dict(enumerate(agents)), play_deal(game, agents))
         for s, agent in enumerate(agents):
             memory = agent.memory
             assert memory is not None
