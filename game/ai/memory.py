@@ -170,12 +170,10 @@ class Player:
             self._model = fit_limit(self.auctions) or False
         return self._model if isinstance(self._model, LimitModel) else None
 
-    def learn_hand(
-        self, totals: list[int], compulsory: bool, forced_last: bool, experts: TableRates | None = None
-    ) -> None:
+    def learn_hand(self, totals: list[int], compulsory: bool, forced_last: bool, experts: TableRates) -> None:
         """Count a shown hand whose running totals were ``totals`` (after each card); ``experts``:
         the measured rates of a table of Experts of the deal's size."""
-        as_experts = _as_experts_logs(experts) if experts is not None else None
+        as_experts = _as_experts_logs(experts)
         final = totals[-1]
         self.hands += 1
         self.over += max(0, final - 16)
@@ -189,8 +187,7 @@ class Player:
                 continue  # over 16 (no choice), or the deck ran out
             logs = _LOG_STAND[total] if last else _LOG_DRAW[total]
             self.log_like = [a + b for a, b in zip(self.log_like, logs, strict=True)]
-            if as_experts is not None:
-                self.as_experts += as_experts[total][0 if last else 1]
+            self.as_experts += as_experts[total][0 if last else 1]
             self.decisions += 1
 
 
@@ -390,8 +387,8 @@ class TableMemory:
         if found is not None:
             return found
         player = self.player(seat)
-        experts = self.prior(players)
-        prior = self._people if player.overbids else experts
+        experts_prior = self.prior(players)
+        prior = self._people if player.overbids else experts_prior
         as_experts = AS_EXPERTS_PEOPLE if player.overbids else AS_EXPERTS_PRIOR
         top = max(*player.log_like, player.as_experts)
         likes = zip(prior, player.log_like, strict=True)
@@ -399,7 +396,7 @@ class TableMemory:
         # Playing as the Experts do ends hands as their thresholds' mix does (the prior of an
         # Expert's table reproduces how often they stand on each total).
         alike = as_experts * math.exp(player.as_experts - top)
-        found = _pruned([r + alike * e for r, e in zip(raw, experts, strict=True)])
+        found = _pruned([r + alike * e for r, e in zip(raw, experts_prior, strict=True)])
         self._beliefs[key] = found
         return found
 
