@@ -488,7 +488,10 @@ def test_the_shill_and_the_outbidder_stop_a_chip_either_side_of_the_experts_limi
     game = Game(NAMES[:6], rules_named("foster"), chips=1000, seed=3, first_seat=0)
     game.next_deal()
     view = game.view_for(game.to_act or 0)
-    limit = ExpertAgent(personality_named("steady"), 1).limit(view, TableMemory(view.rules))
+    # A game's first auction: the Expert bids up to its limit or the farm's public price.
+    expert = ExpertAgent(personality_named("steady"), 1)
+    limit = expert.ceiling(view, TableMemory(view.rules))
+    assert limit == max(expert.limit(view, TableMemory(view.rules)), int(expert.public_price(view)))
     for kind, stops in ((Shill, limit - 1), (Outbidder, limit + 1)):
         agent = kind(personality_named("steady"), 1)
         memory = agent._memory(view)

@@ -236,9 +236,9 @@ def test_the_people_bench_prints_each_ai_by_stretch_of_the_game() -> None:
         rows, results["ee"][1].stretches, results["nn"][1].stretches, results["ppe"][1].stretches,
         results["ee"][0].stretches, strict=True,
     ):
-        assert float(row[1]) == pytest.approx(part_ee.chips / part_ee.seat_deals, abs=5e-4)
-        assert float(row[2]) == pytest.approx(part_nn.chips / part_nn.seat_deals, abs=5e-4)
-        assert float(row[3]) == pytest.approx(part_ppe.chips / part_ppe.seat_deals, abs=5e-4)
+        assert float(row[1]) == pytest.approx(part_ee.chips / part_ee.seat_deals, abs=6e-4)
+        assert float(row[2]) == pytest.approx(part_nn.chips / part_nn.seat_deals, abs=6e-4)
+        assert float(row[3]) == pytest.approx(part_ppe.chips / part_ppe.seat_deals, abs=6e-4)
         assert int(row[4]) == his.farms_bought
     # Every game's first farm is sold in deal 1, to one of the three.
     assert sum(t.stretches[0].farms_bought for t in results["ee"]) == 6
@@ -316,8 +316,8 @@ def test_the_people_bench_ranks_an_expert_and_a_normal_seated_at_one_table(
                              stacked=True)
     gap, half = difference(tallies[1], tallies[2])
     assert line[0] == "gambler" and line[1] == "expert" and line[3] == "normal"
-    assert float(line[2]) == pytest.approx(tallies[1].mean(), abs=5e-4)
-    assert float(line[4]) == pytest.approx(tallies[2].mean(), abs=5e-4)
+    assert float(line[2]) == pytest.approx(tallies[1].mean(), abs=6e-4)
+    assert float(line[4]) == pytest.approx(tallies[2].mean(), abs=6e-4)
     mean, width = line[8].split("±")
-    assert float(mean) == pytest.approx(gap, abs=5e-4) and float(width) == pytest.approx(half, abs=5e-4)
+    assert float(mean) == pytest.approx(gap, abs=6e-4) and float(width) == pytest.approx(half, abs=6e-4)
     assert gap == pytest.approx(tallies[1].mean() - tallies[2].mean(), abs=0.05)

@@ -52,7 +52,8 @@ def test_the_coach_names_true_figures_at_every_decision_and_is_the_seated_expert
 
 def test_the_audit_finds_a_false_figure_and_a_false_reason() -> None:
     """The check is not a formality: a break-even price a chip off, collections misnamed, a bid past
-    the price given a reason that is not so, a chance of nil where a card does it, are each reported."""
+    the price given a reason that is not so (a bid past the farm's public price said to be it), a
+    chance of nil where a card does it, are each reported."""
     game = Game(["You", "Ben", "Cleo"], rules_named("foster"), chips=100, first_seat=0, seed=3)
     game.next_deal()
     view = game.view_for(0)
@@ -68,6 +69,7 @@ def test_the_audit_finds_a_false_figure_and_a_false_reason() -> None:
         (dataclasses.replace(advice, collections=advice.collections + 3), "chips collected"),
         (dataclasses.replace(advice, action=bid(advice.fair_bid + 2), pushing=True), "bids show he pays"),
         (dataclasses.replace(advice, action=bid(advice.fair_bid + 2), learning=True), "play is not known"),
+        (dataclasses.replace(advice, action=bid(advice.fair_bid + 3), opening=True), "as the farm's price"),
         (dataclasses.replace(advice, action=PASS, cannot_afford=True), "cannot afford a bid it can"),
     ]
     for lie, why in lies:

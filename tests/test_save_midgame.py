@@ -325,16 +325,16 @@ def resumed_match(seed: int, cut: int, catch_up: bool) -> Match:
     return resumed
 
 
-@pytest.mark.parametrize("cut", [3, 6, 9, 14])
+@pytest.mark.parametrize("cut", [14, 18, 22])
 def test_ais_caught_up_on_the_deal_play_on_as_without_the_break(cut: int) -> None:
     """Saved in the first deal: every AI, the learning Expert too, makes the same moves after it."""
     # (A seed whose three deals turn on the AIs' random streams.)
-    whole = Match(Game(NAMES[:5], seed=23, max_deals=3), AI_TABLE)
+    whole = Match(Game(NAMES[:5], seed=124, max_deals=3), AI_TABLE)
     play_on(whole)
-    resumed = resumed_match(23, cut, catch_up=True)
+    resumed = resumed_match(124, cut, catch_up=True)
     assert resumed.game.log == whole.game.log and resumed.game.result == whole.game.result
     # Not caught up, the AIs draw from other streams and the game goes another way.
-    assert resumed_match(23, cut, catch_up=False).game.log != whole.game.log
+    assert resumed_match(124, cut, catch_up=False).game.log != whole.game.log
 
 
 def test_catching_up_needs_the_restored_game_itself() -> None:

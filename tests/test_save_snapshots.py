@@ -5,6 +5,8 @@ The files under tests/data named ``saved_game_*.json`` and ``saved_table_in_deal
 written by the version before the typed snapshots, from the games :func:`scenario` and
 ``played_table(3, code="FIXTURE", seed=11)`` play: every later version must read them, play on
 from them as the game would have gone without the break, and write the same games byte for byte.
+The games are the AIs' as much as the format's: where the AIs come to play :func:`scenario`
+otherwise, its files are written again (the bytes for one game stay the same).
 """
 
 from __future__ import annotations

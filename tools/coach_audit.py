@@ -15,7 +15,8 @@ seat 0's decisions the coach's advice, and its words in English, French and Germ
   otherwise names a break-even price below the next bid; a bid past the break-even price says
   why, and the why is so (the bids of a rival still bidding show he pays more than that, and he
   is made to pay up to his limit; or one who bids more than farms are worth, whose play is not known yet,
-  is bought from to see him play); the
+  is bought from to see him play; or it is a game's first auction at a table nobody has seen play
+  and the bid is the farm's public price, worked out afresh, and it says so); the
   farm kept to the game's end is named exactly when that is likely enough to say; no figure of
   chips in the words is above what the seat may bid (but the collections, and 16);
 - in the deal: the chances named are those of the Expert's own deck model, and, where nobody
@@ -46,6 +47,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from game.ai.coach import Advice, Coach
 from game.ai.expert import ExpertAgent
+from game.ai.farm_value import farm_value
 from game.ai.model import INDEX, VALUES
 from game.ai.observing import feed
 from game.ai.personality import PERSONALITIES
@@ -108,6 +110,8 @@ class Audit:
     no_sixteen: int = 0
     pushing: int = 0
     learning: int = 0
+    opening: int = 0
+    """Bids of the public price past the break-even price in a game's first auction."""
     cannot_afford: int = 0
     capped: int = 0
     kept: int = 0
@@ -197,7 +201,10 @@ def _auction_problems(
     elif advice.action.kind is Kind.BID:
         if advice.action.amount > view.max_bid:
             problems.append(f"bids {advice.action.amount}, more than the seat's {view.max_bid} chips")
-        if advice.pushing or advice.learning:
+        if advice.opening:
+            audit.opening += 1
+            problems += _opening_problems(view, advice, coach, fair, said["en"])
+        elif advice.pushing or advice.learning:
             audit.pushing += advice.pushing
             audit.learning += advice.learning
             if advice.action.amount <= fair or (advice.pushing and advice.learning):
@@ -229,6 +236,24 @@ def _auction_problems(
             n = int(figure)
             if n != advice.collections and n > view.max_bid and n != 16:
                 problems.append(f"{lang} names {n} chips, more than the seat's {view.max_bid}")
+    return problems
+
+
+def _opening_problems(view: View, advice: Advice, coach: Coach, fair: int, words: str) -> list[str]:
+    """What is false in advice that bids the farm's public price past the break-even price ``fair``
+    in a game's first auction (:attr:`~game.ai.coach.Advice.opening`)."""
+    problems = []
+    memory = coach.expert.memory
+    assert memory is not None
+    public = min(view.max_bid, int(farm_value(view).fair_bid))
+    if view.deal_no != 1 or not memory.seen_nothing():
+        problems.append("says the table is one nobody has seen play, past its first auction")
+    if advice.pushing or advice.learning:
+        problems.append("gives two reasons for bidding past the break-even price")
+    if not fair < advice.action.amount <= public:
+        problems.append(f"bids {advice.action.amount} as the farm's price {public}, past break-even {fair}")
+    if "a table nobody has seen play" not in words or f"break-even price is {fair})" not in words:
+        problems.append("does not say why it bids past the break-even price")
     return problems
 
 
@@ -377,7 +402,8 @@ def main(argv: Sequence[str] | None = None) -> int:
               f" {audit.pushing:>5} {audit.learning:>5} {audit.cannot_afford:>5} {len(audit.problems):>5}")
         total.add(audit)
     print(f"{total.decisions} decisions checked ({total.auctions} in auctions: {total.pushing} pushing,"
-          f" {total.learning} buying to see, {total.cannot_afford} for want of chips, {total.capped} capped,"
+          f" {total.learning} buying to see, {total.opening} at a first auction's price,"
+          f" {total.cannot_afford} for want of chips, {total.capped} capped,"
           f" {total.kept} naming the farm kept; {total.deck} in deals, {total.exact} against the exact odds,"
           f" {total.no_sixteen} where no card makes 16), seed {args.seed},"
           f" {time.perf_counter() - started:.0f} s: {len(total.problems)} false")

@@ -59,6 +59,11 @@ class Advice:
     pushing: bool = False
     """In the auction: the bid is above the break-even price, to make a rival whose bids show he
     pays more than that pay up to his limit."""
+    opening: bool = False
+    """In the auction: the bid is the farm's public price, above this seat's break-even price, in a
+    game's first auction at a table nobody has seen play (see
+    :meth:`~game.ai.expert.ExpertAgent.opening`): whoever bids the price first holds the bid, and a
+    rival who wants the farm must then bid past it, which nobody who plays by the odds does."""
     learning: bool = False
     """In the auction: the bid is above the break-even price to buy the farm from a rival who bids
     more than farms are worth and whose play is not known yet, to see how he plays (beside one who
@@ -116,6 +121,10 @@ def advise(view: View, expert: ExpertAgent | None = None) -> Advice | None:
         wanted = view.high_bid + 1
         bids = action.kind is Kind.BID
         learning = bids and expert.bids_to_learn(view, action.amount)
+        opening_price = expert.opening(view)
+        opening = (
+            bids and not learning and opening_price is not None and fair < action.amount <= opening_price
+        )
         return Advice(
             action,
             fair_bid=shown,
@@ -123,7 +132,8 @@ def advise(view: View, expert: ExpertAgent | None = None) -> Advice | None:
             capped=fair > view.max_bid,
             kept=price.kept,
             cannot_afford=not bids and wanted > view.max_bid,
-            pushing=bids and action.amount > fair and not learning,
+            pushing=bids and action.amount > fair and not learning and not opening,
+            opening=opening,
             learning=learning,
         )
     chances = next_card_chances(view, expert)

@@ -16,7 +16,8 @@ In the auction it bids up to the farm's break-even price for this seat at this t
 stops leaves it no worse off than if he had bought the farm himself. Past it, it raises a
 rival whose limit it has read to the edge of that limit (:meth:`ExpertAgent.push`), and buys
 from an overbidder it has not seen play where learning how he plays is worth the chips
-(:meth:`ExpertAgent.explore`).
+(:meth:`ExpertAgent.explore`). In a game's first auction at a table nobody has seen play it bids
+the farm's public price, and from near it straight to it (:meth:`ExpertAgent.opening`).
 """
 
 from __future__ import annotations
@@ -55,6 +56,9 @@ EXPLORE_FARMS = 8.0
 #: earlier players' habits say they hold: the habits count cards from a full deck, so beside a
 #: deck short of a value they may say more than are left, and a card that is unseen may be next.
 DECK_FLOOR = 0.05
+#: In a game's first auction at a table nobody has seen play, how near its ceiling the Expert
+#: raises straight to it rather than a chip at a time (see :meth:`ExpertAgent.opening`).
+OPENING_JUMP = 3
 
 
 @dataclass(frozen=True, slots=True)
@@ -315,13 +319,15 @@ class ExpertAgent:
             price = self.public_price(view)
             if view.deal_no == 1 and memory.seen_nothing():
                 # A game's first auction at a table nobody has seen play: every Expert prices the
-                # farm as this seat would in his place, so a bid above that is no Expert's until
-                # someone is marked (then an Expert may bid above it to learn how he plays, and is
-                # marked as well: his hands soon tell, and beside him the marked player is not explored).
+                # farm as this seat would in his place, and bids at least its public price (see
+                # opening), so a bid above both is no Expert's until someone is marked (then an
+                # Expert may bid above it to learn how he plays, and is marked as well: his hands
+                # soon tell, and beside him the marked player is not explored).
                 economy = self.economy(view, memory)
+                floor = float(int(price))
 
                 def worth(seat: int, holder: int | None) -> float:
-                    return economy.price(seat, view.farm, holder).fair_bid
+                    return max(floor, economy.price(seat, view.farm, holder).fair_bid)
 
                 memory.mark_above(view.calls, view.seat, worth)
             ceiling = self.ceiling(view, memory)
@@ -378,11 +384,36 @@ class ExpertAgent:
         return min(1.0, self.personality.bid_share)
 
     def ceiling(self, view: View, memory: TableMemory) -> int:
-        """The most this seat bids for its own sake: its :meth:`limit`, or what learning how an
-        overbidder plays is worth when that is more (:meth:`explore`; not :meth:`push`, which
-        raises a rival for his sake)."""
+        """The most this seat bids for its own sake: its :meth:`limit` (in a game's first auction
+        at least the :meth:`opening` price), or what learning how an overbidder plays is worth when
+        that is more (:meth:`explore`; not :meth:`push`, which raises a rival for his sake)."""
         own = self.limit(view, memory)
+        opening = self.opening(view, memory)
+        if opening is not None:
+            own = max(own, opening)
         return max(own, self.explore(view, memory, own))
+
+    def opening(self, view: View, memory: TableMemory | None = None) -> int | None:
+        """In a game's first auction at a table nobody has seen play, while no rival who bid in it is
+        marked as bidding as no Expert does: the farm's public price in whole chips (a cautious
+        expert's share of it; within the seat's chips), which this seat bids up to even where its
+        own price is a little lower, and from :data:`OPENING_JUMP` chips under its ceiling straight
+        to it. None in any other auction.
+
+        There every seat prices the farm alike (its own price differs by a chip or less with where
+        it sits), so nobody who plays by the odds bids past the public price, and the seat that
+        bids it first holds the bid. A stranger who holds it buys the farm without bidding past
+        anything, so nothing marks him; and as its farmer he plays no hand, so nothing shows how he
+        plays for as long as he keeps it (beside two Experts, who seldom make 16, ten deals and more).
+        Bidding the price at once makes a stranger who wants the farm bid past it, which marks him,
+        and the Experts then price him as people play.
+        """
+        memory = memory if memory is not None else self._memory(view)
+        if view.phase is not Phase.AUCTION or view.deal_no != 1 or not memory.seen_nothing():
+            return None
+        if any(a is not None and s != view.seat and memory.player(s).overbids for s, a in view.calls):
+            return None
+        return min(view.max_bid, int(self.public_price(view) * self._share))
 
     def public_price(self, view: View) -> float:
         """The farm on sale priced as the shipped rates of a table of Experts price it, the same
@@ -508,9 +539,13 @@ class ExpertAgent:
 
     def bids_to_learn(self, view: View, amount: int) -> bool:
         """Whether this seat bids ``amount`` in the auction of ``view`` only to see an overbidder play
-        (:meth:`explore`): past both its own :meth:`limit` and what :meth:`push` raises a rival to."""
+        (:meth:`explore`): past its own :meth:`limit`, the :meth:`opening` price and what :meth:`push`
+        raises a rival to."""
         memory = self._memory(view)
         own = self.limit(view, memory)
+        opening = self.opening(view, memory)
+        if opening is not None:
+            own = max(own, opening)
         return amount > own and amount > self.push(view, memory, own)
 
     def _worth_by_habit(
@@ -542,10 +577,14 @@ class ExpertAgent:
 
     def bid(self, view: View, memory: TableMemory, ceiling: int | None = None) -> Action:
         """Raise by one chip while that stays within :meth:`ceiling` (``ceiling`` when already
-        worked out) or :meth:`push`, else pass."""
+        worked out) or :meth:`push`, else pass; in a game's first auction, from near the ceiling
+        straight to it (:meth:`opening`)."""
         wanted = view.high_bid + 1
-        # Raising by one chip never pays more than the last rival's limit plus one.
-        if wanted <= (self.ceiling(view, memory) if ceiling is None else ceiling):
+        most = self.ceiling(view, memory) if ceiling is None else ceiling
+        if wanted <= most:
+            if most - OPENING_JUMP <= wanted and self.opening(view, memory) is not None:
+                return bid(most)
+            # Raising by one chip never pays more than the last rival's limit plus one.
             return bid(wanted)
         return bid(wanted) if wanted <= self.push(view, memory, self.limit(view, memory)) else PASS
 

@@ -587,6 +587,12 @@ def advice_words(advice: Advice, rules: RuleSet, language: str) -> str:
                 " worth, and his play is not known yet. Buy this one to see how he plays: if he goes over"
                 " often, later farms are worth far more."
             ).format(bid=advice.action.amount, fair=fair)
+        if advice.bids and advice.opening:
+            return v._(
+                "Coach: bid {bid}, the farm's price at a table nobody has seen play (from your seat the"
+                " break-even price is {fair}): bid it now, and a rival who wants the farm must bid past it,"
+                " as nobody who plays by the odds does."
+            ).format(bid=advice.action.amount, fair=fair)
         if advice.bids and advice.pushing:
             return v._(
                 "Coach: bid {bid}: the break-even price is {fair}, but a rival's bids show he pays"
