@@ -16,7 +16,9 @@ seat 0's decisions the coach's advice, and its words in English, French and Germ
   why, and the why is so (the bids of a rival still bidding show he pays more than that, and he
   is made to pay up to his limit; or one who bids more than farms are worth, whose play is not known yet,
   is bought from to see him play; or it is a game's first auction at a table nobody has seen play
-  and the bid is the farm's public price, worked out afresh, and it says so); the
+  and the bid is the farm's public price, worked out afresh, and it says so); a pass within the
+  price says why (every rival marked for bidding more than farms are worth has passed, and the
+  holder is not so marked); the
   farm kept to the game's end is named exactly when that is likely enough to say; no figure of
   chips in the words is above what the seat may bid (but the collections, and 16);
 - in the deal: the chances named are those of the Expert's own deck model, and, where nobody
@@ -112,6 +114,8 @@ class Audit:
     learning: int = 0
     opening: int = 0
     """Bids of the public price past the break-even price in a game's first auction."""
+    settled: int = 0
+    """Passes within the break-even price once the overbidders dropped out."""
     cannot_afford: int = 0
     capped: int = 0
     kept: int = 0
@@ -194,6 +198,9 @@ def _auction_problems(
                 problems.append("passes for want of chips without saying so")
         elif advice.cannot_afford:
             problems.append("says the seat cannot afford a bid it can")
+        elif advice.settled:
+            audit.settled += 1
+            problems += _settled_problems(view, coach, fair, said["en"])
         elif fair >= wanted:
             problems.append(f"passes saying the break-even price {fair} is below the next bid {wanted}")
         elif f"break-even price is {fair}," not in said["en"]:
@@ -254,6 +261,24 @@ def _opening_problems(view: View, advice: Advice, coach: Coach, fair: int, words
         problems.append(f"bids {advice.action.amount} as the farm's price {public}, past break-even {fair}")
     if "a table nobody has seen play" not in words or f"break-even price is {fair})" not in words:
         problems.append("does not say why it bids past the break-even price")
+    return problems
+
+
+def _settled_problems(view: View, coach: Coach, fair: int, words: str) -> list[str]:
+    """What is false in a pass within the break-even price ``fair`` said to be because every
+    overbidder dropped out and the holder prices farms alike (:attr:`~game.ai.coach.Advice.settled`)."""
+    problems = []
+    memory = coach.expert.memory
+    assert memory is not None
+    marked = {s for s, a in view.calls if a is not None and s != view.seat and memory.player(s).overbids}
+    gone = {s for s, a in view.calls if a is None}
+    holder = view.high_bidder
+    if not marked or not marked <= gone:
+        problems.append("says the overbidders dropped out: none bid, or one is still bidding")
+    if holder is None or holder == view.seat or memory.player(holder).overbids:
+        problems.append("says the bid is held by a player who prices farms alike; it is not")
+    if f"break-even price is {fair}," not in words or "dropped out" not in words:
+        problems.append("passes within the break-even price without saying why")
     return problems
 
 
@@ -403,6 +428,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         total.add(audit)
     print(f"{total.decisions} decisions checked ({total.auctions} in auctions: {total.pushing} pushing,"
           f" {total.learning} buying to see, {total.opening} at a first auction's price,"
+          f" {total.settled} left to a rival who prices alike,"
           f" {total.cannot_afford} for want of chips, {total.capped} capped,"
           f" {total.kept} naming the farm kept; {total.deck} in deals, {total.exact} against the exact odds,"
           f" {total.no_sixteen} where no card makes 16), seed {args.seed},"

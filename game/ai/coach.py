@@ -64,6 +64,10 @@ class Advice:
     game's first auction at a table nobody has seen play (see
     :meth:`~game.ai.expert.ExpertAgent.opening`): whoever bids the price first holds the bid, and a
     rival who wants the farm must then bid past it, which nobody who plays by the odds does."""
+    settled: bool = False
+    """In the auction: a pass although the next bid is within the break-even price, because every
+    rival who bid more than farms are worth has dropped out and the high bid is held by one who
+    prices farms as this seat does (see :meth:`~game.ai.expert.ExpertAgent.settled`)."""
     learning: bool = False
     """In the auction: the bid is above the break-even price to buy the farm from a rival who bids
     more than farms are worth and whose play is not known yet, to see how he plays (beside one who
@@ -134,6 +138,7 @@ def advise(view: View, expert: ExpertAgent | None = None) -> Advice | None:
             cannot_afford=not bids and wanted > view.max_bid,
             pushing=bids and action.amount > fair and not learning and not opening,
             opening=opening,
+            settled=not bids and wanted <= min(fair, view.max_bid) and expert.settled(view),
             learning=learning,
         )
     chances = next_card_chances(view, expert)

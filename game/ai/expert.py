@@ -17,7 +17,9 @@ stops leaves it no worse off than if he had bought the farm himself. Past it, it
 rival whose limit it has read to the edge of that limit (:meth:`ExpertAgent.push`), and buys
 from an overbidder it has not seen play where learning how he plays is worth the chips
 (:meth:`ExpertAgent.explore`). In a game's first auction at a table nobody has seen play it bids
-the farm's public price, and from near it straight to it (:meth:`ExpertAgent.opening`).
+the farm's public price, and from near it straight to it (:meth:`ExpertAgent.opening`). Once
+every overbidder in an auction has dropped out, it does not bid up a rival who prices farms as it
+does (:meth:`ExpertAgent.settled`).
 """
 
 from __future__ import annotations
@@ -537,6 +539,34 @@ class ExpertAgent:
             best = max(best, x - 1)
         return min(view.max_bid, best)
 
+    def settled(self, view: View, memory: TableMemory | None = None) -> bool:
+        """Whether the auction of ``view`` is left to players who price farms as this seat does: a
+        rival marked as bidding as no Expert does (:attr:`~game.ai.memory.Player.overbids`) bid in
+        it, every such rival has passed, and the high bid is another rival's, one not so marked.
+        Then this seat passes.
+
+        The overbidder's limit has set the price. The holder prices the farm as this seat does
+        (from where he sits, within a chip or two), so raising him only takes the price towards
+        both their break-even prices, where neither gains by buying, and every chip of it goes into
+        a farm the overbidder wins as often as anyone (beside a player who draws to 16, two farms
+        in three). Where the holder leaves this seat the farm at that price in turn, as another
+        Expert does, each of the two holds the bid in half of such auctions and keeps more, on
+        average, than by bidding each other up: what a bid past the holder's would win is a
+        share of those chips, what the holder keeps is all of them.
+        """
+        memory = memory if memory is not None else self._memory(view)
+        holder = view.high_bidder
+        if view.phase is not Phase.AUCTION or holder is None or holder == view.seat:
+            return False
+        if memory.player(holder).overbids:
+            return False
+        passed = {seat for seat, amount in view.calls if amount is None}
+        overbidders = {
+            seat for seat, amount in view.calls
+            if amount is not None and seat != view.seat and memory.player(seat).overbids
+        }
+        return bool(overbidders) and overbidders <= passed
+
     def bids_to_learn(self, view: View, amount: int) -> bool:
         """Whether this seat bids ``amount`` in the auction of ``view`` only to see an overbidder play
         (:meth:`explore`): past its own :meth:`limit`, the :meth:`opening` price and what :meth:`push`
@@ -578,7 +608,9 @@ class ExpertAgent:
     def bid(self, view: View, memory: TableMemory, ceiling: int | None = None) -> Action:
         """Raise by one chip while that stays within :meth:`ceiling` (``ceiling`` when already
         worked out) or :meth:`push`, else pass; in a game's first auction, from near the ceiling
-        straight to it (:meth:`opening`)."""
+        straight to it (:meth:`opening`); pass once the auction is :meth:`settled`."""
+        if self.settled(view, memory):
+            return PASS
         wanted = view.high_bid + 1
         most = self.ceiling(view, memory) if ceiling is None else ceiling
         if wanted <= most:

@@ -614,6 +614,12 @@ def advice_words(advice: Advice, rules: RuleSet, language: str) -> str:
             ).format(fair=fair, collect=collect)
         if advice.cannot_afford:
             return v._("Coach: pass: you cannot afford the next bid.")
+        if advice.settled:
+            return v._(
+                "Coach: pass: the break-even price is {fair}, but whoever bid more than farms are worth has"
+                " dropped out, and the bid is held by a player who prices farms as you do. Raising him"
+                " only puts chips into a farm that others may win."
+            ).format(fair=fair)
         return v._(
             "Coach: pass: the break-even price is {fair}, less than the next bid. Its farmer should collect"
             " about {collect} chips while it lasts."
