@@ -389,11 +389,15 @@ class ExpertAgent:
         """The most this seat bids for its own sake: its :meth:`limit` (in a game's first auction
         at least the :meth:`opening` price), or what learning how an overbidder plays is worth when
         that is more (:meth:`explore`; not :meth:`push`, which raises a rival for his sake)."""
+        own = self._own(view, memory)
+        return max(own, self.explore(view, memory, own))
+
+    def _own(self, view: View, memory: TableMemory) -> int:
+        """The most this seat bids on its own price: its :meth:`limit`, or the :meth:`opening`
+        price where that is more."""
         own = self.limit(view, memory)
         opening = self.opening(view, memory)
-        if opening is not None:
-            own = max(own, opening)
-        return max(own, self.explore(view, memory, own))
+        return own if opening is None else max(own, opening)
 
     def opening(self, view: View, memory: TableMemory | None = None) -> int | None:
         """In a game's first auction at a table nobody has seen play, while no rival who bid in it is
@@ -572,10 +576,7 @@ class ExpertAgent:
         (:meth:`explore`): past its own :meth:`limit`, the :meth:`opening` price and what :meth:`push`
         raises a rival to."""
         memory = self._memory(view)
-        own = self.limit(view, memory)
-        opening = self.opening(view, memory)
-        if opening is not None:
-            own = max(own, opening)
+        own = self._own(view, memory)
         return amount > own and amount > self.push(view, memory, own)
 
     def _worth_by_habit(
